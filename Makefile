@@ -1,0 +1,30 @@
+# Two commands do everything on a fresh machine: `make verify` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.dpproofs-installed
+JOBS ?= 2
+
+.PHONY: verify test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+verify: $(STAMP)
+	$(BIN)/dpproofs verify theorems --jobs $(JOBS) --json reports/verdicts.json --junit reports/verdicts.xml
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check dpproofs tests theorems benchmarks
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) reports build *.egg-info

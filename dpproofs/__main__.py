@@ -1,0 +1,5 @@
+import sys
+
+from dpproofs.cli import main
+
+sys.exit(main())

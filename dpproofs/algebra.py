@@ -1,0 +1,282 @@
+"""Three interpretations of real arithmetic and logic, so that each DP definition is written once.
+
+The vocabulary (:mod:`dpproofs.vocabulary`) writes every definition against the small interface
+:class:`Algebra`. Values support ``+ - *`` directly; everything else (comparisons, positive part,
+sums, connectives, if-then-else, division by a positive quantity, log) goes through the algebra:
+
+* :class:`ExactAlgebra`: values are exact sympy numbers, truth values are Python bools, and every
+  comparison is decided rigorously (exact rationals, or Arb enclosures; never a float). A comparison
+  that cannot be decided raises :class:`~dpproofs.errors.Undecided`.
+* :class:`MarginAlgebra`: values are floats and a truth value is a *margin*: a float that is >= 0
+  when the formula holds, and whose size says by how much (``a <= b`` has margin ``b - a``; ``and``
+  is ``min``; ``or`` is ``max``; ``not`` negates). Numeric search minimises margins; it never decides.
+* :class:`Z3Algebra`: values are z3 real terms and truth values z3 formulas, for the solver.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
+
+import sympy
+
+from dpproofs.errors import InvalidClaim, Undecided
+from dpproofs.exact.rigorous import compare
+
+Number = Fraction | int
+
+
+class Algebra(Protocol):
+    """The operations the vocabulary needs beyond ``+``, ``-`` and ``*`` on values."""
+
+    name: str
+
+    def const(self, value: Number) -> Any: ...
+    def pos(self, x: Any) -> Any: ...
+    def total(self, xs: Iterable[Any]) -> Any: ...
+    def maximum(self, xs: Sequence[Any]) -> Any: ...
+    def minimum(self, xs: Sequence[Any]) -> Any: ...
+    def div(self, a: Any, b: Any) -> Any: ...
+    def log(self, x: Any) -> Any: ...
+    def le(self, a: Any, b: Any) -> Any: ...
+    def lt(self, a: Any, b: Any) -> Any: ...
+    def eq(self, a: Any, b: Any) -> Any: ...
+    def all(self, bs: Iterable[Any]) -> Any: ...
+    def any(self, bs: Iterable[Any]) -> Any: ...
+    def not_(self, b: Any) -> Any: ...
+    def ite(self, c: Any, x: Any, y: Any) -> Any: ...
+
+
+def implies(alg: Algebra, a: Any, b: Any) -> Any:
+    """a => b, written once for every algebra as (not a) or b."""
+    return alg.any([alg.not_(a), b])
+
+
+class ExactAlgebra:
+    """Exact sympy values; comparisons decided rigorously, or Undecided.
+
+    ``sign_of`` decides the sign of a difference. The default handles constant expressions with
+    Arb enclosures and expressions with free symbols with sympy's assumption system (whose answers
+    are derived by exact rules); a stronger decider (the symbolic pipeline) can be passed instead.
+    """
+
+    name = "exact"
+
+    def __init__(self, sign_of: Callable[[sympy.Expr], int] | None = None) -> None:
+        self._sign_of = sign_of or exact_sign
+
+    def _sign(self, x: Any) -> int:
+        if isinstance(x, int | Fraction):
+            return (x > 0) - (x < 0)
+        return self._sign_of(sympy.sympify(x))
+
+    def const(self, value: Number) -> sympy.Expr:
+        return sympy.Rational(value)
+
+    def pos(self, x: Any) -> Any:
+        return x if self._sign(x) > 0 else sympy.Integer(0)
+
+    def total(self, xs: Iterable[Any]) -> Any:
+        return sympy.Add(*xs)
+
+    def maximum(self, xs: Sequence[Any]) -> Any:
+        best = xs[0]
+        for x in xs[1:]:
+            if self._cmp(x, best) > 0:
+                best = x
+        return best
+
+    def minimum(self, xs: Sequence[Any]) -> Any:
+        best = xs[0]
+        for x in xs[1:]:
+            if self._cmp(x, best) < 0:
+                best = x
+        return best
+
+    def div(self, a: Any, b: Any) -> Any:
+        """a / b; a positive a over an exact 0 is +oo (the convention of likelihood ratios)."""
+        if (b == 0) is True:
+            if self._sign(a) > 0:
+                return sympy.oo
+            raise Undecided(f"{a}/0 is undefined")
+        return sympy.sympify(a) / sympy.sympify(b)
+
+    def log(self, x: Any) -> Any:
+        if self._sign(x) <= 0:
+            return sympy.S.NegativeInfinity
+        return sympy.log(x)
+
+    def _cmp(self, a: Any, b: Any) -> int:
+        if a is sympy.oo or b is sympy.oo or a is sympy.S.NegativeInfinity:
+            return _compare_extended(a, b)
+        if b is sympy.S.NegativeInfinity:
+            return _compare_extended(a, b)
+        return self._sign(sympy.sympify(a) - sympy.sympify(b))
+
+    def le(self, a: Any, b: Any) -> bool:
+        return self._cmp(a, b) <= 0
+
+    def lt(self, a: Any, b: Any) -> bool:
+        return self._cmp(a, b) < 0
+
+    def eq(self, a: Any, b: Any) -> bool:
+        return self._cmp(a, b) == 0
+
+    def all(self, bs: Iterable[Any]) -> bool:
+        return all(bs)
+
+    def any(self, bs: Iterable[Any]) -> bool:
+        return any(bs)
+
+    def not_(self, b: Any) -> bool:
+        return not b
+
+    def ite(self, c: Any, x: Any, y: Any) -> Any:
+        return x if c else y
+
+
+def _compare_extended(a: Any, b: Any) -> int:
+    order = {sympy.S.NegativeInfinity: -1, sympy.oo: 1}
+    ra, rb = order.get(a, 0), order.get(b, 0)
+    if ra != rb:
+        return (ra > rb) - (ra < rb)
+    if ra != 0:
+        return 0
+    raise AssertionError("finite values are compared elsewhere")
+
+
+def exact_sign(expr: sympy.Expr) -> int:
+    """Sign of an exact expression: rigorous for constants, sympy's exact rules with symbols."""
+    if not expr.free_symbols:
+        return compare(expr, 0)
+    if expr.is_zero:
+        return 0
+    if expr.is_positive:
+        return 1
+    if expr.is_negative:
+        return -1
+    raise Undecided(f"cannot decide the sign of {expr} under the symbols' assumptions")
+
+
+class MarginAlgebra:
+    """Floats with margins as truth values (>= 0 means "holds"): for numeric search only."""
+
+    name = "margin"
+
+    def const(self, value: Number) -> float:
+        return float(value)
+
+    def pos(self, x: float) -> float:
+        return x if x > 0 else 0.0
+
+    def total(self, xs: Iterable[float]) -> float:
+        return math.fsum(xs)
+
+    def maximum(self, xs: Sequence[float]) -> float:
+        return max(xs)
+
+    def minimum(self, xs: Sequence[float]) -> float:
+        return min(xs)
+
+    def div(self, a: float, b: float) -> float:
+        return a / b if b != 0 else (math.inf if a > 0 else 0.0)
+
+    def log(self, x: float) -> float:
+        return math.log(x) if x > 0 else -math.inf
+
+    def le(self, a: float, b: float) -> float:
+        return _finite_margin(b - a)
+
+    def lt(self, a: float, b: float) -> float:
+        return _finite_margin(b - a)
+
+    def eq(self, a: float, b: float) -> float:
+        return -abs(_finite_margin(b - a))
+
+    def all(self, bs: Iterable[float]) -> float:
+        return min(bs, default=math.inf)
+
+    def any(self, bs: Iterable[float]) -> float:
+        return max(bs, default=-math.inf)
+
+    def not_(self, b: float) -> float:
+        return -b
+
+    def ite(self, c: float, x: float, y: float) -> float:
+        return x if c > 0 else y
+
+
+def _finite_margin(m: float) -> float:
+    if math.isnan(m):
+        return 0.0
+    return m
+
+
+class Z3Algebra:
+    """z3 real terms and formulas. ``div`` assumes the caller has constrained the divisor to be > 0."""
+
+    name = "z3"
+
+    def __init__(self) -> None:
+        import z3
+
+        self.z3 = z3
+
+    def const(self, value: Number) -> Any:
+        f = Fraction(value)
+        return self.z3.RealVal(f"{f.numerator}/{f.denominator}")
+
+    def pos(self, x: Any) -> Any:
+        return self.z3.If(x > 0, x, self.z3.RealVal(0))
+
+    def total(self, xs: Iterable[Any]) -> Any:
+        terms = list(xs)
+        return self.z3.Sum(terms) if terms else self.z3.RealVal(0)
+
+    def maximum(self, xs: Sequence[Any]) -> Any:
+        best = xs[0]
+        for x in xs[1:]:
+            best = self.z3.If(x > best, x, best)
+        return best
+
+    def minimum(self, xs: Sequence[Any]) -> Any:
+        best = xs[0]
+        for x in xs[1:]:
+            best = self.z3.If(x < best, x, best)
+        return best
+
+    def div(self, a: Any, b: Any) -> Any:
+        return a / b
+
+    def log(self, x: Any) -> Any:
+        raise InvalidClaim(
+            "log has no polynomial encoding; quantities built on it (KL, Renyi, mutual information)"
+            " are searched numerically and judged with rigorous bounds"
+        )
+
+    def le(self, a: Any, b: Any) -> Any:
+        return a <= b
+
+    def lt(self, a: Any, b: Any) -> Any:
+        return a < b
+
+    def eq(self, a: Any, b: Any) -> Any:
+        return a == b
+
+    def all(self, bs: Iterable[Any]) -> Any:
+        return self.z3.And(list(bs))
+
+    def any(self, bs: Iterable[Any]) -> Any:
+        return self.z3.Or(list(bs))
+
+    def not_(self, b: Any) -> Any:
+        return self.z3.Not(b)
+
+    def ite(self, c: Any, x: Any, y: Any) -> Any:
+        return self.z3.If(c, x, y)
+
+
+EXACT = ExactAlgebra()
+MARGIN = MarginAlgebra()

@@ -1,0 +1,44 @@
+"""The exception hierarchy: one root, specific subclasses that also inherit the builtin they resemble.
+
+Every error dpproofs raises on purpose derives from :class:`DpProofsError`, so a caller can catch
+"anything dpproofs rejected" in one clause while ordinary bugs (``TypeError`` from a typo, say) still
+surface as themselves.
+"""
+
+from __future__ import annotations
+
+
+class DpProofsError(Exception):
+    """Root of every error dpproofs raises on purpose."""
+
+
+class InvalidMechanism(DpProofsError, ValueError):
+    """A mechanism or distribution is malformed: negative entry, row not summing to 1, NaN, ..."""
+
+
+class InvalidExpression(DpProofsError, ValueError):
+    """A string could not be parsed as an exact number, or uses a function dpproofs does not allow."""
+
+
+class InvalidTheorem(DpProofsError, ValueError):
+    """A theorem file or theorem declaration is malformed (missing source, bad expected status...)."""
+
+
+class InvalidClaim(DpProofsError, ValueError):
+    """A claim is malformed: an unknown symbol, an empty domain, a predicate applied to the wrong shape."""
+
+
+class Undecided(DpProofsError, ArithmeticError):
+    """An exact comparison could not be decided soundly (e.g. an enclosure straddles 0).
+
+    This is never an answer of "false": callers turn it into an UNKNOWN verdict with this message
+    as the reason.
+    """
+
+
+class SolverUnknown(Undecided):
+    """A solver answered ``unknown`` or ran out of time. Never read as "holds"."""
+
+
+class UsageError(DpProofsError, ValueError):
+    """The command line or a configuration value is wrong; the CLI exits with status 2."""

@@ -1,0 +1,100 @@
+"""Parse user-written numbers ("3/4", "exp(-1/2)/(1+exp(-1/2))", "log(3)") into exact sympy values.
+
+Decimal literals are read as the rational they denote ("0.1" is 1/10, not the nearest double).
+Only a small, closed set of names is allowed, so a mechanism file cannot run arbitrary code.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Rational as AbstractRational
+
+import sympy
+from sympy.parsing.sympy_parser import (
+    auto_number,
+    auto_symbol,
+    factorial_notation,
+    parse_expr,
+    rationalize,
+)
+
+from dpproofs.errors import InvalidExpression
+
+_ALLOWED: dict[str, object] = {
+    "exp": sympy.exp,
+    "log": sympy.log,
+    "ln": sympy.log,
+    "sqrt": sympy.sqrt,
+    "tanh": sympy.tanh,
+    "sinh": sympy.sinh,
+    "cosh": sympy.cosh,
+    "Abs": sympy.Abs,
+    "abs": sympy.Abs,
+    "Max": sympy.Max,
+    "Min": sympy.Min,
+    "max": sympy.Max,
+    "min": sympy.Min,
+    "E": sympy.E,
+    "e": sympy.E,
+    "pi": sympy.pi,
+    "oo": sympy.oo,
+    "inf": sympy.oo,
+    "Rational": sympy.Rational,
+}
+_TRANSFORMS = (auto_symbol, auto_number, rationalize, factorial_notation)
+
+
+def parse_exact(
+    value: str | int | Fraction | sympy.Expr, symbols: dict[str, sympy.Symbol] | None = None
+) -> sympy.Expr:
+    """Return ``value`` as an exact sympy expression.
+
+    ``symbols`` lists the free names allowed (parameters such as ``eps``); any other unknown name is
+    an error, as is a Python float (a float is not exact: pass a string instead).
+    """
+    if isinstance(value, bool):
+        raise InvalidExpression(f"{value!r} is a boolean, not a number")
+    if isinstance(value, sympy.Expr):
+        expr = value
+    elif isinstance(value, int):
+        return sympy.Integer(value)
+    elif isinstance(value, AbstractRational):
+        return sympy.Rational(int(value.numerator), int(value.denominator))
+    elif isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise InvalidExpression("empty string is not a number")
+        names = dict(_ALLOWED)
+        names.update(symbols or {})
+        try:
+            expr = parse_expr(text, local_dict=names, global_dict={"__builtins__": {}, **{
+                "Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational,
+                "Symbol": sympy.Symbol, "factorial": sympy.factorial}},
+                transformations=_TRANSFORMS, evaluate=True)
+        except (SyntaxError, TypeError, ValueError, AttributeError, NameError) as exc:
+            raise InvalidExpression(f"cannot parse {value!r} as an exact number: {exc}") from exc
+        if not isinstance(expr, sympy.Expr):
+            raise InvalidExpression(f"{value!r} is not a number (parsed as {expr!r})")
+    else:
+        raise InvalidExpression(
+            f"{value!r} ({type(value).__name__}) is not exact; write it as a string such as '3/4'"
+        )
+    allowed = set((symbols or {}).values())
+    unknown = [s for s in expr.free_symbols if s not in allowed]
+    if unknown:
+        names_ = ", ".join(sorted(str(s) for s in unknown))
+        raise InvalidExpression(f"{value!r} uses unknown name(s): {names_}")
+    if expr.has(sympy.Float):
+        expr = sympy.nsimplify(expr, rational=True)
+    return expr
+
+
+def to_fraction(value: sympy.Expr | Fraction | int) -> Fraction:
+    """The exact rational ``value``; raises InvalidExpression when it is not rational."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, sympy.Rational):
+        return Fraction(int(value.p), int(value.q))
+    raise InvalidExpression(f"{value} is not a rational number")

@@ -1,0 +1,234 @@
+"""Rigorous enclosures of exact real expressions with Arb ball arithmetic (python-flint).
+
+``enclose(expr)`` returns a ball [m - r, m + r] guaranteed to contain the exact value of ``expr``
+(Arb rounds every operation outward). From such balls:
+
+* ``sign(expr)`` is -1, 0 or 1, decided only when the ball excludes 0, or when symbolic
+  simplification reduces ``expr`` to exactly 0; otherwise :class:`Undecided` is raised.
+* ``rational_bracket(expr)`` gives exact rationals lo <= expr <= hi (lo rounded down, hi rounded up).
+* ``float_value(expr)`` is a float within 1e-15 relative error (for display and search, never for
+  deciding).
+
+Free symbols may be bound to balls (``env``) so that an expression is enclosed over a whole box;
+this is how interval branch-and-bound provers use it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+
+import sympy
+from flint import arb, ctx, fmpq
+
+from dpproofs.errors import Undecided
+
+#: Working precisions (bits) tried in turn before a sign is declared undecidable.
+PRECISIONS = (64, 128, 256, 512, 1024, 4096)
+
+Env = Mapping[sympy.Symbol, arb]
+
+
+@contextlib.contextmanager
+def precision(bits: int) -> Iterator[None]:
+    """Temporarily set Arb's working precision (python-flint keeps it in a global context)."""
+    saved = ctx.prec
+    ctx.prec = bits
+    try:
+        yield
+    finally:
+        ctx.prec = saved
+
+
+def arb_from_fraction(value: Fraction) -> arb:
+    """The exact ball {value} (radius 0 when the value is dyadic; else a tight rounded ball)."""
+    return arb(fmpq(value.numerator, value.denominator))
+
+
+def arb_interval(lo: Fraction, hi: Fraction) -> arb:
+    """A ball containing the closed interval [lo, hi]."""
+    return arb_from_fraction(lo).union(arb_from_fraction(hi))
+
+
+def fraction_of(exact_arb: arb) -> Fraction:
+    """The rational value of an Arb number with radius 0 (such as ``ball.lower()``)."""
+    mantissa, exponent = exact_arb.man_exp()
+    m, e = int(mantissa), int(exponent)
+    return Fraction(m * 2**e) if e >= 0 else Fraction(m, 2**-e)
+
+
+def _pow(base: arb, exponent: sympy.Expr, env: Env) -> arb:
+    if exponent.is_Integer:
+        k = int(exponent)
+        return base**k if k >= 0 else 1 / base ** (-k)
+    if exponent == sympy.Rational(1, 2):
+        return base.sqrt()
+    if exponent == sympy.Rational(-1, 2):
+        return base.rsqrt()
+    # General power: defined here only for positive bases (exp(e * log b)).
+    return (_enclose(exponent, env) * base.log()).exp()
+
+
+def _enclose(expr: sympy.Expr, env: Env) -> arb:
+    if expr.is_Rational:
+        return arb(fmpq(int(expr.p), int(expr.q)))
+    if expr.is_Float:
+        return arb_from_fraction(Fraction(sympy.Rational(expr).p, sympy.Rational(expr).q))
+    if expr.is_Symbol:
+        if expr in env:
+            return env[expr]
+        raise Undecided(f"cannot enclose {expr}: the symbol {expr} has no value")
+    if expr is sympy.E:
+        return arb(1).exp()
+    if expr is sympy.pi:
+        return arb.pi()
+    if expr is sympy.oo or expr is sympy.zoo or expr is sympy.nan or expr is sympy.S.NegativeInfinity:
+        raise Undecided(f"cannot enclose the non-finite value {expr}")
+    args = expr.args
+    if expr.is_Add:
+        total = _enclose(args[0], env)
+        for a in args[1:]:
+            total = total + _enclose(a, env)
+        return total
+    if expr.is_Mul:
+        product = _enclose(args[0], env)
+        for a in args[1:]:
+            product = product * _enclose(a, env)
+        return product
+    if expr.is_Pow:
+        return _pow(_enclose(args[0], env), args[1], env)
+    func = expr.func
+    if func in _UNARY:
+        return _UNARY[func](_enclose(args[0], env))
+    if func is sympy.Max or func is sympy.Min:
+        balls = [_enclose(a, env) for a in args]
+        acc = balls[0]
+        for b in balls[1:]:
+            acc = acc.max(b) if func is sympy.Max else acc.min(b)
+        return acc
+    raise Undecided(f"no rigorous enclosure for {func.__name__} in {expr}")
+
+
+_UNARY = {
+    sympy.exp: arb.exp,
+    sympy.log: arb.log,
+    sympy.tanh: arb.tanh,
+    sympy.sinh: arb.sinh,
+    sympy.cosh: arb.cosh,
+    sympy.Abs: abs,
+    sympy.atan: arb.atan,
+    sympy.erf: arb.erf,
+}
+
+
+def enclose(expr: sympy.Expr | int | Fraction, env: Env | None = None, bits: int = 128) -> arb:
+    """A ball containing the exact value of ``expr`` (symbols bound by ``env``), at ``bits`` precision.
+
+    Raises Undecided when the value is not finite or not defined on the box (log of a ball that
+    reaches 0, say).
+    """
+    if isinstance(expr, Fraction | int):
+        expr = sympy.Rational(expr)
+    with precision(bits):
+        ball = _enclose(sympy.sympify(expr), env or {})
+    if not ball.is_finite() or ball.is_nan():
+        raise Undecided(f"{expr} is not finite or not defined on the given box")
+    return ball
+
+
+def is_exact_rational(expr: object) -> bool:
+    return isinstance(expr, int | Fraction) or (
+        isinstance(expr, sympy.Expr) and bool(expr.is_Rational)
+    )
+
+
+def sign(expr: sympy.Expr | int | Fraction) -> int:
+    """The sign (-1, 0, 1) of an exact constant expression, decided rigorously.
+
+    Rationals are decided exactly. Otherwise the expression is enclosed at increasing precision
+    until the ball excludes 0. If it never does, the expression must simplify to exactly 0 for the
+    answer 0; anything else raises Undecided (never a guess).
+    """
+    if isinstance(expr, int | Fraction):
+        return (expr > 0) - (expr < 0)
+    expr = sympy.sympify(expr)
+    if expr.is_Rational:
+        return int(sympy.sign(expr))
+    if expr is sympy.oo:
+        return 1
+    if expr is sympy.S.NegativeInfinity:
+        return -1
+    if expr.free_symbols:
+        raise Undecided(f"sign of {expr} depends on {sorted(map(str, expr.free_symbols))}")
+    for bits in PRECISIONS:
+        try:
+            ball = enclose(expr, bits=bits)
+        except Undecided:
+            break
+        if ball > 0:
+            return 1
+        if ball < 0:
+            return -1
+        if ball.is_exact() and ball.is_zero():
+            return 0
+        if bits == PRECISIONS[0] and _cancels_to_zero(expr):
+            # Cheap exact test first: most values that straddle 0 are rational-function identities.
+            return 0
+    if sympy.simplify(expr) == 0:
+        return 0
+    raise Undecided(f"cannot decide the sign of {expr}: it is within 2^-4000 of 0")
+
+
+def _cancels_to_zero(expr: sympy.Expr) -> bool:
+    """True when rational-function normalisation (exact) reduces expr to 0."""
+    return bool(sympy.cancel(sympy.together(expr)) == 0)
+
+
+def compare(a: sympy.Expr | int | Fraction, b: sympy.Expr | int | Fraction) -> int:
+    """sign(a - b), rigorously; exact rationals are compared without sympy."""
+    if is_exact_rational(a) and is_exact_rational(b):
+        fa, fb = _as_fraction(a), _as_fraction(b)
+        return (fa > fb) - (fa < fb)
+    return sign(sympy.sympify(a) - sympy.sympify(b))
+
+
+def _as_fraction(x: object) -> Fraction:
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, int):
+        return Fraction(x)
+    assert isinstance(x, sympy.Rational)
+    return Fraction(int(x.p), int(x.q))
+
+
+def rational_bracket(
+    expr: sympy.Expr | int | Fraction, bits: int = 64, env: Env | None = None
+) -> tuple[Fraction, Fraction]:
+    """Exact rationals (lo, hi) with lo <= expr <= hi; lo rounds down and hi rounds up.
+
+    The width is about 2^-bits relative to the value. Rationals bracket themselves exactly.
+    """
+    if is_exact_rational(expr) and not env:
+        f = _as_fraction(expr)
+        return f, f
+    ball = enclose(expr, env, bits=bits + 10)
+    return fraction_of(ball.lower()), fraction_of(ball.upper())
+
+
+def float_value(expr: sympy.Expr | int | Fraction) -> float:
+    """A float within 1e-15 relative error of the exact value (+-inf for sympy's infinities).
+
+    For display and numeric search only: dpproofs never decides anything from this number.
+    """
+    if isinstance(expr, int | Fraction):
+        return float(expr)
+    expr = sympy.sympify(expr)
+    if expr is sympy.oo:
+        return float("inf")
+    if expr is sympy.S.NegativeInfinity:
+        return float("-inf")
+    if expr.is_Rational:
+        return int(expr.p) / int(expr.q)
+    ball = enclose(expr, bits=128)
+    return float(ball.mid())

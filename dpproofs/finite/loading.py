@@ -1,0 +1,106 @@
+"""Reading a finite mechanism from JSON (the input of ``dpproofs profile``).
+
+    {"name": "randomized response",
+     "inputs": ["+", "-"], "outputs": ["Y", "N"],
+     "rows": [["3/4", "1/4"], ["1/4", "3/4"]],
+     "neighbours": "all" | [[0, 1], ...] | {"hamming": n} | "add-remove"}
+
+Entries are strings parsed exactly ("3/4", "exp(-1/2)/(1+exp(-1/2))") or JSON numbers (floats;
+then the mechanism is a float mechanism). Under ``{"hamming": n}`` an input is a list of n
+entries, or a string of n characters (one per entry). ``inputs``, ``outputs`` and ``neighbours``
+are optional (defaults: 0..m-1, 0..k-1, "all").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from dpproofs.errors import InvalidMechanism
+from dpproofs.finite.mechanism import FiniteMechanism
+from dpproofs.finite.neighbours import (
+    AddRemove,
+    AllPairs,
+    ExplicitPairs,
+    Hamming,
+    NeighbourRelation,
+)
+
+
+def _hashable(value: Any) -> Hashable:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        raise InvalidMechanism(f"an input or output label cannot be an object: {value!r}")
+    return value  # type: ignore[no-any-return]
+
+
+def _relation(spec: Any) -> NeighbourRelation:
+    if spec is None or spec == "all":
+        return AllPairs()
+    if spec in ("add-remove", "add_remove", "addremove"):
+        return AddRemove()
+    if isinstance(spec, dict) and set(spec) == {"hamming"}:
+        n = spec["hamming"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise InvalidMechanism(f'"neighbours": {{"hamming": n}} needs a positive integer n, got {n!r}')
+        return Hamming(n)
+    if isinstance(spec, list):
+        pairs = []
+        for position, pair in enumerate(spec):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise InvalidMechanism(f"neighbour pair {position} ({pair!r}) is not [i, j]")
+            pairs.append((pair[0], pair[1]))
+        return ExplicitPairs(tuple(pairs))
+    raise InvalidMechanism(
+        f'unknown "neighbours" {spec!r}: use "all", [[i, j], ...], {{"hamming": n}} or "add-remove"'
+    )
+
+
+def mechanism_from_dict(data: Any) -> FiniteMechanism:
+    if not isinstance(data, dict):
+        raise InvalidMechanism("a mechanism file holds a JSON object")
+    unknown = set(data) - {"name", "inputs", "outputs", "rows", "neighbours", "description"}
+    if unknown:
+        raise InvalidMechanism(f"unknown field(s): {', '.join(sorted(unknown))}")
+    if "rows" not in data or not isinstance(data["rows"], list):
+        raise InvalidMechanism('a mechanism needs "rows": a list of rows')
+    rows = data["rows"]
+    for r, row in enumerate(rows):
+        if not isinstance(row, list):
+            raise InvalidMechanism(f"row {r} is not a list")
+    relation = _relation(data.get("neighbours"))
+    inputs = data.get("inputs")
+    if inputs is not None:
+        if not isinstance(inputs, list):
+            raise InvalidMechanism('"inputs" must be a list')
+        inputs = [_hashable(x) for x in inputs]
+        if isinstance(relation, Hamming):
+            inputs = [tuple(x) if isinstance(x, str) and len(x) == relation.n else x for x in inputs]
+        if isinstance(relation, AddRemove):
+            inputs = [x if isinstance(x, tuple) else x for x in inputs]
+    outputs = data.get("outputs")
+    if outputs is not None:
+        if not isinstance(outputs, list):
+            raise InvalidMechanism('"outputs" must be a list')
+        outputs = [_hashable(y) for y in outputs]
+    return FiniteMechanism.from_rows(
+        rows, inputs=inputs, outputs=outputs, neighbours=relation, name=str(data.get("name", ""))
+    )
+
+
+def load_mechanism(path: str | Path) -> FiniteMechanism:
+    """Read and validate a mechanism JSON file; errors name the file."""
+    file = Path(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise InvalidMechanism(f"{file}: no such file") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    try:
+        return mechanism_from_dict(data)
+    except InvalidMechanism as exc:
+        raise InvalidMechanism(f"{file}: {exc}") from exc

@@ -1,0 +1,151 @@
+"""Finite mechanisms: row-stochastic matrices with a neighbour relation on their inputs.
+
+M[x][y] = Pr[M(x) = y] for inputs (databases) x and outputs y. Entries are either all exact
+(sympy numbers: rationals, or closed forms such as exp(1)/(exp(1) + 3)) or all floats. Validation
+happens on construction and names the offending row and column: entries must be finite and
+>= 0, and every row must sum to 1 (exactly for exact entries, decided rigorously; within 1e-9 for
+floats).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from dpproofs.errors import InvalidExpression, InvalidMechanism, Undecided
+from dpproofs.exact.parse import parse_exact
+from dpproofs.exact.rigorous import sign
+from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
+
+FLOAT_ROW_TOLERANCE = 1e-9
+
+Entry = sympy.Expr | float
+
+
+@dataclass(frozen=True, slots=True)
+class FiniteMechanism:
+    """A validated finite mechanism. Build it with :meth:`from_rows`."""
+
+    rows: tuple[tuple[Entry, ...], ...]
+    inputs: tuple[Hashable, ...]
+    outputs: tuple[Hashable, ...]
+    neighbours: NeighbourRelation
+    name: str = ""
+    exact: bool = True
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Sequence[Sequence[Any]],
+        inputs: Sequence[Hashable] | None = None,
+        outputs: Sequence[Hashable] | None = None,
+        neighbours: NeighbourRelation | None = None,
+        name: str = "",
+    ) -> FiniteMechanism:
+        """Validate and build. Strings and ints/Fractions/sympy numbers are exact; Python floats
+        make the whole mechanism a float mechanism (then nothing computed from it is exact)."""
+        if not rows:
+            raise InvalidMechanism("a mechanism needs at least one row (input)")
+        width = len(rows[0])
+        inputs = tuple(range(len(rows))) if inputs is None else tuple(inputs)
+        outputs = tuple(range(width)) if outputs is None else tuple(outputs)
+        if len(inputs) != len(rows):
+            raise InvalidMechanism(f"{len(rows)} rows but {len(inputs)} inputs")
+        if len(set(inputs)) != len(inputs):
+            raise InvalidMechanism("inputs must be distinct")
+        if len(set(outputs)) != len(outputs):
+            raise InvalidMechanism("outputs must be distinct")
+        for r, row in enumerate(rows):
+            if len(row) != len(outputs):
+                raise InvalidMechanism(
+                    f"row {r} (input {inputs[r]!r}) has {len(row)} entries but there are "
+                    f"{len(outputs)} outputs"
+                )
+        is_float = any(isinstance(v, float) for row in rows for v in row)
+        parsed = tuple(
+            tuple(_parse_entry(v, r, c, inputs, outputs, is_float) for c, v in enumerate(row))
+            for r, row in enumerate(rows)
+        )
+        for r, row in enumerate(parsed):
+            _check_row(row, r, inputs[r], is_float)
+        relation = neighbours or AllPairs()
+        relation.pairs(inputs)  # validates the relation against the inputs
+        return cls(parsed, inputs, outputs, relation, name, not is_float)
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        """Ordered neighbour pairs of input indices."""
+        return self.neighbours.pairs(self.inputs)
+
+    def row(self, x: Hashable) -> tuple[Entry, ...]:
+        return self.rows[self.inputs.index(x)]
+
+    def rational_rows(self) -> tuple[tuple[Fraction, ...], ...] | None:
+        """The rows as Fractions when every entry is rational, else None (fast exact path)."""
+        if not self.exact or not all(v.is_Rational for row in self.rows for v in row):  # type: ignore[union-attr]
+            return None
+        return tuple(tuple(Fraction(int(v.p), int(v.q)) for v in row) for row in self.rows)  # type: ignore[union-attr]
+
+
+def _where(r: int, c: int, inputs: Sequence[Hashable], outputs: Sequence[Hashable]) -> str:
+    return f"row {r} (input {inputs[r]!r}), column {c} (output {outputs[c]!r})"
+
+
+def _parse_entry(
+    value: Any,
+    r: int,
+    c: int,
+    inputs: Sequence[Hashable],
+    outputs: Sequence[Hashable],
+    is_float: bool,
+) -> Entry:
+    where = _where(r, c, inputs, outputs)
+    if is_float:
+        if isinstance(value, str | sympy.Expr):
+            try:
+                value = float(parse_exact(value) if isinstance(value, str) else value)
+            except (InvalidExpression, TypeError) as exc:
+                raise InvalidMechanism(f"{where}: {exc}") from exc
+        if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+            raise InvalidMechanism(f"{where}: {value!r} is not a number")
+        number = float(value)
+        if math.isnan(number) or math.isinf(number):
+            raise InvalidMechanism(f"{where}: entry is {number}, not a probability")
+        if number < 0:
+            raise InvalidMechanism(f"{where}: entry {number} is negative")
+        return number
+    try:
+        expr = parse_exact(value)
+    except InvalidExpression as exc:
+        raise InvalidMechanism(f"{where}: {exc}") from exc
+    if expr.has(sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity):
+        raise InvalidMechanism(f"{where}: entry {expr} is not a finite probability")
+    try:
+        s = sign(expr)
+    except Undecided as exc:
+        raise InvalidMechanism(f"{where}: cannot decide that {expr} >= 0 ({exc})") from exc
+    if s < 0:
+        raise InvalidMechanism(f"{where}: entry {expr} is negative")
+    return expr
+
+
+def _check_row(row: Sequence[Entry], r: int, label: Hashable, is_float: bool) -> None:
+    if is_float:
+        total = math.fsum(float(v) for v in row)
+        if abs(total - 1.0) > FLOAT_ROW_TOLERANCE:
+            raise InvalidMechanism(
+                f"row {r} (input {label!r}) sums to {total!r}, not 1 (tolerance {FLOAT_ROW_TOLERANCE})"
+            )
+        return
+    total = sympy.Add(*row)
+    try:
+        off = sign(total - 1)
+    except Undecided as exc:
+        raise InvalidMechanism(f"row {r} (input {label!r}): cannot decide that it sums to 1") from exc
+    if off != 0:
+        raise InvalidMechanism(f"row {r} (input {label!r}) sums to {total}, not 1")

@@ -1,0 +1,112 @@
+"""Neighbour relations on the inputs (databases) of a finite mechanism.
+
+A relation is a frozen record with one method, ``pairs(inputs)``: the ORDERED pairs of input
+indices (i, j), i != j, that are neighbours. DP quantities maximise over these ordered pairs, so a
+symmetric relation lists both (i, j) and (j, i).
+
+* :class:`AllPairs`: every two distinct inputs are neighbours (one bit of data, or "all pairs").
+* :class:`ExplicitPairs`: the listed pairs, closed under symmetry (neighbouring is symmetric).
+* :class:`Hamming`: inputs are tuples in D^n; neighbours differ in exactly one entry
+  ("change one entry", Cummings Remark 1; K&S section 1.1).
+* :class:`AddRemove`: inputs are histograms in N^|X|; neighbours have ||x - y||_1 = 1
+  (add or remove one entry, Cummings Remark 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from dpproofs.errors import InvalidMechanism
+
+Pair = tuple[int, int]
+
+
+class NeighbourRelation(Protocol):
+    def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]: ...
+
+    def describe(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AllPairs:
+    def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]:
+        n = len(inputs)
+        return tuple((i, j) for i in range(n) for j in range(n) if i != j)
+
+    def describe(self) -> str:
+        return "all pairs"
+
+
+@dataclass(frozen=True, slots=True)
+class ExplicitPairs:
+    """Neighbours listed by index; (i, j) also makes (j, i) a neighbour pair."""
+
+    listed: tuple[Pair, ...]
+
+    def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]:
+        n = len(inputs)
+        out: dict[Pair, None] = {}
+        for position, (i, j) in enumerate(self.listed):
+            for k in (i, j):
+                if not (isinstance(k, int) and 0 <= k < n):
+                    raise InvalidMechanism(
+                        f"neighbour pair {position} ({i}, {j}): index {k} is not an input "
+                        f"(inputs are numbered 0..{n - 1})"
+                    )
+            if i == j:
+                raise InvalidMechanism(f"neighbour pair {position} ({i}, {j}) pairs an input with itself")
+            out[(i, j)] = None
+            out[(j, i)] = None
+        return tuple(out)
+
+    def describe(self) -> str:
+        return f"{len(self.listed)} listed pairs"
+
+
+@dataclass(frozen=True, slots=True)
+class Hamming:
+    """Inputs are the tuples x in D^n; x ~ x' iff they differ in exactly one of the n entries."""
+
+    n: int
+
+    def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]:
+        for index, x in enumerate(inputs):
+            if not isinstance(x, tuple) or len(x) != self.n:
+                raise InvalidMechanism(
+                    f"input {index} ({x!r}) is not a database of {self.n} entries, as Hamming "
+                    f"neighbours over D^{self.n} need"
+                )
+        return tuple(
+            (i, j)
+            for i, x in enumerate(inputs)
+            for j, y in enumerate(inputs)
+            if sum(a != b for a, b in zip(x, y, strict=True)) == 1  # type: ignore[arg-type]
+        )
+
+    def describe(self) -> str:
+        return f"Hamming distance 1 over D^{self.n}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddRemove:
+    """Inputs are histograms (tuples of counts); x ~ y iff ||x - y||_1 = 1."""
+
+    def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]:
+        width = None
+        for index, x in enumerate(inputs):
+            if not isinstance(x, tuple) or not all(isinstance(c, int) and c >= 0 for c in x):
+                raise InvalidMechanism(f"input {index} ({x!r}) is not a histogram of counts")
+            if width is not None and len(x) != width:
+                raise InvalidMechanism(f"input {index} ({x!r}) has {len(x)} cells, not {width}")
+            width = len(x)
+        return tuple(
+            (i, j)
+            for i, x in enumerate(inputs)
+            for j, y in enumerate(inputs)
+            if sum(abs(a - b) for a, b in zip(x, y, strict=True)) == 1  # type: ignore[arg-type,misc]
+        )
+
+    def describe(self) -> str:
+        return "add/remove one entry (histograms, L1 distance 1)"

@@ -1,0 +1,109 @@
+"""Declaring theorems: the authoring API of theorem files.
+
+A theorem file is a Python module under ``theorems/``. Each theorem is a function decorated with
+:func:`theorem` that builds and returns a claim::
+
+    @theorem(source="003_87c8c5658751411a.txt, Proposition 8", expect="proved")
+    def randomized_response_is_ln3_dp():
+        "Randomized response for binary data with a fair coin is (ln 3, 0)-DP."
+        return pure_epsilon_is(RANDOMIZED_RESPONSE, "log(3)")
+
+The decorator records a :class:`TheoremSpec` (id, title, source, expected status, where it is
+defined) in the module's ``__dpproofs_theorems__`` list and returns the function unchanged, so the
+file stays importable and each theorem stays callable from a test.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dpproofs.claim import Claim
+from dpproofs.errors import InvalidTheorem
+from dpproofs.verdict import Status
+
+REGISTRY_ATTRIBUTE = "__dpproofs_theorems__"
+_ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
+_SEED = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+@dataclass(frozen=True, slots=True)
+class TheoremSpec:
+    """One declared theorem. ``build()`` returns its claim; nothing is decided at import time."""
+
+    id: str
+    title: str
+    source: str
+    expect: Status
+    build: Callable[[], Claim]
+    file: str
+    line: int
+    timeout: float | None = None
+    note: str = ""
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def theorem(
+    *,
+    source: str,
+    expect: str | Status,
+    id: str | None = None,
+    title: str | None = None,
+    timeout: float | None = None,
+    note: str = "",
+) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
+    """Declare a theorem.
+
+    ``source``: the seed file name and numbered statement it encodes, e.g.
+    ``"003_87c8c5658751411a.txt, Proposition 8"`` (or any citation for user theorems).
+    ``expect``: the verdict the author expects ("proved", "verified-bounded", "refuted",
+    "unknown"); ``dpproofs verify`` fails when the verdict differs. ``id`` defaults to
+    ``<module>.<function>``; ``title`` to the first line of the docstring. ``timeout`` overrides the
+    run's per-theorem limit. ``note`` says anything a reader must know (a reconstruction, a
+    replaced constant).
+    """
+    expected = Status.parse(expect) if isinstance(expect, str) else expect
+    if expected is Status.ERROR:
+        raise InvalidTheorem("a theorem cannot expect 'error'")
+    if not source or not source.strip():
+        raise InvalidTheorem("a theorem needs a source (seed file and statement number)")
+
+    def register(func: Callable[[], Claim]) -> Callable[[], Claim]:
+        module = inspect.getmodule(func)
+        module_name = func.__module__.rsplit(".", 1)[-1]
+        theorem_id = id or f"{module_name}.{func.__name__}"
+        if not _ID.match(theorem_id):
+            raise InvalidTheorem(f"theorem id {theorem_id!r} may only use letters, digits, _ . : -")
+        doc = inspect.getdoc(func) or ""
+        spec = TheoremSpec(
+            id=theorem_id,
+            title=title or (doc.splitlines()[0] if doc else func.__name__.replace("_", " ")),
+            source=source.strip(),
+            expect=expected,
+            build=func,
+            file=inspect.getsourcefile(func) or "<unknown>",
+            line=inspect.getsourcelines(func)[1],
+            timeout=timeout,
+            note=note,
+        )
+        registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
+        if registry is None:
+            registry = []
+            setattr(module, REGISTRY_ATTRIBUTE, registry)
+        if any(s.id == theorem_id for s in registry):
+            raise InvalidTheorem(f"duplicate theorem id {theorem_id!r} in {spec.file}")
+        registry.append(spec)
+        return func
+
+    return register
+
+
+def cites_seed(spec: TheoremSpec) -> bool:
+    """True when the source names one of the project's seed documents (NNN_<16 hex>.txt)."""
+    return bool(_SEED.match(spec.source))

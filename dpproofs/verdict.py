@@ -1,0 +1,174 @@
+"""Verdicts: the answer dpproofs gives for one claim.
+
+A verdict is a small frozen record. Its :class:`Status` is ordered by how much support the claim
+has, so the verdict of a conjunction of claims is the minimum of its parts::
+
+    ERROR < REFUTED < UNKNOWN < VERIFIED_BOUNDED < PROVED
+
+* PROVED: a sound symbolic or exact argument holds for every parameter in the stated domain.
+* VERIFIED_BOUNDED: no counterexample exists up to the size stated in ``coverage``.
+* REFUTED: ``counterexample`` holds exact rationals that were re-checked outside any solver.
+* UNKNOWN: time or method ran out; ``reason`` says which.
+* ERROR: the claim or its file is broken; ``reason`` names file and line.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@functools.total_ordering
+class Status(enum.Enum):
+    """What a verdict says about a claim, ordered from no support (ERROR) to full support (PROVED)."""
+
+    ERROR = "error"
+    REFUTED = "refuted"
+    UNKNOWN = "unknown"
+    VERIFIED_BOUNDED = "verified-bounded"
+    PROVED = "proved"
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Status):
+            return NotImplemented
+        return self.rank < other.rank
+
+    @classmethod
+    def parse(cls, text: str) -> Status:
+        """``Status.parse("verified-bounded")``; also accepts the member name, any case."""
+        key = text.strip().lower().replace("_", "-")
+        for member in cls:
+            if member.value == key:
+                return member
+        raise ValueError(f"unknown status {text!r}; expected one of {[m.value for m in cls]}")
+
+
+_RANK = {status: rank for rank, status in enumerate(Status)}
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A concrete witness that a claim is false.
+
+    ``assignment`` maps each quantified name (a parameter, a distribution, a mechanism, a prior) to
+    its exact value written as a string that parses back exactly (``"3/4"``, ``"[1/2, 1/2]"``,
+    ``"[[3/4, 1/4], [1/4, 3/4]]"``). ``observed`` records what the exact re-check computed at that
+    point (e.g. both sides of the violated inequality), also as exact strings, with a float
+    rendering where that helps a reader. ``replay`` is Python source that re-checks the
+    counterexample with plain exact arithmetic when executed.
+    """
+
+    assignment: tuple[tuple[str, str], ...]
+    observed: tuple[tuple[str, str], ...] = ()
+    replay: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        assignment: Mapping[str, object],
+        observed: Mapping[str, object] | None = None,
+        replay: str = "",
+    ) -> Counterexample:
+        return cls(
+            tuple((k, str(v)) for k, v in assignment.items()),
+            tuple((k, str(v)) for k, v in (observed or {}).items()),
+            replay,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "assignment": dict(self.assignment),
+            "observed": dict(self.observed),
+            "replay": self.replay,
+        }
+
+    def __str__(self) -> str:
+        parts = ", ".join(f"{k} = {v}" for k, v in self.assignment)
+        seen = "; ".join(f"{k} = {v}" for k, v in self.observed)
+        return parts + (f"  ({seen})" if seen else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer for one claim. Build with the named constructors, which enforce the evidence rules."""
+
+    status: Status
+    method: str
+    reason: str = ""
+    counterexample: Counterexample | None = None
+    coverage: str | None = None
+    certificate: tuple[str, ...] = ()
+    seconds: float = 0.0
+    parts: tuple[Verdict, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.status is Status.REFUTED and self.counterexample is None:
+            raise ValueError("a REFUTED verdict needs a counterexample")
+        if self.status is Status.VERIFIED_BOUNDED and not self.coverage:
+            raise ValueError("a VERIFIED_BOUNDED verdict must say what it covered")
+        if self.status in (Status.UNKNOWN, Status.ERROR) and not self.reason:
+            raise ValueError(f"an {self.status.value.upper()} verdict needs a reason")
+
+    @classmethod
+    def proved(cls, method: str, certificate: Iterable[str] = (), reason: str = "") -> Verdict:
+        return cls(Status.PROVED, method, reason=reason, certificate=tuple(certificate))
+
+    @classmethod
+    def verified_bounded(
+        cls, method: str, coverage: str, certificate: Iterable[str] = ()
+    ) -> Verdict:
+        return cls(Status.VERIFIED_BOUNDED, method, coverage=coverage, certificate=tuple(certificate))
+
+    @classmethod
+    def refuted(cls, method: str, counterexample: Counterexample, reason: str = "") -> Verdict:
+        return cls(Status.REFUTED, method, reason=reason, counterexample=counterexample)
+
+    @classmethod
+    def unknown(cls, method: str, reason: str) -> Verdict:
+        return cls(Status.UNKNOWN, method, reason=reason)
+
+    @classmethod
+    def error(cls, method: str, reason: str) -> Verdict:
+        return cls(Status.ERROR, method, reason=reason)
+
+    def timed(self, seconds: float) -> Verdict:
+        return replace(self, seconds=seconds)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "method": self.method,
+            "reason": self.reason,
+            "counterexample": self.counterexample.as_dict() if self.counterexample else None,
+            "coverage": self.coverage,
+            "certificate": list(self.certificate),
+            "seconds": round(self.seconds, 4),
+            "parts": [p.as_dict() for p in self.parts],
+        }
+
+
+def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:
+    """The verdict of "every part holds": the weakest part decides.
+
+    A refuted part refutes the whole (its counterexample is the whole's); otherwise an unknown part
+    makes the whole unknown; otherwise any bounded part makes the whole bounded, with the coverages
+    joined; otherwise the whole is proved.
+    """
+    parts = tuple(verdicts)
+    if not parts:
+        raise ValueError("a conjunction needs at least one part")
+    worst = min(parts, key=lambda v: v.status)
+    seconds = sum(p.seconds for p in parts)
+    if worst.status is Status.VERIFIED_BOUNDED:
+        coverage = "; ".join(dict.fromkeys(p.coverage for p in parts if p.coverage))
+        return Verdict(Status.VERIFIED_BOUNDED, method, coverage=coverage, seconds=seconds, parts=parts)
+    if worst.status is Status.PROVED:
+        return Verdict(Status.PROVED, method, seconds=seconds, parts=parts)
+    return replace(worst, parts=parts, seconds=seconds)

@@ -1,0 +1,340 @@
+"""The DP vocabulary: every definition written once, for any :class:`~dpproofs.algebra.Algebra`.
+
+Notation: p, q are distributions on a finite set of outcomes, given as sequences of values;
+``gamma`` and ``E`` are values that stand for e^eps (the caller supplies e^eps in the algebra's
+terms: an exact sympy exp, a float, or a z3 variable tied to eps). ``(x)^+ = max(x, 0)``.
+
+Quantities (values):
+
+    hockey_stick(p, q, gamma)       = sum_y (p_y - gamma q_y)^+  = max_S P(S) - gamma Q(S)
+    statistical_difference(p, q)    = sum_y (p_y - q_y)^+        = max_S |P(S) - Q(S)|
+    max_divergence(p, q)            = max_y ln(p_y / q_y)        (+oo if p_y > 0 = q_y)
+    kl_divergence(p, q)             = sum_{p_y > 0} p_y ln(p_y / q_y)
+    renyi_divergence(p, q, a)       = 1/(a - 1) ln sum_y p_y^a q_y^(1 - a)
+
+Predicates (truth values of the algebra):
+
+    max_divergence_at_most(p, q, E)         : p_y <= E q_y for every y          (D_inf(p||q) <= eps)
+    one_sided_close(p, q, E, d)             : P(S) <= E Q(S) + d for every S    (hockey_stick <= d)
+    indistinguishable(p, q, E, d)           : one_sided_close both ways (K&S Def 3.1, Cuff-Yu Def 4)
+    pointwise_indistinguishable(p, q, E, d) : P(Bad) <= d and Q(Bad) <= d where
+                                              Bad = {a : p_a > E q_a or q_a > E p_a}  (K&S Def 3.2)
+    mechanism_dp(rows, pairs, E, d)         : one_sided_close(rows[x], rows[x'], E, d) for every
+                                              ordered neighbour pair (x, x')
+
+Sets S are never enumerated: the positive part of p_y - gamma q_y selects the maximising set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dpproofs.algebra import Algebra
+
+Dist = Sequence[Any]
+
+
+def hockey_stick(alg: Algebra, p: Dist, q: Dist, gamma: Any) -> Any:
+    """E_gamma(P||Q) = sum_y (p_y - gamma q_y)^+ = max over sets S of P(S) - gamma Q(S)."""
+    return alg.total(alg.pos(py - gamma * qy) for py, qy in zip(p, q, strict=True))
+
+
+def statistical_difference(alg: Algebra, p: Dist, q: Dist) -> Any:
+    """SD(P, Q) = max_S |P(S) - Q(S)| = sum_y (p_y - q_y)^+ (total variation distance)."""
+    return hockey_stick(alg, p, q, alg.const(1))
+
+
+def max_divergence_at_most(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> Any:
+    """D_inf(P||Q) <= eps  <=>  p_y <= e^eps q_y for every outcome y (Vadhan section 2)."""
+    return alg.all(alg.le(py, e_eps * qy) for py, qy in zip(p, q, strict=True))
+
+
+def one_sided_close(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) -> Any:
+    """P(S) <= e^eps Q(S) + delta for all S  <=>  hockey_stick(p, q, e^eps) <= delta."""
+    return alg.le(hockey_stick(alg, p, q, e_eps), delta)
+
+
+def indistinguishable(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) -> Any:
+    """(eps, delta)-indistinguishable (K&S Def 3.1; Cuff-Yu's (eps, delta)-closeness, Def 4)."""
+    return alg.all(
+        [one_sided_close(alg, p, q, e_eps, delta), one_sided_close(alg, q, p, e_eps, delta)]
+    )
+
+
+def pointwise_bad(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> list[Any]:
+    """For each outcome a, the truth value of "a is bad": p_a > e^eps q_a or q_a > e^eps p_a."""
+    return [
+        alg.any([alg.lt(e_eps * qa, pa), alg.lt(e_eps * pa, qa)])
+        for pa, qa in zip(p, q, strict=True)
+    ]
+
+
+def pointwise_bad_mass(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> tuple[Any, Any]:
+    """(P(Bad), Q(Bad)) for Bad = {a : e^-eps q_a <= p_a <= e^eps q_a fails}."""
+    bad = pointwise_bad(alg, p, q, e_eps)
+    zero = alg.const(0)
+    mass_p = alg.total(alg.ite(b, pa, zero) for b, pa in zip(bad, p, strict=True))
+    mass_q = alg.total(alg.ite(b, qa, zero) for b, qa in zip(bad, q, strict=True))
+    return mass_p, mass_q
+
+
+def pointwise_indistinguishable(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) -> Any:
+    """Point-wise (eps, delta)-indistinguishable (K&S Def 3.2): the bad set has mass <= delta
+    under p and under q ("with probability at least 1 - delta over a drawn from either X or Y")."""
+    mass_p, mass_q = pointwise_bad_mass(alg, p, q, e_eps)
+    return alg.all([alg.le(mass_p, delta), alg.le(mass_q, delta)])
+
+
+def mechanism_dp(
+    alg: Algebra,
+    rows: Sequence[Dist],
+    pairs: Sequence[tuple[int, int]],
+    e_eps: Any,
+    delta: Any,
+) -> Any:
+    """(eps, delta)-DP: P(M(x) in S) <= e^eps P(M(x') in S) + delta for every ordered neighbour
+    pair (x, x') and every set S (Cummings Def 1, K&S Def 1.2, Cuff-Yu Def 1)."""
+    return alg.all(one_sided_close(alg, rows[a], rows[b], e_eps, delta) for a, b in pairs)
+
+
+def mechanism_pure_dp(
+    alg: Algebra, rows: Sequence[Dist], pairs: Sequence[tuple[int, int]], e_eps: Any
+) -> Any:
+    """eps-DP: D_inf(M(x) || M(x')) <= eps for every ordered neighbour pair (Vadhan section 2)."""
+    return alg.all(max_divergence_at_most(alg, rows[a], rows[b], e_eps) for a, b in pairs)
+
+
+def max_divergence(alg: Algebra, p: Dist, q: Dist) -> Any:
+    """D_inf(P||Q) = max_y ln(p_y / q_y) over outcomes with p_y > 0; +oo when p_y > 0 = q_y."""
+    logs = [alg.log(alg.div(py, qy)) for py, qy in _support(p, q)]
+    return alg.maximum(logs) if logs else alg.log(alg.const(0))
+
+
+def kl_divergence(alg: Algebra, p: Dist, q: Dist) -> Any:
+    """D(P||Q) = sum_{p_y > 0} p_y ln(p_y / q_y); +oo when p_y > 0 = q_y for some y."""
+    return alg.total(py * alg.log(alg.div(py, qy)) for py, qy in _support(p, q))
+
+
+def renyi_divergence(alg: Algebra, p: Dist, q: Dist, order: Any) -> Any:
+    """D_a(P||Q) = 1/(a - 1) ln sum_y p_y^a q_y^(1 - a), for an order a > 0, a != 1.
+
+    Terms with p_y = 0 vanish. A term with p_y > 0 = q_y makes the divergence +oo when a > 1 and
+    vanishes when a < 1. Orders 1 and infinity are kl_divergence and max_divergence.
+    """
+    one = alg.const(1)
+    terms = []
+    for py, qy in _support(p, q):
+        if _is_structural_zero(qy):
+            if order > 1:
+                return -alg.log(alg.const(0))
+            continue
+        terms.append(py**order * qy ** (one - order))
+    return alg.div(alg.log(alg.total(terms)), order - one)
+
+
+def _is_structural_zero(x: Any) -> bool:
+    """True when x is literally 0 (sympy's canonical zero or 0.0); exact values are canonical."""
+    return bool((x == 0) is True)
+
+
+def _support(p: Dist, q: Dist) -> list[tuple[Any, Any]]:
+    """Pairs (p_y, q_y) with p_y != 0: terms with p_y = 0 contribute nothing to divergences of P."""
+    return [(py, qy) for py, qy in zip(p, q, strict=True) if not _is_structural_zero(py)]
+
+
+def posterior(alg: Algebra, prior: Dist, likelihood: Dist) -> list[Any]:
+    """Bayes' rule: b[x | t] = L[x] b[x] / sum_y L[y] b[y], where L[x] = Pr[A(x) = t].
+
+    The caller guarantees sum_y L[y] b[y] > 0 (t is a possible transcript)."""
+    weights = [lx * bx for lx, bx in zip(likelihood, prior, strict=True)]
+    evidence = alg.total(weights)
+    return [alg.div(w, evidence) for w in weights]
+
+
+def posteriors_close(
+    alg: Algebra, prior: Dist, likelihood_0: Dist, likelihood_i: Dist, eps: Any
+) -> Any:
+    """SD(b_0[. | t], b_i[. | t]) <= eps with denominators cleared (no division, so z3 can take it).
+
+    With w0[x] = L0[x] b[x], wi[x] = Li[x] b[x], Z0 = sum w0, Zi = sum wi (both > 0):
+        SD = sum_x (w0[x]/Z0 - wi[x]/Zi)^+ <= eps  <=>  sum_x (w0[x] Zi - wi[x] Z0)^+ <= eps Z0 Zi.
+    When Zi = 0 < Z0 (t is possible in Game 0 but impossible in Game i) the posterior b_i is
+    undefined and the transcript counts as a breach: the formula is false.
+    """
+    w0 = [lx * bx for lx, bx in zip(likelihood_0, prior, strict=True)]
+    wi = [lx * bx for lx, bx in zip(likelihood_i, prior, strict=True)]
+    z0, zi = alg.total(w0), alg.total(wi)
+    gap = alg.total(alg.pos(a * zi - b * z0) for a, b in zip(w0, wi, strict=True))
+    return alg.all([alg.lt(alg.const(0), zi), alg.le(gap, eps * z0 * zi)])
+
+
+# --- Sets, simulation, Bayesian semantics (Vadhan; Kasiviswanathan & Smith) -------------------
+#
+# Mechanisms over databases D^n are given as ``rows`` (rows[x] is the output distribution of the
+# database with index x) together with index structures computed once by the caller
+# (dpproofs.search.databases.DatabaseSpace):
+#   groups : for each (i, x_{-i}), the indices of the databases that agree off position i
+#            (x_i ranges over D);
+#   games  : for each position i, games[i][x] = index of x_{-i} (x with position i replaced by the
+#            fixed default value of D, as in K&S section 2).
+
+
+def nonempty_subsets(size: int) -> list[tuple[int, ...]]:
+    """Every nonempty subset of range(size), as sorted tuples (2^size - 1 of them)."""
+    return [
+        tuple(y for y in range(size) if mask >> y & 1) for mask in range(1, 1 << size)
+    ]
+
+
+def max_divergence_at_most_over_sets(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> Any:
+    """max_T ln(P(T)/Q(T)) <= eps, by enumerating every nonempty set T: P(T) <= e^eps Q(T).
+
+    This is Vadhan's *set* form of D_inf (section 2); ``max_divergence_at_most`` is the point form.
+    Exponential in the number of outcomes on purpose: comparing the two is the point of the claim.
+    """
+    return alg.all(
+        alg.le(alg.total(p[y] for y in t), e_eps * alg.total(q[y] for y in t))
+        for t in nonempty_subsets(len(p))
+    )
+
+
+def simulation_dp(alg: Algebra, rows: Sequence[Dist], groups: Sequence[Sequence[int]], e_eps: Any) -> Any:
+    """eps-simulation-DP (Vadhan Definition 2) of a finite mechanism, in closed form.
+
+    A simulator distribution s = S(x_{-i}) must satisfy, for every x_i in the group and output y,
+    e^-eps M(x)[y] <= s_y <= e^eps M(x)[y]. With hi_y = max_{x_i} M(x)[y], lo_y = min_{x_i} M(x)[y]
+    such an s with sum_y s_y = 1 exists iff every interval [e^-eps hi_y, e^eps lo_y] is nonempty
+    and sum of lower ends <= 1 <= sum of upper ends, i.e.
+        hi_y <= e^{2 eps} lo_y for all y,   sum_y hi_y <= e^eps,   e^eps sum_y lo_y >= 1.
+    """
+    conditions = []
+    for group in groups:
+        outputs = range(len(rows[group[0]]))
+        hi = [alg.maximum([rows[x][y] for x in group]) for y in outputs]
+        lo = [alg.minimum([rows[x][y] for x in group]) for y in outputs]
+        conditions.extend(alg.le(h, e_eps * e_eps * m) for h, m in zip(hi, lo, strict=True))
+        conditions.append(alg.le(alg.total(hi), e_eps))
+        conditions.append(alg.le(alg.const(1), e_eps * alg.total(lo)))
+    return alg.all(conditions)
+
+
+def prior_posterior_max_divergence_close(
+    alg: Algebra, prior: Dist, likelihood: Dist, e_eps: Any
+) -> Any:
+    """D_inf(X || X|y) <= eps and D_inf(X|y || X) <= eps (Vadhan Proposition 1), for Z > 0.
+
+    X|y has mass L[a] pi[a] / Z with Z = sum_b L[b] pi[b]. Clearing the positive Z:
+        pi[a] <= e^eps post[a]  <=>  pi[a] Z <= e^eps L[a] pi[a],
+        post[a] <= e^eps pi[a]  <=>  L[a] pi[a] <= e^eps pi[a] Z.
+    The formula also asserts Z > 0 (the conditional distribution exists).
+    """
+    z = alg.total(la * pa for la, pa in zip(likelihood, prior, strict=True))
+    conditions = [alg.lt(alg.const(0), z)]
+    for la, pa in zip(likelihood, prior, strict=True):
+        conditions.append(alg.le(pa * z, e_eps * la * pa))
+        conditions.append(alg.le(la * pa, e_eps * pa * z))
+    return alg.all(conditions)
+
+
+def sup_reweighted_sd_at_most(alg: Algebra, l0: Dist, l1: Dist, c: Any) -> Any:
+    """sup_b SD(b0, b1) <= c, where b0[x] ~ l0[x] b[x], b1[x] ~ l1[x] b[x], over all priors b
+    for which both normalisers are positive. Closed form (no quantifier over b):
+
+    With lam(x) = l1[x] / l0[x] and R = max lam / min lam, the supremum is (sqrt R - 1)/(sqrt R + 1)
+    (1 when R is infinite). Derivation: for a set S and a prior b, with r0 = b0(S^c)/b0(S) and
+    r1 = b1(S^c)/b1(S) = rho r0, SD >= b0(S) - b1(S) = 1/(1 + r0) - 1/(1 + rho r0); rho <= R
+    because ratios of sums lie between the extreme ratios of terms, and the maximum over r0 of
+    the right side is (sqrt rho - 1)/(sqrt rho + 1), attained by a prior on the two extreme points.
+    For c < 1 the bound reads R <= ((1 + c)/(1 - c))^2, i.e. with denominators cleared
+        (1 - c)^2 l1[x'] l0[x] <= (1 + c)^2 l1[x] l0[x']   for all x, x',
+    which also covers zeros (lam = 0 or +oo). For c >= 1 it always holds (SD <= 1).
+    """
+    one = alg.const(1)
+    size = range(len(l0))
+    cross = alg.all(
+        alg.le((one - c) * (one - c) * l1[b] * l0[a], (one + c) * (one + c) * l1[a] * l0[b])
+        for a in size
+        for b in size
+        if a != b
+    )
+    return alg.any([alg.le(one, c), cross])
+
+
+def _game_likelihoods(
+    rows: Sequence[Dist], game: Sequence[int], t: int
+) -> tuple[list[Any], list[Any]]:
+    """(L0, Li) at transcript t: L0[x] = Pr[A(x) = t], Li[x] = Pr[A(x_{-i}) = t]."""
+    return [row[t] for row in rows], [rows[game[x]][t] for x in range(len(rows))]
+
+
+def semantic_privacy_at(
+    alg: Algebra, prior: Dist, rows: Sequence[Dist], games: Sequence[Sequence[int]], c: Any
+) -> Any:
+    """c-semantic privacy (K&S Definition 2.1) for ONE belief distribution b = ``prior``:
+    for every possible transcript t (Z0 = sum_x Pr[A(x) = t] b[x] > 0) and every i,
+    SD(b0[.|t], bi[.|t]) <= c (``posteriors_close``; an undefined bi counts as a breach)."""
+    zero = alg.const(0)
+    conditions = []
+    for game in games:
+        for t in range(len(rows[0])):
+            l0, li = _game_likelihoods(rows, game, t)
+            z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
+            conditions.append(
+                alg.any([alg.le(z0, zero), posteriors_close(alg, prior, l0, li, c)])
+            )
+    return alg.all(conditions)
+
+
+def semantic_privacy(
+    alg: Algebra, rows: Sequence[Dist], games: Sequence[Sequence[int]], c: Any
+) -> Any:
+    """c-semantic privacy (K&S Definition 2.1) for ALL belief distributions b, in closed form.
+
+    For each i and t, "for all b" splits into (a) no prior makes t possible in Game 0 and
+    impossible in Game i (the breach of ``posteriors_close``): L0[x] > 0 implies Li[x] > 0 for
+    every x (take b the point mass on x); and (b) ``sup_reweighted_sd_at_most(L0, Li, c)``.
+    """
+    zero = alg.const(0)
+    conditions = []
+    for game in games:
+        for t in range(len(rows[0])):
+            l0, li = _game_likelihoods(rows, game, t)
+            conditions.extend(
+                alg.any([alg.le(a, zero), alg.lt(zero, b)]) for a, b in zip(l0, li, strict=True)
+            )
+            conditions.append(sup_reweighted_sd_at_most(alg, l0, li, c))
+    return alg.all(conditions)
+
+
+def semantic_breach_mass(
+    alg: Algebra, prior: Dist, rows: Sequence[Dist], games: Sequence[Sequence[int]], c: Any
+) -> Any:
+    """Pr over (x, t), x ~ b and t ~ A(x), that SD(b0[.|t], bi[.|t]) > c for some i.
+
+    SD does not depend on x, so this is sum_t Z0(t) [t breaches for some i] with
+    Z0(t) = sum_x Pr[A(x) = t] b[x]."""
+    zero = alg.const(0)
+    total = []
+    for t in range(len(rows[0])):
+        breach = []
+        l0 = [row[t] for row in rows]
+        for game in games:
+            _, li = _game_likelihoods(rows, game, t)
+            breach.append(alg.not_(posteriors_close(alg, prior, l0, li, c)))
+        z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
+        total.append(alg.ite(alg.all([alg.lt(zero, z0), alg.any(breach)]), z0, zero))
+    return alg.total(total)
+
+
+def semantic_privacy_dd_at(
+    alg: Algebra,
+    prior: Dist,
+    rows: Sequence[Dist],
+    games: Sequence[Sequence[int]],
+    c: Any,
+    delta: Any,
+) -> Any:
+    """(c, delta)-semantic privacy (K&S Definition 2.3) for ONE belief distribution b: with
+    probability at least 1 - delta over (x, t), for all i, SD(b0[.|t], bi[.|t]) <= c."""
+    return alg.le(semantic_breach_mass(alg, prior, rows, games, c), delta)
