@@ -102,9 +102,7 @@ class ExactFact:
         return Verdict.refuted(self.method, Counterexample.of({}, observed))
 
 
-def exact_fact(
-    statement: str, check: Callable[[], tuple[bool, dict[str, object]]]
-) -> ExactFact:
+def exact_fact(statement: str, check: Callable[[], tuple[bool, dict[str, object]]]) -> ExactFact:
     """Wrap an exact computation as a claim (see :class:`ExactFact`)."""
     return ExactFact(statement, check)
 

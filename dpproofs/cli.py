@@ -38,17 +38,27 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dpproofs", description="Check differential-privacy claims.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    verify = commands.add_parser("verify", help="decide every theorem and compare with its expected verdict")
+    verify = commands.add_parser(
+        "verify", help="decide every theorem and compare with its expected verdict"
+    )
     verify.add_argument("paths", nargs="*", default=["theorems"], help="theorem files or folders")
-    verify.add_argument("-k", dest="keyword", help="only theorems whose id or title match (pytest-style)")
+    verify.add_argument(
+        "-k", dest="keyword", help="only theorems whose id or title match (pytest-style)"
+    )
     verify.add_argument("--jobs", "-j", type=int, default=None, help="theorems decided in parallel")
-    verify.add_argument("--timeout", type=float, default=None, help="seconds per theorem (overrides all)")
+    verify.add_argument(
+        "--timeout", type=float, default=None, help="seconds per theorem (overrides all)"
+    )
     verify.add_argument("--json", dest="json_path", help="write the verdicts as JSON to this file")
     verify.add_argument("--junit", dest="junit_path", help="write a JUnit XML report to this file")
     profile = commands.add_parser("profile", help="the exact privacy profile of a finite mechanism")
     profile.add_argument("mechanism", help="a mechanism JSON file")
-    profile.add_argument("--epsilon", action="append", default=[], help="an eps for delta(eps), e.g. 'log(3)'")
-    profile.add_argument("--delta", action="append", default=[], help="a delta for eps(delta), e.g. '1/100'")
+    profile.add_argument(
+        "--epsilon", action="append", default=[], help="an eps for delta(eps), e.g. 'log(3)'"
+    )
+    profile.add_argument(
+        "--delta", action="append", default=[], help="a delta for eps(delta), e.g. '1/100'"
+    )
     profile.add_argument("--renyi", action="append", default=None, help="a Renyi order (default 2)")
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -84,28 +94,48 @@ def _verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise UsageError("--timeout must be positive")
     selection = runner.select(args.paths, args.keyword)
     if not selection.specs and not selection.failures:
-        raise UsageError(f"no theorems found in {' '.join(args.paths)}" + (f" matching -k {args.keyword!r}" if args.keyword else ""))
+        raise UsageError(
+            f"no theorems found in {' '.join(args.paths)}"
+            + (f" matching -k {args.keyword!r}" if args.keyword else "")
+        )
     console = Console(file=out, width=max(100, Console(file=out).width), highlight=False)
     results = [runner.failure_result(f) for f in selection.failures]
     show_progress = err.isatty() and len(selection.specs) > 1
     with Progress(
-        TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=Console(file=err), transient=True, disable=not show_progress,
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=err),
+        transient=True,
+        disable=not show_progress,
     ) as progress:
         task = progress.add_task("deciding", total=len(selection.specs))
         results += runner.run(
-            selection.specs, jobs=jobs, default_timeout=settings.timeout,
-            timeout_override=args.timeout, on_result=lambda _r: progress.advance(task),
+            selection.specs,
+            jobs=jobs,
+            default_timeout=settings.timeout,
+            timeout_override=args.timeout,
+            on_result=lambda _r: progress.advance(task),
         )
     console.print(_table(results))
     for r in results:
         if not r.as_expected:
             expected = r.expected.value if r.expected else "a loadable file"
-            detail = r.verdict.reason or (str(r.verdict.counterexample) if r.verdict.counterexample else r.verdict.method)
-            console.print(f"{r.location}: {r.verdict.status.value} (expected {expected}): {r.id}: {detail}", markup=False)
+            detail = r.verdict.reason or (
+                str(r.verdict.counterexample) if r.verdict.counterexample else r.verdict.method
+            )
+            console.print(
+                f"{r.location}: {r.verdict.status.value} (expected {expected}): {r.id}: {detail}",
+                markup=False,
+            )
     summary = report.summary(results)
     counts = ", ".join(f"{n} {s}" for s, n in summary["by_status"].items())
-    verdict_line = "all as expected" if summary["unexpected"] == 0 else f"{summary['unexpected']} not as expected"
+    verdict_line = (
+        "all as expected"
+        if summary["unexpected"] == 0
+        else f"{summary['unexpected']} not as expected"
+    )
     console.print(f"{summary['total']} theorems: {counts}; {verdict_line}", markup=False)
     if args.json_path:
         report.write_json(results, args.json_path)
@@ -137,9 +167,12 @@ def _table(results: Sequence[Any]) -> Table:
         status = r.verdict.status
         mark = "ok" if r.as_expected else f"expected {r.expected.value if r.expected else '-'}"
         table.add_row(
-            r.id, r.source, f"[{STYLE[status]}]{status.value}[/]",
+            r.id,
+            r.source,
+            f"[{STYLE[status]}]{status.value}[/]",
             "[green]ok[/]" if r.as_expected else f"[bold red]{mark}[/]",
-            f"{r.verdict.seconds:.2f}", _escape(_detail(r)),
+            f"{r.verdict.seconds:.2f}",
+            _escape(_detail(r)),
         )
     return table
 
@@ -165,14 +198,18 @@ def _profile(args: argparse.Namespace, out: IO[str]) -> int:
         out.write(json.dumps(data, indent=2) + "\n")
         return 0
     console = Console(file=out, highlight=False, width=max(100, Console(file=out).width))
-    table = Table(title=f"privacy profile of {mechanism.name or args.mechanism}", header_style="bold")
+    table = Table(
+        title=f"privacy profile of {mechanism.name or args.mechanism}", header_style="bold"
+    )
     table.add_column("quantity")
     table.add_column("exact", overflow="fold")
     table.add_column("value", justify="right")
     table.add_column("attained at", overflow="fold")
 
     def row(name: str, q: dict[str, Any]) -> None:
-        table.add_row(name, str(q.get("exact")), _num(q.get("value")), _escape(str(q.get("attained") or "")))
+        table.add_row(
+            name, str(q.get("exact")), _num(q.get("value")), _escape(str(q.get("attained") or ""))
+        )
 
     row("pure epsilon", data["pure_epsilon"])
     for d in data["delta"]:
@@ -185,8 +222,12 @@ def _profile(args: argparse.Namespace, out: IO[str]) -> int:
         row(f"Renyi order {r['order']}", r)
     if "mi_dp" in data:
         m = data["mi_dp"]
-        table.add_row("MI-DP", m["exact"] or f"[{m['lower']}, {m['upper']}]",
-                      f"[{m['lower_value']:.12g}, {m['upper_value']:.12g}]", "")
+        table.add_row(
+            "MI-DP",
+            m["exact"] or f"[{m['lower']}, {m['upper']}]",
+            f"[{m['lower_value']:.12g}, {m['upper_value']:.12g}]",
+            "",
+        )
     console.print(table)
     return 0
 

@@ -1,7 +1,7 @@
-"""The exception hierarchy: one root, specific subclasses that also inherit the builtin they resemble.
+"""The exception hierarchy: one root, and subclasses that also inherit the builtin they resemble.
 
 Every error dpproofs raises on purpose derives from :class:`DpProofsError`, so a caller can catch
-"anything dpproofs rejected" in one clause while ordinary bugs (``TypeError`` from a typo, say) still
+"anything dpproofs rejected" in one clause, while ordinary bugs (a ``TypeError`` from a typo)
 surface as themselves.
 """
 
@@ -17,15 +17,15 @@ class InvalidMechanism(DpProofsError, ValueError):
 
 
 class InvalidExpression(DpProofsError, ValueError):
-    """A string could not be parsed as an exact number, or uses a function dpproofs does not allow."""
+    """A string is not an exact number, or uses a function dpproofs does not allow."""
 
 
 class InvalidTheorem(DpProofsError, ValueError):
-    """A theorem file or theorem declaration is malformed (missing source, bad expected status...)."""
+    """A theorem declaration is malformed (missing source, bad expected status, ...)."""
 
 
 class InvalidClaim(DpProofsError, ValueError):
-    """A claim is malformed: an unknown symbol, an empty domain, a predicate applied to the wrong shape."""
+    """A claim is malformed: an unknown symbol, an empty domain, a predicate on the wrong shape."""
 
 
 class Undecided(DpProofsError, ArithmeticError):

@@ -84,7 +84,10 @@ def junit_xml(results: Sequence[TheoremResult]) -> str:
     )
     for r in results:
         case = ET.SubElement(
-            suite, "testcase", classname=r.location.rsplit(":", 1)[0], name=r.id,
+            suite,
+            "testcase",
+            classname=r.location.rsplit(":", 1)[0],
+            name=r.id,
             time=f"{r.verdict.seconds:.3f}",
         )
         if not r.as_expected:

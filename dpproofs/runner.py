@@ -85,8 +85,11 @@ def select(paths: Iterable[str | Path], keyword: str | None = None) -> Selection
         for spec in loaded:
             if spec.id in seen:
                 failures.append(
-                    LoadFailure(spec.file, spec.line, f"duplicate theorem id {spec.id!r} "
-                                f"(also declared at {seen[spec.id]})")
+                    LoadFailure(
+                        spec.file,
+                        spec.line,
+                        f"duplicate theorem id {spec.id!r} (also declared at {seen[spec.id]})",
+                    )
                 )
                 continue
             seen[spec.id] = spec.location
@@ -107,8 +110,7 @@ def keyword_matcher(expression: str) -> Callable[[str], bool]:
     def matches(text: str) -> bool:
         lowered = text.lower()
         parts = [
-            t if t in ("and", "or", "not", "(", ")") else str(t.lower() in lowered)
-            for t in tokens
+            t if t in ("and", "or", "not", "(", ")") else str(t.lower() in lowered) for t in tokens
         ]
         try:
             return bool(eval(" ".join(parts), {"__builtins__": {}}, {}))  # only bools/and/or/not
@@ -205,7 +207,9 @@ def run(
     pool = executor or ThreadPoolExecutor(max_workers=max(1, jobs))
     try:
         futures = [
-            pool.submit(run_isolated, spec, effective_timeout(spec, default_timeout, timeout_override))
+            pool.submit(
+                run_isolated, spec, effective_timeout(spec, default_timeout, timeout_override)
+            )
             for spec in specs
         ]
         results: list[TheoremResult] = []

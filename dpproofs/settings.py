@@ -35,11 +35,14 @@ def load_settings(start: Path | None = None) -> Settings:
         table: dict[str, Any] = tomllib.loads(file.read_text()).get("tool", {}).get("dpproofs", {})
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{file}: {exc}") from exc
-    known = {f.name: f.type for f in fields(Settings)}
+    known = {f.name for f in fields(Settings)}
     for key, value in table.items():
         if key not in known:
             raise UsageError(f"{file}: unknown setting [tool.dpproofs] {key}")
         if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
             raise UsageError(f"{file}: [tool.dpproofs] {key} must be a positive number")
-        settings = replace(settings, **{key: int(value) if key == "jobs" else float(value)})
+        if key == "jobs":
+            settings = replace(settings, jobs=int(value))
+        else:
+            settings = replace(settings, timeout=float(value))
     return settings

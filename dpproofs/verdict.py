@@ -23,7 +23,7 @@ from typing import Any
 
 @functools.total_ordering
 class Status(enum.Enum):
-    """What a verdict says about a claim, ordered from no support (ERROR) to full support (PROVED)."""
+    """What a verdict says about a claim, ordered from no support (ERROR) to PROVED."""
 
     ERROR = "error"
     REFUTED = "refuted"
@@ -97,7 +97,7 @@ class Counterexample:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer for one claim. Build with the named constructors, which enforce the evidence rules."""
+    """The answer for one claim; ``__post_init__`` enforces the evidence each status needs."""
 
     status: Status
     method: str
@@ -124,7 +124,9 @@ class Verdict:
     def verified_bounded(
         cls, method: str, coverage: str, certificate: Iterable[str] = ()
     ) -> Verdict:
-        return cls(Status.VERIFIED_BOUNDED, method, coverage=coverage, certificate=tuple(certificate))
+        return cls(
+            Status.VERIFIED_BOUNDED, method, coverage=coverage, certificate=tuple(certificate)
+        )
 
     @classmethod
     def refuted(cls, method: str, counterexample: Counterexample, reason: str = "") -> Verdict:
@@ -168,7 +170,9 @@ def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:
     seconds = sum(p.seconds for p in parts)
     if worst.status is Status.VERIFIED_BOUNDED:
         coverage = "; ".join(dict.fromkeys(p.coverage for p in parts if p.coverage))
-        return Verdict(Status.VERIFIED_BOUNDED, method, coverage=coverage, seconds=seconds, parts=parts)
+        return Verdict(
+            Status.VERIFIED_BOUNDED, method, coverage=coverage, seconds=seconds, parts=parts
+        )
     if worst.status is Status.PROVED:
         return Verdict(Status.PROVED, method, seconds=seconds, parts=parts)
     return replace(worst, parts=parts, seconds=seconds)

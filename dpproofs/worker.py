@@ -57,8 +57,10 @@ def decide_theorem(file: str, theorem_id: str, timeout: float | None) -> Verdict
 def worker_main(file: str, theorem_id: str, timeout: float | None, channel: Connection) -> None:
     """Child-process entry point: decide and send the verdict through ``channel``."""
     try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = MEMORY_LIMIT_BYTES if hard == resource.RLIM_INFINITY else min(hard, MEMORY_LIMIT_BYTES)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = (
+            MEMORY_LIMIT_BYTES if hard == resource.RLIM_INFINITY else min(hard, MEMORY_LIMIT_BYTES)
+        )
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     except (ValueError, OSError):
         pass  # a platform without address-space limits still runs the theorem

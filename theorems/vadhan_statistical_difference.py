@@ -41,7 +41,10 @@ def random_row_release(n: int) -> FiniteMechanism:
 
     return FiniteMechanism.from_rows(
         [[prob(x, y) for y in outputs] for x in databases],
-        inputs=databases, outputs=outputs, neighbours=Hamming(n), name=f"random row release, n={n}",
+        inputs=databases,
+        outputs=outputs,
+        neighbours=Hamming(n),
+        name=f"random row release, n={n}",
     )
 
 
@@ -51,7 +54,10 @@ def first_row_release(n: int) -> FiniteMechanism:
     p = sympy.Rational(1, 10 * n)
     rows = [[1 - p] + [p if x[0] == v else sympy.Integer(0) for v in ROWS] for x in databases]
     return FiniteMechanism.from_rows(
-        rows, inputs=databases, outputs=[NOTHING, *ROWS], neighbours=Hamming(n),
+        rows,
+        inputs=databases,
+        outputs=[NOTHING, *ROWS],
+        neighbours=Hamming(n),
         name=f"first row release, n={n}",
     )
 

@@ -67,10 +67,22 @@ def parse_exact(
         names = dict(_ALLOWED)
         names.update(symbols or {})
         try:
-            expr = parse_expr(text, local_dict=names, global_dict={"__builtins__": {}, **{
-                "Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational,
-                "Symbol": sympy.Symbol, "factorial": sympy.factorial}},
-                transformations=_TRANSFORMS, evaluate=True)
+            expr = parse_expr(
+                text,
+                local_dict=names,
+                global_dict={
+                    "__builtins__": {},
+                    **{
+                        "Integer": sympy.Integer,
+                        "Float": sympy.Float,
+                        "Rational": sympy.Rational,
+                        "Symbol": sympy.Symbol,
+                        "factorial": sympy.factorial,
+                    },
+                },
+                transformations=_TRANSFORMS,
+                evaluate=True,
+            )
         except (SyntaxError, TypeError, ValueError, AttributeError, NameError) as exc:
             raise InvalidExpression(f"cannot parse {value!r} as an exact number: {exc}") from exc
         if not isinstance(expr, sympy.Expr):

@@ -5,7 +5,7 @@
 
 * ``sign(expr)`` is -1, 0 or 1, decided only when the ball excludes 0, or when symbolic
   simplification reduces ``expr`` to exactly 0; otherwise :class:`Undecided` is raised.
-* ``rational_bracket(expr)`` gives exact rationals lo <= expr <= hi (lo rounded down, hi rounded up).
+* ``rational_bracket(expr)`` gives rationals lo <= expr <= hi (lo rounded down, hi rounded up).
 * ``float_value(expr)`` is a float within 1e-15 relative error (for display and search, never for
   deciding).
 
@@ -16,8 +16,9 @@ this is how interval branch-and-bound provers use it.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq
@@ -83,7 +84,12 @@ def _enclose(expr: sympy.Expr, env: Env) -> arb:
         return arb(1).exp()
     if expr is sympy.pi:
         return arb.pi()
-    if expr is sympy.oo or expr is sympy.zoo or expr is sympy.nan or expr is sympy.S.NegativeInfinity:
+    if (
+        expr is sympy.oo
+        or expr is sympy.zoo
+        or expr is sympy.nan
+        or expr is sympy.S.NegativeInfinity
+    ):
         raise Undecided(f"cannot enclose the non-finite value {expr}")
     args = expr.args
     if expr.is_Add:
@@ -110,7 +116,7 @@ def _enclose(expr: sympy.Expr, env: Env) -> arb:
     raise Undecided(f"no rigorous enclosure for {func.__name__} in {expr}")
 
 
-_UNARY = {
+_UNARY: dict[Any, Callable[[arb], arb]] = {
     sympy.exp: arb.exp,
     sympy.log: arb.log,
     sympy.tanh: arb.tanh,
@@ -123,7 +129,7 @@ _UNARY = {
 
 
 def enclose(expr: sympy.Expr | int | Fraction, env: Env | None = None, bits: int = 128) -> arb:
-    """A ball containing the exact value of ``expr`` (symbols bound by ``env``), at ``bits`` precision.
+    """A ball containing the value of ``expr`` (symbols bound by ``env``), at ``bits`` precision.
 
     Raises Undecided when the value is not finite or not defined on the box (log of a ball that
     reaches 0, say).

@@ -48,7 +48,9 @@ def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> Exac
         pe = pure_epsilon(mechanism)
         assert pe.exact is not None
         return bool(EXACT.eq(pe.exact, target)), {
-            "pure_epsilon": pe.exact, "attained_at": pe.attained, "claimed": target,
+            "pure_epsilon": pe.exact,
+            "attained_at": pe.attained,
+            "claimed": target,
         }
 
     return ExactFact(f"pure epsilon of {_name(mechanism)} is {target}", check)
@@ -63,13 +65,17 @@ def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) ->
         pe = pure_epsilon(mechanism)
         assert pe.exact is not None
         return bool(EXACT.le(pe.exact, bound)), {
-            "pure_epsilon": pe.exact, "attained_at": pe.attained, "bound": bound,
+            "pure_epsilon": pe.exact,
+            "attained_at": pe.attained,
+            "bound": bound,
         }
 
     return ExactFact(f"{_name(mechanism)} is {bound}-DP", check)
 
 
-def is_dp(mechanism: FiniteMechanism, epsilon: str | sympy.Expr, delta: str | sympy.Expr) -> ExactFact:
+def is_dp(
+    mechanism: FiniteMechanism, epsilon: str | sympy.Expr, delta: str | sympy.Expr
+) -> ExactFact:
     """M is (eps, delta)-DP: delta(eps) = max_{x~x'} sum_y (M[x][y] - e^eps M[x'][y])^+ <= delta."""
     _exact(mechanism)
     eps, d = _value(epsilon), _value(delta)
@@ -78,7 +84,9 @@ def is_dp(mechanism: FiniteMechanism, epsilon: str | sympy.Expr, delta: str | sy
         q = delta_for_epsilon(mechanism, eps)
         assert q.exact is not None
         return bool(EXACT.le(q.exact, d)), {
-            "delta_at_epsilon": q.exact, "attained_at": q.attained, "delta": d,
+            "delta_at_epsilon": q.exact,
+            "attained_at": q.attained,
+            "delta": d,
         }
 
     return ExactFact(f"{_name(mechanism)} is ({eps}, {d})-DP", check)
@@ -93,7 +101,9 @@ def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr)
         q = total_variation(mechanism)
         assert q.exact is not None
         return bool(EXACT.le(q.exact, bound)), {
-            "total_variation": q.exact, "attained_at": q.attained, "bound": bound,
+            "total_variation": q.exact,
+            "attained_at": q.attained,
+            "bound": bound,
         }
 
     return ExactFact(f"statistical difference of {_name(mechanism)} is at most {bound}", check)
@@ -136,8 +146,12 @@ class ForEach:
         )
 
 
-def for_each(family: str, members: Iterable[tuple[Any, ...]], claim: Callable[..., Claim],
-             label: Callable[..., str] | None = None) -> ForEach:
+def for_each(
+    family: str,
+    members: Iterable[tuple[Any, ...]],
+    claim: Callable[..., Claim],
+    label: Callable[..., str] | None = None,
+) -> ForEach:
     """The claim ``claim(*m)`` for every ``m`` in ``members``; ``family`` describes the coverage."""
     listed: Sequence[tuple[Any, ...]] = [tuple(m) for m in members]
     if not listed:

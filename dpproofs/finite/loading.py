@@ -34,7 +34,8 @@ def _hashable(value: Any) -> Hashable:
         return tuple(_hashable(v) for v in value)
     if isinstance(value, dict):
         raise InvalidMechanism(f"an input or output label cannot be an object: {value!r}")
-    return value  # type: ignore[no-any-return]
+    hashable: Hashable = value
+    return hashable
 
 
 def _relation(spec: Any) -> NeighbourRelation:
@@ -45,7 +46,9 @@ def _relation(spec: Any) -> NeighbourRelation:
     if isinstance(spec, dict) and set(spec) == {"hamming"}:
         n = spec["hamming"]
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise InvalidMechanism(f'"neighbours": {{"hamming": n}} needs a positive integer n, got {n!r}')
+            raise InvalidMechanism(
+                f'"neighbours": {{"hamming": n}} needs a positive integer n, got {n!r}'
+            )
         return Hamming(n)
     if isinstance(spec, list):
         pairs = []
@@ -78,9 +81,9 @@ def mechanism_from_dict(data: Any) -> FiniteMechanism:
             raise InvalidMechanism('"inputs" must be a list')
         inputs = [_hashable(x) for x in inputs]
         if isinstance(relation, Hamming):
-            inputs = [tuple(x) if isinstance(x, str) and len(x) == relation.n else x for x in inputs]
-        if isinstance(relation, AddRemove):
-            inputs = [x if isinstance(x, tuple) else x for x in inputs]
+            inputs = [
+                tuple(x) if isinstance(x, str) and len(x) == relation.n else x for x in inputs
+            ]
     outputs = data.get("outputs")
     if outputs is not None:
         if not isinstance(outputs, list):

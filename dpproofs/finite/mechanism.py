@@ -13,7 +13,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 import sympy
 
@@ -24,7 +24,8 @@ from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
 
 FLOAT_ROW_TOLERANCE = 1e-9
 
-Entry = sympy.Expr | float
+#: An entry: an exact sympy number, or a float in a float mechanism.
+Entry: TypeAlias = Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +88,9 @@ class FiniteMechanism:
 
     def rational_rows(self) -> tuple[tuple[Fraction, ...], ...] | None:
         """The rows as Fractions when every entry is rational, else None (fast exact path)."""
-        if not self.exact or not all(v.is_Rational for row in self.rows for v in row):  # type: ignore[union-attr]
+        if not self.exact or not all(v.is_Rational for row in self.rows for v in row):
             return None
-        return tuple(tuple(Fraction(int(v.p), int(v.q)) for v in row) for row in self.rows)  # type: ignore[union-attr]
+        return tuple(tuple(Fraction(int(v.p), int(v.q)) for v in row) for row in self.rows)
 
 
 def _where(r: int, c: int, inputs: Sequence[Hashable], outputs: Sequence[Hashable]) -> str:
@@ -139,13 +140,16 @@ def _check_row(row: Sequence[Entry], r: int, label: Hashable, is_float: bool) ->
         total = math.fsum(float(v) for v in row)
         if abs(total - 1.0) > FLOAT_ROW_TOLERANCE:
             raise InvalidMechanism(
-                f"row {r} (input {label!r}) sums to {total!r}, not 1 (tolerance {FLOAT_ROW_TOLERANCE})"
+                f"row {r} (input {label!r}) sums to {total!r}, not 1 "
+                f"(tolerance {FLOAT_ROW_TOLERANCE})"
             )
         return
     total = sympy.Add(*row)
     try:
         off = sign(total - 1)
     except Undecided as exc:
-        raise InvalidMechanism(f"row {r} (input {label!r}): cannot decide that it sums to 1") from exc
+        raise InvalidMechanism(
+            f"row {r} (input {label!r}): cannot decide that it sums to 1"
+        ) from exc
     if off != 0:
         raise InvalidMechanism(f"row {r} (input {label!r}) sums to {total}, not 1")

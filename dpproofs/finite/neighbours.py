@@ -16,11 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from dpproofs.errors import InvalidMechanism
 
 Pair = tuple[int, int]
+
+
+def _hamming_distance(x: Any, y: Any) -> int:
+    return sum(a != b for a, b in zip(x, y, strict=True))
+
+
+def _l1_distance(x: Any, y: Any) -> int:
+    return sum(abs(a - b) for a, b in zip(x, y, strict=True))
 
 
 class NeighbourRelation(Protocol):
@@ -56,7 +64,9 @@ class ExplicitPairs:
                         f"(inputs are numbered 0..{n - 1})"
                     )
             if i == j:
-                raise InvalidMechanism(f"neighbour pair {position} ({i}, {j}) pairs an input with itself")
+                raise InvalidMechanism(
+                    f"neighbour pair {position} ({i}, {j}) pairs an input with itself"
+                )
             out[(i, j)] = None
             out[(j, i)] = None
         return tuple(out)
@@ -82,7 +92,7 @@ class Hamming:
             (i, j)
             for i, x in enumerate(inputs)
             for j, y in enumerate(inputs)
-            if sum(a != b for a, b in zip(x, y, strict=True)) == 1  # type: ignore[arg-type]
+            if _hamming_distance(x, y) == 1
         )
 
     def describe(self) -> str:
@@ -105,7 +115,7 @@ class AddRemove:
             (i, j)
             for i, x in enumerate(inputs)
             for j, y in enumerate(inputs)
-            if sum(abs(a - b) for a, b in zip(x, y, strict=True)) == 1  # type: ignore[arg-type,misc]
+            if _l1_distance(x, y) == 1
         )
 
     def describe(self) -> str:

@@ -37,7 +37,7 @@ Value = Any  # sympy.Expr for exact mechanisms, float for float mechanisms
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    """An exact value (None for float mechanisms), its float, and the neighbour pair attaining it."""
+    """An exact value (None for float mechanisms), its float, and the pair attaining it."""
 
     exact: sympy.Expr | None
     value: float
@@ -53,7 +53,7 @@ class Quantity:
 
 @dataclass(frozen=True, slots=True)
 class PureEpsilon:
-    """max over ordered neighbour pairs and outputs of ln(M[x][y] / M[x'][y]), and where attained."""
+    """max over ordered neighbour pairs and outputs of ln(M[x][y] / M[x'][y]), and where."""
 
     exact: sympy.Expr | None
     value: float
@@ -215,10 +215,15 @@ def _pair_epsilon_for_delta(
 
     if le(hockey(one), delta):
         return zero
-    ratios = [py / qy for py, qy in zip(p, q, strict=True) if not (qy == 0) is True]
+    ratios = [py / qy for py, qy in zip(p, q, strict=True) if (qy == 0) is not True]
     above_one = [r for r in ratios if _greater(mechanism, r, one)]
     ordered = sorted(
-        set(above_one), key=functools.cmp_to_key(lambda a, b: -1 if _greater(mechanism, b, a) else (1 if _greater(mechanism, a, b) else 0))
+        set(above_one),
+        key=functools.cmp_to_key(
+            lambda a, b: (
+                -1 if _greater(mechanism, b, a) else (1 if _greater(mechanism, a, b) else 0)
+            )
+        ),
     )
     lower = one
     for r in ordered:
@@ -256,19 +261,13 @@ def profile_as_dict(
         "exact": mechanism.exact,
         "neighbours": mechanism.neighbours.describe(),
         "pure_epsilon": pure_epsilon(mechanism).as_dict(),
-        "delta": [
-            {"epsilon": e, **delta_for_epsilon(mechanism, e).as_dict()}
-            for e in epsilons
-        ],
+        "delta": [{"epsilon": e, **delta_for_epsilon(mechanism, e).as_dict()} for e in epsilons],
         "epsilon_for_delta": [
-            {"delta": d, **epsilon_for_delta(mechanism, d).as_dict()}
-            for d in deltas
+            {"delta": d, **epsilon_for_delta(mechanism, d).as_dict()} for d in deltas
         ],
         "total_variation": total_variation(mechanism).as_dict(),
         "kl": kl_divergence(mechanism).as_dict(),
-        "renyi": [
-            {"order": a, **renyi_divergence(mechanism, a).as_dict()} for a in renyi_orders
-        ],
+        "renyi": [{"order": a, **renyi_divergence(mechanism, a).as_dict()} for a in renyi_orders],
     }
     if with_mi_dp:
         out["mi_dp"] = mi_dp_as_dict(mechanism)

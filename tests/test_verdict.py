@@ -1,0 +1,43 @@
+"""Verdict records: ordering, evidence rules, conjunction."""
+
+import pytest
+
+from dpproofs.verdict import Counterexample, Status, Verdict, conjunction
+
+
+def test_status_order_is_by_support():
+    assert Status.ERROR < Status.REFUTED < Status.UNKNOWN < Status.VERIFIED_BOUNDED < Status.PROVED
+    assert Status.parse("verified-bounded") is Status.VERIFIED_BOUNDED
+    assert Status.parse("PROVED") is Status.PROVED
+    with pytest.raises(ValueError, match="unknown status"):
+        Status.parse("true")
+
+
+def test_evidence_is_required():
+    with pytest.raises(ValueError, match="counterexample"):
+        Verdict(Status.REFUTED, "m")
+    with pytest.raises(ValueError, match="covered"):
+        Verdict(Status.VERIFIED_BOUNDED, "m")
+    with pytest.raises(ValueError, match="reason"):
+        Verdict(Status.UNKNOWN, "m")
+
+
+def test_conjunction_takes_the_weakest_part():
+    proved = Verdict.proved("a")
+    bounded = Verdict.verified_bounded("b", "k <= 4")
+    cx = Counterexample.of({"eps": "1/2"})
+    assert conjunction([proved, proved]).status is Status.PROVED
+    both = conjunction([proved, bounded, Verdict.verified_bounded("c", "n <= 2")])
+    assert both.status is Status.VERIFIED_BOUNDED and both.coverage == "k <= 4; n <= 2"
+    refuted = conjunction([bounded, Verdict.refuted("d", cx), Verdict.unknown("e", "timeout")])
+    assert refuted.status is Status.REFUTED and refuted.counterexample == cx
+
+
+def test_counterexample_serialises_exact_strings():
+    cx = Counterexample.of({"p": "[1/2, 1/2]"}, {"lhs": "3/4"}, replay="assert True")
+    assert cx.as_dict() == {
+        "assignment": {"p": "[1/2, 1/2]"},
+        "observed": {"lhs": "3/4"},
+        "replay": "assert True",
+    }
+    assert str(cx) == "p = [1/2, 1/2]  (lhs = 3/4)"
