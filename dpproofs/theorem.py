@@ -19,6 +19,7 @@ import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dpproofs.claim import Claim
@@ -64,9 +65,9 @@ def theorem(
     ``"003_87c8c5658751411a.txt, Proposition 8"`` (or any citation for user theorems).
     ``expect``: the verdict the author expects ("proved", "verified-bounded", "refuted",
     "unknown"); ``dpproofs verify`` fails when the verdict differs. ``id`` defaults to
-    ``<module>.<function>``; ``title`` to the first line of the docstring. ``timeout`` overrides the
-    run's per-theorem limit. ``note`` says anything a reader must know (a reconstruction, a
-    replaced constant).
+    ``<file stem>.<function>``; ``title`` to the first line of the docstring. ``timeout``
+    overrides the run's per-theorem limit. ``note`` says what a reader must know (a
+    reconstruction, a replaced constant).
     """
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
@@ -76,8 +77,8 @@ def theorem(
 
     def register(func: Callable[[], Claim]) -> Callable[[], Claim]:
         module = inspect.getmodule(func)
-        module_name = func.__module__.rsplit(".", 1)[-1]
-        theorem_id = id or f"{module_name}.{func.__name__}"
+        file = inspect.getsourcefile(func) or "<unknown>"
+        theorem_id = id or f"{Path(file).stem}.{func.__name__}"
         if not _ID.match(theorem_id):
             raise InvalidTheorem(f"theorem id {theorem_id!r} may only use letters, digits, _ . : -")
         doc = inspect.getdoc(func) or ""
@@ -87,7 +88,7 @@ def theorem(
             source=source.strip(),
             expect=expected,
             build=func,
-            file=inspect.getsourcefile(func) or "<unknown>",
+            file=file,
             line=inspect.getsourcelines(func)[1],
             timeout=timeout,
             note=note,

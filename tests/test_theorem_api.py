@@ -1,0 +1,81 @@
+"""The @theorem authoring API and theorem discovery."""
+
+import textwrap
+
+import pytest
+
+from dpproofs.discovery import LoadFailure, load_theorems, theorem_files
+from dpproofs.errors import InvalidTheorem
+from dpproofs.theorem import cites_seed, theorem
+from dpproofs.verdict import Status
+
+
+def declare(tmp_path, body, name="t.py"):
+    path = tmp_path / name
+    path.write_text("from dpproofs import theorem, exact_fact\n" + textwrap.dedent(body))
+    return path
+
+
+def test_declaration_records_spec_with_defaults(tmp_path):
+    path = declare(
+        tmp_path,
+        '''
+        @theorem(source="003_87c8c5658751411a.txt, Proposition 8", expect="proved")
+        def rr_is_dp():
+            """Randomized response is ln 3-DP.
+
+            More text."""
+            return exact_fact("x", lambda: (True, {}))
+    ''',
+    )
+    specs = load_theorems(path)
+    assert not isinstance(specs, LoadFailure)
+    (spec,) = specs
+    assert spec.id == "t.rr_is_dp"
+    assert spec.title == "Randomized response is ln 3-DP."
+    assert spec.expect is Status.PROVED
+    assert spec.location == f"{path}:3"
+    assert cites_seed(spec)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"source": "", "expect": "proved"}, "needs a source"),
+        ({"source": "s", "expect": "error"}, "cannot expect 'error'"),
+        ({"source": "s", "expect": "true"}, "unknown status"),
+        ({"source": "s", "expect": "proved", "id": "has space"}, "may only use"),
+    ],
+)
+def test_malformed_declarations_are_rejected(kwargs, message):
+    with pytest.raises((InvalidTheorem, ValueError), match=message):
+        theorem(**kwargs)(lambda: None)
+
+
+def test_duplicate_ids_in_one_file_fail_to_load_with_the_line(tmp_path):
+    path = declare(
+        tmp_path,
+        """
+        @theorem(id="same", source="s", expect="proved")
+        def a():
+            return None
+
+        @theorem(id="same", source="s", expect="proved")
+        def b():
+            return None
+    """,
+    )
+    failure = load_theorems(path)
+    assert isinstance(failure, LoadFailure)
+    assert "duplicate theorem id 'same'" in failure.message
+    assert failure.line == 7
+
+
+def test_discovery_skips_private_files_and_folders(tmp_path):
+    (tmp_path / "a.py").write_text("")
+    (tmp_path / "_helpers.py").write_text("")
+    (tmp_path / "_private").mkdir()
+    (tmp_path / "_private" / "b.py").write_text("")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "c.py").write_text("")
+    assert [p.name for p in theorem_files([tmp_path])] == ["a.py", "c.py"]
