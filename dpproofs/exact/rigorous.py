@@ -219,7 +219,18 @@ def rational_bracket(
         f = _as_fraction(expr)
         return f, f
     ball = enclose(expr, env, bits=bits + 10)
-    return fraction_of(ball.lower()), fraction_of(ball.upper())
+    return ball_endpoints(ball)
+
+
+def ball_endpoints(ball: arb) -> tuple[Fraction, Fraction]:
+    """The exact rational endpoints (m - r, m + r) of a ball.
+
+    The midpoint m and radius r of an Arb ball are exact binary numbers, so these endpoints
+    involve no rounding at all (``ball.lower()`` would round them again at the ambient precision,
+    which is sound but can be far looser than the ball).
+    """
+    mid, rad = fraction_of(ball.mid()), fraction_of(ball.rad())
+    return mid - rad, mid + rad
 
 
 def float_value(expr: sympy.Expr | int | Fraction) -> float:

@@ -68,3 +68,17 @@ def test_parse_exact_rejects_non_numbers(bad):
 def test_parse_exact_rejects_python_floats():
     with pytest.raises(InvalidExpression, match="not exact"):
         parse_exact(0.1)  # type: ignore[arg-type]
+
+
+def test_rational_bracket_honours_the_requested_precision():
+    # Regression: the endpoints were once re-rounded to 53 bits outside the precision context,
+    # so a 200-bit bracket of e^(1/3869226701182827) was 2^-52 wide instead of ~2^-200.
+    lo, hi = rational_bracket(sympy.exp(sympy.Rational(1, 3869226701182827)), bits=200)
+    assert 0 < hi - lo <= Fraction(1, 2**195)
+    assert (
+        compare(
+            sympy.exp(sympy.Rational(1, 3869226701182827)),
+            sympy.Rational(lo.numerator, lo.denominator),
+        )
+        >= 0
+    )

@@ -1,0 +1,11 @@
+"""Symbolic decision procedures: prove or refute inequalities over real parameters, soundly.
+
+``holds(statement, where, assuming)`` states a claim such as "for all eps > 0: e^eps >= 1 + eps";
+``decide_scalar`` decides it. Proofs come from exact sympy reasoning, z3 with true facts about exp
+and log, or Arb interval branch and bound; refutations always carry an exact rational witness that
+was re-checked rigorously outside any solver.
+"""
+
+from dpproofs.symbolic.claim import ScalarClaim, decide_scalar, holds
+
+__all__ = ["ScalarClaim", "decide_scalar", "holds"]

@@ -1,0 +1,172 @@
+"""Parameter domains: each quantified symbol ranges over one real interval.
+
+An interval is written as a sympy ``Interval`` (``Interval.open(0, oo)``, ``Interval(0, 1)``), a
+pair ``(lo, hi)`` (closed at finite ends), or a string such as ``"(0, oo)"`` or ``"[0, 1)"``. Bounds
+are exact: ``"1/2"`` is one half, and a Python float is rejected because it is not exact.
+
+A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in
+(0, oo)). Each symbol is then replaced by a canonical symbol of the same name that carries the
+assumptions its domain implies (real, and positive / nonnegative / negative / nonpositive where the
+interval allows), so that sympy's automatic simplifications and assumption queries only ever use
+facts that hold on the whole domain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TypeAlias
+
+import sympy
+from sympy import Interval, S
+
+from dpproofs.errors import InvalidClaim, InvalidExpression
+from dpproofs.exact.parse import parse_exact
+
+DomainSpec: TypeAlias = Interval | tuple[object, object] | str
+
+_INTERVAL_TEXT = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
+
+
+def _bound(value: object) -> sympy.Expr:
+    if isinstance(value, float):
+        raise InvalidClaim(f"the bound {value!r} is a float; write it exactly, e.g. as a string")
+    if value is sympy.oo or value is S.NegativeInfinity:
+        return value
+    try:
+        bound = parse_exact(value)
+    except InvalidExpression as exc:
+        raise InvalidClaim(f"bad interval bound {value!r}: {exc}") from exc
+    if bound in (sympy.oo, S.NegativeInfinity):
+        return bound
+    if not bound.is_Rational:
+        # Rational bounds keep membership tests exact; a transcendental bound such as log(2)
+        # belongs in ``assuming`` (e.g. eps <= log(2)), where it is decided rigorously.
+        raise InvalidClaim(f"an interval bound must be rational or oo, not {bound}")
+    return bound
+
+
+def interval_of(spec: object) -> Interval:
+    """The sympy Interval written as ``spec`` (see the module docstring)."""
+    if isinstance(spec, Interval):
+        interval = spec
+    elif isinstance(spec, tuple) and len(spec) == 2:
+        interval = Interval(_bound(spec[0]), _bound(spec[1]))
+    elif isinstance(spec, str):
+        match = _INTERVAL_TEXT.match(spec)
+        if not match:
+            raise InvalidClaim(f"cannot read {spec!r} as an interval such as '(0, oo)' or '[0, 1]'")
+        left, lo, hi, right = match.groups()
+        interval = Interval(_bound(lo), _bound(hi), left == "(", right == ")")
+    elif isinstance(spec, sympy.Set) and spec.is_empty:
+        raise InvalidClaim("the domain is empty")
+    else:
+        raise InvalidClaim(
+            f"a domain must be an interval, a (lo, hi) pair or a string, not {spec!r}")
+    if not isinstance(interval, Interval) or interval.is_empty:
+        raise InvalidClaim(f"the domain {spec!r} is empty")
+    for end in (interval.start, interval.end):
+        if not (end.is_Rational or end in (sympy.oo, S.NegativeInfinity)):
+            raise InvalidClaim(f"the domain {spec!r} must have rational (or infinite) ends")
+    return interval
+
+
+def _assumption_interval(symbol: sympy.Symbol) -> Interval:
+    """The interval implied by the sympy assumptions a user's symbol already carries."""
+    if symbol.is_real is False:
+        raise InvalidClaim(f"the symbol {symbol} is declared non-real")
+    if symbol.is_integer:
+        raise InvalidClaim(f"the symbol {symbol} is an integer; only real parameters are supported")
+    if symbol.is_positive:
+        return Interval.open(0, sympy.oo)
+    if symbol.is_nonnegative:
+        return Interval(0, sympy.oo)
+    if symbol.is_negative:
+        return Interval.open(-sympy.oo, 0)
+    if symbol.is_nonpositive:
+        return Interval(-sympy.oo, 0)
+    return Interval(-sympy.oo, sympy.oo)
+
+
+def canonical_symbol(name: str, interval: Interval) -> sympy.Symbol:
+    """A real symbol carrying exactly the sign assumptions that hold on ``interval``."""
+    lo, hi = interval.start, interval.end
+    flags: dict[str, bool] = {"real": True}
+    if lo > 0 or (lo == 0 and interval.left_open):
+        flags["positive"] = True
+    elif lo >= 0:
+        flags["nonnegative"] = True
+    elif hi < 0 or (hi == 0 and interval.right_open):
+        flags["negative"] = True
+    elif hi <= 0:
+        flags["nonpositive"] = True
+    return sympy.Symbol(name, **flags)
+
+
+def resolve_domains(
+    symbols: set[sympy.Symbol], where: Mapping[sympy.Symbol | str, DomainSpec]
+) -> dict[sympy.Symbol, Interval]:
+    """Map each symbol to its domain: the given interval (default: all reals) intersected with the
+    interval its own assumptions imply. Raises InvalidClaim for unknown names or empty domains."""
+    by_name: dict[str, sympy.Symbol] = {}
+    for symbol in symbols:
+        if symbol.name in by_name and by_name[symbol.name] != symbol:
+            raise InvalidClaim(f"two different symbols are both named {symbol.name!r}")
+        by_name[symbol.name] = symbol
+    given: dict[sympy.Symbol, Interval] = {}
+    for key, spec in where.items():
+        if isinstance(key, sympy.Symbol):
+            # A symbol may have vanished when sympy evaluated the claim (beta <= beta is True);
+            # it stays a quantified parameter, so its domain is still checked.
+            symbol = by_name.setdefault(key.name, key)
+            if symbol != key:
+                raise InvalidClaim(f"two different symbols are both named {key.name!r}")
+        elif isinstance(key, str) and key in by_name:
+            symbol = by_name[key]
+        else:
+            raise InvalidClaim(f"a domain is given for {key!r}, which the claim does not mention")
+        given[symbol] = interval_of(spec)
+    symbols = set(by_name.values())
+    domains: dict[sympy.Symbol, Interval] = {}
+    for symbol in symbols:
+        domain = given.get(symbol, Interval(-sympy.oo, sympy.oo))
+        narrowed = domain.intersect(_assumption_interval(symbol))
+        if not isinstance(narrowed, Interval) or narrowed.is_empty:
+            raise InvalidClaim(f"the domain of {symbol} is empty ({domain} and its assumptions)")
+        domains[symbol] = narrowed
+    return domains
+
+
+def contains(interval: Interval, value: Fraction) -> bool:
+    """Exact membership of a rational in an interval."""
+    v = sympy.Rational(value.numerator, value.denominator)
+    lo, hi = interval.start, interval.end
+    above = v > lo if interval.left_open else v >= lo
+    below = v < hi if interval.right_open else v <= hi
+    return bool(above) and bool(below)
+
+
+def constraints(symbol: sympy.Symbol, interval: Interval) -> list[sympy.core.relational.Relational]:
+    """The domain ``symbol in interval`` as relationals (empty for the whole real line)."""
+    out = []
+    if interval.start is not S.NegativeInfinity:
+        out.append(
+            sympy.StrictGreaterThan(symbol, interval.start, evaluate=False)
+            if interval.left_open
+            else sympy.GreaterThan(symbol, interval.start, evaluate=False)
+        )
+    if interval.end is not sympy.oo:
+        out.append(
+            sympy.StrictLessThan(symbol, interval.end, evaluate=False)
+            if interval.right_open
+            else sympy.LessThan(symbol, interval.end, evaluate=False)
+        )
+    return out
+
+
+def render(symbol: sympy.Symbol, interval: Interval) -> str:
+    """``eps in (0, oo)``."""
+    left = "(" if interval.left_open else "["
+    right = ")" if interval.right_open else "]"
+    return f"{symbol} in {left}{interval.start}, {interval.end}{right}"

@@ -1,0 +1,64 @@
+"""The Laplace mechanism in Cummings' lecture notes (seed 003): privacy and accuracy.
+
+Theorem 5 is the pointwise bound on the ratio of output densities, which is what the proof in the
+notes establishes; Theorem 6 is the tail bound, with the probability computed by integrating the
+Laplace density exactly (sympy) and the resulting inequality decided as the notes state it.
+"""
+
+import sympy
+from sympy import Abs, Interval, exp, log, oo
+
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+
+SOURCE = "003_87c8c5658751411a.txt"
+
+eps = sympy.Symbol("eps", positive=True)
+Delta = sympy.Symbol("Delta", positive=True)
+beta = sympy.Symbol("beta", positive=True)
+fx, fy, z = sympy.symbols("fx fy z", real=True)
+
+
+def laplace_density(w: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
+    """The density of Lap(scale) at w: exp(-|w| / scale) / (2 scale)."""
+    return exp(-Abs(w) / scale) / (2 * scale)
+
+
+@theorem(source=f"{SOURCE}, Theorem 5", expect="proved", id="cummings.theorem5",
+         note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
+              "Delta f, the sensitivity) and every output z, "
+              "Pr[M(x) = z] / Pr[M(y) = z] <= e^eps with Lap(Delta f / eps) noise.")
+def laplace_mechanism_is_eps_dp():
+    """The Laplace mechanism M_L(x, f, eps) is (eps, 0)-differentially private."""
+    scale = Delta / eps
+    ratio = laplace_density(fx - z, scale) / laplace_density(fy - z, scale)
+    return holds(
+        ratio <= exp(eps),
+        where={eps: Interval.open(0, oo), Delta: Interval.open(0, oo)},
+        assuming=[Abs(fx - fy) <= Delta],
+    )
+
+
+def laplace_tail(threshold: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
+    """Pr[|Y| >= threshold] for Y ~ Lap(scale) and threshold >= 0, by integrating the density over
+    (-oo, -threshold] and [threshold, oo) (on each piece |y| is -y, resp. y)."""
+    below = sympy.Symbol("y", negative=True)
+    above = sympy.Symbol("y", positive=True)
+    left = sympy.integrate(laplace_density(below, scale), (below, -oo, -threshold))
+    right = sympy.integrate(laplace_density(above, scale), (above, threshold, oo))
+    return left + right
+
+
+@theorem(source=f"{SOURCE}, Theorem 6", expect="proved", id="cummings.theorem6",
+         note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "
+              "exact integration of the Laplace density (it equals beta).")
+def laplace_mechanism_accuracy():
+    """For all beta in (0, 1]: Pr[|f(x) - M_L(x, f, eps)| >= ln(1/beta) (Delta f / eps)] <= beta."""
+    scale = Delta / eps
+    probability = laplace_tail(log(1 / beta) * scale, scale)
+    # evaluate=False keeps the relation readable in reports after sympy has computed the integral.
+    return holds(
+        sympy.Le(probability, beta, evaluate=False),
+        where={beta: Interval.Lopen(0, 1), eps: Interval.open(0, oo),
+               Delta: Interval.open(0, oo)},
+    )
