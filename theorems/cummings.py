@@ -10,6 +10,7 @@ truthfully, on heads flip again and answer Yes on heads, No on tails. So
 import sympy
 
 from dpproofs import FiniteMechanism, for_each, pure_epsilon_is, theorem
+from dpproofs.finite.parametric import parameter_symbols
 
 FAIR = sympy.Rational(1, 2)
 
@@ -46,31 +47,30 @@ def randomized_response_is_ln3_dp():
     return pure_epsilon_is(randomized_response(), "log(3)")
 
 
-def k_ary_randomized_response(k: int, eps: sympy.Expr) -> FiniteMechanism:
-    """Keep the true value with probability e^eps / (e^eps + k - 1), else report each of the
-    other k - 1 values with probability 1 / (e^eps + k - 1)."""
+def k_ary_randomized_response(k: int) -> FiniteMechanism:
+    """For every eps > 0: keep the true value with probability e^eps / (e^eps + k - 1), else
+    report each of the other k - 1 values with probability 1 / (e^eps + k - 1)."""
+    ((eps, _),) = parameter_symbols({"eps": "(0, oo)"})
     e = sympy.exp(eps)
     keep, other = e / (e + k - 1), 1 / (e + k - 1)
     rows = [[keep if i == j else other for j in range(k)] for i in range(k)]
-    return FiniteMechanism.from_rows(rows, name=f"{k}-ary randomized response")
-
-
-EPSILONS = ("1/10", "1/2", "1", "log(3)", "2")
+    return FiniteMechanism.from_rows(
+        rows, name=f"{k}-ary randomized response", parameters={"eps": "(0, oo)"}
+    )
 
 
 @theorem(
     id="cummings.k_ary_randomized_response",
     source="003_87c8c5658751411a.txt, Definition 7 and Proposition 8 (k-ary generalisation)",
     expect="verified-bounded",
-    note="The generalisation to k values is the one stated in issue 2; checked exactly on the "
-    "finite family k in 2..6 and eps in {1/10, 1/2, 1, log(3), 2}.",
+    note="The generalisation to k values is the one stated in issue 2. For each k the claim is "
+    "decided for every eps > 0 at once (the calculus runs with eps symbolic); k ranges over 2..8.",
 )
 def k_ary_randomized_response_is_exactly_eps_dp():
     """k-ary randomized response with keep probability e^eps/(e^eps + k - 1) is exactly eps-DP."""
-    members = [(k, sympy.sympify(e)) for k in range(2, 7) for e in EPSILONS]
     return for_each(
-        "k in 2..6, eps in {1/10, 1/2, 1, log(3), 2}",
-        members,
-        lambda k, eps: pure_epsilon_is(k_ary_randomized_response(k, eps), eps),
-        label=lambda k, eps: f"k={k}, eps={eps}",
+        "k in 2..8, every eps > 0",
+        [(k,) for k in range(2, 9)],
+        lambda k: pure_epsilon_is(k_ary_randomized_response(k), "eps"),
+        label=lambda k: f"k={k}",
     )

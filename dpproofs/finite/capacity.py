@@ -214,8 +214,10 @@ def _rational_uniform_capacity(rows: ExactRows, q: Sequence[Any]) -> sympy.Expr 
     if any(c != coefficients[0] for c in coefficients[1:]):
         return None
     return sympy.Add(
-        *(sympy.Rational(v.numerator, v.denominator) * sympy.log(p)
-          for p, v in sorted(coefficients[0].items()))
+        *(
+            sympy.Rational(v.numerator, v.denominator) * sympy.log(p)
+            for p, v in sorted(coefficients[0].items())
+        )
     )
 
 
@@ -260,8 +262,9 @@ def _dyadic(p: np.ndarray) -> list[Fraction]:
     return [Fraction(c, scale) for c in counts]
 
 
-def _certify(p: Sequence[Fraction], balls: Sequence[Sequence[Any]], rows: ExactRows
-             ) -> tuple[Fraction, Fraction]:
+def _certify(
+    p: Sequence[Fraction], balls: Sequence[Sequence[Any]], rows: ExactRows
+) -> tuple[Fraction, Fraction]:
     """(lower, upper) with lower <= I(p; W) <= C(W) <= max_x D(W_x || pW) <= upper.
 
     lower: the ball for I(p; W) rounded DOWN, then clamped at 0 (C >= 0): safe, C >= I(p; W).

@@ -35,7 +35,11 @@ def float_gap(law: np.ndarray, w: np.ndarray, neg_entropy: np.ndarray) -> float:
 
 
 def iterate(
-    p: np.ndarray, w: np.ndarray, neg_entropy: np.ndarray, target: float, budget: int,
+    p: np.ndarray,
+    w: np.ndarray,
+    neg_entropy: np.ndarray,
+    target: float,
+    budget: int,
     stop_at: float,
 ) -> tuple[np.ndarray, int]:
     """Accelerated BA until max_x D(W_x || pW) - I(p; W) <= target (floats, search only).

@@ -75,8 +75,9 @@ def _rational_fast_path(rows: Sequence[Sequence[Any]]) -> ExactRows | None:
         for v in row:
             if isinstance(v, bool) or not isinstance(v, int | Fraction | sympy.Rational):
                 return None
-            converted.append(Fraction(int(v.p), int(v.q)) if isinstance(v, sympy.Rational)
-                             else Fraction(v))
+            converted.append(
+                Fraction(int(v.p), int(v.q)) if isinstance(v, sympy.Rational) else Fraction(v)
+            )
         if out and len(converted) != len(out[0]):
             raise InvalidMechanism(f"row {r} has {len(converted)} entries, row 0 has {len(out[0])}")
         if any(v < 0 for v in converted):
@@ -121,13 +122,23 @@ def output_distribution(p: Sequence[Entry], rows: ExactRows) -> list[Any]:
     if all(isinstance(v, Fraction) for v in p) and all(
         isinstance(v, Fraction) for row in rows for v in row
     ):
-        return [sum((px * row[y] for px, row in zip(p, rows, strict=True)), Fraction(0))
-                for y in range(width)]
+        return [
+            sum((px * row[y] for px, row in zip(p, rows, strict=True)), Fraction(0))
+            for y in range(width)
+        ]
     # cancel() puts each sum of rational functions of the entries over one denominator, which
     # keeps closed forms short (e/(4(e+3)) + 3/(4(e+3)) becomes 1/4); it is an exact identity.
-    return [sympy.cancel(sympy.Add(*(sympy.sympify(px) * sympy.sympify(row[y])
-                                     for px, row in zip(p, rows, strict=True))))
-            for y in range(width)]
+    return [
+        sympy.cancel(
+            sympy.Add(
+                *(
+                    sympy.sympify(px) * sympy.sympify(row[y])
+                    for px, row in zip(p, rows, strict=True)
+                )
+            )
+        )
+        for y in range(width)
+    ]
 
 
 # --- Ball arithmetic ---------------------------------------------------------------------------
@@ -157,7 +168,8 @@ def enclose_divergences(
     width = len(rows[0])
     q = [BALLS.total(px * row[y] for px, row in zip(p, rows, strict=True)) for y in range(width)]
     divergences: list[arb | None] = [
-        None if any(qy.is_zero() and not w.is_zero() for w, qy in zip(row, q, strict=True))
+        None
+        if any(qy.is_zero() and not w.is_zero() for w, qy in zip(row, q, strict=True))
         else V.kl_divergence(BALLS, row, q)
         for row in rows
     ]

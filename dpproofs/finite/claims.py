@@ -14,12 +14,16 @@ from typing import Any
 
 import sympy
 
-from dpproofs.algebra import EXACT
 from dpproofs.claim import Claim, Deadline, ExactFact, timed_decide
 from dpproofs.errors import InvalidClaim
 from dpproofs.exact.parse import parse_exact
 from dpproofs.finite.mechanism import FiniteMechanism
-from dpproofs.finite.profile import delta_for_epsilon, pure_epsilon, total_variation
+from dpproofs.finite.profile import (
+    algebra_for,
+    delta_for_epsilon,
+    pure_epsilon,
+    total_variation,
+)
 from dpproofs.verdict import Counterexample, Status, Verdict
 
 
@@ -31,8 +35,9 @@ def _exact(mechanism: FiniteMechanism) -> None:
         )
 
 
-def _value(text: str | sympy.Expr) -> sympy.Expr:
-    return parse_exact(text)
+def _value(text: str | sympy.Expr, mechanism: FiniteMechanism | None = None) -> sympy.Expr:
+    symbols = {s.name: s for s, _ in mechanism.parameters} if mechanism else {}
+    return parse_exact(text, symbols)
 
 
 def _name(mechanism: FiniteMechanism) -> str:
@@ -42,12 +47,12 @@ def _name(mechanism: FiniteMechanism) -> str:
 def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """max_{x~x', y} ln(M[x][y] / M[x'][y]) == value: M is value-DP and no smaller eps works."""
     _exact(mechanism)
-    target = _value(value)
+    target = _value(value, mechanism)
 
     def check() -> tuple[bool, dict[str, object]]:
         pe = pure_epsilon(mechanism)
         assert pe.exact is not None
-        return bool(EXACT.eq(pe.exact, target)), {
+        return bool(algebra_for(mechanism).eq(pe.exact, target)), {
             "pure_epsilon": pe.exact,
             "attained_at": pe.attained,
             "claimed": target,
@@ -59,12 +64,12 @@ def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> Exac
 def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """M is eps-DP for eps = value: max_{x~x', y} ln(M[x][y] / M[x'][y]) <= value."""
     _exact(mechanism)
-    bound = _value(value)
+    bound = _value(value, mechanism)
 
     def check() -> tuple[bool, dict[str, object]]:
         pe = pure_epsilon(mechanism)
         assert pe.exact is not None
-        return bool(EXACT.le(pe.exact, bound)), {
+        return bool(algebra_for(mechanism).le(pe.exact, bound)), {
             "pure_epsilon": pe.exact,
             "attained_at": pe.attained,
             "bound": bound,
@@ -78,12 +83,12 @@ def is_dp(
 ) -> ExactFact:
     """M is (eps, delta)-DP: delta(eps) = max_{x~x'} sum_y (M[x][y] - e^eps M[x'][y])^+ <= delta."""
     _exact(mechanism)
-    eps, d = _value(epsilon), _value(delta)
+    eps, d = _value(epsilon, mechanism), _value(delta, mechanism)
 
     def check() -> tuple[bool, dict[str, object]]:
         q = delta_for_epsilon(mechanism, eps)
         assert q.exact is not None
-        return bool(EXACT.le(q.exact, d)), {
+        return bool(algebra_for(mechanism).le(q.exact, d)), {
             "delta_at_epsilon": q.exact,
             "attained_at": q.attained,
             "delta": d,
@@ -95,12 +100,12 @@ def is_dp(
 def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """max_{x~x'} SD(M(x), M(x')) <= value (the statistical-difference notion of Vadhan 1.1)."""
     _exact(mechanism)
-    bound = _value(value)
+    bound = _value(value, mechanism)
 
     def check() -> tuple[bool, dict[str, object]]:
         q = total_variation(mechanism)
         assert q.exact is not None
-        return bool(EXACT.le(q.exact, bound)), {
+        return bool(algebra_for(mechanism).le(q.exact, bound)), {
             "total_variation": q.exact,
             "attained_at": q.attained,
             "bound": bound,

@@ -181,7 +181,7 @@ def mechanism_sections(databases: Sequence[Any]) -> tuple[Section, ...]:
     position = {d: j for j, d in enumerate(dbs)}
     sections = []
     for i, alphabet in enumerate(alphabets):
-        for rest in dict.fromkeys(d[:i] + d[i + 1:] for d in dbs):
+        for rest in dict.fromkeys(d[:i] + d[i + 1 :] for d in dbs):
             rows = tuple(position[(*rest[:i], v, *rest[i:])] for v in alphabet)
             sections.append(Section(i, rest, alphabet, rows))
     return tuple(sections)

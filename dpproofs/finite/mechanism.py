@@ -10,7 +10,7 @@ floats).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeAlias
@@ -21,6 +21,7 @@ from dpproofs.errors import InvalidExpression, InvalidMechanism, Undecided
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import sign
 from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
+from dpproofs.finite.parametric import Parameters, ParametricSign, parameter_symbols
 
 FLOAT_ROW_TOLERANCE = 1e-9
 
@@ -38,6 +39,7 @@ class FiniteMechanism:
     neighbours: NeighbourRelation
     name: str = ""
     exact: bool = True
+    parameters: Parameters = ()
 
     @classmethod
     def from_rows(
@@ -47,9 +49,15 @@ class FiniteMechanism:
         outputs: Sequence[Hashable] | None = None,
         neighbours: NeighbourRelation | None = None,
         name: str = "",
+        parameters: Mapping[str, Any] | None = None,
     ) -> FiniteMechanism:
         """Validate and build. Strings and ints/Fractions/sympy numbers are exact; Python floats
-        make the whole mechanism a float mechanism (then nothing computed from it is exact)."""
+        make the whole mechanism a float mechanism (then nothing computed from it is exact).
+
+        ``parameters`` maps names used in the entries to their domains, e.g.
+        ``{"eps": "(0, oo)"}``: the mechanism is then a family, and every comparison the
+        calculus makes must hold uniformly over the domain (:mod:`dpproofs.finite.parametric`).
+        Build the entries from :func:`parameter_symbols` symbols (or write them as strings)."""
         if not rows:
             raise InvalidMechanism("a mechanism needs at least one row (input)")
         width = len(rows[0])
@@ -68,15 +76,18 @@ class FiniteMechanism:
                     f"{len(outputs)} outputs"
                 )
         is_float = any(isinstance(v, float) for row in rows for v in row)
+        symbols = parameter_symbols(parameters) if parameters else ()
+        if symbols and is_float:
+            raise InvalidMechanism("a mechanism with parameters needs exact entries, not floats")
+        context = _EntryContext(inputs, outputs, is_float, symbols)
         parsed = tuple(
-            tuple(_parse_entry(v, r, c, inputs, outputs, is_float) for c, v in enumerate(row))
-            for r, row in enumerate(rows)
+            tuple(context.parse(v, r, c) for c, v in enumerate(row)) for r, row in enumerate(rows)
         )
         for r, row in enumerate(parsed):
-            _check_row(row, r, inputs[r], is_float)
+            context.check_row(row, r)
         relation = neighbours or AllPairs()
         relation.pairs(inputs)  # validates the relation against the inputs
-        return cls(parsed, inputs, outputs, relation, name, not is_float)
+        return cls(parsed, inputs, outputs, relation, name, not is_float, symbols)
 
     @property
     def pairs(self) -> tuple[Pair, ...]:
@@ -97,59 +108,71 @@ def _where(r: int, c: int, inputs: Sequence[Hashable], outputs: Sequence[Hashabl
     return f"row {r} (input {inputs[r]!r}), column {c} (output {outputs[c]!r})"
 
 
-def _parse_entry(
-    value: Any,
-    r: int,
-    c: int,
-    inputs: Sequence[Hashable],
-    outputs: Sequence[Hashable],
-    is_float: bool,
-) -> Entry:
-    where = _where(r, c, inputs, outputs)
-    if is_float:
-        if isinstance(value, str | sympy.Expr):
-            try:
-                value = float(parse_exact(value) if isinstance(value, str) else value)
-            except (InvalidExpression, TypeError) as exc:
-                raise InvalidMechanism(f"{where}: {exc}") from exc
-        if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-            raise InvalidMechanism(f"{where}: {value!r} is not a number")
-        number = float(value)
-        if math.isnan(number) or math.isinf(number):
-            raise InvalidMechanism(f"{where}: entry is {number}, not a probability")
-        if number < 0:
-            raise InvalidMechanism(f"{where}: entry {number} is negative")
-        return number
-    try:
-        expr = parse_exact(value)
-    except InvalidExpression as exc:
-        raise InvalidMechanism(f"{where}: {exc}") from exc
-    if expr.has(sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity):
-        raise InvalidMechanism(f"{where}: entry {expr} is not a finite probability")
-    try:
-        s = sign(expr)
-    except Undecided as exc:
-        raise InvalidMechanism(f"{where}: cannot decide that {expr} >= 0 ({exc})") from exc
-    if s < 0:
-        raise InvalidMechanism(f"{where}: entry {expr} is negative")
-    return expr
+class _EntryContext:
+    """Parses and checks entries: exactly (rigorously, or uniformly over the parameters' domains
+    when there are parameters) or as floats."""
 
+    def __init__(
+        self,
+        inputs: Sequence[Hashable],
+        outputs: Sequence[Hashable],
+        is_float: bool,
+        parameters: Parameters,
+    ) -> None:
+        self.inputs, self.outputs, self.is_float = inputs, outputs, is_float
+        self.symbols = {s.name: s for s, _ in parameters}
+        self.sign = ParametricSign(parameters) if parameters else sign
 
-def _check_row(row: Sequence[Entry], r: int, label: Hashable, is_float: bool) -> None:
-    if is_float:
-        total = math.fsum(float(v) for v in row)
-        if abs(total - 1.0) > FLOAT_ROW_TOLERANCE:
+    def parse(self, value: Any, r: int, c: int) -> Entry:
+        where = _where(r, c, self.inputs, self.outputs)
+        if self.is_float:
+            return _parse_float(value, where)
+        try:
+            expr = parse_exact(value, self.symbols)
+        except InvalidExpression as exc:
+            raise InvalidMechanism(f"{where}: {exc}") from exc
+        if expr.has(sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity):
+            raise InvalidMechanism(f"{where}: entry {expr} is not a finite probability")
+        try:
+            s = self.sign(expr)
+        except Undecided as exc:
+            raise InvalidMechanism(f"{where}: cannot decide that {expr} >= 0 ({exc})") from exc
+        if s < 0:
+            raise InvalidMechanism(f"{where}: entry {expr} is negative")
+        return expr
+
+    def check_row(self, row: Sequence[Entry], r: int) -> None:
+        label = self.inputs[r]
+        if self.is_float:
+            total = math.fsum(float(v) for v in row)
+            if abs(total - 1.0) > FLOAT_ROW_TOLERANCE:
+                raise InvalidMechanism(
+                    f"row {r} (input {label!r}) sums to {total!r}, not 1 "
+                    f"(tolerance {FLOAT_ROW_TOLERANCE})"
+                )
+            return
+        total = sympy.Add(*row)
+        try:
+            off = self.sign(total - 1)
+        except Undecided as exc:
             raise InvalidMechanism(
-                f"row {r} (input {label!r}) sums to {total!r}, not 1 "
-                f"(tolerance {FLOAT_ROW_TOLERANCE})"
-            )
-        return
-    total = sympy.Add(*row)
-    try:
-        off = sign(total - 1)
-    except Undecided as exc:
-        raise InvalidMechanism(
-            f"row {r} (input {label!r}): cannot decide that it sums to 1"
-        ) from exc
-    if off != 0:
-        raise InvalidMechanism(f"row {r} (input {label!r}) sums to {total}, not 1")
+                f"row {r} (input {label!r}): cannot decide that it sums to 1 ({exc})"
+            ) from exc
+        if off != 0:
+            raise InvalidMechanism(f"row {r} (input {label!r}) sums to {total}, not 1")
+
+
+def _parse_float(value: Any, where: str) -> float:
+    if isinstance(value, str | sympy.Expr):
+        try:
+            value = float(parse_exact(value) if isinstance(value, str) else value)
+        except (InvalidExpression, TypeError) as exc:
+            raise InvalidMechanism(f"{where}: {exc}") from exc
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise InvalidMechanism(f"{where}: {value!r} is not a number")
+    number = float(value)
+    if math.isnan(number) or math.isinf(number):
+        raise InvalidMechanism(f"{where}: entry is {number}, not a probability")
+    if number < 0:
+        raise InvalidMechanism(f"{where}: entry {number} is negative")
+    return number

@@ -31,6 +31,7 @@ from dpproofs.algebra import EXACT, MARGIN, Algebra
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import float_value
 from dpproofs.finite.mechanism import FiniteMechanism
+from dpproofs.finite.parametric import algebra_for as parametric_algebra
 
 Value = Any  # sympy.Expr for exact mechanisms, float for float mechanisms
 
@@ -88,20 +89,29 @@ def _label(x: Hashable) -> Any:
     return list(x) if isinstance(x, tuple) else x
 
 
+def algebra_for(mechanism: FiniteMechanism) -> Algebra:
+    """The exact algebra (uniform over the parameters' domains, if any), or floats."""
+    if not mechanism.exact:
+        return MARGIN
+    return parametric_algebra(mechanism.parameters) if mechanism.parameters else EXACT
+
+
 def _algebra(mechanism: FiniteMechanism) -> Algebra:
-    return EXACT if mechanism.exact else MARGIN
+    return algebra_for(mechanism)
 
 
 def _greater(mechanism: FiniteMechanism, a: Value, b: Value) -> bool:
     """a > b, decided exactly (rigorously) for exact mechanisms, as floats otherwise."""
-    return bool(EXACT.lt(b, a)) if mechanism.exact else bool(a > b)
+    return bool(algebra_for(mechanism).lt(b, a)) if mechanism.exact else bool(a > b)
 
 
 def _quantity(mechanism: FiniteMechanism, value: Value, pair: tuple[int, int] | None) -> Quantity:
     attained = None if pair is None else (mechanism.inputs[pair[0]], mechanism.inputs[pair[1]])
     if mechanism.exact:
         exact = sympy.simplify(value) if not value.is_Rational else value
-        return Quantity(exact, float_value(exact), attained)
+        # A family over parameters has no single float value: nan says so.
+        number = math.nan if exact.free_symbols else float_value(exact)
+        return Quantity(exact, number, attained)
     return Quantity(None, float(value), attained)
 
 
@@ -121,7 +131,8 @@ def _max_over_pairs(
 
 
 def _number(mechanism: FiniteMechanism, text: str | Value) -> Value:
-    exact = parse_exact(text) if isinstance(text, str) else text
+    symbols = {s.name: s for s, _ in mechanism.parameters}
+    exact = parse_exact(text, symbols) if isinstance(text, str) else text
     return exact if mechanism.exact else float_value(exact)
 
 

@@ -295,9 +295,9 @@ def test_mi_dp_brackets_a_brute_force_capacity_for_two_binary_entries(data):
     rows = [distribution(data.draw, m) for _ in databases]
     bounds = mi_dp_bounds(rows, databases)
     position = {d: j for j, d in enumerate(databases)}
-    sections = [
-        (rows[position[(0, b)]], rows[position[(1, b)]]) for b in (0, 1)
-    ] + [(rows[position[(a, 0)]], rows[position[(a, 1)]]) for a in (0, 1)]
+    sections = [(rows[position[(0, b)]], rows[position[(1, b)]]) for b in (0, 1)] + [
+        (rows[position[(a, 0)]], rows[position[(a, 1)]]) for a in (0, 1)
+    ]
     brute = max(float_capacity_binary_input(w0, w1) for w0, w1 in sections)
     assert float(bounds.lower) <= brute + 1e-9
     assert brute <= float(bounds.upper) + 1e-12

@@ -1,0 +1,92 @@
+"""Mechanisms whose entries depend on real parameters, e.g. k-ary randomized response for every
+eps > 0: the calculus then decides its comparisons for ALL parameter values at once.
+
+A comparison a vs b becomes the sign of a - b, which must be the same on the whole parameter
+domain: uniformly positive, uniformly negative, or identically zero. Signs are decided, cheapest
+first, by
+
+1. rigorous evaluation when the difference is a constant;
+2. sympy's assumption system on symbols that carry exactly the sign facts their domains imply
+   (an exact derivation, never a numeric guess);
+3. exact simplification to 0;
+4. the symbolic pipeline (:func:`dpproofs.symbolic.decide_scalar`): "a - b > 0 for all parameters"
+   PROVED gives +1, "a - b < 0" PROVED gives -1.
+
+Anything else (the sign changes inside the domain, or nothing could decide it) raises
+:class:`~dpproofs.errors.Undecided`, which makes the claim UNKNOWN, never true or false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sympy
+
+from dpproofs.algebra import ExactAlgebra, exact_sign
+from dpproofs.errors import Undecided
+from dpproofs.verdict import Status
+
+#: Seconds the symbolic pipeline may spend on one sign.
+SIGN_TIMEOUT = 10.0
+
+Parameters = tuple[tuple[sympy.Symbol, sympy.Interval], ...]
+
+
+def parameter_symbols(parameters: Mapping[str, Any]) -> Parameters:
+    """Canonical symbols (real, with the sign facts of their domain) for ``{name: interval}``."""
+    from dpproofs.symbolic.domain import canonical_symbol, interval_of
+
+    out = []
+    for name, spec in parameters.items():
+        interval = interval_of(spec)
+        out.append((canonical_symbol(str(name), interval), interval))
+    return tuple(out)
+
+
+class ParametricSign:
+    """The sign of an expression, uniform over the parameters' domains, or Undecided."""
+
+    def __init__(self, parameters: Parameters, timeout: float = SIGN_TIMEOUT) -> None:
+        self.parameters = parameters
+        self.timeout = timeout
+        self._cache: dict[sympy.Expr, int] = {}
+
+    def __call__(self, expr: sympy.Expr) -> int:
+        if not expr.free_symbols:
+            return exact_sign(expr)
+        if expr not in self._cache:
+            self._cache[expr] = self._decide(expr)
+        return self._cache[expr]
+
+    def _decide(self, expr: sympy.Expr) -> int:
+        if expr.is_zero:
+            return 0
+        if expr.is_positive:
+            return 1
+        if expr.is_negative:
+            return -1
+        if sympy.simplify(expr) == 0:
+            return 0
+        from dpproofs.symbolic import decide_scalar
+
+        where = dict(self.parameters)
+        reasons = []
+        for sign, statement in ((1, expr > 0), (-1, expr < 0)):
+            verdict = decide_scalar(statement, where=where, timeout=self.timeout)
+            if verdict.status is Status.PROVED:
+                return sign
+            reasons.append(f"{statement}: {verdict.status.value}")
+        raise Undecided(
+            f"the sign of {expr} is not uniform over {_describe(self.parameters)} "
+            f"or could not be decided ({'; '.join(reasons)})"
+        )
+
+
+def _describe(parameters: Parameters) -> str:
+    return ", ".join(f"{s} in {i}" for s, i in parameters)
+
+
+def algebra_for(parameters: Parameters) -> ExactAlgebra:
+    """The exact algebra whose comparisons hold uniformly over the parameters' domains."""
+    return ExactAlgebra(sign_of=ParametricSign(parameters))
