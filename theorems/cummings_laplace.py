@@ -9,6 +9,7 @@ import sympy
 from sympy import Abs, Interval, exp, log, oo
 
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.densities import laplace_density
 from dpproofs.theorem import theorem
 
 SOURCE = "003_87c8c5658751411a.txt"
@@ -17,11 +18,6 @@ eps = sympy.Symbol("eps", positive=True)
 Delta = sympy.Symbol("Delta", positive=True)
 beta = sympy.Symbol("beta", positive=True)
 fx, fy, z = sympy.symbols("fx fy z", real=True)
-
-
-def laplace_density(w: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
-    """The density of Lap(scale) at w: exp(-|w| / scale) / (2 scale)."""
-    return exp(-Abs(w) / scale) / (2 * scale)
 
 
 @theorem(source=f"{SOURCE}, Theorem 5", expect="proved", id="cummings.theorem5",

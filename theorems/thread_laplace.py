@@ -4,6 +4,7 @@ import sympy
 from sympy import Abs, Interval, exp, oo
 
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.densities import laplace_density
 from dpproofs.theorem import theorem
 
 SOURCE = "002_60fe2a2436f5aea5.txt"
@@ -12,11 +13,6 @@ eps = sympy.Symbol("eps", positive=True)
 b = sympy.Symbol("b", positive=True)
 Delta = sympy.Symbol("Delta", nonnegative=True)
 fx, fx2, z = sympy.symbols("fx fx2 z", real=True)
-
-
-def laplace_density(w: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
-    """The density of Lap(scale) at w: exp(-|w| / scale) / (2 scale)."""
-    return exp(-Abs(w) / scale) / (2 * scale)
 
 
 @theorem(source=f"{SOURCE}, post [4/n]", expect="proved", id="thread.post4_laplace",

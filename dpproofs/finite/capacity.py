@@ -59,8 +59,33 @@ DYADIC_BITS = 62
 FACTOR_LIMIT = 2**64
 
 
+class CertifiedBracket:
+    """Decisions about a quantity Q known to satisfy lower <= Q <= upper (Q = exact if known).
+
+    A mixin for frozen records with fields ``lower``, ``upper`` (Fractions) and ``exact``.
+    """
+
+    __slots__ = ()
+    lower: Fraction
+    upper: Fraction
+    exact: sympy.Expr | None
+
+    @property
+    def gap(self) -> float:
+        """upper - lower, as a float (for display)."""
+        return float(self.upper - self.lower)
+
+    def at_most(self, value: Any) -> bool:
+        """Decide Q <= value rigorously (Undecided when value lies inside the bracket)."""
+        return decide_at_most(self.lower, self.upper, self.exact, value)
+
+    def equals(self, value: Any) -> bool:
+        """Decide Q = value rigorously (Undecided when only a bracket containing it is known)."""
+        return decide_equals(self.lower, self.upper, self.exact, value)
+
+
 @dataclass(frozen=True, slots=True)
-class CapacityBounds:
+class CapacityBounds(CertifiedBracket):
     """lower <= C(W) <= upper, exact rationals; ``exact`` is C(W) itself when it was found.
 
     ``input_distribution`` is the exact p whose I(p; W) gives ``lower`` (it has full support);
@@ -73,19 +98,6 @@ class CapacityBounds:
     input_distribution: tuple[Fraction, ...]
     iterations: int
     exact: sympy.Expr | None = None
-
-    @property
-    def gap(self) -> float:
-        """upper - lower, as a float (for display)."""
-        return float(self.upper - self.lower)
-
-    def at_most(self, value: Any) -> bool:
-        """Decide C(W) <= value rigorously (Undecided when value lies inside the bracket)."""
-        return decide_at_most(self.lower, self.upper, self.exact, value)
-
-    def equals(self, value: Any) -> bool:
-        """Decide C(W) = value rigorously (Undecided when only a bracket containing it is known)."""
-        return decide_equals(self.lower, self.upper, self.exact, value)
 
 
 def capacity_bounds(

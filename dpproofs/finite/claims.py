@@ -44,38 +44,59 @@ def _name(mechanism: FiniteMechanism) -> str:
     return mechanism.name or "M"
 
 
+def _quantity_claim(
+    mechanism: FiniteMechanism,
+    statement: str,
+    measured: str,
+    compute: Callable[[], Any],
+    relation: str,
+    target: sympy.Expr,
+) -> ExactFact:
+    """The claim "compute() <relation> target", decided with the mechanism's exact algebra.
+
+    ``compute`` returns a Quantity or PureEpsilon of the calculus; the observed values (the
+    quantity, where it is attained, and the target) are the evidence either way.
+    """
+
+    def check() -> tuple[bool, dict[str, object]]:
+        quantity = compute()
+        assert quantity.exact is not None
+        decide = getattr(algebra_for(mechanism), relation)
+        return bool(decide(quantity.exact, target)), {
+            measured: quantity.exact,
+            "attained_at": quantity.attained,
+            "claimed": target,
+        }
+
+    return ExactFact(statement, check)
+
+
 def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """max_{x~x', y} ln(M[x][y] / M[x'][y]) == value: M is value-DP and no smaller eps works."""
     _exact(mechanism)
     target = _value(value, mechanism)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        pe = pure_epsilon(mechanism)
-        assert pe.exact is not None
-        return bool(algebra_for(mechanism).eq(pe.exact, target)), {
-            "pure_epsilon": pe.exact,
-            "attained_at": pe.attained,
-            "claimed": target,
-        }
-
-    return ExactFact(f"pure epsilon of {_name(mechanism)} is {target}", check)
+    return _quantity_claim(
+        mechanism,
+        f"pure epsilon of {_name(mechanism)} is {target}",
+        "pure_epsilon",
+        lambda: pure_epsilon(mechanism),
+        "eq",
+        target,
+    )
 
 
 def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """M is eps-DP for eps = value: max_{x~x', y} ln(M[x][y] / M[x'][y]) <= value."""
     _exact(mechanism)
     bound = _value(value, mechanism)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        pe = pure_epsilon(mechanism)
-        assert pe.exact is not None
-        return bool(algebra_for(mechanism).le(pe.exact, bound)), {
-            "pure_epsilon": pe.exact,
-            "attained_at": pe.attained,
-            "bound": bound,
-        }
-
-    return ExactFact(f"{_name(mechanism)} is {bound}-DP", check)
+    return _quantity_claim(
+        mechanism,
+        f"{_name(mechanism)} is {bound}-DP",
+        "pure_epsilon",
+        lambda: pure_epsilon(mechanism),
+        "le",
+        bound,
+    )
 
 
 def is_dp(
@@ -84,34 +105,28 @@ def is_dp(
     """M is (eps, delta)-DP: delta(eps) = max_{x~x'} sum_y (M[x][y] - e^eps M[x'][y])^+ <= delta."""
     _exact(mechanism)
     eps, d = _value(epsilon, mechanism), _value(delta, mechanism)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        q = delta_for_epsilon(mechanism, eps)
-        assert q.exact is not None
-        return bool(algebra_for(mechanism).le(q.exact, d)), {
-            "delta_at_epsilon": q.exact,
-            "attained_at": q.attained,
-            "delta": d,
-        }
-
-    return ExactFact(f"{_name(mechanism)} is ({eps}, {d})-DP", check)
+    return _quantity_claim(
+        mechanism,
+        f"{_name(mechanism)} is ({eps}, {d})-DP",
+        "delta_at_epsilon",
+        lambda: delta_for_epsilon(mechanism, eps),
+        "le",
+        d,
+    )
 
 
 def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
     """max_{x~x'} SD(M(x), M(x')) <= value (the statistical-difference notion of Vadhan 1.1)."""
     _exact(mechanism)
     bound = _value(value, mechanism)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        q = total_variation(mechanism)
-        assert q.exact is not None
-        return bool(algebra_for(mechanism).le(q.exact, bound)), {
-            "total_variation": q.exact,
-            "attained_at": q.attained,
-            "bound": bound,
-        }
-
-    return ExactFact(f"statistical difference of {_name(mechanism)} is at most {bound}", check)
+    return _quantity_claim(
+        mechanism,
+        f"statistical difference of {_name(mechanism)} is at most {bound}",
+        "total_variation",
+        lambda: total_variation(mechanism),
+        "le",
+        bound,
+    )
 
 
 @dataclass(frozen=True, slots=True)

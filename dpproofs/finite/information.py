@@ -40,12 +40,7 @@ from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
 from dpproofs.errors import InvalidMechanism, Undecided
 from dpproofs.exact.rigorous import compare, precision
-from dpproofs.finite.capacity import (
-    CapacityBounds,
-    capacity_bounds_of_rows,
-    decide_at_most,
-    decide_equals,
-)
+from dpproofs.finite.capacity import CapacityBounds, CertifiedBracket, capacity_bounds_of_rows
 from dpproofs.finite.channel import (
     BITS,
     Entry,
@@ -116,7 +111,7 @@ class Section:
 
 
 @dataclass(frozen=True, slots=True)
-class MIDPBounds:
+class MIDPBounds(CertifiedBracket):
     """lower <= MI-DP(M) = max_{i, r} C(W[i, r]) <= upper; ``exact`` is the value when found.
 
     ``attained`` = (i, x^{-i}) is the section whose certified lower bound is ``lower`` (i counts
@@ -127,18 +122,6 @@ class MIDPBounds:
     upper: Fraction
     attained: tuple[int, Database]
     exact: sympy.Expr | None = None
-
-    @property
-    def gap(self) -> float:
-        return float(self.upper - self.lower)
-
-    def at_most(self, value: Any) -> bool:
-        """Decide MI-DP(M) <= value rigorously (Undecided when value is inside the bracket)."""
-        return decide_at_most(self.lower, self.upper, self.exact, value)
-
-    def equals(self, value: Any) -> bool:
-        """Decide MI-DP(M) = value rigorously (Undecided when the bracket cannot tell)."""
-        return decide_equals(self.lower, self.upper, self.exact, value)
 
 
 def as_databases(databases: Sequence[Any]) -> tuple[Database, ...]:
