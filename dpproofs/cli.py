@@ -98,7 +98,7 @@ def _verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"no theorems found in {' '.join(args.paths)}"
             + (f" matching -k {args.keyword!r}" if args.keyword else "")
         )
-    console = Console(file=out, width=max(100, Console(file=out).width), highlight=False)
+    console = _console(out)
     results = [runner.failure_result(f) for f in selection.failures]
     show_progress = err.isatty() and len(selection.specs) > 1
     with Progress(
@@ -144,6 +144,12 @@ def _verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 0 if summary["unexpected"] == 0 else 1
 
 
+def _console(out: IO[str]) -> Console:
+    """A console on ``out``: the terminal's width, or 150 columns for logs and pipes."""
+    probe = Console(file=out)
+    return Console(file=out, highlight=False, width=probe.width if probe.is_terminal else 150)
+
+
 def _detail(r: Any) -> str:
     v = r.verdict
     if v.status is Status.REFUTED and v.counterexample is not None:
@@ -158,11 +164,11 @@ def _detail(r: Any) -> str:
 def _table(results: Sequence[Any]) -> Table:
     table = Table(show_lines=False, header_style="bold")
     table.add_column("theorem", overflow="fold")
-    table.add_column("source", overflow="fold", max_width=28)
+    table.add_column("source", overflow="fold", max_width=40)
     table.add_column("verdict")
     table.add_column("", justify="center")
     table.add_column("s", justify="right")
-    table.add_column("evidence", overflow="fold", max_width=60)
+    table.add_column("evidence", overflow="fold", max_width=70)
     for r in results:
         status = r.verdict.status
         mark = "ok" if r.as_expected else f"expected {r.expected.value if r.expected else '-'}"
