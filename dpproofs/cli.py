@@ -213,9 +213,7 @@ def _profile(args: argparse.Namespace, out: IO[str]) -> int:
     table.add_column("attained at", overflow="fold")
 
     def row(name: str, q: dict[str, Any]) -> None:
-        table.add_row(
-            name, str(q.get("exact")), _num(q.get("value")), _escape(str(q.get("attained") or ""))
-        )
+        table.add_row(name, str(q.get("exact")), _num(q.get("value")), _escape(_where(q)))
 
     row("pure epsilon", data["pure_epsilon"])
     for d in data["delta"]:
@@ -236,6 +234,16 @@ def _profile(args: argparse.Namespace, out: IO[str]) -> int:
         )
     console.print(table)
     return 0
+
+
+def _where(quantity: dict[str, Any]) -> str:
+    """Where a maximum is attained: "x vs x'" for a pair, "x vs x' at y" for a pair and output."""
+    attained = quantity.get("attained")
+    if not attained:
+        return ""
+    if isinstance(attained, dict):
+        return f"{attained['input']} vs {attained['neighbour']} at {attained['output']}"
+    return " vs ".join(str(a) for a in attained)
 
 
 def _num(value: Any) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 
 import sympy
 
-from dpproofs.claim import Claim, Deadline, ExactFact, timed_decide
-from dpproofs.errors import InvalidClaim
+from dpproofs.claim import Claim, Deadline, timed_decide
+from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.parse import parse_exact
 from dpproofs.finite.mechanism import FiniteMechanism
 from dpproofs.finite.profile import (
@@ -44,88 +44,162 @@ def _name(mechanism: FiniteMechanism) -> str:
     return mechanism.name or "M"
 
 
-def _quantity_claim(
-    mechanism: FiniteMechanism,
-    statement: str,
-    measured: str,
-    compute: Callable[[], Any],
-    relation: str,
-    target: sympy.Expr,
-) -> ExactFact:
-    """The claim "compute() <relation> target", decided with the mechanism's exact algebra.
+Witness = Callable[[Any], tuple[dict[str, object], dict[str, object], str]]
 
-    ``compute`` returns a Quantity or PureEpsilon of the calculus; the observed values (the
-    quantity, where it is attained, and the target) are the evidence either way.
+
+@dataclass(frozen=True, slots=True)
+class QuantityClaim:
+    """The claim "quantity <relation> target" about a concrete (or parametric) mechanism.
+
+    ``compute`` returns a Quantity or PureEpsilon of the calculus; ``relation`` names the exact
+    algebra's comparison ("le" or "eq"). When the claim fails, ``witness`` turns the quantity into
+    a concrete counterexample (assignment, observed values, replay source) where one exists.
     """
 
-    def check() -> tuple[bool, dict[str, object]]:
-        quantity = compute()
-        assert quantity.exact is not None
-        decide = getattr(algebra_for(mechanism), relation)
-        return bool(decide(quantity.exact, target)), {
-            measured: quantity.exact,
+    mechanism: FiniteMechanism
+    statement: str
+    measured: str
+    compute: Callable[[], Any]
+    relation: str
+    target: sympy.Expr
+    witness: Witness | None = None
+
+    def describe(self) -> str:
+        return self.statement
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        method = "exact evaluation"
+        try:
+            quantity = self.compute()
+            assert quantity.exact is not None
+            holds = bool(
+                getattr(algebra_for(self.mechanism), self.relation)(quantity.exact, self.target)
+            )
+        except Undecided as exc:
+            return Verdict.unknown(method, str(exc))
+        observed: dict[str, object] = {
+            self.measured: quantity.exact,
             "attained_at": quantity.attained,
-            "claimed": target,
+            "claimed": self.target,
         }
+        if holds:
+            return Verdict.proved(method, certificate=[f"{k} = {v}" for k, v in observed.items()])
+        if self.witness is not None and not self.mechanism.parameters:
+            assignment, seen, replay = self.witness(quantity)
+            return Verdict.refuted(
+                method, Counterexample.of(assignment, {**seen, **observed}, replay)
+            )
+        return Verdict.refuted(method, Counterexample.of({}, observed))
 
-    return ExactFact(statement, check)
+
+def _replay(lhs: sympy.Expr, rhs: sympy.Expr, meaning: str) -> str:
+    """Python source asserting lhs > rhs with sympy and a rigorous sign (no dpproofs calculus)."""
+    return (
+        "import sympy\n"
+        "from dpproofs.exact.rigorous import sign\n"
+        f"lhs = sympy.sympify({str(lhs)!r})\n"
+        f"rhs = sympy.sympify({str(rhs)!r})\n"
+        f"assert sign(lhs - rhs) > 0  # {meaning}\n"
+    )
 
 
-def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
+def _set_witness(mechanism: FiniteMechanism, e_eps: sympy.Expr, delta: sympy.Expr) -> Witness:
+    """For "P(S) <= e^eps Q(S) + delta for all S" failing at the attaining pair (x, x'): the set
+    S = {y : M[x][y] > e^eps M[x'][y]}, which maximises P(S) - e^eps Q(S)."""
+
+    def witness(quantity: Any) -> tuple[dict[str, object], dict[str, object], str]:
+        x, x2 = quantity.attained
+        p, q = mechanism.row(x), mechanism.row(x2)
+        alg = algebra_for(mechanism)
+        chosen = [y for y, (py, qy) in enumerate(zip(p, q, strict=True)) if alg.lt(e_eps * qy, py)]
+        p_s = sympy.Add(*(p[y] for y in chosen))
+        q_s = sympy.Add(*(q[y] for y in chosen))
+        rhs = e_eps * q_s + delta
+        assignment = {"x": x, "x'": x2, "S": [mechanism.outputs[y] for y in chosen]}
+        seen = {"Pr[M(x) in S]": p_s, "e^eps Pr[M(x') in S] + delta": rhs}
+        return assignment, seen, _replay(p_s, rhs, "Pr[M(x) in S] > e^eps Pr[M(x') in S] + delta")
+
+    return witness
+
+
+def _ratio_witness(mechanism: FiniteMechanism, target: sympy.Expr) -> Witness:
+    """For "max_{x~x', y} ln(M[x][y] / M[x'][y]) <= target" failing: the attaining (x, x', y)
+    has M[x][y] > e^target M[x'][y]. (An equality claim failing the other way, maximum below
+    target, has no single witness: the maximum itself is the evidence.)"""
+
+    def witness(quantity: Any) -> tuple[dict[str, object], dict[str, object], str]:
+        x, x2, y = quantity.attained
+        py = mechanism.row(x)[mechanism.outputs.index(y)]
+        qy = mechanism.row(x2)[mechanism.outputs.index(y)]
+        rhs = sympy.exp(target) * qy
+        if not algebra_for(mechanism).lt(rhs, py):
+            return {}, {}, ""
+        assignment = {"x": x, "x'": x2, "y": y}
+        seen = {"Pr[M(x) = y]": py, "e^eps Pr[M(x') = y]": rhs}
+        return assignment, seen, _replay(py, rhs, "Pr[M(x) = y] > e^eps Pr[M(x') = y]")
+
+    return witness
+
+
+def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> QuantityClaim:
     """max_{x~x', y} ln(M[x][y] / M[x'][y]) == value: M is value-DP and no smaller eps works."""
     _exact(mechanism)
     target = _value(value, mechanism)
-    return _quantity_claim(
+    return QuantityClaim(
         mechanism,
         f"pure epsilon of {_name(mechanism)} is {target}",
         "pure_epsilon",
         lambda: pure_epsilon(mechanism),
         "eq",
         target,
+        _ratio_witness(mechanism, target),
     )
 
 
-def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
+def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> QuantityClaim:
     """M is eps-DP for eps = value: max_{x~x', y} ln(M[x][y] / M[x'][y]) <= value."""
     _exact(mechanism)
     bound = _value(value, mechanism)
-    return _quantity_claim(
+    return QuantityClaim(
         mechanism,
         f"{_name(mechanism)} is {bound}-DP",
         "pure_epsilon",
         lambda: pure_epsilon(mechanism),
         "le",
         bound,
+        _ratio_witness(mechanism, bound),
     )
 
 
 def is_dp(
     mechanism: FiniteMechanism, epsilon: str | sympy.Expr, delta: str | sympy.Expr
-) -> ExactFact:
+) -> QuantityClaim:
     """M is (eps, delta)-DP: delta(eps) = max_{x~x'} sum_y (M[x][y] - e^eps M[x'][y])^+ <= delta."""
     _exact(mechanism)
     eps, d = _value(epsilon, mechanism), _value(delta, mechanism)
-    return _quantity_claim(
+    return QuantityClaim(
         mechanism,
         f"{_name(mechanism)} is ({eps}, {d})-DP",
         "delta_at_epsilon",
         lambda: delta_for_epsilon(mechanism, eps),
         "le",
         d,
+        _set_witness(mechanism, sympy.exp(eps), d),
     )
 
 
-def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> ExactFact:
+def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) -> QuantityClaim:
     """max_{x~x'} SD(M(x), M(x')) <= value (the statistical-difference notion of Vadhan 1.1)."""
     _exact(mechanism)
     bound = _value(value, mechanism)
-    return _quantity_claim(
+    return QuantityClaim(
         mechanism,
         f"statistical difference of {_name(mechanism)} is at most {bound}",
         "total_variation",
         lambda: total_variation(mechanism),
         "le",
         bound,
+        _set_witness(mechanism, sympy.Integer(1), bound),
     )
 
 

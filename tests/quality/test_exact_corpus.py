@@ -85,6 +85,15 @@ def test_false_mutants_are_refuted_never_proved(claim):
     verdict = decide(claim)
     assert verdict.status is Status.REFUTED, verdict
     assert verdict.counterexample is not None and verdict.counterexample.observed
+    if verdict.counterexample.replay:  # the witness re-checks without the calculus
+        exec(verdict.counterexample.replay, {})
+
+
+def test_set_witnesses_exist_for_dp_and_statistical_difference_claims():
+    for claim in FALSE:
+        if " is (" in claim.describe() or "statistical difference" in claim.describe():
+            cx = decide(claim).counterexample
+            assert cx is not None and dict(cx.assignment).keys() == {"x", "x'", "S"}, cx
 
 
 def test_corpus_is_large_enough():
