@@ -9,7 +9,8 @@ sums, connectives, if-then-else, division by a positive quantity, log) goes thro
   that cannot be decided raises :class:`~dpproofs.errors.Undecided`.
 * :class:`MarginAlgebra`: values are floats and a truth value is a *margin*: a float that is >= 0
   when the formula holds, and whose size says by how much (``a <= b`` has margin ``b - a``; ``and``
-  is ``min``; ``or`` is ``max``; ``not`` negates). Numeric search minimises margins; it never decides.
+  is ``min``; ``or`` is ``max``; ``not`` negates). Numeric search minimises margins; it never
+  decides.
 * :class:`Z3Algebra`: values are z3 real terms and truth values z3 formulas, for the solver.
 """
 
@@ -215,7 +216,7 @@ def _finite_margin(m: float) -> float:
 
 
 class Z3Algebra:
-    """z3 real terms and formulas. ``div`` assumes the caller has constrained the divisor to be > 0."""
+    """z3 real terms and formulas; ``div`` assumes the caller has constrained the divisor > 0."""
 
     name = "z3"
 

@@ -182,9 +182,7 @@ def posteriors_close(
 
 def nonempty_subsets(size: int) -> list[tuple[int, ...]]:
     """Every nonempty subset of range(size), as sorted tuples (2^size - 1 of them)."""
-    return [
-        tuple(y for y in range(size) if mask >> y & 1) for mask in range(1, 1 << size)
-    ]
+    return [tuple(y for y in range(size) if mask >> y & 1) for mask in range(1, 1 << size)]
 
 
 def max_divergence_at_most_over_sets(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> Any:
@@ -199,7 +197,9 @@ def max_divergence_at_most_over_sets(alg: Algebra, p: Dist, q: Dist, e_eps: Any)
     )
 
 
-def simulation_dp(alg: Algebra, rows: Sequence[Dist], groups: Sequence[Sequence[int]], e_eps: Any) -> Any:
+def simulation_dp(
+    alg: Algebra, rows: Sequence[Dist], groups: Sequence[Sequence[int]], e_eps: Any
+) -> Any:
     """eps-simulation-DP (Vadhan Definition 2) of a finite mechanism, in closed form.
 
     A simulator distribution s = S(x_{-i}) must satisfy, for every x_i in the group and output y,
@@ -208,7 +208,7 @@ def simulation_dp(alg: Algebra, rows: Sequence[Dist], groups: Sequence[Sequence[
     and sum of lower ends <= 1 <= sum of upper ends, i.e.
         hi_y <= e^{2 eps} lo_y for all y,   sum_y hi_y <= e^eps,   e^eps sum_y lo_y >= 1.
     """
-    conditions = []
+    conditions: list[Any] = []
     for group in groups:
         outputs = range(len(rows[group[0]]))
         hi = [alg.maximum([rows[x][y] for x in group]) for y in outputs]
@@ -280,9 +280,7 @@ def semantic_privacy_at(
         for t in range(len(rows[0])):
             l0, li = _game_likelihoods(rows, game, t)
             z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
-            conditions.append(
-                alg.any([alg.le(z0, zero), posteriors_close(alg, prior, l0, li, c)])
-            )
+            conditions.append(alg.any([alg.le(z0, zero), posteriors_close(alg, prior, l0, li, c)]))
     return alg.all(conditions)
 
 
@@ -296,7 +294,7 @@ def semantic_privacy(
     every x (take b the point mass on x); and (b) ``sup_reweighted_sd_at_most(L0, Li, c)``.
     """
     zero = alg.const(0)
-    conditions = []
+    conditions: list[Any] = []
     for game in games:
         for t in range(len(rows[0])):
             l0, li = _game_likelihoods(rows, game, t)
@@ -338,3 +336,19 @@ def semantic_privacy_dd_at(
     """(c, delta)-semantic privacy (K&S Definition 2.3) for ONE belief distribution b: with
     probability at least 1 - delta over (x, t), for all i, SD(b0[.|t], bi[.|t]) <= c."""
     return alg.le(semantic_breach_mass(alg, prior, rows, games, c), delta)
+
+
+def with_probability_at_least(
+    alg: Algebra, weights: Dist, truths: Sequence[Any], level: Any
+) -> Any:
+    """ "With probability at least ``level`` over a ~ weights, truths[a] holds".
+
+    Written as: some set T of outcomes has weight >= level and truths[a] holds on all of T.
+    This equals sum_a weights[a] [truths[a]] >= level (take T = {a : truths[a]}; any other T
+    satisfying the condition is a subset of it), and keeps the truths in positive position
+    (no if-then-else), which the solver handles far better. Exponential in len(weights): for
+    the small alphabets of a search only."""
+    return alg.any(
+        alg.all([alg.le(level, alg.total(weights[a] for a in t)), *(truths[a] for a in t)])
+        for t in [(), *nonempty_subsets(len(weights))]
+    )

@@ -64,7 +64,10 @@ def example_5_1(m: int, a: sympy.Expr) -> FiniteMechanism:
         return [a if y == shown else (1 - a if y == "e" else sympy.Integer(0)) for y in outputs]
 
     return FiniteMechanism.from_rows(
-        [row(*d) for d in databases], inputs=databases, outputs=outputs, neighbours=Hamming(2),
+        [row(*d) for d in databases],
+        inputs=databases,
+        outputs=outputs,
+        neighbours=Hamming(2),
         name=f"Example 5.1 (|X| = {m}, a = {a})",
     )
 
@@ -83,7 +86,9 @@ def two_bit_randomized_response(eps: sympy.Expr) -> FiniteMechanism:
     databases = [(a, b) for a in (0, 1) for b in (0, 1)]
     rows = [[flip[a == u] * flip[b == v] for u in (0, 1) for v in (0, 1)] for a, b in databases]
     return FiniteMechanism.from_rows(
-        rows, inputs=databases, neighbours=Hamming(2),
+        rows,
+        inputs=databases,
+        neighbours=Hamming(2),
         name=f"two-bit randomized response (eps={eps})",
     )
 
@@ -110,7 +115,8 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
         return holds, {
             "pairwise TV": sorted({str(tv) for tv in pairwise}),
             "capacity": _shown(capacity),
-            "I(uniform; W)": uniform, "delta ln K": claimed,
+            "I(uniform; W)": uniform,
+            "delta ln K": claimed,
         }
 
     return exact_fact(
@@ -148,7 +154,8 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
         rows = [list(r) for r in mechanism.rows]
         section_capacities = [
             capacity_bounds([rows[j] for j in s.rows])
-            for s in mechanism_sections(mechanism.inputs) if s.index == 0
+            for s in mechanism_sections(mechanism.inputs)
+            if s.index == 0
         ]
         each_is_eps = all(c.equals(eps) for c in section_capacities)
         mi_dp = mi_dp_bounds(mechanism)
@@ -231,7 +238,8 @@ def _lemma3(mechanism: FiniteMechanism) -> ExactFact:
         # so its minimum over [tv, 1] is at an end: checking both ends checks every delta.
         holds = mi_dp.at_most(_lemma3_bound(tv, k)) and mi_dp.at_most(_lemma3_bound(R(1), k))
         return holds, {
-            "delta (TV over neighbours)": tv, "K": k,
+            "delta (TV over neighbours)": tv,
+            "K": k,
             "MI-DP": _shown(mi_dp),
             "2 delta ln K + 2 h(delta)": _lemma3_bound(tv, k),
         }
@@ -280,15 +288,22 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
         mi_dp = mi_dp_bounds(mechanism)
         # alpha = oo: sup_P I_oo(X_i; Y | X^{-i} = x^{-i}) = ln sum_y max_{x_i} P(y | x_i, x^{-i}).
         leakages = [
-            log(sympy.Add(*(EXACT.maximum([rows[j][y] for j in s.rows])
-                            for y in range(len(mechanism.outputs)))))
+            log(
+                sympy.Add(
+                    *(
+                        EXACT.maximum([rows[j][y] for j in s.rows])
+                        for y in range(len(mechanism.outputs))
+                    )
+                )
+            )
             for s in mechanism_sections(mechanism.inputs)
         ]
         leak = EXACT.maximum(leakages)
         return mi_dp.at_most(eps) and compare(leak, eps) <= 0, {
             "pure epsilon": premise,
             "alpha=1 (MI-DP)": _shown(mi_dp),
-            "alpha=oo (max leakage)": leak, "eps": eps,
+            "alpha=oo (max leakage)": leak,
+            "eps": eps,
         }
 
     return exact_fact(

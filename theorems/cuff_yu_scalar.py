@@ -11,8 +11,9 @@ from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 
 SOURCE = "001_bbdd7f031c172a3e.txt"
-RECONSTRUCTED = ("Formula reconstructed in cuff_yu_statements.md, section {}; "
-                 "not read from the seed.")
+RECONSTRUCTED = (
+    "Formula reconstructed in cuff_yu_statements.md, section {}; not read from the seed."
+)
 
 eps = sympy.Symbol("eps", nonnegative=True)
 delta = sympy.Symbol("delta", nonnegative=True)
@@ -29,15 +30,23 @@ def binary_entropy(q: sympy.Expr) -> sympy.Expr:
     return -q * log(q) - (1 - q) * log(1 - q)
 
 
-@theorem(source=f"{SOURCE}, Property 1, eq. (11)", expect="proved",
-         id="cuffyu.property1_relaxation", note=RECONSTRUCTED.format(9))
+@theorem(
+    source=f"{SOURCE}, Property 1, eq. (11)",
+    expect="proved",
+    id="cuffyu.property1_relaxation",
+    note=RECONSTRUCTED.format(9),
+)
 def tanh_bound_is_at_most_quadratic():
     """For eps >= 0: eps tanh(eps/2) <= eps^2 / 2."""
     return holds(eps * tanh(eps / 2) <= eps**2 / 2, where={eps: Interval(0, oo)})
 
 
-@theorem(source=f"{SOURCE}, Property 1, eq. (10) tightness (Appendix A)", expect="proved",
-         id="cuffyu.property1_binary_extreme", note=RECONSTRUCTED.format(9))
+@theorem(
+    source=f"{SOURCE}, Property 1, eq. (10) tightness (Appendix A)",
+    expect="proved",
+    id="cuffyu.property1_binary_extreme",
+    note=RECONSTRUCTED.format(9),
+)
 def symmetric_binary_pair_attains_the_bound():
     """The symmetric binary pair P = (e^eps/(1+e^eps), 1/(1+e^eps)), Q reversed, has
     D(P||Q) = eps tanh(eps/2)."""
@@ -46,8 +55,12 @@ def symmetric_binary_pair_attains_the_bound():
     return holds(Eq(kl(P, Q), eps * tanh(eps / 2)), where={eps: Interval(0, oo)})
 
 
-@theorem(source=f"{SOURCE}, Property 3, eq. (13) with eps' = 0", expect="proved",
-         id="cuffyu.property3_eps0", note=RECONSTRUCTED.format(11))
+@theorem(
+    source=f"{SOURCE}, Property 3, eq. (13) with eps' = 0",
+    expect="proved",
+    id="cuffyu.property3_eps0",
+    note=RECONSTRUCTED.format(11),
+)
 def property3_at_eps_prime_zero():
     """delta + (1 - delta) tanh(eps/2) = (e^eps - 1 + 2 delta) / (e^eps + 1)."""
     return holds(
@@ -56,9 +69,14 @@ def property3_at_eps_prime_zero():
     )
 
 
-@theorem(source=f"{SOURCE}, Lemma 2, eq. (99)", expect="proved", id="cuffyu.lemma2_eq99",
-         note=RECONSTRUCTED.format(15) + " h is the binary entropy in nats.")
+@theorem(
+    source=f"{SOURCE}, Lemma 2, eq. (99)",
+    expect="proved",
+    id="cuffyu.lemma2_eq99",
+    note=RECONSTRUCTED.format(15) + " h is the binary entropy in nats.",
+)
 def binary_entropy_quadratic_bound():
     """For p in (0, 1): h(p) <= ln 2 - 2 (p - 1/2)^2."""
-    return holds(binary_entropy(p) <= log(2) - 2 * (p - Rational(1, 2)) ** 2,
-                 where={p: Interval.open(0, 1)})
+    return holds(
+        binary_entropy(p) <= log(2) - 2 * (p - Rational(1, 2)) ** 2, where={p: Interval.open(0, 1)}
+    )

@@ -20,10 +20,14 @@ beta = sympy.Symbol("beta", positive=True)
 fx, fy, z = sympy.symbols("fx fy z", real=True)
 
 
-@theorem(source=f"{SOURCE}, Theorem 5", expect="proved", id="cummings.theorem5",
-         note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
-              "Delta f, the sensitivity) and every output z, "
-              "Pr[M(x) = z] / Pr[M(y) = z] <= e^eps with Lap(Delta f / eps) noise.")
+@theorem(
+    source=f"{SOURCE}, Theorem 5",
+    expect="proved",
+    id="cummings.theorem5",
+    note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
+    "Delta f, the sensitivity) and every output z, "
+    "Pr[M(x) = z] / Pr[M(y) = z] <= e^eps with Lap(Delta f / eps) noise.",
+)
 def laplace_mechanism_is_eps_dp():
     """The Laplace mechanism M_L(x, f, eps) is (eps, 0)-differentially private."""
     scale = Delta / eps
@@ -45,9 +49,13 @@ def laplace_tail(threshold: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
     return left + right
 
 
-@theorem(source=f"{SOURCE}, Theorem 6", expect="proved", id="cummings.theorem6",
-         note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "
-              "exact integration of the Laplace density (it equals beta).")
+@theorem(
+    source=f"{SOURCE}, Theorem 6",
+    expect="proved",
+    id="cummings.theorem6",
+    note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "
+    "exact integration of the Laplace density (it equals beta).",
+)
 def laplace_mechanism_accuracy():
     """For all beta in (0, 1]: Pr[|f(x) - M_L(x, f, eps)| >= ln(1/beta) (Delta f / eps)] <= beta."""
     scale = Delta / eps
@@ -55,6 +63,5 @@ def laplace_mechanism_accuracy():
     # evaluate=False keeps the relation readable in reports after sympy has computed the integral.
     return holds(
         sympy.Le(probability, beta, evaluate=False),
-        where={beta: Interval.Lopen(0, 1), eps: Interval.open(0, oo),
-               Delta: Interval.open(0, oo)},
+        where={beta: Interval.Lopen(0, 1), eps: Interval.open(0, oo), Delta: Interval.open(0, oo)},
     )

@@ -15,10 +15,14 @@ Delta = sympy.Symbol("Delta", nonnegative=True)
 fx, fx2, z = sympy.symbols("fx fx2 z", real=True)
 
 
-@theorem(source=f"{SOURCE}, post [4/n]", expect="proved", id="thread.post4_laplace",
-         note="Encoded as the pointwise density ratio of M(x) = f(x) + Lap(b) and M(x') at every "
-              "output z, with Delta = sup |f(x) - f(x')| over neighbours (so |f(x) - f(x')| <= "
-              "Delta) and the post's condition b > Delta / eps. fx2 stands for f(x').")
+@theorem(
+    source=f"{SOURCE}, post [4/n]",
+    expect="proved",
+    id="thread.post4_laplace",
+    note="Encoded as the pointwise density ratio of M(x) = f(x) + Lap(b) and M(x') at every "
+    "output z, with Delta = sup |f(x) - f(x')| over neighbours (so |f(x) - f(x')| <= "
+    "Delta) and the post's condition b > Delta / eps. fx2 stands for f(x').",
+)
 def laplace_mechanism_is_eps_dp():
     """M(x) = f(x) + Lap(b) is eps-DP if b > sup |f(x) - f(x')| / eps."""
     ratio = laplace_density(z - fx, b) / laplace_density(z - fx2, b)

@@ -109,8 +109,7 @@ def prove_on_boxes(problem: Problem, deadline: Deadline, max_boxes: int = 20000)
         if done >= max_boxes:
             return BoxResult(False, done, f"box budget of {max_boxes} exhausted")
         box = stack.pop()
-        env = {s: arb_interval(lo, hi) for s, (lo, hi) in zip(problem.variables, box,
-                                                                strict=True)}
+        env = {s: arb_interval(lo, hi) for s, (lo, hi) in zip(problem.variables, box, strict=True)}
         done += 1
         if any(truth_on_box(a, env) is False for a in assumptions):
             continue
@@ -119,9 +118,12 @@ def prove_on_boxes(problem: Problem, deadline: Deadline, max_boxes: int = 20000)
         side = max(range(len(box)), key=lambda k: box[k][1] - box[k][0])
         lo, hi = box[side]
         if hi - lo < Fraction(1, 2**40):
-            return BoxResult(False, done, "a box narrower than 2^-40 stays undecided "
-                             "(the claim may be tight there)")
+            return BoxResult(
+                False,
+                done,
+                "a box narrower than 2^-40 stays undecided (the claim may be tight there)",
+            )
         mid = (lo + hi) / 2
         for half in ((lo, mid), (mid, hi)):
-            stack.append((*box[:side], half, *box[side + 1:]))
+            stack.append((*box[:side], half, *box[side + 1 :]))
     return BoxResult(True, done)

@@ -83,14 +83,16 @@ def holds(
         if not isinstance(a, BooleanTrue):
             kept.append(a)
     order = sorted(domains, key=lambda s: s.name)
-    return ScalarClaim(Problem(
-        variables=tuple(canonical[s] for s in order),
-        domains=tuple(domains[s] for s in order),
-        statement=statement,
-        assumptions=tuple(kept),
-        obligations=obligations_of(statement),
-        text=text,
-    ))
+    return ScalarClaim(
+        Problem(
+            variables=tuple(canonical[s] for s in order),
+            domains=tuple(domains[s] for s in order),
+            statement=statement,
+            assumptions=tuple(kept),
+            obligations=obligations_of(statement),
+            text=text,
+        )
+    )
 
 
 def decide_scalar(
@@ -103,8 +105,9 @@ def decide_scalar(
     return holds(statement, where, assuming).decide(Deadline(timeout))
 
 
-def _judge_all(problem: Problem, points: Iterable[dict[sympy.Symbol, Fraction]],
-               deadline: Deadline) -> Counterexample | None:
+def _judge_all(
+    problem: Problem, points: Iterable[dict[sympy.Symbol, Fraction]], deadline: Deadline
+) -> Counterexample | None:
     for point in points:
         if deadline.expired():
             return None
@@ -113,8 +116,9 @@ def _judge_all(problem: Problem, points: Iterable[dict[sympy.Symbol, Fraction]],
     return None
 
 
-def _near(problem: Problem, points: Iterable[list[float]]) -> Iterator[dict[sympy.Symbol,
-                                                                           Fraction]]:
+def _near(
+    problem: Problem, points: Iterable[list[float]]
+) -> Iterator[dict[sympy.Symbol, Fraction]]:
     for point in points:
         yield from rational_points(problem, point, limit=JUDGED_PER_CANDIDATE)
 
@@ -130,8 +134,10 @@ def decide_problem(problem: Problem, deadline: Deadline, convex: bool = True) ->
         found = counterexample_at(problem, {})
         if found is not None:
             return Verdict.refuted("exact evaluation", found)
-        return Verdict.unknown("exact evaluation", "the constant claim could not be decided "
-                               "rigorously (an enclosure straddles 0)")
+        return Verdict.unknown(
+            "exact evaluation",
+            "the constant claim could not be decided rigorously (an enclosure straddles 0)",
+        )
 
     # 2. cheap float search; every candidate is judged on the ORIGINAL problem.
     found = _judge_all(problem, _near(problem, float_candidates(simplified)[:8]), deadline)
@@ -146,8 +152,10 @@ def decide_problem(problem: Problem, deadline: Deadline, convex: bool = True) ->
         seconds = min(Z3_CAP, deadline.remaining() * share * (1 - reserve))
         answer = smt.run(simplified, level, seconds)
         if answer.outcome is smt.Outcome.PROVED:
-            return Verdict.proved(f"z3 nonlinear real arithmetic (fact level {level})",
-                                  certificate=[*notes, *answer.core])
+            return Verdict.proved(
+                f"z3 nonlinear real arithmetic (fact level {level})",
+                certificate=[*notes, *answer.core],
+            )
         if answer.outcome is smt.Outcome.MODEL and answer.model:
             exact = [answer.model] if len(answer.model) == len(problem.variables) else []
             model = [[float(answer.model.get(s, 0)) for s in problem.variables]]
@@ -160,7 +168,8 @@ def decide_problem(problem: Problem, deadline: Deadline, convex: bool = True) ->
         if level == 0 and convex:
             sub_deadline = deadline.share(0.5)
             proof = prove_by_convexity(
-                simplified, sub_deadline, lambda p, d: decide_problem(p, d, convex=False))
+                simplified, sub_deadline, lambda p, d: decide_problem(p, d, convex=False)
+            )
             if proof is not None:
                 return replace(proof, certificate=(*notes, *proof.certificate))
 
@@ -176,8 +185,9 @@ def decide_problem(problem: Problem, deadline: Deadline, convex: bool = True) ->
     if not deadline.expired():
         result = boxes.prove_on_boxes(simplified, deadline)
         if result.proved:
-            return Verdict.proved("interval branch and bound (Arb)",
-                                  certificate=[*notes, f"{result.boxes} boxes"])
+            return Verdict.proved(
+                "interval branch and bound (Arb)", certificate=[*notes, f"{result.boxes} boxes"]
+            )
         reasons.append(f"boxes: {result.reason}")
     else:
         reasons.append("deadline reached")

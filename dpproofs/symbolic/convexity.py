@@ -58,8 +58,7 @@ def _difference(problem: Problem) -> tuple[sympy.Expr, bool] | None:
 
 
 def _smooth_node(node: sympy.Basic) -> bool:
-    """Nodes whose functions are analytic wherever defined (a whitelist: no Abs, Min, Max, roots).
-    """
+    """Nodes whose functions are analytic wherever defined (whitelist: no Abs, Min, Max, roots)."""
     if node.is_Symbol or node.is_Rational or node in (sympy.E, sympy.pi):
         return True
     if node.is_Add or node.is_Mul or isinstance(node, sympy.exp | sympy.log):
@@ -80,8 +79,9 @@ def _minimiser(g: sympy.Expr, x: sympy.Symbol, lo: float, hi: float) -> float | 
     hi_f = hi if math.isfinite(hi) else 1e6
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        result = minimize_scalar(value, bounds=(lo_f, hi_f), method="bounded",
-                                 options={"xatol": 1e-12})
+        result = minimize_scalar(
+            value, bounds=(lo_f, hi_f), method="bounded", options={"xatol": 1e-12}
+        )
     return float(result.x) if result.success else None
 
 
@@ -120,14 +120,23 @@ def prove_by_convexity(problem: Problem, deadline: Deadline, decide: Decider) ->
     second = sympy.GreaterThan(sympy.diff(dg, x), 0, evaluate=False)
     # g's own definedness (and that of g'') is proved together with g'' >= 0.
     itself = sympy.GreaterThan(g, 0, evaluate=False)
-    sub = replace(problem, statement=second, obligations=tuple(dict.fromkeys(
-        (*problem.obligations, *obligations_of(itself), *obligations_of(second)))))
+    sub = replace(
+        problem,
+        statement=second,
+        obligations=tuple(
+            dict.fromkeys((*problem.obligations, *obligations_of(itself), *obligations_of(second)))
+        ),
+    )
     verdict = decide(sub, deadline)
     if verdict.status is not Status.PROVED:
         return None
     return Verdict.proved(
         "convexity: g'' >= 0 on the domain and g'(c) = 0 with g(c) >= 0",
-        certificate=[f"g = {g}", f"c = {centre}", f"g(c) = {at_centre}",
-                     f"g'' >= 0 by {verdict.method}", *verdict.certificate],
+        certificate=[
+            f"g = {g}",
+            f"c = {centre}",
+            f"g(c) = {at_centre}",
+            f"g'' >= 0 by {verdict.method}",
+            *verdict.certificate,
+        ],
     )
-

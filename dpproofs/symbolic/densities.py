@@ -1,6 +1,6 @@
 """Densities of continuous noise distributions, as exact sympy expressions for scalar claims.
 
-    Lap(b):  p(w) = exp(-|w| / b) / (2 b),   b > 0         (Cummings section 2)
+Lap(b):  p(w) = exp(-|w| / b) / (2 b),   b > 0         (Cummings section 2)
 """
 
 from __future__ import annotations

@@ -63,7 +63,8 @@ def interval_of(spec: object) -> Interval:
         raise InvalidClaim("the domain is empty")
     else:
         raise InvalidClaim(
-            f"a domain must be an interval, a (lo, hi) pair or a string, not {spec!r}")
+            f"a domain must be an interval, a (lo, hi) pair or a string, not {spec!r}"
+        )
     if not isinstance(interval, Interval) or interval.is_empty:
         raise InvalidClaim(f"the domain {spec!r} is empty")
     for end in (interval.start, interval.end):

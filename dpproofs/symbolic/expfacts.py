@@ -53,14 +53,23 @@ def single(name: str, e: z3.ArithRef, t: z3.ArithRef, level: int) -> Iterator[Fa
     # reflected form at -t multiplied by e^t > 0.
     t4 = t3 * t
     t5 = t4 * t
-    yield (f"{name} >= Taylor_5(t)",
-           120 * e >= 120 + 120 * t + 60 * t2 + 20 * t3 + 5 * t4 + t5)
-    yield (f"{name} Taylor_5(-t) <= 1",
-           e * (120 - 120 * t + 60 * t2 - 20 * t3 + 5 * t4 - t5) <= 120)
+    yield (f"{name} >= Taylor_5(t)", 120 * e >= 120 + 120 * t + 60 * t2 + 20 * t3 + 5 * t4 + t5)
+    yield (
+        f"{name} Taylor_5(-t) <= 1",
+        e * (120 - 120 * t + 60 * t2 - 20 * t3 + 5 * t4 - t5) <= 120,
+    )
 
 
-def on_range(name: str, e: z3.ArithRef, t: z3.ArithRef, lo: Fraction, hi: Fraction,
-             lo_down: Fraction, lo_up: Fraction, hi_up: Fraction) -> Iterator[Fact]:
+def on_range(
+    name: str,
+    e: z3.ArithRef,
+    t: z3.ArithRef,
+    lo: Fraction,
+    hi: Fraction,
+    lo_down: Fraction,
+    lo_up: Fraction,
+    hi_up: Fraction,
+) -> Iterator[Fact]:
     """Facts valid when lo <= t <= hi, given brackets lo_down <= e^lo <= lo_up and e^hi <= hi_up
     (lower brackets round DOWN and upper brackets round UP, so each stated inequality stays true).
 
@@ -77,12 +86,15 @@ def on_range(name: str, e: z3.ArithRef, t: z3.ArithRef, lo: Fraction, hi: Fracti
     if width > 0:
         slope = (hi_up - lo_up) / width
         chord = _q(lo_up) + _q(slope) * (t - _q(lo))
-        yield f"{name} below its chord on [{float(lo):.4g}, {float(hi):.4g}]", z3.Implies(
-            inside, e <= chord)
+        yield (
+            f"{name} below its chord on [{float(lo):.4g}, {float(hi):.4g}]",
+            z3.Implies(inside, e <= chord),
+        )
 
 
-def pair(name_i: str, e_i: z3.ArithRef, t_i: z3.ArithRef,
-         name_j: str, e_j: z3.ArithRef, t_j: z3.ArithRef) -> Iterator[Fact]:
+def pair(
+    name_i: str, e_i: z3.ArithRef, t_i: z3.ArithRef, name_j: str, e_j: z3.ArithRef, t_j: z3.ArithRef
+) -> Iterator[Fact]:
     """exp is strictly increasing: t_i < t_j iff e_i < e_j, and t_i = t_j iff e_i = e_j."""
     yield f"{name_i} < {name_j} iff args <", (t_i < t_j) == (e_i < e_j)
     yield f"{name_i} = {name_j} iff args =", (t_i == t_j) == (e_i == e_j)

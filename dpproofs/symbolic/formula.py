@@ -62,8 +62,10 @@ def check_expression(expr: sympy.Basic, where: str) -> None:
 def check_boolean(statement: object, where: str) -> Boolean:
     """Return ``statement`` if it is a relational formula over allowed terms, else InvalidClaim."""
     if isinstance(statement, bool):
-        raise InvalidClaim(f"{where}: got the Python bool {statement}; sympy evaluated the claim "
-                           "before dpproofs saw it (write it with symbols, or sympy.Le(...))")
+        raise InvalidClaim(
+            f"{where}: got the Python bool {statement}; sympy evaluated the claim "
+            "before dpproofs saw it (write it with symbols, or sympy.Le(...))"
+        )
     if isinstance(statement, BooleanTrue | BooleanFalse):
         return statement
     if isinstance(statement, _RELATIONS):
@@ -74,8 +76,10 @@ def check_boolean(statement: object, where: str) -> Boolean:
         for arg in statement.args:
             check_boolean(arg, where)
         return statement
-    raise InvalidClaim(f"{where}: {statement!r} is not a relation (<, <=, ==, ...) or And/Or/Not/"
-                       "Implies of relations")
+    raise InvalidClaim(
+        f"{where}: {statement!r} is not a relation (<, <=, ==, ...) or And/Or/Not/"
+        "Implies of relations"
+    )
 
 
 def atoms(statement: Boolean) -> Iterator[Relational]:
@@ -164,8 +168,9 @@ class Problem:
         return self.domains[self.variables.index(symbol)]
 
     def describe(self) -> str:
-        quantifier = ", ".join(render(s, d) for s, d in zip(self.variables, self.domains,
-                                                             strict=True))
+        quantifier = ", ".join(
+            render(s, d) for s, d in zip(self.variables, self.domains, strict=True)
+        )
         text = f"for all {quantifier}: " if quantifier else ""
         if self.assumptions:
             text += "if " + " and ".join(str(a) for a in self.assumptions) + " then "

@@ -137,8 +137,16 @@ def _height(value: Fraction) -> int:
 
 def _simpler(value: Fraction) -> list[Fraction]:
     """Rationals simpler than ``value`` (smaller height), simplest first."""
-    options = {Fraction(0), Fraction(1), Fraction(-1), Fraction(2), Fraction(1, 2),
-               Fraction(round(value)), Fraction(round(value / 2)), value / 2}
+    options = {
+        Fraction(0),
+        Fraction(1),
+        Fraction(-1),
+        Fraction(2),
+        Fraction(1, 2),
+        Fraction(round(value)),
+        Fraction(round(value / 2)),
+        value / 2,
+    }
     options |= {value.limit_denominator(k) for k in (1, 2, 4, 10, 100)}
     sign = 1 if value >= 0 else -1
     options |= {Fraction(sign * 10**k) for k in range(len(str(abs(value.numerator))))}
@@ -183,8 +191,9 @@ def _python_formula(formula: Boolean, names: dict[Relational, str]) -> str:
 
 def replay_source(problem: Problem, point: Point) -> str:
     """Python source that re-checks the counterexample with sympy and Arb (no dpproofs deciders)."""
-    values = ", ".join(f"{str(s)!r}: sympy.Rational({str(rational(point[s]))!r})"
-                       for s in problem.variables)
+    values = ", ".join(
+        f"{str(s)!r}: sympy.Rational({str(rational(point[s]))!r})" for s in problem.variables
+    )
     lines = [
         "import sympy",
         "from dpproofs.exact.rigorous import sign",
@@ -198,8 +207,9 @@ def replay_source(problem: Problem, point: Point) -> str:
         for atom in atoms(formula):
             if atom not in names:
                 names[atom] = f"d{len(names)}"
-                lines.append(f"{names[atom]} = term({str(atom.lhs)!r}) - term({str(atom.rhs)!r})"
-                             f"  # {atom}")
+                lines.append(
+                    f"{names[atom]} = term({str(atom.lhs)!r}) - term({str(atom.rhs)!r})  # {atom}"
+                )
     for assumption in problem.assumptions:
         lines.append(f"assert {_python_formula(assumption, names)}  # assumption holds")
     lines.append(f"assert not {_python_formula(problem.statement, names)}  # claim fails")

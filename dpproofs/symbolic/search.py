@@ -84,8 +84,9 @@ def _samples(lo: float, hi: float, count: int, rng: np.random.Generator) -> np.n
     else:
         magnitude = np.exp(rng.uniform(math.log(1e-3), math.log(1e3), count))
         base = lo if math.isfinite(lo) else hi if math.isfinite(hi) else 0.0
-        sign = 1.0 if math.isfinite(lo) else -1.0 if math.isfinite(hi) else rng.choice([-1, 1],
-                                                                                       count)
+        sign = (
+            1.0 if math.isfinite(lo) else -1.0 if math.isfinite(hi) else rng.choice([-1, 1], count)
+        )
         random = base + sign * magnitude
     pick = rng.random(count) < 0.3
     chosen = np.where(pick, rng.choice(special or [0.0], count), random)
@@ -106,8 +107,9 @@ def _simple_grid(bounds: list[tuple[float, float]], limit: int) -> np.ndarray:
     return grid.T
 
 
-def float_candidates(problem: Problem, budget: int = 1500, polish: int = 0,
-                     seed: int = 0) -> list[list[float]]:
+def float_candidates(
+    problem: Problem, budget: int = 1500, polish: int = 0, seed: int = 0
+) -> list[list[float]]:
     """Points (floats) where the statement seems false and the assumptions true: simple points
     first (a grid of simple numbers), then random samples and, with ``polish`` > 0, the results
     of Nelder-Mead started from the best samples."""
@@ -141,8 +143,10 @@ def float_candidates(problem: Problem, budget: int = 1500, polish: int = 0,
                 continue
             result = minimize(
                 lambda y: float(score(np.clip(y, lower, upper).reshape(-1, 1))[0]),
-                points[:, i], method="Nelder-Mead",
-                options={"maxfev": 100 * len(variables), "xatol": 1e-12, "fatol": 1e-15})
+                points[:, i],
+                method="Nelder-Mead",
+                options={"maxfev": 100 * len(variables), "xatol": 1e-12, "fatol": 1e-15},
+            )
             y = np.clip(result.x, lower, upper)
             if float(score(y.reshape(-1, 1))[0]) < 1e-9:
                 found.append(y)
@@ -160,8 +164,9 @@ def simple_rationals(value: float) -> Iterator[Fraction]:
     yield exact
 
 
-def rational_points(problem: Problem, point: Sequence[float],
-                    limit: int = 12) -> Iterator[dict[sympy.Symbol, Fraction]]:
+def rational_points(
+    problem: Problem, point: Sequence[float], limit: int = 12
+) -> Iterator[dict[sympy.Symbol, Fraction]]:
     """Rational points near ``point`` inside the domains, simplest first, without repeats."""
     columns = [
         [f for f in dict.fromkeys(simple_rationals(v)) if contains(d, f)]

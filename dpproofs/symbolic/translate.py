@@ -61,8 +61,9 @@ class Translation:
         self._exp_index: dict[sympy.Expr, int] = {}
         self._fresh = 0
         self._env = {
-            s: arb_interval(Fraction(int(d.start.p), int(d.start.q)),
-                            Fraction(int(d.end.p), int(d.end.q)))
+            s: arb_interval(
+                Fraction(int(d.start.p), int(d.start.q)), Fraction(int(d.end.p), int(d.end.q))
+            )
             for s, d in zip(problem.variables, problem.domains, strict=True)
             if d.start.is_finite and d.end.is_finite
         }
@@ -80,8 +81,9 @@ class Translation:
             lo, hi = rational_bracket(expr, bits=64)
         except Undecided:
             return
-        self.facts.append((f"{expr} in [{float(lo):.6g}, {float(hi):.6g}]",
-                           z3.And(v >= _q(lo), v <= _q(hi))))
+        self.facts.append(
+            (f"{expr} in [{float(lo):.6g}, {float(hi):.6g}]", z3.And(v >= _q(lo), v <= _q(hi)))
+        )
 
     def term(self, expr: sympy.Expr) -> z3.ArithRef:
         if expr in self._cache:
@@ -120,8 +122,11 @@ class Translation:
             args = [self.term(a) for a in expr.args]
             acc = args[0]
             for b in args[1:]:
-                acc = z3.If(b < acc, b, acc) if isinstance(expr, sympy.Min) else z3.If(
-                    b > acc, b, acc)
+                acc = (
+                    z3.If(b < acc, b, acc)
+                    if isinstance(expr, sympy.Min)
+                    else z3.If(b > acc, b, acc)
+                )
             return acc
         raise InvalidClaim(f"cannot translate {expr} for the solver")
 
@@ -141,8 +146,12 @@ class Translation:
             # the real power is defined).
             root = self._new("root")
             self.facts.append((f"({base})^(1/{q}) >= 0", root >= 0))
-            self.facts.append((f"({base})^(1/{q}) ^ {q} = base when base >= 0",
-                               z3.Implies(b >= 0, self._power(root, q) == b)))
+            self.facts.append(
+                (
+                    f"({base})^(1/{q}) ^ {q} = base when base >= 0",
+                    z3.Implies(b >= 0, self._power(root, q) == b),
+                )
+            )
             self._bracket(sympy.Pow(base, sympy.Rational(1, q)), root)
             b = root
         if p == 0:
@@ -169,8 +178,9 @@ class Translation:
         log_var = self._new("log")
         e = self._new("explog")
         # exp(L) = u whenever u > 0; E gets every exp fact with t = L.
-        self.facts.append((f"exp({expr}) = {expr.args[0]} when positive",
-                           z3.Implies(u > 0, e == u)))
+        self.facts.append(
+            (f"exp({expr}) = {expr.args[0]} when positive", z3.Implies(u > 0, e == u))
+        )
         self._register(sympy.expand(expr), f"exp({expr})", e, log_var)
         self._bracket(expr, log_var)
         return log_var
@@ -193,8 +203,9 @@ class Translation:
             lo, hi = ball_endpoints(ball)
             if hi - lo > 64:
                 return
-            lo_down, lo_up = rational_bracket(sympy.exp(sympy.Rational(lo.numerator,
-                                                                        lo.denominator)))
+            lo_down, lo_up = rational_bracket(
+                sympy.exp(sympy.Rational(lo.numerator, lo.denominator))
+            )
             hi_up = rational_bracket(sympy.exp(sympy.Rational(hi.numerator, hi.denominator)))[1]
         except Undecided:
             return

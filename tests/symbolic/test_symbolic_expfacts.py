@@ -17,8 +17,9 @@ def _q(v: Fraction) -> z3.RatNumRef:
     return z3.RealVal(f"{v.numerator}/{v.denominator}")
 
 
-def _violated(facts: list[tuple[str, z3.BoolRef]], e: z3.ArithRef, t: Fraction,
-              t_var: z3.ArithRef) -> list[str]:
+def _violated(
+    facts: list[tuple[str, z3.BoolRef]], e: z3.ArithRef, t: Fraction, t_var: z3.ArithRef
+) -> list[str]:
     """Facts that some value of E inside a rigorous bracket of e^t could violate."""
     lo, hi = rational_bracket(sympy.exp(sympy.Rational(t.numerator, t.denominator)), bits=200)
     bad = []
@@ -41,8 +42,11 @@ def test_single_facts_hold(t: Fraction) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(rationals, st.fractions(min_value=0, max_value=5, max_denominator=100),
-       st.fractions(min_value=0, max_value=1))
+@given(
+    rationals,
+    st.fractions(min_value=0, max_value=5, max_denominator=100),
+    st.fractions(min_value=0, max_value=1),
+)
 def test_range_facts_hold(lo: Fraction, width: Fraction, where: Fraction) -> None:
     hi = lo + width
     t = lo + where * width

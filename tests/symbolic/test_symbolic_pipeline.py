@@ -38,37 +38,42 @@ def test_false_constant_is_refuted_exactly() -> None:
     verdict = decide_scalar(sympy.Le(sympy.E, Rational(269, 100), evaluate=False))
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
-    assert dict(verdict.counterexample.observed) == {"lhs": "E ~= 2.71828182845905",
-                                                     "rhs": "269/100"}
+    assert dict(verdict.counterexample.observed) == {
+        "lhs": "E ~= 2.71828182845905",
+        "rhs": "269/100",
+    }
 
 
 def test_laplace_density_ratio() -> None:
     ratio = exp(eps * (Abs(fy - z) - Abs(fx - z)) / Delta)
-    verdict = decide_scalar(ratio <= exp(eps), where={eps: POSITIVE, Delta: POSITIVE},
-                            assuming=[Abs(fx - fy) <= Delta], timeout=20)
+    verdict = decide_scalar(
+        ratio <= exp(eps),
+        where={eps: POSITIVE, Delta: POSITIVE},
+        assuming=[Abs(fx - fy) <= Delta],
+        timeout=20,
+    )
     assert verdict.status is Status.PROVED
 
 
 def test_laplace_ratio_without_sensitivity_is_refuted() -> None:
     # Dropping |fx - fy| <= Delta: at fx = 0, fy = 2, z = 0, Delta = eps = 1 the ratio is e^2 > e.
     ratio = exp(eps * (Abs(fy - z) - Abs(fx - z)) / Delta)
-    verdict = decide_scalar(ratio <= exp(eps), where={eps: POSITIVE, Delta: POSITIVE},
-                            timeout=20)
+    verdict = decide_scalar(ratio <= exp(eps), where={eps: POSITIVE, Delta: POSITIVE}, timeout=20)
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
     exec(verdict.counterexample.replay, {})
 
 
 def test_tanh_quadratic_bound() -> None:
-    verdict = decide_scalar(eps * tanh(eps / 2) <= eps**2 / 2, where={eps: "[0, oo)"},
-                            timeout=20)
+    verdict = decide_scalar(eps * tanh(eps / 2) <= eps**2 / 2, where={eps: "[0, oo)"}, timeout=20)
     assert verdict.status is Status.PROVED
 
 
 def test_binary_entropy_bound_by_convexity() -> None:
     h = -p * log(p) - (1 - p) * log(1 - p)
-    verdict = decide_scalar(h <= log(2) - 2 * (p - Rational(1, 2)) ** 2,
-                            where={p: Interval.open(0, 1)}, timeout=20)
+    verdict = decide_scalar(
+        h <= log(2) - 2 * (p - Rational(1, 2)) ** 2, where={p: Interval.open(0, 1)}, timeout=20
+    )
     assert verdict.status is Status.PROVED
     assert verdict.method.startswith("convexity")
     assert "c = 1/2" in verdict.certificate
@@ -76,8 +81,7 @@ def test_binary_entropy_bound_by_convexity() -> None:
 
 def test_second_order_taylor_upper_bound_is_refuted_at_one() -> None:
     # e^1 = 2.718... > 1 + 1 + 1/2 = 5/2; eps = 1 is the simplest witness the search tries.
-    verdict = decide_scalar(exp(eps) <= 1 + eps + eps**2 / 2, where={eps: POSITIVE},
-                            timeout=20)
+    verdict = decide_scalar(exp(eps) <= 1 + eps + eps**2 / 2, where={eps: POSITIVE}, timeout=20)
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
     assert dict(verdict.counterexample.assignment) == {"eps": "1"}
@@ -94,8 +98,9 @@ def test_tanh_above_identity_is_refuted() -> None:
 
 def test_tanh_half_lower_bound_is_refuted() -> None:
     # (e - 1)/(e + 1) = tanh(1/2) = 0.4621... < 1/2.
-    verdict = decide_scalar((exp(eps) - 1) / (exp(eps) + 1) >= eps / 2, where={eps: POSITIVE},
-                            timeout=20)
+    verdict = decide_scalar(
+        (exp(eps) - 1) / (exp(eps) + 1) >= eps / 2, where={eps: POSITIVE}, timeout=20
+    )
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
     assert dict(verdict.counterexample.assignment) == {"eps": "1"}
@@ -112,24 +117,28 @@ def test_identity_with_tanh() -> None:
 def test_bounded_claim_proved_by_boxes() -> None:
     # On [1, 2]: log(x) <= x - 1/2 (the gap x - 1/2 - log x is at least 1/2 there).
     x = sympy.Symbol("x", real=True)
-    verdict = decide_scalar(sympy.And(log(x) <= x - Rational(1, 2), x**3 - x <= 6),
-                            where={x: "[1, 2]"}, timeout=20)
+    verdict = decide_scalar(
+        sympy.And(log(x) <= x - Rational(1, 2), x**3 - x <= 6), where={x: "[1, 2]"}, timeout=20
+    )
     assert verdict.status is Status.PROVED
 
 
 def test_undefined_somewhere_is_not_proved() -> None:
     # 1/x >= 1/x is not defined at x = 0, which the domain [-1, 1] contains.
     x = sympy.Symbol("x", real=True)
-    verdict = decide_scalar(sympy.Le(1 / x, 1 / x + x**2, evaluate=False), where={x: "[-1, 1]"},
-                            timeout=3)
+    verdict = decide_scalar(
+        sympy.Le(1 / x, 1 / x + x**2, evaluate=False), where={x: "[-1, 1]"}, timeout=3
+    )
     assert verdict.status is Status.UNKNOWN
 
 
 def test_deadline_gives_unknown_with_reason() -> None:
     # True, but touching at p = q = 1/2 in two variables: nothing can finish in 0.2 s.
     h = -p * log(p) - (1 - p) * log(1 - p) - q * log(q) - (1 - q) * log(1 - q)
-    claim = holds(h <= 2 * log(2) - 2 * (p - Rational(1, 2)) ** 2 - 2 * (q - Rational(1, 2)) ** 2,
-                  where={p: Interval.open(0, 1), q: Interval.open(0, 1)})
+    claim = holds(
+        h <= 2 * log(2) - 2 * (p - Rational(1, 2)) ** 2 - 2 * (q - Rational(1, 2)) ** 2,
+        where={p: Interval.open(0, 1), q: Interval.open(0, 1)},
+    )
     verdict = claim.decide(Deadline(0.2))
     assert verdict.status is Status.UNKNOWN
     assert verdict.reason

@@ -19,8 +19,7 @@ SAMPLES = [sympy.Rational(k, 4) for k in range(1, 16)]  # points of (0, 4)
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from([exp, tanh, lambda t: log(1 + t)]), coefficients, coefficients,
-       coefficients)
+@given(st.sampled_from([exp, tanh, lambda t: log(1 + t)]), coefficients, coefficients, coefficients)
 def test_verdicts_agree_with_exact_evaluation(
     f: object, a: Fraction, b: Fraction, c: Fraction
 ) -> None:

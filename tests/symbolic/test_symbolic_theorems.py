@@ -32,9 +32,13 @@ def _specs() -> list[TheoremSpec]:
 
 def test_expected_ids_are_declared() -> None:
     assert {s.id for s in _specs()} == {
-        "cummings.theorem5", "cummings.theorem6", "thread.post4_laplace",
-        "cuffyu.property1_relaxation", "cuffyu.property1_binary_extreme",
-        "cuffyu.property3_eps0", "cuffyu.lemma2_eq99",
+        "cummings.theorem5",
+        "cummings.theorem6",
+        "thread.post4_laplace",
+        "cuffyu.property1_relaxation",
+        "cuffyu.property1_binary_extreme",
+        "cuffyu.property3_eps0",
+        "cuffyu.lemma2_eq99",
     }
 
 

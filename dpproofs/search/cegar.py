@@ -1,0 +1,203 @@
+"""Claims whose hypothesis is itself universally quantified: counterexample-guided refinement.
+
+    for all outer objects and parameters:  (for all inner b: H(outer, b))  =>  C(outer)
+
+(e.g. "if SD(prior, posterior) <= eps for ALL priors, then M is DP"). A counterexample needs an
+outer point where C fails and H holds for every b: an exists-forall problem. It is solved by
+refinement over a finite set B of inner values:
+
+1. outer search: find outer with not C(outer) and H(outer, b) for every b in B (z3, exact re-check
+   of not C). If there is none, then there is none for the real claim either (its hypothesis is
+   stronger than the finite one): this size is verified.
+2. inner check at that exact outer point (parameters pinned): search for b with not H(outer, b).
+   If z3 proves there is none (unsat, with e^eps over-approximated, so sound), the outer point is
+   a counterexample. Otherwise the violating b (exact, re-checked) joins B and step 1 repeats.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from dpproofs.algebra import Algebra, implies
+from dpproofs.claim import Deadline
+from dpproofs.errors import Undecided
+from dpproofs.search.domains import as_domain
+from dpproofs.search.engine import METHOD, find_counterexample
+from dpproofs.search.forall import Predicate, Quantifier, SearchClaim
+from dpproofs.search.objects import ObjectKind
+from dpproofs.search.report import counterexample
+from dpproofs.search.session import Session
+from dpproofs.verdict import Verdict
+
+#: Refinement rounds per size before the verdict is UNKNOWN.
+MAX_ROUNDS = 30
+
+Matrix = list[list[Fraction]]
+
+
+@dataclass(frozen=True)
+class ForAllHypothesis:
+    """``for all outer: (for all inner: hypothesis) => conclusion``, decided by refinement.
+
+    ``hypothesis(alg, <outer and inner objects, parameters by name>)`` and
+    ``conclusion(alg, <outer objects, parameters by name>)`` are vocabulary predicates. Inner
+    objects have a fixed shape (they do not grow with the search size)."""
+
+    quantifier: Quantifier
+    inner: tuple[tuple[str, ObjectKind], ...]
+    hypothesis: Predicate
+    conclusion: Predicate
+    says: str
+    seeds: tuple[Mapping[str, Matrix], ...] = ()
+
+    def describe(self) -> str:
+        inner = ", ".join(n for n, _ in self.inner)
+        return f"for all {self.quantifier.what}: (for all {inner}: hypothesis) => {self.says}"
+
+    def outer_claim(self, beliefs: list[Mapping[str, Matrix]]) -> SearchClaim:
+        """not C and H at every inner value in ``beliefs`` (as a claim: H(B) => C)."""
+
+        def predicate(alg: Algebra, **env: Any) -> Any:
+            held = [
+                _call(self.hypothesis, alg, {**env, **_lift(alg, b, self.inner)}) for b in beliefs
+            ]
+            return implies(alg, alg.all(held), _call(self.conclusion, alg, env))
+
+        return SearchClaim(self.quantifier, _named(predicate, self._outer_args()), self.says)
+
+    def inner_claim(self, size: int, values: Mapping[str, Any]) -> SearchClaim:
+        """For all inner values, H(outer, inner) at the exact outer point ``values``."""
+        q = self.quantifier
+        shapes = q.shapes(size)
+        params = {n: (d if d.exp_value is not None else values[n]) for n, d in q.params}
+        fixed = {n: values[n] for n in shapes}
+
+        def predicate(alg: Algebra, **env: Any) -> Any:
+            outer = {n: shapes[n].wrap(_const_matrix(alg, m)) for n, m in fixed.items()}
+            return _call(self.hypothesis, alg, {**env, **outer})
+
+        quantifier = Quantifier(
+            self.inner,
+            (1,),
+            "(fixed)",
+            "inner",
+            tuple((n, as_domain(d)) for n, d in params.items()),
+        )
+        args = [a for a in _arguments(self.hypothesis) if a not in shapes]
+        return SearchClaim(quantifier, _named(predicate, args), "hypothesis at a fixed point")
+
+    def _outer_args(self) -> list[str]:
+        inner = {n for n, _ in self.inner}
+        names = _arguments(self.hypothesis) + _arguments(self.conclusion)
+        return list(dict.fromkeys(a for a in names if a not in inner))
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        beliefs: list[Mapping[str, Matrix]] = list(self.seeds)
+        covered: list[int] = []
+        certificate: list[str] = []
+        q = self.quantifier
+        for size in q.sizes:
+            start = time.perf_counter()
+            for _ in range(MAX_ROUNDS):
+                if deadline.expired():
+                    return self._unknown(covered, f"time ran out at {size} {q.size_name}")
+                outer = self.outer_claim(beliefs)
+                found = find_counterexample(outer, Session(outer), size, deadline)
+                if found.reason:
+                    return self._unknown(covered, found.reason)
+                if found.values is None:
+                    break  # unsat against finitely many beliefs: none for all of them
+                inner = self.inner_claim(size, found.values)
+                check = find_counterexample(inner, Session(inner), 1, deadline)
+                if check.reason:
+                    return self._unknown(covered, "inner check: " + check.reason)
+                if check.values is None:
+                    evidence = counterexample(outer, size, found.values, covered, found.how)
+                    evidence = replace(evidence, replay=self._replay(evidence.replay, size))
+                    return Verdict.refuted(
+                        METHOD + " with counterexample-guided refinement",
+                        evidence,
+                        reason=f"on {size} {q.size_name}: the conclusion fails exactly, and the "
+                        f"hypothesis holds for every {self.inner[0][0]} (z3 unsat of its "
+                        f"negation at this exact point; {len(beliefs)} refinements)",
+                    )
+                beliefs.append({n: check.values[n] for n, _ in self.inner})
+            else:
+                return self._unknown(covered, f"{MAX_ROUNDS} refinements at {size} {q.size_name}")
+            covered.append(size)
+            certificate.append(
+                f"{size} {q.size_name}: z3 unsat against {len(beliefs)} inner values "
+                f"({time.perf_counter() - start:.2f} s)"
+            )
+        return Verdict.verified_bounded(
+            METHOD + " with counterexample-guided refinement",
+            coverage="all " + self.outer_claim(beliefs).coverage_text(covered[-1]),
+            certificate=certificate,
+        )
+
+    def conclusion_holds_exactly(self, size: int, values: Mapping[str, Any]) -> bool:
+        """C at exact outer values (no solver): rigorous exact arithmetic, as in SearchClaim."""
+        return SearchClaim(self.quantifier, self.conclusion, self.says).holds_exactly(size, values)
+
+    def hypothesis_holds_for_all(
+        self, size: int, values: Mapping[str, Any], seconds: float = 60
+    ) -> bool:
+        """For all inner values, H at the exact outer point: True when z3 proves that no inner
+        value violates it (sound: e^eps is over-approximated), False when an exact violation is
+        found; raises Undecided when z3 cannot tell."""
+        inner = self.inner_claim(size, values)
+        check = find_counterexample(inner, Session(inner), 1, Deadline(seconds))
+        if check.reason:
+            raise Undecided(check.reason)
+        return check.values is None
+
+    def _replay(self, replay: str, size: int) -> str:
+        """The replay source for this claim: the conclusion fails exactly; the hypothesis holds
+        for every inner value (re-decided by z3, since it quantifies over a continuum)."""
+        head = replay.rsplit("assert", 1)[0]
+        return (
+            head
+            + f"assert claim.conclusion_holds_exactly({size}, values) is False\n"
+            + f"assert claim.hypothesis_holds_for_all({size}, values) is True\n"
+        )
+
+    def _unknown(self, covered: list[int], reason: str) -> Verdict:
+        done = f"verified on <= {covered[-1]} {self.quantifier.size_name}; " if covered else ""
+        return Verdict.unknown(METHOD + " with counterexample-guided refinement", done + reason)
+
+
+def _arguments(predicate: Predicate) -> list[str]:
+    return [a for a in inspect.signature(predicate).parameters if a != "alg"]
+
+
+def _call(predicate: Predicate, alg: Algebra, env: Mapping[str, Any]) -> Any:
+    return predicate(alg, **{a: env[a] for a in _arguments(predicate)})
+
+
+def _const_matrix(alg: Algebra, matrix: Matrix) -> list[list[Any]]:
+    return [[alg.const(v) for v in row] for row in matrix]
+
+
+def _lift(
+    alg: Algebra, values: Mapping[str, Matrix], kinds: tuple[tuple[str, ObjectKind], ...]
+) -> dict[str, Any]:
+    return {n: kind(1).wrap(_const_matrix(alg, values[n])) for n, kind in kinds}
+
+
+def _named(body: Callable[..., Any], names: list[str]) -> Predicate:
+    """``body`` (which takes alg and keyword arguments) with the signature (alg, *names), so that
+    SearchClaim resolves its arguments by name."""
+
+    def predicate(alg: Algebra, *args: Any) -> Any:
+        return body(alg, **dict(zip(names, args, strict=True)))
+
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    predicate.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(n, kind) for n in ["alg", *names]]
+    )
+    return predicate

@@ -1,0 +1,91 @@
+"""Parameter domains of a search claim: a fixed exact rational, a closed rational interval, or
+the logarithm of a rational.
+
+A parameter such as eps or delta is either pinned (``Fraction(1, 2)``) or ranges over an
+``Interval(lo, hi)`` with rational ends (``hi=None`` means unbounded above). The search treats a
+pinned value as the degenerate interval [v, v], so one code path serves both.
+
+``log_of(r)`` pins eps = ln r for a rational r > 0: then e^eps = r is rational and products
+e^eps * q stay linear for the solver, while eps itself is the (irrational) exact value ln r. Its
+Interval is a rational bracket [lo, hi] of ln r (lo rounded down, hi rounded up), so facts about
+the parameter variable remain true of ln r.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dpproofs.errors import InvalidClaim
+
+Rational = Fraction | int
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """The closed interval [lo, hi] of rationals (hi = None: [lo, +oo)); ``lo_open`` excludes lo."""
+
+    lo: Fraction
+    hi: Fraction | None = None
+    lo_open: bool = False
+    exp_value: Fraction | None = None  # set by log_of: the parameter is ln(exp_value)
+
+    def __init__(
+        self,
+        lo: Rational,
+        hi: Rational | None = None,
+        lo_open: bool = False,
+        exp_value: Fraction | None = None,
+    ) -> None:
+        object.__setattr__(self, "lo", Fraction(lo))
+        object.__setattr__(self, "hi", None if hi is None else Fraction(hi))
+        object.__setattr__(self, "lo_open", lo_open)
+        object.__setattr__(self, "exp_value", exp_value)
+        if self.hi is not None and (self.hi < self.lo or (lo_open and self.hi == self.lo)):
+            raise InvalidClaim(f"empty interval {self}")
+
+    @property
+    def pinned(self) -> bool:
+        return self.hi is not None and self.hi == self.lo
+
+    def contains(self, value: Fraction) -> bool:
+        above = value > self.lo if self.lo_open else value >= self.lo
+        return above and (self.hi is None or value <= self.hi)
+
+    def __str__(self) -> str:
+        if self.exp_value is not None:
+            return f"ln({self.exp_value})"
+        if self.pinned:
+            return str(self.lo)
+        left = "(" if self.lo_open else "["
+        right = "+oo)" if self.hi is None else f"{self.hi}]"
+        return f"{left}{self.lo}, {right}"
+
+
+def log_of(r: Rational) -> Interval:
+    """The pinned parameter value ln r (r > 0 rational): e^param = r exactly."""
+    import sympy
+
+    from dpproofs.exact.rigorous import rational_bracket
+
+    r = Fraction(r)
+    if r <= 0:
+        raise InvalidClaim(f"ln({r}) is not a real number")
+    lo, hi = rational_bracket(sympy.log(sympy.Rational(r.numerator, r.denominator)))
+    return Interval(lo, hi, exp_value=r)
+
+
+def as_domain(value: Interval | Rational) -> Interval:
+    """A parameter domain from an Interval or a pinned rational (floats are refused: inexact)."""
+    if isinstance(value, Interval):
+        return value
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        raise InvalidClaim(f"a parameter must be an exact rational or an Interval, not {value!r}")
+    return Interval(value, value)
+
+
+def describe_domain(name: str, domain: Interval) -> str:
+    """'eps in [1/100, 3]' or 'eps = 1/2'."""
+    if domain.pinned or domain.exp_value is not None:
+        return f"{name} = {domain}"
+    return f"{name} in {domain}"

@@ -1,0 +1,141 @@
+"""Deciding a :class:`SearchClaim`: numeric pre-search, then z3, size by size.
+
+For each size in increasing order:
+1. numeric pre-search (MarginAlgebra floats) proposes candidates, confirmed only exactly;
+2. z3 checks the NEGATED predicate on this size's objects with the over-approximating facts for
+   e^x (inside push/pop on one incremental solver):
+   * unsat: no counterexample of this size exists (sound: every fact added is true of the reals);
+   * sat: the model is rounded to simple rationals and re-checked exactly; a confirmed point is
+     REFUTED (and minimal: every smaller size was unsat); a spurious one (possible only through
+     the slack of the e^x facts, or a tie lost in rounding) adds true refinement facts about e^x
+     near the candidate and the size is checked again;
+   * unknown/timeout: retried once with a fresh non-incremental solver (z3 then picks its
+     complete nlsat procedure for nonlinear real arithmetic); if still unknown the verdict is
+     UNKNOWN with z3's reason.
+All sizes unsat gives VERIFIED_BOUNDED, saying exactly what was covered.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+from dpproofs.claim import Deadline
+from dpproofs.search.forall import SearchClaim
+from dpproofs.search.presearch import presearch
+from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
+from dpproofs.search.report import counterexample
+from dpproofs.search.session import Session, check
+from dpproofs.verdict import Verdict
+
+METHOD = "z3 search over finite alphabets"
+#: Spurious candidates tolerated per size before the verdict is UNKNOWN.
+MAX_REFINEMENTS = 6
+#: A size's numeric pre-search uses this share of the remaining time, and at most PRESEARCH_MAX s.
+PRESEARCH_SHARE, PRESEARCH_MAX = 0.02, 0.1
+
+
+@dataclass(frozen=True)
+class SizeOutcome:
+    """One size's answer: unsat (no values, no reason), a confirmed counterexample, or a reason."""
+
+    values: dict[str, Any] | None = None
+    reason: str = ""
+    how: str = "z3"
+
+
+def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -> Verdict:
+    """Decide ``claim`` (see the module docstring)."""
+    session = Session(claim)
+    covered: list[int] = []
+    certificate: list[str] = []
+    q = claim.quantifier
+    for size in q.sizes:
+        if deadline.expired():
+            return _unknown(claim, covered, f"time ran out before {size} {q.size_name}")
+        start = time.perf_counter()
+        outcome = find_counterexample(claim, session, size, deadline, use_presearch)
+        if outcome.values is not None:
+            return Verdict.refuted(
+                METHOD,
+                counterexample(claim, size, outcome.values, covered, outcome.how),
+                reason=f"counterexample on {size} {q.size_name}, re-checked in exact arithmetic",
+            )
+        if outcome.reason:
+            return _unknown(claim, covered, outcome.reason)
+        covered.append(size)
+        certificate.append(f"{size} {q.size_name}: z3 unsat ({time.perf_counter() - start:.2f} s)")
+    return Verdict.verified_bounded(
+        METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
+        coverage="all " + claim.coverage_text(covered[-1]),
+        certificate=certificate,
+    )
+
+
+def find_counterexample(
+    claim: SearchClaim, session: Session, size: int, deadline: Deadline, use_presearch: bool = True
+) -> SizeOutcome:
+    """One size: numeric pre-search, then z3 (see the module docstring)."""
+    if use_presearch:
+        budget = min(PRESEARCH_MAX, deadline.remaining() * PRESEARCH_SHARE)
+        found = presearch(claim, size, budget)
+        if found is not None:
+            return SizeOutcome(found, how="numeric pre-search, re-checked exactly")
+    return _decide_size(claim, session, size, deadline)
+
+
+def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
+    done = (
+        f"no counterexample among {claim.coverage_text(covered[-1])} (z3 unsat); "
+        if covered
+        else ""
+    )
+    return Verdict.unknown(METHOD, done + reason)
+
+
+def _decide_size(
+    claim: SearchClaim, session: Session, size: int, deadline: Deadline
+) -> SizeOutcome:
+    name = claim.quantifier.size_name
+    objects = session.objects(size)
+    facts = session.size_constraints(size, objects)
+    for _ in range(MAX_REFINEMENTS):
+        solver = session.solver
+        solver.push()
+        solver.add(*facts)
+        try:
+            # 45% of the time left for the incremental solver, then 90% of what remains for a
+            # fresh one; the rest is kept back so that the verdict is assembled in time.
+            answer = check(solver, deadline.remaining() * 0.45)
+            if answer == z3.unknown and not deadline.expired():
+                # Fresh solver: all base facts (with refinements) plus this size's facts.
+                solver = z3.Solver()
+                solver.add(*session.solver.assertions())
+                answer = check(solver, deadline.remaining() * 0.9)
+            if answer == z3.unknown:
+                return SizeOutcome(reason=f"z3 unknown at {size} {name}: {solver.reason_unknown()}")
+            if answer == z3.unsat:
+                return SizeOutcome()
+            model = solver.model()
+            point, _ = model_point(session, model, objects)
+            found = round_candidate(claim, size, point)
+            if found is None:
+                found = pin_candidate(
+                    claim, session, solver, size, objects, model, deadline.remaining
+                )
+        finally:
+            session.solver.pop()
+        if found is not None:
+            return SizeOutcome(found)
+        # Spurious candidate: add true facts about e^x near the candidate (base level).
+        for pname in session.params:
+            near = Fraction(point[pname]).limit_denominator(10**6)
+            session.solver.add(*session.refine(pname, near))
+    return SizeOutcome(
+        reason=f"{MAX_REFINEMENTS} solver candidates at {size} {name} failed the exact re-check "
+        "(slack of the e^x facts or ties); no counterexample confirmed"
+    )

@@ -1,0 +1,229 @@
+"""The authoring API: "for all finite objects and parameters, the predicate holds".
+
+    for_all_distributions(outcomes=range(2, 9), eps=Interval(F(1, 100), 3),
+                          delta=Interval(0, F(1, 2)))
+        .claim(lambda alg, p, q, E, delta:
+               implies(alg, pointwise_indistinguishable(alg, p, q, E, delta),
+                       indistinguishable(alg, p, q, E, delta)),
+               says="point-wise (eps, delta)-indistinguishable => (eps, delta)-indistinguishable")
+
+The predicate is written once against an :class:`~dpproofs.algebra.Algebra` with the vocabulary.
+Its arguments are resolved by name: ``alg``; each quantified object; each parameter; ``E`` for
+e^eps; ``exp_<x>`` for e^x and ``sqrt_<x>`` for sqrt(x) of any parameter x. The result is a
+:class:`SearchClaim` (``describe()``, ``decide(deadline)``), decided by
+:mod:`dpproofs.search.engine`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from dpproofs.algebra import EXACT, Algebra
+from dpproofs.claim import Deadline
+from dpproofs.errors import InvalidClaim
+from dpproofs.search.databases import DatabaseSpace
+from dpproofs.search.domains import Interval, Rational, as_domain, describe_domain
+from dpproofs.search.objects import ObjectKind, Shape, check_matrix, distribution, mechanism
+from dpproofs.verdict import Verdict
+
+Predicate = Callable[..., Any]
+Values = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Quantifier:
+    """The "for all" part: objects (by name), the sizes tried, and parameter domains."""
+
+    objects: tuple[tuple[str, ObjectKind], ...]
+    sizes: tuple[int, ...]
+    size_name: str
+    what: str
+    params: tuple[tuple[str, Interval], ...]
+    symmetric: bool = False
+
+    def claim(self, predicate: Predicate, says: str = "") -> SearchClaim:
+        """The claim that ``predicate`` holds for every object and parameter value."""
+        return SearchClaim(self, predicate, says or (inspect.getdoc(predicate) or "the predicate"))
+
+    def shapes(self, size: int) -> dict[str, Shape]:
+        return {name: kind(size) for name, kind in self.objects}
+
+    def domain(self, name: str) -> Interval:
+        return dict(self.params)[name]
+
+
+def for_all(
+    objects: Mapping[str, ObjectKind],
+    sizes: Iterable[int],
+    *,
+    size_name: str = "outcomes",
+    what: str = "",
+    symmetric: bool = False,
+    **params: Interval | Rational,
+) -> Quantifier:
+    """Quantify over named finite objects for each size in ``sizes`` and over parameter domains.
+
+    ``symmetric=True`` declares that the predicate is invariant under relabelling the size axis
+    (jointly in every object that has it); the search then sorts that axis (symmetry breaking).
+    """
+    size_list = tuple(sorted(set(sizes)))
+    if not size_list or size_list[0] < 1:
+        raise InvalidClaim("sizes must be a nonempty set of positive integers")
+    if not objects:
+        raise InvalidClaim("a search claim needs at least one quantified object")
+    return Quantifier(
+        tuple(objects.items()),
+        size_list,
+        size_name,
+        what or ", ".join(objects),
+        tuple((name, as_domain(d)) for name, d in params.items()),
+        symmetric,
+    )
+
+
+def for_all_distributions(
+    outcomes: Iterable[int], names: Sequence[str] = ("p", "q"), **params: Interval | Rational
+) -> Quantifier:
+    """All tuples of distributions (default: pairs p, q) on a common set of outcomes."""
+    noun = {1: "distributions", 2: "pairs of distributions", 3: "triples of distributions"}
+    return for_all(
+        {n: distribution() for n in names},
+        outcomes,
+        size_name="outcomes",
+        what=noun.get(len(names), f"{len(names)}-tuples of distributions"),
+        symmetric=True,
+        **params,
+    )
+
+
+def for_all_mechanisms(
+    space: DatabaseSpace,
+    outputs: Iterable[int],
+    name: str = "M",
+    extra: Mapping[str, ObjectKind] | None = None,
+    **params: Interval | Rational,
+) -> Quantifier:
+    """All mechanisms on ``space`` (neighbours: Hamming distance 1) with the given output counts,
+    plus optional extra objects (e.g. a prior). Outputs are interchangeable (symmetry breaking)."""
+    objects: dict[str, ObjectKind] = {name: mechanism(space)}
+    objects.update(extra or {})
+    what = f"mechanisms on {space}" + (f" (with {', '.join(extra)})" if extra else "")
+    return for_all(objects, outputs, size_name="outputs", what=what, symmetric=True, **params)
+
+
+@dataclass(frozen=True)
+class SearchClaim:
+    """A universally quantified claim over finite objects, decided by search (see engine)."""
+
+    quantifier: Quantifier
+    predicate: Predicate
+    says: str
+    arguments: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        names = tuple(inspect.signature(self.predicate).parameters)
+        known = {n for n, _ in self.quantifier.objects} | {n for n, _ in self.quantifier.params}
+        for arg in names:
+            if arg == "alg" or arg in known:
+                continue
+            base = derived_base(arg)
+            if base is None or base not in dict(self.quantifier.params):
+                raise InvalidClaim(f"the predicate argument {arg!r} names no object or parameter")
+        object.__setattr__(self, "arguments", names)
+
+    def describe(self) -> str:
+        return f"for all {self.coverage_text(self.quantifier.sizes[-1])}: {self.says}"
+
+    def coverage_text(self, largest: int) -> str:
+        q = self.quantifier
+        domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+        return f"{q.what} on <= {largest} {q.size_name}" + (f", {domains}" if domains else "")
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        from dpproofs.search.engine import search
+
+        return search(self, deadline)
+
+    # --- evaluation in each interpretation ------------------------------------------------
+
+    def evaluate(
+        self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
+    ) -> Any:
+        """The predicate's truth value in ``alg`` for wrapped objects and parameter values."""
+        shapes = self.quantifier.shapes(size)
+        env: dict[str, Any] = {"alg": alg}
+        env.update({n: shapes[n].wrap(m) for n, m in objects.items()})
+        env.update(params)
+        env.update(derived)
+        return self.predicate(*(env[a] for a in self.arguments))
+
+    def derived_names(self) -> list[str]:
+        """The E / exp_x / sqrt_x arguments the predicate uses."""
+        known = {n for n, _ in self.quantifier.objects} | {n for n, _ in self.quantifier.params}
+        return [a for a in self.arguments if a != "alg" and a not in known]
+
+    def holds_exactly(self, size: int, values: Values) -> bool:
+        """Evaluate the claim at exact rational objects and parameters, without any solver.
+
+        ``values`` maps each object to its matrix (list of rows of Fractions) and each parameter
+        to a Fraction. e^x and sqrt(x) are exact sympy values; comparisons are rigorous
+        (``ExactAlgebra``). Raises Undecided when a comparison cannot be decided.
+        """
+        shapes = self.quantifier.shapes(size)
+        objects = {}
+        for name, shape in shapes.items():
+            matrix = [[Fraction(v) for v in row] for row in values[name]]
+            check_matrix(name, shape, matrix)
+            objects[name] = [
+                [sympy.Rational(v.numerator, v.denominator) for v in row] for row in matrix
+            ]
+        params = {}
+        for name, domain in self.quantifier.params:
+            if domain.exp_value is not None:
+                r = domain.exp_value
+                params[name] = sympy.log(sympy.Rational(r.numerator, r.denominator))
+                continue
+            value = Fraction(values[name])
+            if not domain.contains(value):
+                raise InvalidClaim(f"{name} = {value} is outside its domain {domain}")
+            params[name] = sympy.Rational(value.numerator, value.denominator)
+        derived = {a: exact_derived(a, params) for a in self.derived_names()}
+        return bool(self.evaluate(EXACT, size, objects, params, derived))
+
+
+def derived_base(arg: str) -> str | None:
+    """The parameter behind a derived argument: E -> eps, exp_x -> x, sqrt_x -> x."""
+    if arg == "E":
+        return "eps"
+    for prefix in ("exp_", "sqrt_"):
+        if arg.startswith(prefix):
+            return arg[len(prefix) :]
+    return None
+
+
+def exact_derived(arg: str, params: Values) -> Any:
+    """sqrt(x) or e^x as exact sympy values (e^{ln r} simplifies to the rational r)."""
+    base = params[derived_base(arg) or ""]
+    return sympy.sqrt(base) if arg.startswith("sqrt_") else sympy.exp(base)
+
+
+def float_derived(arg: str, params: Values) -> float:
+    base = float(params[derived_base(arg) or ""])
+    return math.sqrt(base) if arg.startswith("sqrt_") else math.exp(base)
+
+
+__all__ = [
+    "Interval",
+    "Quantifier",
+    "SearchClaim",
+    "for_all",
+    "for_all_distributions",
+    "for_all_mechanisms",
+]

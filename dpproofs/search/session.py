@@ -1,0 +1,133 @@
+"""The z3 side of a search: variables for parameters, e^x / sqrt(x) and objects, per size.
+
+One solver serves every size (incremental solving): the base level holds the parameter domains
+and the facts about e^x and sqrt(x), which are true for every size; each size is checked inside
+``push``/``pop`` with that size's objects, simplex constraints, symmetry breaking and the negated
+predicate. Object variables are named by position (``p[0][2]``), so sizes share them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+from dpproofs.algebra import Z3Algebra
+from dpproofs.errors import InvalidClaim
+from dpproofs.search.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
+from dpproofs.search.forall import SearchClaim, derived_base
+from dpproofs.search.objects import Matrix
+from dpproofs.search.polarity import relax
+
+ALG = Z3Algebra()
+
+
+def val(f: Fraction) -> Any:
+    return z3.RealVal(f"{f.numerator}/{f.denominator}")
+
+
+class Session:
+    """Solver state for one claim: base facts, and the per-size encoding."""
+
+    def __init__(self, claim: SearchClaim) -> None:
+        self.claim = claim
+        self.solver = z3.Solver()
+        self.params: dict[str, Any] = {}
+        self.derived: dict[str, Any] = {}
+        self.base: list[Any] = []
+        for name, domain in claim.quantifier.params:
+            x = z3.Real(name)
+            self.params[name] = x
+            self.base.append(x > val(domain.lo) if domain.lo_open else x >= val(domain.lo))
+            if domain.hi is not None:
+                self.base.append(x <= val(domain.hi))
+        for arg in claim.derived_names():
+            base = derived_base(arg) or ""
+            x, domain = self.params[base], claim.quantifier.domain(base)
+            v = z3.Real(f"{arg}__{base}")
+            self.derived[arg] = v
+            if arg.startswith("sqrt_") and (domain.exp_value is not None or domain.lo < 0):
+                # v^2 = x would silently drop x < 0 from the search: refuse instead.
+                raise InvalidClaim(f"{arg}: sqrt needs a parameter domain within [0, +oo)")
+            if arg.startswith("sqrt_"):
+                # sqrt is algebraic: v >= 0 and v^2 = x say exactly v = sqrt(x) for x >= 0.
+                self.base.extend([v >= 0, v * v == x])
+            elif domain.exp_value is not None:
+                self.base.append(v == val(domain.exp_value))  # e^{ln r} = r, exactly
+            elif base in claim.arguments or domain.pinned or domain.hi is None:
+                self.base.extend(exp_facts(z3, x, v, domain))
+            else:
+                # The predicate sees only e^x, never x: by monotonicity of exp the set of values
+                # of e^x is [e^lo, e^hi]; its bracket is rounded outward (lo down, hi up).
+                self.base.extend(exp_range(z3, v, domain))
+        self.solver.add(*self.base)
+
+    def objects(self, size: int) -> dict[str, Matrix]:
+        return {
+            name: [
+                [z3.Real(f"{name}[{r}][{c}]") for c in range(shape.cols)] for r in range(shape.rows)
+            ]
+            for name, shape in self.claim.quantifier.shapes(size).items()
+        }
+
+    def size_constraints(self, size: int, objects: dict[str, Matrix]) -> list[Any]:
+        """Simplex constraints, symmetry breaking, and the NEGATED predicate at this size."""
+        facts: list[Any] = []
+        for matrix in objects.values():
+            for row in matrix:
+                facts.extend(v >= 0 for v in row)
+                facts.append(z3.Sum(row) == 1)
+        if self.claim.quantifier.symmetric:
+            shapes = self.claim.quantifier.shapes(size)
+            axis = [n for n, s in shapes.items() if s.size_axis]
+            if axis:
+                # Sound because the claim is declared invariant under relabelling the size axis:
+                # any counterexample can be relabelled so that this row is non-increasing.
+                first = objects[axis[0]][0]
+                facts.extend(first[c] >= first[c + 1] for c in range(len(first) - 1))
+        truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        negated, side = relax(z3.Not(truth))
+        facts.extend(side)
+        facts.append(negated)
+        return facts
+
+    def refine(self, name: str, at: Fraction) -> list[Any]:
+        """True extra facts about every e^x derived from parameter ``name`` near x = at."""
+        domain = self.claim.quantifier.domain(name)
+        at = max(at, domain.lo) if domain.hi is None else min(max(at, domain.lo), domain.hi)
+        facts: list[Any] = []
+        if domain.exp_value is not None:
+            return facts
+        for arg, v in self.derived.items():
+            if derived_base(arg) == name and not arg.startswith("sqrt_"):
+                facts.extend(refine_facts(z3, self.params[name], v, at, domain))
+        return facts
+
+    def pin_exp(self, name: str, at: Fraction) -> list[Any]:
+        """With parameter ``name`` pinned to ``at``: e^at lies in its rational bracket (true)."""
+        facts = []
+        for arg, v in self.derived.items():
+            if derived_base(arg) == name and not arg.startswith("sqrt_"):
+                lo, hi = exp_bracket(at)
+                facts.extend([v >= val(lo), v <= val(hi)])
+        return facts
+
+
+def check(solver: Any, seconds: float) -> Any:
+    """solver.check() with a timeout (z3 takes milliseconds; at least 1 ms)."""
+    solver.set("timeout", max(1, int(seconds * 1000)))
+    return solver.check()
+
+
+def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
+    """(exact value if rational, float approximation) of ``var`` in ``model``."""
+    value = model.eval(var, model_completion=True)
+    if z3.is_rational_value(value):
+        f = Fraction(value.numerator_as_long(), value.denominator_as_long())
+        return f, float(f)
+    if z3.is_algebraic_value(value):
+        approx = value.approx(30)
+        f = Fraction(approx.numerator_as_long(), approx.denominator_as_long())
+        return None, float(f)
+    raise ValueError(f"unexpected model value {value}")

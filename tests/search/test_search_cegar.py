@@ -1,0 +1,70 @@
+"""Counterexample-guided refinement for hypotheses quantified over all priors (Vadhan Prop. 2)."""
+
+from fractions import Fraction as F
+
+from dpproofs.algebra import implies
+from dpproofs.claim import Deadline
+from dpproofs.search import (
+    DatabaseSpace,
+    ForAllHypothesis,
+    Interval,
+    distribution,
+    for_all_mechanisms,
+)
+from dpproofs.verdict import Status
+from dpproofs.vocabulary import mechanism_pure_dp, posteriors_close
+
+ONE_ROW = DatabaseSpace(domain=2, n=1)
+
+
+def prior_posterior_sd(alg, M, prior, eps):
+    one, zero = alg.const(1), alg.const(0)
+    out = []
+    for group in M.groups:
+        for y in range(len(M.rows[0])):
+            lik = [M.rows[x][y] for x in group]
+            z = alg.total(a * b for a, b in zip(lik, prior, strict=True))
+            out.append(
+                implies(alg, alg.lt(zero, z), posteriors_close(alg, prior, [one, one], lik, eps))
+            )
+    return alg.all(out)
+
+
+def proposition2(factor):
+    """'SD(prior, posterior) <= eps for all priors' => ln((1 + f eps)/(1 - f eps))-DP."""
+
+    def conclusion(alg, M, eps):
+        one = alg.const(1)
+        return mechanism_pure_dp(
+            alg, M.rows, M.pairs, alg.div(one + factor * eps, one - factor * eps)
+        )
+
+    return ForAllHypothesis(
+        for_all_mechanisms(ONE_ROW, range(2, 4), eps=Interval(F(1, 100), F(49, 100))),
+        (("prior", distribution(2)),),
+        prior_posterior_sd,
+        conclusion,
+        f"ln((1 + {factor} eps)/(1 - {factor} eps))-DP",
+    )
+
+
+def test_the_proof_constant_is_verified():
+    # The proof's gamma <= 2 eps gives ratio (1 + 2eps)/(1 - 2eps) >= ((1 + eps)/(1 - eps))^2,
+    # the true supremum of the likelihood ratio allowed by the hypothesis.
+    verdict = proposition2(2).decide(Deadline(30))
+    assert verdict.status is Status.VERIFIED_BOUNDED
+    assert verdict.coverage.startswith("all mechanisms on D^1 with |D| = 2 on <= 3 outputs")
+
+
+def test_a_tighter_constant_is_refuted_with_a_certified_hypothesis():
+    # ((1 + eps)/(1 - eps))^2 > (1 + eps)/(1 - eps): randomized response with ratio between the
+    # two is a counterexample, and the hypothesis must hold for EVERY prior there.
+    claim = proposition2(1)
+    verdict = claim.decide(Deadline(30))
+    assert verdict.status is Status.REFUTED
+    exec(verdict.counterexample.replay, {"claim": claim})
+    values = {"M": [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]], "eps": F(49, 100)}
+    # Ratio 3 > (1 + 49/100)/(1 - 49/100) = 149/51 = 2.92..., while the hypothesis holds:
+    # sup SD = (sqrt 3 - 1)/(sqrt 3 + 1) = 0.267... <= 49/100.
+    assert claim.conclusion_holds_exactly(2, values) is False
+    assert claim.hypothesis_holds_for_all(2, values) is True

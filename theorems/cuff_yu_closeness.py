@@ -1,0 +1,220 @@
+"""P. Cuff and L. Yu, Differential Privacy as a Mutual Information Constraint (seed
+001_bbdd7f031c172a3e.txt): the closeness statements with polynomial encodings.
+
+The seed lost every formula in extraction; the statements encoded here are the project's
+reconstruction of them (Definition 4 eqs. (7)-(8), Property 3 eq. (13), Example 1, Properties
+7-9 eqs. (45)-(47)). Each theorem's note says so. (eps, delta)-closeness is Definition 4:
+P(A) <= e^eps Q(A) + delta and Q(A) <= e^eps P(A) + delta for all A (vocabulary.indistinguishable).
+"""
+
+from fractions import Fraction as F
+
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import (
+    DatabaseSpace,
+    Interval,
+    for_all_distributions,
+    for_all_mechanisms,
+    log_of,
+)
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import (
+    indistinguishable,
+    mechanism_dp,
+    mechanism_pure_dp,
+    statistical_difference,
+)
+
+SEED = "001_bbdd7f031c172a3e.txt"
+RECONSTRUCTED = "The formula is the project's reconstruction of the lost statement. "
+EPS = Interval(F(1, 100), 3)
+DELTA = Interval(0, 1)
+#: eps with e^eps rational (products with e^eps stay linear), where eps ranging is too hard.
+LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(3))
+OUTCOMES = range(2, 7)
+SPACE = DatabaseSpace(domain=2, n=2)
+
+
+def _iff(alg, a, b):
+    return alg.all([implies(alg, a, b), implies(alg, b, a)])
+
+
+@theorem(
+    source=f"{SEED}, Definition 4 eq. (7)",
+    expect="verified-bounded",
+    id="cuffyu.def4.eq7",
+    note=RECONSTRUCTED,
+)
+def definition4_eq7():
+    """P and Q are (eps, 0)-close iff e^-eps <= dP/dQ(y) <= e^eps at every outcome."""
+    return for_all_distributions(OUTCOMES, eps=EPS).claim(
+        lambda alg, p, q, E: _iff(
+            alg,
+            indistinguishable(alg, p, q, E, alg.const(0)),
+            alg.all(
+                alg.all([alg.le(a, E * b), alg.le(b, E * a)]) for a, b in zip(p, q, strict=True)
+            ),
+        ),
+        says="(eps, 0)-close <=> e^-eps q_y <= p_y <= e^eps q_y for all y",
+    )
+
+
+@theorem(
+    source=f"{SEED}, Definition 4 eq. (8)",
+    expect="verified-bounded",
+    id="cuffyu.def4.eq8",
+    note=RECONSTRUCTED,
+)
+def definition4_eq8():
+    """P and Q are (0, delta)-close iff their total variation distance is at most delta."""
+    return for_all_distributions(OUTCOMES, delta=DELTA).claim(
+        lambda alg, p, q, delta: _iff(
+            alg,
+            indistinguishable(alg, p, q, alg.const(1), delta),
+            alg.le(statistical_difference(alg, p, q), delta),
+        ),
+        says="(0, delta)-close <=> ||P - Q||_TV <= delta",
+    )
+
+
+def _property3(alg, p, q, E, exp_eps2, delta):
+    one = alg.const(1)
+    delta2 = delta + (one - delta) * alg.div(alg.pos(E - exp_eps2), one + E)
+    return implies(
+        alg, indistinguishable(alg, p, q, E, delta), indistinguishable(alg, p, q, exp_eps2, delta2)
+    )
+
+
+@theorem(
+    source=f"{SEED}, Property 3 eq. (13)",
+    expect="verified-bounded",
+    id="cuffyu.property3",
+    note=RECONSTRUCTED + "delta' = delta + (1 - delta)(e^eps - e^eps')^+/(1 + e^eps). "
+    "Both exponents ranging is nonlinear: the ranging part has <= 3 outcomes; at "
+    "eps = ln 3, eps' in {ln(3/2), ln 2} (e^eps rational) it goes to 5 outcomes.",
+)
+def property3():
+    """(eps, delta)-close implies (eps', delta')-close with delta' as reconstructed."""
+    says = "(eps, delta)-close => (eps', delta')-close"
+    parts = [
+        for_all_distributions(range(2, 4), eps=EPS, eps2=Interval(0, 3), delta=DELTA).claim(
+            _property3, says=says
+        )
+    ]
+    parts.extend(
+        for_all_distributions(range(2, 6), eps=log_of(3), eps2=log_of(r), delta=DELTA).claim(
+            _property3, says=says
+        )
+        for r in (F(3, 2), F(2))
+    )
+    return all_of(*parts)
+
+
+@theorem(
+    source=f"{SEED}, Example 1",
+    expect="verified-bounded",
+    id="cuffyu.example1",
+    note=RECONSTRUCTED + "The three orderings, on mechanisms over D^2 with |D| = 2, "
+    "eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging z3 times out on 2 outputs.",
+)
+def example1():
+    """eps-DP and delta-DP each imply (eps, delta)-DP, and (eps, delta)-DP implies delta'-DP with
+    delta' = (e^eps - 1 + 2 delta)/(e^eps + 1) (Property 3 with eps' = 0)."""
+
+    def orderings(alg, M, E, delta):
+        unit = alg.const(1)
+        return alg.all(
+            [
+                implies(
+                    alg,
+                    mechanism_pure_dp(alg, M.rows, M.pairs, E),
+                    mechanism_dp(alg, M.rows, M.pairs, E, delta),
+                ),
+                implies(
+                    alg,
+                    mechanism_dp(alg, M.rows, M.pairs, unit, delta),
+                    mechanism_dp(alg, M.rows, M.pairs, E, delta),
+                ),
+                implies(
+                    alg,
+                    mechanism_dp(alg, M.rows, M.pairs, E, delta),
+                    mechanism_dp(
+                        alg, M.rows, M.pairs, unit, alg.div(E - unit + 2 * delta, E + unit)
+                    ),
+                ),
+            ]
+        )
+
+    says = "eps-DP, delta-DP => (eps, delta)-DP => delta'-DP"
+    return all_of(
+        *(
+            for_all_mechanisms(SPACE, range(2, 4), eps=eps, delta=DELTA).claim(orderings, says=says)
+            for eps in LOG_POINTS
+        )
+    )
+
+
+def _group(conclusion, says, outputs=range(2, 4), **params):
+    """For mechanisms on D^2, and x, x' differing in at most k = 2 entries."""
+
+    def predicate(alg, M, E, delta):
+        k = 2
+        pairs = M.pairs_within(k)
+        return implies(
+            alg,
+            mechanism_dp(alg, M.rows, M.pairs, E, delta),
+            alg.all(conclusion(alg, M.rows[a], M.rows[b], E, delta, k) for a, b in pairs),
+        )
+
+    return for_all_mechanisms(SPACE, outputs, **params).claim(predicate, says=says)
+
+
+@theorem(
+    source=f"{SEED}, Property 7 eq. (45)",
+    expect="verified-bounded",
+    id="cuffyu.property7",
+    note=RECONSTRUCTED + "n = 2, k = 2 changed entries.",
+)
+def property7():
+    """eps-DP implies (k eps, 0)-closeness for databases differing in at most k entries."""
+    return _group(
+        lambda alg, p, q, E, delta, k: indistinguishable(alg, p, q, E**k, alg.const(0)),
+        "eps-DP => (k eps, 0)-close at distance <= k",
+        eps=EPS,
+        delta=0,
+    )
+
+
+@theorem(
+    source=f"{SEED}, Property 8 eq. (46)",
+    expect="verified-bounded",
+    id="cuffyu.property8",
+    note=RECONSTRUCTED + "n = 2, k = 2 changed entries; delta-DP is (0, delta)-DP.",
+)
+def property8():
+    """delta-DP implies (0, k delta)-closeness for databases differing in at most k entries."""
+    return _group(
+        lambda alg, p, q, E, delta, k: indistinguishable(alg, p, q, alg.const(1), k * delta),
+        "delta-DP => (0, k delta)-close at distance <= k",
+        eps=0,
+        delta=DELTA,
+    )
+
+
+@theorem(
+    source=f"{SEED}, Property 9 eq. (47)",
+    expect="verified-bounded",
+    id="cuffyu.property9",
+    note=RECONSTRUCTED + "n = 2, k = 2 changed entries; the delta-term delta sum_{j<k} "
+    "e^{j eps} is the reconstruction. eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging "
+    "z3 times out on 2 outputs.",
+)
+def property9():
+    """(eps, delta)-DP implies (k eps, delta sum_{j<k} e^{j eps})-closeness at distance <= k."""
+
+    def conclusion(alg, p, q, E, delta, k):
+        return indistinguishable(alg, p, q, E**k, delta * alg.total(E**j for j in range(k)))
+
+    says = "(eps, delta)-DP => (k eps, delta sum_{j<k} e^{j eps})-close at distance <= k"
+    return all_of(*(_group(conclusion, says, eps=eps, delta=DELTA) for eps in LOG_POINTS))

@@ -1,0 +1,225 @@
+"""S. Vadhan, Notes on the Definition of Differential Privacy (seed 000_ab6863cc5677b341.txt):
+Claim 1 (simulation-based DP, Definition 2), Propositions 1-2 (the Bayesian view) and section 2
+(max-divergence over sets equals max-divergence over points), searched over small finite
+mechanisms on X^n with |X| = 2 (rows differ in one position: Hamming distance 1).
+"""
+
+from fractions import Fraction as F
+
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import (
+    DatabaseSpace,
+    ForAllHypothesis,
+    Interval,
+    distribution,
+    for_all_distributions,
+    for_all_mechanisms,
+    log_of,
+)
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import (
+    max_divergence_at_most,
+    max_divergence_at_most_over_sets,
+    mechanism_pure_dp,
+    posteriors_close,
+    prior_posterior_max_divergence_close,
+    simulation_dp,
+    sup_reweighted_sd_at_most,
+)
+
+SEED = "000_ab6863cc5677b341.txt"
+EPS = Interval(F(1, 100), 2)
+#: eps values with e^eps rational (products with e^eps stay linear for z3).
+LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(3))
+ONE_ROW = DatabaseSpace(domain=2, n=1)
+TWO_ROWS = DatabaseSpace(domain=2, n=2)
+SIM_NOTE = (
+    "Finite mechanisms; the simulator is any distribution S(x_{-i}) (polynomial time is vacuous "
+    "for finite objects). Existence of the simulator is decided in closed form "
+    "(vocabulary.simulation_dp)."
+)
+
+
+def _mechanisms(predicate, says, extra=None, n1_outputs=range(2, 5), n2_outputs=range(2, 4)):
+    """The claim for mechanisms on X^1 with eps ranging, and on X^2 at eps in LOG_POINTS (with
+    eps ranging on X^2, z3 needs 20-30 s for 2 outputs: too close to the time limit)."""
+    parts = [
+        for_all_mechanisms(ONE_ROW, n1_outputs, extra=extra, eps=EPS).claim(predicate, says=says)
+    ]
+    parts.extend(
+        for_all_mechanisms(TWO_ROWS, n2_outputs, extra=extra, eps=eps).claim(predicate, says=says)
+        for eps in LOG_POINTS
+    )
+    return all_of(*parts)
+
+
+@theorem(
+    source=f"{SEED}, Claim 1 part 1",
+    expect="verified-bounded",
+    id="vadhan.claim1.part1",
+    note=SIM_NOTE,
+)
+def claim1_part1():
+    """If M is eps-differentially private, then M is eps-simulation-differentially private."""
+    return _mechanisms(
+        lambda alg, M, E: implies(
+            alg, mechanism_pure_dp(alg, M.rows, M.pairs, E), simulation_dp(alg, M.rows, M.groups, E)
+        ),
+        says="eps-DP => eps-simulation-DP",
+    )
+
+
+@theorem(
+    source=f"{SEED}, Claim 1 part 2",
+    expect="verified-bounded",
+    id="vadhan.claim1.part2",
+    note=SIM_NOTE,
+)
+def claim1_part2():
+    """If M is eps-simulation-differentially private, then M is 2eps-differentially private."""
+    return _mechanisms(
+        lambda alg, M, E: implies(
+            alg,
+            simulation_dp(alg, M.rows, M.groups, E),
+            mechanism_pure_dp(alg, M.rows, M.pairs, E * E),
+        ),
+        says="eps-simulation-DP => 2eps-DP",
+    )
+
+
+@theorem(
+    source=f"{SEED}, Proposition 1",
+    expect="verified-bounded",
+    id="vadhan.proposition1",
+    note="The prior X_i is a distribution on X (|X| = 2); 'output y of M(x)' is read as "
+    "Pr[M(x) = y] > 0 for the database x, whose posterior conditions on M(X_i, x_{-i}) = y.",
+)
+def proposition1():
+    """If M is eps-DP then for every x, i, prior X_i and output y of M(x), the prior and the
+    posterior X_i | M(X_i, x_{-i}) = y are within max-divergence eps of each other both ways."""
+
+    def predicate(alg, M, prior, E):
+        zero = alg.const(0)
+        conclusion = alg.all(
+            implies(
+                alg,
+                alg.any([alg.lt(zero, M.rows[x][y]) for x in group]),
+                prior_posterior_max_divergence_close(alg, prior, [M.rows[x][y] for x in group], E),
+            )
+            for group in M.groups
+            for y in range(len(M.rows[0]))
+        )
+        return implies(alg, mechanism_pure_dp(alg, M.rows, M.pairs, E), conclusion)
+
+    return _mechanisms(
+        predicate,
+        says="eps-DP => D_inf(X_i || X_i|y) <= eps and D_inf(X_i|y || X_i) <= eps",
+        extra={"prior": distribution(2)},
+        n1_outputs=range(2, 4),
+    )
+
+
+@theorem(
+    source=f"{SEED}, Proposition 2",
+    expect="verified-bounded",
+    id="vadhan.proposition2",
+    note="'O(eps)-DP' is replaced by the explicit constant of the proof: the ratio "
+    "(1 + gamma)/(1 - gamma) with gamma <= 2 eps, i.e. ln((1 + 2eps)/(1 - 2eps))-DP, for "
+    "eps < 1/2. 'For all distributions X_i' is decided in closed form "
+    "(vocabulary.sup_reweighted_sd_at_most).",
+)
+def proposition2():
+    """If Delta(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for every x, i, X_i and y, then M is
+    ln((1 + 2 eps)/(1 - 2 eps))-differentially private (eps < 1/2)."""
+
+    def predicate(alg, M, eps):
+        one = alg.const(1)
+        hypothesis = alg.all(
+            sup_reweighted_sd_at_most(alg, [M.rows[x][y] for x in group], [one] * len(group), eps)
+            for group in M.groups
+            for y in range(len(M.rows[0]))
+        )
+        ratio = alg.div(one + 2 * eps, one - 2 * eps)
+        return implies(alg, hypothesis, mechanism_pure_dp(alg, M.rows, M.pairs, ratio))
+
+    eps = Interval(F(1, 100), F(49, 100))
+    says = "SD(prior, posterior) <= eps for all priors => ln((1+2eps)/(1-2eps))-DP"
+    return all_of(
+        for_all_mechanisms(ONE_ROW, range(2, 5), eps=eps).claim(predicate, says=says),
+        for_all_mechanisms(TWO_ROWS, range(2, 4), eps=eps).claim(predicate, says=says),
+    )
+
+
+def _prior_posterior_sd(alg, M, prior, eps):
+    """Delta(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for every group (i, x_{-i}) and output y with
+    Pr[M(X_i, x_{-i}) = y] > 0, at ONE prior X_i: the SD between the prior (weights 1) and the
+    posterior (weights L) is posteriors_close(prior, 1, L, eps)."""
+    one, zero = alg.const(1), alg.const(0)
+    conditions = []
+    for group in M.groups:
+        for y in range(len(M.rows[0])):
+            likelihood = [M.rows[x][y] for x in group]
+            evidence = alg.total(a * b for a, b in zip(likelihood, prior, strict=True))
+            conditions.append(
+                implies(
+                    alg,
+                    alg.lt(zero, evidence),
+                    posteriors_close(alg, prior, [one] * len(group), likelihood, eps),
+                )
+            )
+    return alg.all(conditions)
+
+
+@theorem(
+    source=f"{SEED}, Proposition 2 (for all priors, by refinement)",
+    expect="verified-bounded",
+    id="vadhan.proposition2_by_refinement",
+    note="The same statement as vadhan.proposition2, with 'for all distributions X_i' decided by "
+    "counterexample-guided refinement over explicit priors instead of the closed form: an "
+    "independent cross-check of vocabulary.sup_reweighted_sd_at_most.",
+)
+def proposition2_by_refinement():
+    """If Delta(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for all x, i, X_i, y, then M is
+    ln((1 + 2 eps)/(1 - 2 eps))-DP (eps < 1/2)."""
+
+    def conclusion(alg, M, eps):
+        one = alg.const(1)
+        return mechanism_pure_dp(alg, M.rows, M.pairs, alg.div(one + 2 * eps, one - 2 * eps))
+
+    return ForAllHypothesis(
+        for_all_mechanisms(ONE_ROW, range(2, 5), eps=Interval(F(1, 100), F(49, 100))),
+        (("prior", distribution(2)),),
+        _prior_posterior_sd,
+        conclusion,
+        "ln((1+2eps)/(1-2eps))-DP",
+    )
+
+
+@theorem(
+    source=f"{SEED}, section 2 (max-divergence over sets equals over points)",
+    expect="verified-bounded",
+    id="vadhan.section2.sets_equal_points",
+    note="Stated as: for every threshold e^eps = gamma > 0, max_T P(T)/Q(T) <= gamma iff "
+    "max_y p_y/q_y <= gamma (equality of the two maxima as extended reals, logs removed); "
+    "sets T are enumerated on purpose.",
+)
+def section2_sets_equal_points():
+    """max_T ln(Pr[A in T]/Pr[B in T]) = max_y ln(Pr[A = y]/Pr[B = y]) for distributions A, B."""
+    return for_all_distributions(range(2, 5), gamma=Interval(0, None, lo_open=True)).claim(
+        lambda alg, p, q, gamma: alg.all(
+            [
+                implies(
+                    alg,
+                    max_divergence_at_most(alg, p, q, gamma),
+                    max_divergence_at_most_over_sets(alg, p, q, gamma),
+                ),
+                implies(
+                    alg,
+                    max_divergence_at_most_over_sets(alg, p, q, gamma),
+                    max_divergence_at_most(alg, p, q, gamma),
+                ),
+            ]
+        ),
+        says="D_inf over sets <= ln gamma  <=>  D_inf over points <= ln gamma",
+    )
