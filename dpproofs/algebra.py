@@ -152,13 +152,22 @@ def exact_sign(expr: sympy.Expr) -> int:
     """Sign of an exact expression: rigorous for constants, sympy's exact rules with symbols."""
     if not expr.free_symbols:
         return compare(expr, 0)
+    derived = assumption_sign(expr)
+    if derived is None:
+        raise Undecided(f"cannot decide the sign of {expr} under the symbols' assumptions")
+    return derived
+
+
+def assumption_sign(expr: sympy.Expr) -> int | None:
+    """The sign sympy's assumption system derives for ``expr`` from its symbols' assumptions
+    (exact rules, no numerics), or None when it derives none."""
     if expr.is_zero:
         return 0
     if expr.is_positive:
         return 1
     if expr.is_negative:
         return -1
-    raise Undecided(f"cannot decide the sign of {expr} under the symbols' assumptions")
+    return None
 
 
 class MarginAlgebra:

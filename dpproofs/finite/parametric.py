@@ -23,7 +23,7 @@ from typing import Any
 
 import sympy
 
-from dpproofs.algebra import ExactAlgebra, exact_sign
+from dpproofs.algebra import ExactAlgebra, assumption_sign, exact_sign
 from dpproofs.errors import Undecided
 from dpproofs.verdict import Status
 
@@ -60,12 +60,9 @@ class ParametricSign:
         return self._cache[expr]
 
     def _decide(self, expr: sympy.Expr) -> int:
-        if expr.is_zero:
-            return 0
-        if expr.is_positive:
-            return 1
-        if expr.is_negative:
-            return -1
+        derived = assumption_sign(expr)
+        if derived is not None:
+            return derived
         if sympy.simplify(expr) == 0:
             return 0
         from dpproofs.symbolic import decide_scalar

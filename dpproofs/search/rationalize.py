@@ -15,7 +15,7 @@ re-check.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -123,16 +123,13 @@ def pin_candidate(
             domain = claim.quantifier.domain(name)
             if domain.exp_value is not None:
                 continue  # a logarithm parameter is pinned already
-            for f in simple_near(point[name], domain.lo, domain.hi):
-                if not domain.contains(f):
-                    continue
-                solver.push()
-                solver.add(var == val(f), *session.pin_exp(name, f))
-                if check(solver, min(2.0, seconds())) == z3.sat:
-                    model = solver.model()
-                    break
-                solver.pop()
-            else:
+            inside = [
+                f for f in simple_near(point[name], domain.lo, domain.hi) if domain.contains(f)
+            ]
+            model = _first_satisfiable(
+                solver, ([var == val(f), *session.pin_exp(name, f)] for f in inside), seconds
+            )
+            if model is None:
                 return None
         point, _ = model_point(session, model, objects)
         for name, matrix in objects.items():
@@ -142,14 +139,9 @@ def pin_candidate(
                 for c, var in enumerate(row):
                     if c == big:
                         continue
-                    for f in simple_near(floats[c], Fraction(0), Fraction(1)):
-                        solver.push()
-                        solver.add(var == val(f))
-                        if check(solver, min(2.0, seconds())) == z3.sat:
-                            model = solver.model()
-                            break
-                        solver.pop()
-                    else:
+                    near = simple_near(floats[c], Fraction(0), Fraction(1))
+                    model = _first_satisfiable(solver, ([var == val(f)] for f in near), seconds)
+                    if model is None:
                         return None
                     point = model_point(session, model, objects)[0]
                     floats = point[name][r]
@@ -175,3 +167,17 @@ def _flatten(values: Mapping[str, Any]) -> list[Any]:
         else:
             out.append(v)
     return out
+
+
+def _first_satisfiable(
+    solver: Any, choices: Iterable[list[Any]], seconds: Callable[[], float]
+) -> Any | None:
+    """Push the first choice of constraints that keeps ``solver`` satisfiable and return the
+    model; the scope stays pushed (the caller's final pop unwinds it). None if no choice works."""
+    for constraints in choices:
+        solver.push()
+        solver.add(*constraints)
+        if check(solver, min(2.0, seconds())) == z3.sat:
+            return solver.model()
+        solver.pop()
+    return None
