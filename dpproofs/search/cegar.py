@@ -32,6 +32,7 @@ from dpproofs.search.forall import Predicate, Quantifier, SearchClaim
 from dpproofs.search.objects import ObjectKind
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
+from dpproofs.search.symmetry import check_relabelling_invariance
 from dpproofs.verdict import Verdict
 
 #: Refinement rounds per size before the verdict is UNKNOWN.
@@ -98,6 +99,7 @@ class ForAllHypothesis:
 
     def decide(self, deadline: Deadline) -> Verdict:
         beliefs: list[Mapping[str, Matrix]] = list(self.seeds)
+        check_relabelling_invariance(self.outer_claim(beliefs))
         covered: list[int] = []
         certificate: list[str] = []
         q = self.quantifier

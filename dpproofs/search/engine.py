@@ -30,6 +30,7 @@ from dpproofs.search.presearch import presearch
 from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, check
+from dpproofs.search.symmetry import check_relabelling_invariance
 from dpproofs.verdict import Verdict
 
 METHOD = "z3 search over finite alphabets"
@@ -50,6 +51,7 @@ class SizeOutcome:
 
 def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -> Verdict:
     """Decide ``claim`` (see the module docstring)."""
+    check_relabelling_invariance(claim)
     session = Session(claim)
     covered: list[int] = []
     certificate: list[str] = []
