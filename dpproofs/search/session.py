@@ -15,7 +15,7 @@ import z3
 
 from dpproofs.algebra import Z3Algebra
 from dpproofs.errors import InvalidClaim
-from dpproofs.search.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
+from dpproofs.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
 from dpproofs.search.forall import SearchClaim, derived_base
 from dpproofs.search.objects import Matrix
 from dpproofs.search.polarity import relax
@@ -56,11 +56,11 @@ class Session:
             elif domain.exp_value is not None:
                 self.base.append(v == val(domain.exp_value))  # e^{ln r} = r, exactly
             elif base in claim.arguments or domain.pinned or domain.hi is None:
-                self.base.extend(exp_facts(z3, x, v, domain))
+                self.base.extend(exp_facts(x, v, domain))
             else:
                 # The predicate sees only e^x, never x: by monotonicity of exp the set of values
                 # of e^x is [e^lo, e^hi]; its bracket is rounded outward (lo down, hi up).
-                self.base.extend(exp_range(z3, v, domain))
+                self.base.extend(exp_range(v, domain))
         self.solver.add(*self.base)
 
     def objects(self, size: int) -> dict[str, Matrix]:
@@ -101,7 +101,7 @@ class Session:
             return facts
         for arg, v in self.derived.items():
             if derived_base(arg) == name and not arg.startswith("sqrt_"):
-                facts.extend(refine_facts(z3, self.params[name], v, at, domain))
+                facts.extend(refine_facts(self.params[name], v, at, domain))
         return facts
 
     def pin_exp(self, name: str, at: Fraction) -> list[Any]:

@@ -27,10 +27,10 @@ import z3
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
+from dpproofs import expfacts
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import arb_interval, ball_endpoints, enclose, rational_bracket
-from dpproofs.symbolic import expfacts
-from dpproofs.symbolic.expfacts import Fact
+from dpproofs.expfacts import Fact
 from dpproofs.symbolic.formula import Problem, to_exp_form
 
 _COMPARE = {

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
+from dpproofs.expfacts import exp_bracket, exp_facts
 from dpproofs.search import Interval, for_all_distributions, log_of
 from dpproofs.search.engine import search
-from dpproofs.search.expfacts import exp_bracket, exp_facts
 from dpproofs.search.polarity import relax
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import indistinguishable, one_sided_close, statistical_difference
@@ -109,7 +109,7 @@ def test_exp_facts_hold_at_the_true_exponential(x):
     xv, ev = z3.Real("x"), z3.Real("E")
     lo, hi = exp_bracket(x)
     solver = z3.Solver()
-    solver.add(*exp_facts(z3, xv, ev, Interval(0, 3)))
+    solver.add(*exp_facts(xv, ev, Interval(0, 3)))
     solver.add(xv == z3.RealVal(f"{x.numerator}/{x.denominator}"))
     solver.add(ev >= z3.RealVal(f"{lo.numerator}/{lo.denominator}"))
     solver.add(ev <= z3.RealVal(f"{hi.numerator}/{hi.denominator}"))
@@ -120,7 +120,7 @@ def test_exp_facts_exclude_a_wrong_value():
     # e^1 = 2.718...; E = 2.5 violates E >= 1 + x + x^2/2 + x^3/6 = 2.666... at x = 1.
     xv, ev = z3.Real("x"), z3.Real("E")
     solver = z3.Solver()
-    solver.add(*exp_facts(z3, xv, ev, Interval(0, 3)), xv == 1, ev == z3.RealVal("5/2"))
+    solver.add(*exp_facts(xv, ev, Interval(0, 3)), xv == 1, ev == z3.RealVal("5/2"))
     assert solver.check() == z3.unsat
 
 

@@ -7,8 +7,8 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dpproofs import expfacts
 from dpproofs.exact.rigorous import rational_bracket
-from dpproofs.symbolic import expfacts
 
 rationals = st.fractions(min_value=-30, max_value=30, max_denominator=1000)
 
