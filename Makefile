@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check dpproofs tests theorems benchmarks
+	$(BIN)/ruff check dpproofs tests theorems benchmarks examples
 	$(BIN)/mypy
 
 bench: $(STAMP)
