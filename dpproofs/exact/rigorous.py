@@ -79,7 +79,7 @@ def _enclose(expr: sympy.Expr, env: Env) -> arb:
     if expr.is_Symbol:
         if expr in env:
             return env[expr]
-        raise Undecided(f"cannot enclose {expr}: the symbol {expr} has no value")
+        raise Undecided(f"cannot enclose {_show(expr)}: the symbol has no value")
     if expr is sympy.E:
         return arb(1).exp()
     if expr is sympy.pi:
@@ -90,7 +90,7 @@ def _enclose(expr: sympy.Expr, env: Env) -> arb:
         or expr is sympy.nan
         or expr is sympy.S.NegativeInfinity
     ):
-        raise Undecided(f"cannot enclose the non-finite value {expr}")
+        raise Undecided(f"cannot enclose the non-finite value {_show(expr)}")
     args = expr.args
     if expr.is_Add:
         total = _enclose(args[0], env)
@@ -113,7 +113,7 @@ def _enclose(expr: sympy.Expr, env: Env) -> arb:
         for b in balls[1:]:
             acc = acc.max(b) if func is sympy.Max else acc.min(b)
         return acc
-    raise Undecided(f"no rigorous enclosure for {func.__name__} in {expr}")
+    raise Undecided(f"no rigorous enclosure for {func.__name__} in {_show(expr)}")
 
 
 _UNARY: dict[Any, Callable[[arb], arb]] = {
@@ -137,10 +137,26 @@ def enclose(expr: sympy.Expr | int | Fraction, env: Env | None = None, bits: int
     if isinstance(expr, Fraction | int):
         expr = sympy.Rational(expr)
     with precision(bits):
-        ball = _enclose(sympy.sympify(expr), env or {})
+        try:
+            ball = _enclose(sympy.sympify(expr), env or {})
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError) as exc:
+            # sympy or flint refusing an operation (e.g. an exact division by zero met while
+            # converting a constant) means the value is not a finite real here: undecided.
+            raise Undecided(
+                f"{_show(expr)} cannot be enclosed: {type(exc).__name__}: {exc}"
+            ) from exc
     if not ball.is_finite() or ball.is_nan():
-        raise Undecided(f"{expr} is not finite or not defined on the given box")
+        raise Undecided(f"{_show(expr)} is not finite or not defined on the given box")
     return ball
+
+
+def _show(expr: object) -> str:
+    """``expr`` for an error message; printing must never fail (sympy's printer can evaluate
+    subterms, and an undefined one raises)."""
+    try:
+        return str(expr)[:300]
+    except Exception:  # printing is best effort: the message matters, not the rendering
+        return f"<{type(expr).__name__} that cannot be printed>"
 
 
 def is_exact_rational(expr: object) -> bool:
@@ -166,12 +182,13 @@ def sign(expr: sympy.Expr | int | Fraction) -> int:
     if expr is sympy.S.NegativeInfinity:
         return -1
     if expr.free_symbols:
-        raise Undecided(f"sign of {expr} depends on {sorted(map(str, expr.free_symbols))}")
+        raise Undecided(f"sign of {_show(expr)} depends on {sorted(map(str, expr.free_symbols))}")
     for bits in PRECISIONS:
-        try:
-            ball = enclose(expr, bits=bits)
-        except Undecided:
-            break
+        # A non-finite enclosure means a denominator or a log argument may be 0 (or the value is
+        # not real): the expression may be undefined, so no simplification may declare it 0.
+        # Conversely, a finite ball certifies every subterm is defined, which is what makes the
+        # exact-zero tests below sound.
+        ball = enclose(expr, bits=bits)
         if ball > 0:
             return 1
         if ball < 0:
@@ -183,7 +200,9 @@ def sign(expr: sympy.Expr | int | Fraction) -> int:
             return 0
     if sympy.simplify(expr) == 0:
         return 0
-    raise Undecided(f"cannot decide the sign of {expr}: it is within 2^-4000 of 0")
+    raise Undecided(
+        f"cannot decide the sign of {_show(expr)}: every enclosure up to 4096 bits contains 0"
+    )
 
 
 def _cancels_to_zero(expr: sympy.Expr) -> bool:

@@ -139,7 +139,9 @@ class _EntryContext:
             raise InvalidMechanism(f"{where}: cannot decide that {expr} >= 0 ({exc})") from exc
         if s < 0:
             raise InvalidMechanism(f"{where}: entry {expr} is negative")
-        return expr
+        # An entry proved exactly 0 is stored as the literal 0, so that supports (which outputs
+        # a row can produce) are read structurally everywhere downstream.
+        return sympy.Integer(0) if s == 0 else expr
 
     def check_row(self, row: Sequence[Entry], r: int) -> None:
         label = self.inputs[r]

@@ -67,17 +67,32 @@ def holds(
     """The claim "for all parameters in ``where`` (others: all reals) with ``assuming``:
     ``statement``". Raises InvalidClaim for malformed statements, names or domains."""
     statement = check_boolean(statement, "claim")
-    text = str(statement)
+    text = _text(statement)
     assumptions = [check_boolean(a, "assumption") for a in assuming]
     symbols: set[sympy.Symbol] = set(statement.free_symbols)
     for a in assumptions:
         symbols |= a.free_symbols
+    for symbol in symbols:
+        if "!" in symbol.name:
+            # The solver's own fresh variables are named "<kind>!<n>"; a user name with "!"
+            # could alias one of them.
+            raise InvalidClaim(f"the symbol name {symbol.name!r} may not contain '!'")
     domains = resolve_domains(symbols, where or {})
     canonical = {s: canonical_symbol(s.name, d) for s, d in domains.items()}
-    statement = statement.xreplace(canonical)
+    # Definedness is read off the statement AS WRITTEN. Replacing the symbols by canonical ones
+    # rebuilds every term under the domains' sign facts (Abs(y) -> y, sqrt(-y) -> I sqrt(y),
+    # Ne(1/x, 0) -> True), which must never erase a definedness obligation.
+    written = obligations_of(statement)
+    try:
+        statement = check_boolean(statement.xreplace(canonical), "claim on its domains")
+        obligations = [o.xreplace(canonical) for o in written]
+        assumptions = [check_boolean(a.xreplace(canonical), "assumption") for a in assumptions]
+    except (TypeError, ValueError) as exc:
+        raise InvalidClaim(f"the claim cannot be read on its domains: {exc}") from exc
+    if any(isinstance(o, BooleanFalse) for o in obligations):
+        raise InvalidClaim(f"a term of {text} is undefined on the whole domain")
     kept: list[Boolean] = []
     for a in assumptions:
-        a = a.xreplace(canonical)
         if isinstance(a, BooleanFalse):
             raise InvalidClaim("an assumption is false on the whole domain (the claim is vacuous)")
         if not isinstance(a, BooleanTrue):
@@ -89,10 +104,22 @@ def holds(
             domains=tuple(domains[s] for s in order),
             statement=statement,
             assumptions=tuple(kept),
-            obligations=obligations_of(statement),
+            obligations=tuple(
+                o
+                for o in dict.fromkeys([*obligations, *obligations_of(statement)])
+                if not isinstance(o, BooleanTrue)
+            ),
             text=text,
         )
     )
+
+
+def _text(statement: Boolean) -> str:
+    """The claim as the author wrote it, for reports (huge integers are abbreviated)."""
+    try:
+        return str(statement)
+    except ValueError:  # an integer beyond Python's str() digit limit
+        return f"<a claim over {sorted(map(str, statement.free_symbols))} with huge integers>"
 
 
 def decide_scalar(

@@ -38,6 +38,8 @@ _FUNCTIONS = (
     sympy.Min,
     sympy.Max,
 )
+#: Larger integers exceed what Python prints and what the float search can evaluate.
+_MAX_BITS = 12_000
 _CONNECTIVES = (sympy.And, sympy.Or, sympy.Not, sympy.Implies)
 _RELATIONS = (sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge, sympy.Eq, sympy.Ne)
 
@@ -47,6 +49,8 @@ def check_expression(expr: sympy.Basic, where: str) -> None:
     if not isinstance(expr, sympy.Expr):
         raise InvalidClaim(f"{where}: {expr} is not a real-valued term")
     for node in sympy.preorder_traversal(expr):
+        if node.is_Rational and max(abs(node.p), node.q).bit_length() > _MAX_BITS:
+            raise InvalidClaim(f"{where}: a number with over {_MAX_BITS} bits is not supported")
         if node.is_Symbol or node.is_Rational or node in (sympy.E, sympy.pi):
             continue
         if node.is_Float:

@@ -20,7 +20,7 @@ from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import float_value, sign
 from dpproofs.symbolic.domain import contains
-from dpproofs.symbolic.formula import Problem, atoms
+from dpproofs.symbolic.formula import Problem, atoms, definedness, to_exp_form
 from dpproofs.verdict import Counterexample
 
 Point = Mapping[sympy.Symbol, Fraction]
@@ -52,8 +52,20 @@ def _substitute(expr: sympy.Expr, point: Point) -> sympy.Expr:
     return expr.xreplace({s: rational(v) for s, v in point.items()})
 
 
+def defined_at(expr: sympy.Expr, point: Point) -> bool:
+    """True when every term of ``expr`` is a defined real at ``point``: nonzero denominators,
+    positive log arguments, nonnegative even-root arguments, each decided rigorously.
+
+    Checked on the term as written, before substitution: sympy evaluates log(-1) to i pi, and a
+    later Abs or square would hide the i, so the value alone cannot show that a term left the
+    reals (red-team finding: |log x| >= 3 must not "hold" at x = -1)."""
+    return all(truth_at(need, point) is True for need in definedness(to_exp_form(expr)))
+
+
 def difference_sign(atom: Relational, point: Point) -> int | None:
     """sign(lhs - rhs) at ``point``, rigorously; None when undefined there or undecided."""
+    if not (defined_at(atom.lhs, point) and defined_at(atom.rhs, point)):
+        return None
     diff = _substitute(atom.lhs - atom.rhs, point)
     if diff.free_symbols or diff.has(sympy.zoo, sympy.nan, sympy.oo, sympy.I):
         return None
@@ -191,15 +203,13 @@ def _python_formula(formula: Boolean, names: dict[Relational, str]) -> str:
 
 def replay_source(problem: Problem, point: Point) -> str:
     """Python source that re-checks the counterexample with sympy and Arb (no dpproofs deciders)."""
-    values = ", ".join(
-        f"{str(s)!r}: sympy.Rational({str(rational(point[s]))!r})" for s in problem.variables
-    )
+    values = ", ".join(f"{s} = {rational(point[s])}" for s in problem.variables)
     lines = [
         "import sympy",
         "from dpproofs.exact.rigorous import sign",
-        f"at = {{{values}}}",
-        "def term(text):",
-        "    return sympy.sympify(text, locals=dict(at))",
+        f"# at {values}; each d is lhs - rhs of one relation, with the values substituted",
+        "def term(tree):",
+        "    return eval(tree, vars(sympy))  # sympy.srepr form: no name can be misread",
     ]
     names: dict[Relational, str] = {}
     formulas = [*problem.assumptions, problem.statement]
@@ -207,9 +217,8 @@ def replay_source(problem: Problem, point: Point) -> str:
         for atom in atoms(formula):
             if atom not in names:
                 names[atom] = f"d{len(names)}"
-                lines.append(
-                    f"{names[atom]} = term({str(atom.lhs)!r}) - term({str(atom.rhs)!r})  # {atom}"
-                )
+                tree = sympy.srepr(_substitute(atom.lhs - atom.rhs, point))
+                lines.append(f"{names[atom]} = term({tree!r})  # {atom}")
     for assumption in problem.assumptions:
         lines.append(f"assert {_python_formula(assumption, names)}  # assumption holds")
     lines.append(f"assert not {_python_formula(problem.statement, names)}  # claim fails")

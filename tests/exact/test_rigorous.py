@@ -82,3 +82,16 @@ def test_rational_bracket_honours_the_requested_precision():
         )
         >= 0
     )
+
+
+def test_an_undefined_constant_is_undecided_not_zero():
+    # Red-team finding: A = log 4 - 2 log 2 is exactly 0, so 1/A + 1/(-A) is 1/0 + 1/0, undefined;
+    # simplification cancels the two terms, which must not make the sign 0.
+    a = sympy.log(4) - 2 * sympy.log(2)
+    with pytest.raises(Undecided):
+        sign(1 / a + 1 / (2 * sympy.log(2) - sympy.log(4)))
+
+
+def test_evaluation_failures_become_undecided():
+    with pytest.raises(Undecided):
+        sign(sympy.log(sympy.log(sympy.tanh(0))) - 1)
