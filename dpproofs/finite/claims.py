@@ -18,6 +18,7 @@ from dpproofs.claim import Claim, Deadline, timed_decide
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.parse import parse_exact
 from dpproofs.finite.mechanism import FiniteMechanism
+from dpproofs.finite.parametric import Parameters
 from dpproofs.finite.profile import (
     algebra_for,
     delta_for_epsilon,
@@ -63,6 +64,11 @@ class QuantityClaim:
     relation: str
     target: sympy.Expr
     witness: Witness | None = None
+    #: The same claim about another mechanism with the parameters substituted (for parametric
+    #: mechanisms: a refutation is made concrete at a sampled parameter value).
+    rebuild: Callable[[FiniteMechanism, dict[sympy.Symbol, sympy.Expr]], QuantityClaim] | None = (
+        None
+    )
 
     def describe(self) -> str:
         return self.statement
@@ -84,12 +90,54 @@ class QuantityClaim:
         }
         if holds:
             return Verdict.proved(method, certificate=[f"{k} = {v}" for k, v in observed.items()])
-        if self.witness is not None and not self.mechanism.parameters:
+        if self.mechanism.parameters:
+            return self._refute_at_a_point(deadline, observed)
+        if self.witness is not None:
             assignment, seen, replay = self.witness(quantity)
             return Verdict.refuted(
                 method, Counterexample.of(assignment, {**seen, **observed}, replay)
             )
         return Verdict.refuted(method, Counterexample.of({}, observed))
+
+    def _refute_at_a_point(self, deadline: Deadline, observed: dict[str, object]) -> Verdict:
+        """The comparison fails uniformly over the parameters' domains (the parametric algebra
+        decides only uniform signs), so it fails at any parameter value: re-decide the claim
+        exactly at simple rational values and report the first concrete failure."""
+        if self.rebuild is None:
+            return Verdict.unknown("exact evaluation", "fails for the family; no concrete witness")
+        for values in sample_points(self.mechanism.parameters):
+            concrete = self.rebuild(self.mechanism.at(values), values)
+            verdict = timed_decide(concrete, deadline)
+            if verdict.status is Status.REFUTED and verdict.counterexample is not None:
+                cx = verdict.counterexample
+                given = tuple((str(k), str(v)) for k, v in values.items())
+                return Verdict.refuted(
+                    verdict.method, Counterexample((*given, *cx.assignment), cx.observed, cx.replay)
+                )
+        return Verdict.unknown(
+            "exact evaluation",
+            f"fails for the family ({observed}) but no sampled parameter value confirmed it",
+        )
+
+
+def sample_points(parameters: Parameters) -> list[dict[sympy.Symbol, sympy.Expr]]:
+    """A few simple rational parameter values inside the domains (one coordinate at a time)."""
+    choices = []
+    for symbol, interval in parameters:
+        lo, hi = interval.start, interval.end
+        if lo.is_finite and hi.is_finite:
+            options = [(lo + hi) / 2, lo + (hi - lo) / 4]
+        elif lo.is_finite:
+            options = [lo + 1, lo + sympy.Rational(1, 2), lo + 2]
+        elif hi.is_finite:
+            options = [hi - 1, hi - 2]
+        else:
+            options = [sympy.Integer(1), sympy.Integer(0), sympy.Integer(-1)]
+        choices.append((symbol, [v for v in options if interval.contains(v) is sympy.true]))
+    return [
+        {symbol: options[k] for symbol, options in choices}
+        for k in range(min(len(options) for _, options in choices))
+    ]
 
 
 def _replay(lhs: sympy.Expr, rhs: sympy.Expr, meaning: str) -> str:
@@ -153,6 +201,7 @@ def pure_epsilon_is(mechanism: FiniteMechanism, value: str | sympy.Expr) -> Quan
         "eq",
         target,
         _ratio_witness(mechanism, target),
+        lambda m, at: pure_epsilon_is(m, target.xreplace(at)),
     )
 
 
@@ -168,6 +217,7 @@ def pure_epsilon_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr) ->
         "le",
         bound,
         _ratio_witness(mechanism, bound),
+        lambda m, at: pure_epsilon_at_most(m, bound.xreplace(at)),
     )
 
 
@@ -185,6 +235,7 @@ def is_dp(
         "le",
         d,
         _set_witness(mechanism, sympy.exp(eps), d),
+        lambda m, at: is_dp(m, eps.xreplace(at), d.xreplace(at)),
     )
 
 
@@ -200,6 +251,7 @@ def total_variation_at_most(mechanism: FiniteMechanism, value: str | sympy.Expr)
         "le",
         bound,
         _set_witness(mechanism, sympy.Integer(1), bound),
+        lambda m, at: total_variation_at_most(m, bound.xreplace(at)),
     )
 
 

@@ -97,6 +97,19 @@ class FiniteMechanism:
     def row(self, x: Hashable) -> tuple[Entry, ...]:
         return self.rows[self.inputs.index(x)]
 
+    def at(self, values: Mapping[sympy.Symbol, Any]) -> FiniteMechanism:
+        """The member of a parametric family at the given parameter values (re-validated)."""
+        rows = [[sympy.sympify(v).xreplace(dict(values)) for v in row] for row in self.rows]
+        left = {s: i for s, i in self.parameters if s not in values}
+        return FiniteMechanism.from_rows(
+            rows,
+            self.inputs,
+            self.outputs,
+            self.neighbours,
+            self.name,
+            {s.name: i for s, i in left.items()} or None,
+        )
+
     def rational_rows(self) -> tuple[tuple[Fraction, ...], ...] | None:
         """The rows as Fractions when every entry is rational, else None (fast exact path)."""
         if not self.exact or not all(v.is_Rational for row in self.rows for v in row):

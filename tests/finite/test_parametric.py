@@ -59,3 +59,17 @@ def test_parametric_results_agree_with_exact_results_at_a_point():
     )
     assert compare(total_variation(m).exact.subs(EPS, 1), total_variation(concrete).exact) == 0
     assert compare(pure_epsilon(m).exact.subs(EPS, 1), pure_epsilon(concrete).exact) == 0
+
+
+def test_a_false_claim_about_a_family_is_refuted_at_a_concrete_parameter_value():
+    # 3-ary RR is exactly eps-DP, so "(eps/2)-DP" fails for every eps > 0; the refutation names
+    # a concrete eps (the first sample point, 1) and the output where e^(1/2) is exceeded.
+    from dpproofs.claim import Deadline, timed_decide
+    from dpproofs.finite import pure_epsilon_at_most
+    from dpproofs.verdict import Status
+
+    verdict = timed_decide(pure_epsilon_at_most(k_rr(3), "eps/2"), Deadline(30))
+    assert verdict.status is Status.REFUTED
+    assignment = dict(verdict.counterexample.assignment)
+    assert assignment["eps"] == "1" and {"x", "x'", "y"} <= assignment.keys()
+    exec(verdict.counterexample.replay, {})
