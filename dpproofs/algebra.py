@@ -290,3 +290,92 @@ class Z3Algebra:
 
 EXACT = ExactAlgebra()
 MARGIN = MarginAlgebra()
+
+
+class IntervalAlgebra:
+    """Arb balls as values and Kleene truth values: True or False when the balls decide the
+    formula for EVERY point they contain, None when they do not (a box to split further).
+
+    This is the interpretation for interval branch and bound: evaluating a vocabulary predicate
+    on balls that contain a whole box of inputs gives True only if the predicate holds on the
+    whole box (Arb rounds outward, and an undecided condition of ``ite`` takes the union of
+    both branches). Use inside a ``precision(...)`` block.
+    """
+
+    name = "interval"
+
+    def const(self, value: Number) -> Any:
+        from dpproofs.exact.rigorous import arb_from_fraction
+
+        return arb_from_fraction(Fraction(value))
+
+    def pos(self, x: Any) -> Any:
+        if x >= 0:
+            return x
+        if x <= 0:
+            return x * 0
+        return (x * 0).union(x.upper())  # [0, sup x] contains max(v, 0) for every v in x
+
+    def total(self, xs: Iterable[Any]) -> Any:
+        acc = self.const(0)
+        for x in xs:
+            acc = acc + x
+        return acc
+
+    def maximum(self, xs: Sequence[Any]) -> Any:
+        acc = xs[0]
+        for x in xs[1:]:
+            acc = acc.max(x)
+        return acc
+
+    def minimum(self, xs: Sequence[Any]) -> Any:
+        acc = xs[0]
+        for x in xs[1:]:
+            acc = acc.min(x)
+        return acc
+
+    def div(self, a: Any, b: Any) -> Any:
+        return a / b  # a ball b containing 0 gives a non-finite ball: every comparison is None
+
+    def log(self, x: Any) -> Any:
+        return x.log()  # not finite (nan) unless x is certainly positive
+
+    @staticmethod
+    def _sign(d: Any, strict: bool) -> bool | None:
+        if not d.is_finite():
+            return None
+        if (d > 0) if strict else (d >= 0):
+            return True
+        if (d <= 0) if strict else (d < 0):
+            return False
+        return None
+
+    def le(self, a: Any, b: Any) -> bool | None:
+        return self._sign(b - a, strict=False)
+
+    def lt(self, a: Any, b: Any) -> bool | None:
+        return self._sign(b - a, strict=True)
+
+    def eq(self, a: Any, b: Any) -> bool | None:
+        d = a - b
+        if not d.is_finite():
+            return None
+        if d.is_exact() and d.is_zero():
+            return True
+        return False if (d > 0 or d < 0) else None
+
+    def all(self, bs: Iterable[Any]) -> bool | None:
+        values = list(bs)
+        return False if False in values else (None if None in values else True)
+
+    def any(self, bs: Iterable[Any]) -> bool | None:
+        values = list(bs)
+        return True if True in values else (None if None in values else False)
+
+    def not_(self, b: Any) -> bool | None:
+        return None if b is None else not b
+
+    def ite(self, c: Any, x: Any, y: Any) -> Any:
+        if c is None:
+            return x.union(y)
+        return x if c else y

@@ -26,6 +26,7 @@ from typing import Any
 from dpproofs.algebra import Algebra, implies
 from dpproofs.claim import Deadline
 from dpproofs.errors import Undecided
+from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
 from dpproofs.search.forall import Predicate, Quantifier, SearchClaim
@@ -119,14 +120,26 @@ class ForAllHypothesis:
                 if check.reason:
                     return self._unknown(covered, "inner check: " + check.reason)
                 if check.values is None:
+                    # z3 found no violating inner value. A refutation must not rest on the
+                    # solver: the same "for all" is proved again by Arb branch and bound.
+                    boxes = prove_for_all_objects(inner, found.values, deadline.share(0.5))
+                    inner_name = self.inner[0][0]
+                    if not boxes.proved:
+                        return self._unknown(
+                            covered,
+                            f"on {size} {q.size_name}: the conclusion fails exactly and z3 finds "
+                            f"no {inner_name} violating the hypothesis, but no solver-free "
+                            f"certificate was found ({boxes.reason})",
+                        )
                     evidence = counterexample(outer, size, found.values, covered, found.how)
                     evidence = replace(evidence, replay=self._replay(evidence.replay, size))
                     return Verdict.refuted(
                         METHOD + " with counterexample-guided refinement",
                         evidence,
                         reason=f"on {size} {q.size_name}: the conclusion fails exactly, and the "
-                        f"hypothesis holds for every {self.inner[0][0]} (z3 unsat of its "
-                        f"negation at this exact point; {len(beliefs)} refinements)",
+                        f"hypothesis holds for every {inner_name}: Arb branch and bound over "
+                        f"{boxes.boxes} boxes (no solver), as z3 also finds "
+                        f"({len(beliefs)} refinements)",
                     )
                 beliefs.append({n: check.values[n] for n, _ in self.inner})
             else:
@@ -149,18 +162,21 @@ class ForAllHypothesis:
     def hypothesis_holds_for_all(
         self, size: int, values: Mapping[str, Any], seconds: float = 60
     ) -> bool:
-        """For all inner values, H at the exact outer point: True when z3 proves that no inner
-        value violates it (sound: e^eps is over-approximated), False when an exact violation is
-        found; raises Undecided when z3 cannot tell."""
-        inner = self.inner_claim(size, values)
-        check = find_counterexample(inner, Session(inner), 1, Deadline(seconds))
-        if check.reason:
-            raise Undecided(check.reason)
-        return check.values is None
+        """For all inner values, H at the exact outer point, decided WITHOUT a solver: True when
+        Arb branch and bound proves it on every box of inner values, False when it fails on a
+        whole box; raises Undecided otherwise."""
+        certificate = prove_for_all_objects(
+            self.inner_claim(size, values), values, Deadline(seconds)
+        )
+        if certificate.proved:
+            return True
+        if "fails on a whole box" in certificate.reason:
+            return False
+        raise Undecided(certificate.reason)
 
     def _replay(self, replay: str, size: int) -> str:
         """The replay source for this claim: the conclusion fails exactly; the hypothesis holds
-        for every inner value (re-decided by z3, since it quantifies over a continuum)."""
+        for every inner value (re-proved by Arb branch and bound, without a solver)."""
         head = replay.rsplit("assert", 1)[0]
         return (
             head
