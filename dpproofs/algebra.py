@@ -61,23 +61,46 @@ class ExactAlgebra:
     ``sign_of`` decides the sign of a difference. The default handles constant expressions with
     Arb enclosures and expressions with free symbols with sympy's assumption system (whose answers
     are derived by exact rules); a stronger decider (the symbolic pipeline) can be passed instead.
+
+    ``weak_sign_of`` serves the value-selecting operations (positive part, maximum, minimum),
+    where a tie selects the same value either way: it may answer 1 for "x >= 0" and -1 for
+    "x <= 0" even when x vanishes somewhere (a parameter family at a closed endpoint, say).
+    It defaults to ``sign_of``, which for constants is the same thing.
     """
 
     name = "exact"
 
-    def __init__(self, sign_of: Callable[[sympy.Expr], int] | None = None) -> None:
+    def __init__(
+        self,
+        sign_of: Callable[[sympy.Expr], int] | None = None,
+        weak_sign_of: Callable[[sympy.Expr], int] | None = None,
+    ) -> None:
         self._sign_of = sign_of or exact_sign
+        self._weak_sign_of = weak_sign_of or self._sign_of
 
     def _sign(self, x: Any) -> int:
         if isinstance(x, int | Fraction):
             return (x > 0) - (x < 0)
         return self._sign_of(sympy.sympify(x))
 
+    def _weak_sign(self, x: Any) -> int:
+        if isinstance(x, int | Fraction):
+            return (x > 0) - (x < 0)
+        return self._weak_sign_of(sympy.sympify(x))
+
+    def at_least(self, a: Any, b: Any) -> bool:
+        """a >= b, where a tie may count either way: for choosing a value, not for a verdict."""
+        if a is sympy.oo or b is sympy.oo or a is sympy.S.NegativeInfinity:
+            return _compare_extended(a, b) >= 0
+        if b is sympy.S.NegativeInfinity:
+            return True
+        return self._weak_sign(sympy.sympify(a) - sympy.sympify(b)) >= 0
+
     def const(self, value: Number) -> sympy.Expr:
         return sympy.Rational(value)
 
     def pos(self, x: Any) -> Any:
-        return x if self._sign(x) > 0 else sympy.Integer(0)
+        return x if self._weak_sign(x) > 0 else sympy.Integer(0)
 
     def total(self, xs: Iterable[Any]) -> Any:
         return sympy.Add(*xs)
@@ -85,14 +108,14 @@ class ExactAlgebra:
     def maximum(self, xs: Sequence[Any]) -> Any:
         best = xs[0]
         for x in xs[1:]:
-            if self._cmp(x, best) > 0:
+            if not self.at_least(best, x):
                 best = x
         return best
 
     def minimum(self, xs: Sequence[Any]) -> Any:
         best = xs[0]
         for x in xs[1:]:
-            if self._cmp(x, best) < 0:
+            if not self.at_least(x, best):
                 best = x
         return best
 

@@ -134,7 +134,10 @@ class _EntryContext:
     ) -> None:
         self.inputs, self.outputs, self.is_float = inputs, outputs, is_float
         self.symbols = {s.name: s for s, _ in parameters}
-        self.sign = ParametricSign(parameters) if parameters else sign
+        parametric = ParametricSign(parameters) if parameters else None
+        self.sign = parametric or sign
+        # Non-negativity may hold with equality somewhere (an entry a on a in [0, 1/2]).
+        self.weak_sign = parametric.weak if parametric else sign
 
     def parse(self, value: Any, r: int, c: int) -> Entry:
         where = _where(r, c, self.inputs, self.outputs)
@@ -147,7 +150,7 @@ class _EntryContext:
         if expr.has(sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity):
             raise InvalidMechanism(f"{where}: entry {expr} is not a finite probability")
         try:
-            s = self.sign(expr)
+            s = self.weak_sign(expr)
         except Undecided as exc:
             raise InvalidMechanism(f"{where}: cannot decide that {expr} >= 0 ({exc})") from exc
         if s < 0:

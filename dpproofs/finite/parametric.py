@@ -79,6 +79,26 @@ class ParametricSign:
             f"or could not be decided ({'; '.join(reasons)})"
         )
 
+    def weak(self, expr: sympy.Expr) -> int:
+        """1 if expr >= 0 on the whole domain, -1 if expr <= 0, 0 if expr is identically 0
+        (zeros at single points allowed: for choosing values, where a tie selects the same one)."""
+        if not expr.free_symbols:
+            return exact_sign(expr)
+        try:
+            return self(expr)
+        except Undecided:
+            pass
+        from dpproofs.symbolic import decide_scalar
+
+        where = dict(self.parameters)
+        for sign, statement in ((1, expr >= 0), (-1, expr <= 0)):
+            if decide_scalar(statement, where=where, timeout=self.timeout).status is Status.PROVED:
+                return sign
+        raise Undecided(
+            f"{expr} takes both signs on {_describe(self.parameters)}, or neither "
+            "x >= 0 nor x <= 0 could be proved there"
+        )
+
 
 def _describe(parameters: Parameters) -> str:
     return ", ".join(f"{s} in {i}" for s, i in parameters)
@@ -86,4 +106,5 @@ def _describe(parameters: Parameters) -> str:
 
 def algebra_for(parameters: Parameters) -> ExactAlgebra:
     """The exact algebra whose comparisons hold uniformly over the parameters' domains."""
-    return ExactAlgebra(sign_of=ParametricSign(parameters))
+    sign = ParametricSign(parameters)
+    return ExactAlgebra(sign_of=sign, weak_sign_of=sign.weak)

@@ -27,7 +27,7 @@ from typing import Any
 import sympy
 
 from dpproofs import vocabulary as V
-from dpproofs.algebra import EXACT, MARGIN, Algebra
+from dpproofs.algebra import EXACT, MARGIN, Algebra, ExactAlgebra
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import float_value
 from dpproofs.finite.mechanism import FiniteMechanism
@@ -121,9 +121,15 @@ def _max_over_pairs(
     """max over ordered neighbour pairs (x, x') of of_pair(M(x), M(x')), with the maximiser."""
     best: Value = None
     best_pair = None
+    alg = algebra_for(mechanism)
     for a, b in mechanism.pairs:
         value = of_pair(mechanism.rows[a], mechanism.rows[b])
-        if best is None or _greater(mechanism, value, best):
+        if best is None:
+            best, best_pair = value, (a, b)
+        elif mechanism.exact and isinstance(alg, ExactAlgebra):
+            if not alg.at_least(best, value):  # a tie keeps the first pair: same value
+                best, best_pair = value, (a, b)
+        elif value > best:
             best, best_pair = value, (a, b)
     if best is None:  # no neighbour pairs: every quantity is vacuously 0
         return _quantity(mechanism, sympy.Integer(0) if mechanism.exact else 0.0, None)

@@ -73,3 +73,14 @@ def test_a_false_claim_about_a_family_is_refuted_at_a_concrete_parameter_value()
     assignment = dict(verdict.counterexample.assignment)
     assert assignment["eps"] == "1" and {"x", "x'", "y"} <= assignment.keys()
     exec(verdict.counterexample.replay, {})
+
+
+def test_entries_may_vanish_at_a_closed_end_of_the_domain():
+    # Red-team finding: a on [0, 1/2] is >= 0 with equality at 0, which validation must accept.
+    # TV = |a - 1/2| = 1/2 - a on the whole domain (a tie at a = 1/2 selects the same value).
+    m = FiniteMechanism.from_rows([["a", "1-a"], ["1/2", "1/2"]], parameters={"a": "[0, 1/2]"})
+    a = m.parameters[0][0]
+    assert sympy.simplify(total_variation(m).exact - (sympy.Rational(1, 2) - a)) == 0
+    # The pure epsilon is infinite at a = 0 and ln(1/(2a)) elsewhere: no single closed form.
+    with pytest.raises(Undecided):
+        pure_epsilon(m)
