@@ -11,14 +11,15 @@ If p[x] > 0 and W[x][y] > 0 then pW[y] >= p[x] W[x][y] > 0, so every divergence 
 finite; D(W_x || pW) for an input with p[x] = 0 can be +oo, never when p has full support.
 
 The divergence is the vocabulary's :func:`~dpproofs.vocabulary.kl_divergence`, written once; here
-it is read in :class:`BallAlgebra`, whose values are Arb balls containing the exact values, so
+it is read in :class:`~dpproofs.algebra.IntervalAlgebra`, whose values are Arb balls containing
+the exact values, so
 that capacities and mutual informations can be bracketed by rationals rounded outward.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -26,7 +27,7 @@ import sympy
 from flint import arb
 
 from dpproofs import vocabulary as V
-from dpproofs.algebra import Number
+from dpproofs.algebra import IntervalAlgebra
 from dpproofs.errors import InvalidMechanism, Undecided
 from dpproofs.exact.rigorous import arb_from_fraction, enclose, fraction_of, precision, sign
 from dpproofs.finite.mechanism import FiniteMechanism
@@ -38,6 +39,9 @@ ExactRows: TypeAlias = tuple[tuple[Entry, ...], ...]
 #: Arb working precision (bits) for certified evaluations. Enclosure radii are then ~2^-120 times
 #: the size of the sums, far below any gap a caller can ask for.
 BITS = 128
+
+#: The vocabulary read in Arb balls (IntervalAlgebra: values contain the exact ones).
+BALLS = IntervalAlgebra()
 
 #: Certified rationals are rounded outward to this dyadic grid to keep them short (2^-64 ~ 5e-20).
 GRID_BITS = 64
@@ -170,7 +174,7 @@ def enclose_divergences(
     divergences: list[arb | None] = [
         None
         if any(qy.is_zero() and not w.is_zero() for w, qy in zip(row, q, strict=True))
-        else V.kl_divergence(BALLS, row, q)
+        else _certainly_finite(V.kl_divergence(BALLS, row, q))
         for row in rows
     ]
     # Terms with p[x] = 0 vanish (and are the only ones whose divergence may be +oo).
@@ -178,6 +182,13 @@ def enclose_divergences(
         px * _finite(d) for px, d in zip(p, divergences, strict=True) if not px.is_zero()
     )
     return information, divergences
+
+
+def _certainly_finite(ball: arb) -> arb:
+    """The ball, unless a log met a ball that is not certainly positive (then it is not finite)."""
+    if not ball.is_finite():
+        raise Undecided("a divergence term took the log of a ball that is not certainly positive")
+    return ball
 
 
 def _finite(divergence: arb | None) -> arb:
@@ -197,89 +208,3 @@ def round_up(ball: arb) -> Fraction:
     with precision(BITS):  # arb's upper() rounds up, at the working precision
         end = fraction_of(ball.upper())
     return Fraction(math.ceil(end * 2**GRID_BITS), 2**GRID_BITS)
-
-
-class BallAlgebra:
-    """Arb balls as values: every value is a ball that contains the exact one.
-
-    Truth values are Python bools, decided only when the balls decide them (``a <= b`` is True
-    when every point of b - a is >= 0, False when every point is < 0); otherwise
-    :class:`~dpproofs.errors.Undecided` is raised. ``log`` is defined for certainly positive balls
-    only. Use inside a ``precision(...)`` block.
-    """
-
-    name = "ball"
-
-    def const(self, value: Number) -> arb:
-        return arb_from_fraction(Fraction(value))
-
-    def pos(self, x: arb) -> arb:
-        if x >= 0:
-            return x
-        if x <= 0:
-            return arb(0)
-        return arb(0).union(x.upper())  # [0, upper] contains max(v, 0) for every v in x
-
-    def total(self, xs: Iterable[arb]) -> arb:
-        acc = arb(0)
-        for x in xs:
-            acc = acc + x
-        return acc
-
-    def maximum(self, xs: Sequence[arb]) -> arb:
-        acc = xs[0]
-        for x in xs[1:]:
-            acc = acc.max(x)
-        return acc
-
-    def minimum(self, xs: Sequence[arb]) -> arb:
-        acc = xs[0]
-        for x in xs[1:]:
-            acc = acc.min(x)
-        return acc
-
-    def div(self, a: arb, b: arb) -> arb:
-        return a / b
-
-    def log(self, x: arb) -> arb:
-        if not x > 0:
-            raise Undecided(f"log of the ball {x}, which is not certainly positive")
-        return x.log()
-
-    def le(self, a: arb, b: arb) -> bool:
-        return _decide(b - a, strict=False)
-
-    def lt(self, a: arb, b: arb) -> bool:
-        return _decide(b - a, strict=True)
-
-    def eq(self, a: arb, b: arb) -> bool:
-        d = a - b
-        if d.is_exact() and d.is_zero():
-            return True
-        if d > 0 or d < 0:
-            return False
-        raise Undecided(f"cannot decide {a} = {b} from balls")
-
-    def all(self, bs: Iterable[bool]) -> bool:
-        return all(bs)
-
-    def any(self, bs: Iterable[bool]) -> bool:
-        return any(bs)
-
-    def not_(self, b: bool) -> bool:
-        return not b
-
-    def ite(self, c: bool, x: arb, y: arb) -> arb:
-        return x if c else y
-
-
-def _decide(difference: arb, strict: bool) -> bool:
-    """0 < difference (strict) or 0 <= difference, decided from the ball or Undecided."""
-    if difference > 0 or (not strict and difference >= 0):
-        return True
-    if difference < 0 or (strict and difference <= 0):
-        return False
-    raise Undecided(f"the ball {difference} straddles 0")
-
-
-BALLS = BallAlgebra()

@@ -96,10 +96,6 @@ def algebra_for(mechanism: FiniteMechanism) -> Algebra:
     return parametric_algebra(mechanism.parameters) if mechanism.parameters else EXACT
 
 
-def _algebra(mechanism: FiniteMechanism) -> Algebra:
-    return algebra_for(mechanism)
-
-
 def _greater(mechanism: FiniteMechanism, a: Value, b: Value) -> bool:
     """a > b, decided exactly (rigorously) for exact mechanisms, as floats otherwise."""
     return bool(algebra_for(mechanism).lt(b, a)) if mechanism.exact else bool(a > b)
@@ -148,7 +144,7 @@ def _exp(mechanism: FiniteMechanism, eps: Value) -> Value:
 
 def pure_epsilon(mechanism: FiniteMechanism) -> PureEpsilon:
     """The smallest eps with M eps-DP: max_{x~x', y} ln(M[x][y] / M[x'][y]) (Vadhan section 2)."""
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     quantity = _max_over_pairs(mechanism, lambda p, q: V.max_divergence(alg, p, q))
     if quantity.attained is None:
         return PureEpsilon(quantity.exact, quantity.value, None)
@@ -167,20 +163,20 @@ def pure_epsilon(mechanism: FiniteMechanism) -> PureEpsilon:
 
 def delta_for_epsilon(mechanism: FiniteMechanism, epsilon: str | Value) -> Quantity:
     """delta(eps) = max_{x~x'} sum_y (M[x][y] - e^eps M[x'][y])^+ (the hockey-stick divergence)."""
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     gamma = _exp(mechanism, _number(mechanism, epsilon))
     return _max_over_pairs(mechanism, lambda p, q: V.hockey_stick(alg, p, q, gamma))
 
 
 def total_variation(mechanism: FiniteMechanism) -> Quantity:
     """max_{x~x'} SD(M(x), M(x')) = delta(0)."""
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     return _max_over_pairs(mechanism, lambda p, q: V.statistical_difference(alg, p, q))
 
 
 def kl_divergence(mechanism: FiniteMechanism) -> Quantity:
     """max_{x~x'} D(M(x) || M(x')), the KL-DP level of Cuff & Yu Definition 7."""
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     return _max_over_pairs(mechanism, lambda p, q: V.kl_divergence(alg, p, q))
 
 
@@ -194,7 +190,7 @@ def renyi_divergence(mechanism: FiniteMechanism, order: str | Value) -> Quantity
         return kl_divergence(mechanism)
     if not _greater(mechanism, a, 0 if not mechanism.exact else sympy.Integer(0)):
         raise ValueError(f"a Renyi order must be > 0, got {order}")
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     return _max_over_pairs(mechanism, lambda p, q: V.renyi_divergence(alg, p, q, a))
 
 
@@ -219,7 +215,7 @@ def _pair_epsilon_for_delta(
     g = (A - delta) / B, and eps = ln g. Outputs with q_y = 0 < p_y are in S for every g; if
     delta is below their mass, no eps suffices (+oo).
     """
-    alg = _algebra(mechanism)
+    alg = algebra_for(mechanism)
     exact = mechanism.exact
     zero, one = (sympy.Integer(0), sympy.Integer(1)) if exact else (0.0, 1.0)
     infinity = sympy.oo if exact else math.inf

@@ -31,9 +31,12 @@ Box = tuple[tuple[Fraction, Fraction], ...]
 
 @dataclass(frozen=True, slots=True)
 class BoxCertificate:
+    """``proved``: the predicate holds on every box; ``failed``: it fails on a whole box."""
+
     proved: bool
     boxes: int
     reason: str = ""
+    failed: bool = False
 
 
 def _stick_breaking(coordinates: list[Any]) -> list[Any]:
@@ -97,7 +100,7 @@ def prove_for_all_objects(
             if truth is True:
                 continue
             if truth is False:
-                return BoxCertificate(False, done, "the predicate fails on a whole box")
+                return BoxCertificate(False, done, "the predicate fails on a whole box", True)
             side = max(range(dims), key=lambda j: box[j][1] - box[j][0])
             lo, hi = box[side]
             if hi - lo < Fraction(1, 2**30):

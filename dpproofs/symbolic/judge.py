@@ -10,6 +10,7 @@ then not a counterexample. Logic is Kleene's three-valued logic, so None never t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -59,7 +60,14 @@ def defined_at(expr: sympy.Expr, point: Point) -> bool:
     Checked on the term as written, before substitution: sympy evaluates log(-1) to i pi, and a
     later Abs or square would hide the i, so the value alone cannot show that a term left the
     reals (red-team finding: |log x| >= 3 must not "hold" at x = -1)."""
-    return all(truth_at(need, point) is True for need in definedness(to_exp_form(expr)))
+    return all(truth_at(need, point) is True for need in _needs(expr))
+
+
+@functools.lru_cache(maxsize=4096)
+def _needs(expr: sympy.Expr) -> tuple[Relational, ...]:
+    """The definedness conditions of a term, computed once per term (the judge checks the same
+    atoms at many candidate points)."""
+    return tuple(definedness(to_exp_form(expr)))
 
 
 def difference_sign(atom: Relational, point: Point) -> int | None:
