@@ -44,6 +44,7 @@ class TheoremSpec:
     line: int
     timeout: float | None = None
     note: str = ""
+    corrects: str | None = None
 
     @property
     def location(self) -> str:
@@ -58,6 +59,7 @@ def theorem(
     title: str | None = None,
     timeout: float | None = None,
     note: str = "",
+    corrects: str | None = None,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
 
@@ -67,7 +69,8 @@ def theorem(
     "unknown"); ``dpproofs verify`` fails when the verdict differs. ``id`` defaults to
     ``<file stem>.<function>``; ``title`` to the first line of the docstring. ``timeout``
     overrides the run's per-theorem limit. ``note`` says what a reader must know (a
-    reconstruction, a replaced constant).
+    reconstruction, a replaced constant). ``corrects`` names the id of the (refuted or loose)
+    theorem whose corrected statement this one is, so reports can show the two side by side.
     """
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
@@ -92,6 +95,7 @@ def theorem(
             line=inspect.getsourcelines(func)[1],
             timeout=timeout,
             note=note,
+            corrects=corrects,
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:
