@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 verify: $(STAMP)
-	$(BIN)/dpproofs verify theorems --jobs $(JOBS) --json reports/verdicts.json --junit reports/verdicts.xml
+	$(BIN)/dpproofs verify theorems --jobs $(JOBS) --json reports/verdicts.json --junit reports/verdicts.xml --markdown docs/verdicts.md
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -27,4 +27,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) reports build *.egg-info
+	rm -rf $(VENV) reports build *.egg-info .dpproofs-cache

@@ -3,6 +3,10 @@
 A path argument is a theorem file or a folder searched recursively for ``*.py`` files whose names
 do not start with ``_``. Each file is imported under a private module name; a file that fails to
 import becomes a :class:`LoadFailure` naming the file and line, and the other files still load.
+
+The runner imports theorem files only in child processes (:mod:`dpproofs.worker`); what crosses
+back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and the list of
+project-local files the import read (for the result cache).
 """
 
 from __future__ import annotations
@@ -18,19 +22,66 @@ from types import ModuleType
 
 from dpproofs.errors import UsageError
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
+from dpproofs.verdict import Status
 
 
 @dataclass(frozen=True, slots=True)
 class LoadFailure:
-    """A theorem file that could not be imported: where, and why."""
+    """A theorem file that could not be imported: where, and why.
+
+    ``status`` is ERROR for a broken file, UNKNOWN when the import ran out of time or memory.
+    """
 
     file: str
     line: int
     message: str
+    status: Status = Status.ERROR
 
     @property
     def location(self) -> str:
         return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class TheoremInfo:
+    """What the parent knows of a declared theorem: a :class:`TheoremSpec` without its function."""
+
+    id: str
+    title: str
+    source: str
+    expect: Status
+    file: str
+    line: int
+    timeout: float | None = None
+    note: str = ""
+    corrects: str | None = None
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    @classmethod
+    def of(cls, spec: TheoremSpec) -> TheoremInfo:
+        return cls(
+            spec.id,
+            spec.title,
+            spec.source,
+            spec.expect,
+            spec.file,
+            spec.line,
+            spec.timeout,
+            spec.note,
+            spec.corrects,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Discovered:
+    """The theorems a file declares and the project-local source files its import read."""
+
+    file: str
+    theorems: tuple[TheoremInfo, ...]
+    dependencies: tuple[str, ...]
 
 
 def theorem_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -95,3 +146,30 @@ def failing_line(exc: BaseException, file: Path | str) -> int:
         if str(Path(frame.filename).resolve()) == target and frame.lineno:
             line = frame.lineno
     return line
+
+
+def _library_folders() -> tuple[str, ...]:
+    """Folders whose modules are not the project's own: the standard library, site-packages,
+    and the dpproofs package (hashed as a whole by the cache)."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    kinds = ("stdlib", "platstdlib", "purelib", "platlib")
+    folders = {str(Path(paths[k]).resolve()) for k in kinds}
+    folders.add(str(Path(__file__).resolve().parent))
+    return tuple(sorted(folders))
+
+
+def local_dependencies(file: Path) -> tuple[str, ...]:
+    """The project-local source files now imported (sibling helpers of ``file`` and the like):
+    every loaded module's file outside the standard library, site-packages and dpproofs."""
+    skip = _library_folders()
+    found = {str(file.resolve())}
+    for module in list(sys.modules.values()):
+        origin = getattr(module, "__file__", None)
+        if not origin or not origin.endswith(".py"):
+            continue
+        resolved = str(Path(origin).resolve())
+        if not resolved.startswith(skip):
+            found.add(resolved)
+    return tuple(sorted(found))

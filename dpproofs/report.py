@@ -3,11 +3,15 @@
 The JSON layout is a public contract (other tools and later versions add fields; none is renamed)::
 
     {"dpproofs_version": str,
+     "run": {"id", "started", "finished", "complete", "interrupted"},
      "theorems": [{"id", "title", "source", "status", "expected", "method", "seconds",
-                   "counterexample", "coverage", "reason", ...}],
+                   "counterexample", "coverage", "reason", "cached", ...}],
      "summary": {"total", "as_expected", "unexpected", "by_status": {status: count}}}
 
-Counterexample values are exact strings.
+Counterexample values are exact strings. ``run.complete`` is false for an interrupted run (the
+report then lists the theorems decided so far, the others as UNKNOWN "interrupted"). Report
+paths are checked (and any previous report there removed) before anything is decided, so a
+report on disk is always this run's or none.
 """
 
 from __future__ import annotations
@@ -15,23 +19,51 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import uuid
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from dpproofs.atomic import write_atomically
+from dpproofs.errors import UsageError
 from dpproofs.runner import TheoremResult
+from dpproofs.version import version
 
 
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as package_version
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """Which run a report belongs to, and whether it ran to the end."""
+
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    started: str = field(default_factory=_now)
+    finished: str = ""
+    complete: bool = True
+    interrupted: bool = False
+
+
+def prepare_path(option: str, path: str | Path, keep: bool = False) -> None:
+    """Fail now (UsageError naming ``option``) if ``path`` cannot be written; remove a previous
+    report there (unless ``keep``) so that a failed run never leaves one that looks current."""
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, not a file")
     try:
-        return package_version("dpproofs")
-    except PackageNotFoundError:
-        return "0+unknown"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        os.close(fd)
+        os.unlink(probe)
+        if not keep:
+            target.unlink(missing_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write there ({exc.strerror or exc})") from None
 
 
 def summary(results: Sequence[TheoremResult]) -> dict[str, Any]:
@@ -45,32 +77,22 @@ def summary(results: Sequence[TheoremResult]) -> dict[str, Any]:
     }
 
 
-def results_json(results: Sequence[TheoremResult]) -> dict[str, Any]:
+def results_json(results: Sequence[TheoremResult], run: RunInfo | None = None) -> dict[str, Any]:
+    info = run or RunInfo()
+    if not info.finished:
+        info = RunInfo(info.id, info.started, _now(), info.complete, info.interrupted)
     return {
         "dpproofs_version": version(),
+        "run": asdict(info),
         "theorems": [r.as_dict() for r in results],
         "summary": summary(results),
     }
 
 
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the whole new one."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_json(results: Sequence[TheoremResult], path: str | Path) -> None:
-    write_atomically(path, json.dumps(results_json(results), indent=2, sort_keys=False) + "\n")
+def write_json(
+    results: Sequence[TheoremResult], path: str | Path, run: RunInfo | None = None
+) -> None:
+    write_atomically(path, json.dumps(results_json(results, run), indent=2) + "\n")
 
 
 def junit_xml(results: Sequence[TheoremResult]) -> str:

@@ -1,31 +1,40 @@
-"""Running theorems: each in its own process, with its own time limit, in parallel.
+"""Deciding theorems: each in its own child process, with its own limits, in parallel.
 
-Work is submitted through the standard :class:`concurrent.futures.Executor` interface: each task
-supervises one child process (started from a fork server that has the heavy imports preloaded),
-waits for its verdict up to the time limit plus a grace period, and kills it after that. So a
-solver that hangs ends as UNKNOWN ("time limit exceeded") and a crash ends as ERROR, while the run
-goes on. The default executor is a thread pool of ``jobs`` supervisors.
+Work goes through the standard :class:`concurrent.futures.Executor` interface: each task is a
+picklable :class:`Job` (file, theorem id, limits) given to :func:`decide`, which supervises one
+child (see :mod:`dpproofs.isolation`) and kills it at the deadline. So a solver that hangs ends as
+UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The default
+executor is a thread pool of ``jobs`` supervisors; any other Executor can be passed in.
+
+Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the CLI) kills every child and raises
+:class:`RunInterrupted` carrying the results so far, the undecided ones marked as interrupted.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import re
-import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpproofs.discovery import LoadFailure, load_theorems, theorem_files
-from dpproofs.errors import UsageError
-from dpproofs.theorem import TheoremSpec
+from dpproofs import isolation
+from dpproofs.cache import ResultCache
+from dpproofs.discovery import LoadFailure, TheoremInfo
+from dpproofs.isolation import Limits, run_child
+from dpproofs.selection import Planned
 from dpproofs.verdict import Status, Verdict
 
-#: Seconds a child process gets beyond its time limit to report before it is killed.
-GRACE_SECONDS = 5.0
 DEFAULT_TIMEOUT = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What one child decides: plain data, so any Executor (threads, processes, a cluster) works."""
+
+    file: str
+    theorem_id: str
+    limits: Limits
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,8 @@ class TheoremResult:
     verdict: Verdict
     location: str
     note: str = ""
+    corrects: str | None = None
+    cached: bool = False
 
     @property
     def as_expected(self) -> bool:
@@ -60,165 +71,129 @@ class TheoremResult:
             "certificate": list(v.certificate),
             "location": self.location,
             "note": self.note,
+            "corrects": self.corrects,
+            "cached": self.cached,
+            "steps": getattr(v, "steps", None),
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Selection:
-    """The theorems a run will decide, and the files that failed to load."""
+class RunInterrupted(Exception):
+    """The run was stopped (Ctrl-C, SIGTERM); ``results`` holds what is known so far."""
 
-    specs: tuple[TheoremSpec, ...]
-    failures: tuple[LoadFailure, ...]
-
-
-def select(paths: Iterable[str | Path], keyword: str | None = None) -> Selection:
-    """Load every theorem under ``paths`` and keep those matching the ``-k`` expression."""
-    matcher = keyword_matcher(keyword) if keyword else None
-    specs: list[TheoremSpec] = []
-    failures: list[LoadFailure] = []
-    seen: dict[str, str] = {}
-    for file in theorem_files(paths):
-        loaded = load_theorems(file)
-        if isinstance(loaded, LoadFailure):
-            failures.append(loaded)
-            continue
-        for spec in loaded:
-            if spec.id in seen:
-                failures.append(
-                    LoadFailure(
-                        spec.file,
-                        spec.line,
-                        f"duplicate theorem id {spec.id!r} (also declared at {seen[spec.id]})",
-                    )
-                )
-                continue
-            seen[spec.id] = spec.location
-            if matcher is None or matcher(f"{spec.id} {spec.title}"):
-                specs.append(spec)
-    return Selection(tuple(specs), tuple(failures))
+    def __init__(self, results: list[TheoremResult]) -> None:
+        super().__init__("the run was interrupted")
+        self.results = results
 
 
-_TOKEN = re.compile(r"\(|\)|[^\s()]+")
-
-
-def keyword_matcher(expression: str) -> Callable[[str], bool]:
-    """A pytest-style ``-k`` matcher: words are case-insensitive substrings; and/or/not/()."""
-    tokens = _TOKEN.findall(expression)
-    if not tokens:
-        raise UsageError("-k needs an expression")
-
-    def matches(text: str) -> bool:
-        lowered = text.lower()
-        parts = [
-            t if t in ("and", "or", "not", "(", ")") else str(t.lower() in lowered) for t in tokens
-        ]
-        try:
-            return bool(eval(" ".join(parts), {"__builtins__": {}}, {}))  # only bools/and/or/not
-        except SyntaxError as exc:
-            raise UsageError(f"-k {expression!r} is not a valid expression") from exc
-
-    matches("")  # reject a malformed expression before anything runs
-    return matches
-
-
-def effective_timeout(spec: TheoremSpec, default: float, override: float | None) -> float:
-    """The time limit for ``spec``: the CLI override, else the theorem's own, else the default."""
+def effective_timeout(info: TheoremInfo, default: float, override: float | None) -> float:
+    """The time limit for a theorem: the CLI override, else the theorem's own, else the default."""
     if override is not None:
         return override
-    return spec.timeout if spec.timeout is not None else default
+    return info.timeout if info.timeout is not None else default
 
 
-_CONTEXT: Any = None
+def decide(job: Job) -> Verdict:
+    """Decide ``job`` in a child process killed at its deadline; never raises."""
+    from dpproofs.worker import decide_main
+
+    outcome = run_child(decide_main, (job.file, job.theorem_id), job.limits)
+    if isinstance(outcome.value, Verdict):
+        return outcome.value
+    if outcome.timed_out:
+        return Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
+    if outcome.interrupted:
+        return _interrupted()
+    return Verdict.error(
+        "isolation", f"{job.file}: {job.theorem_id}: {outcome.failure or 'no verdict'}"
+    ).timed(outcome.seconds)
 
 
-def _context() -> Any:
-    global _CONTEXT
-    if _CONTEXT is None:
-        _CONTEXT = multiprocessing.get_context("forkserver")
-        _CONTEXT.set_forkserver_preload(["dpproofs.worker", "sympy", "z3"])
-    return _CONTEXT
+def _interrupted() -> Verdict:
+    return Verdict.unknown("interrupted", "the run was interrupted before a verdict")
 
 
-def run_isolated(spec: TheoremSpec, timeout: float) -> Verdict:
-    """Decide ``spec`` in a child process; kill it ``GRACE_SECONDS`` after the time limit."""
-    from dpproofs.worker import worker_main
-
-    context = _context()
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(
-        target=worker_main, args=(spec.file, spec.id, timeout, sender), daemon=True
-    )
-    start = time.perf_counter()
-    process.start()
-    sender.close()
-    try:
-        if receiver.poll(timeout + GRACE_SECONDS):
-            try:
-                verdict: Verdict = receiver.recv()
-                return verdict
-            except EOFError:
-                pass
-        else:
-            return Verdict.unknown(
-                "isolation", f"time limit of {timeout:g} s exceeded; the theorem was stopped"
-            ).timed(time.perf_counter() - start)
-        process.join(5)
-        return Verdict.error(
-            "isolation",
-            f"{spec.location}: the theorem's process died (exit code {process.exitcode}) "
-            "without a verdict",
-        ).timed(time.perf_counter() - start)
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join(5)
-        receiver.close()
-
-
-def result_of(spec: TheoremSpec, verdict: Verdict) -> TheoremResult:
+def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> TheoremResult:
     return TheoremResult(
-        spec.id, spec.title, spec.source, spec.expect, verdict, spec.location, spec.note
+        info.id,
+        info.title,
+        info.source,
+        info.expect,
+        verdict,
+        info.location,
+        info.note,
+        info.corrects,
+        cached,
     )
 
 
 def failure_result(failure: LoadFailure) -> TheoremResult:
-    name = Path(failure.file).name
+    verdict = (
+        Verdict.unknown("load", f"{failure.location}: {failure.message}")
+        if failure.status is Status.UNKNOWN
+        else Verdict.error("load", f"{failure.location}: {failure.message}")
+    )
     return TheoremResult(
-        id=name,
+        id=Path(failure.file).name,
         title="(file failed to load)",
         source="",
         expected=None,
-        verdict=Verdict.error("load", f"{failure.location}: {failure.message}"),
+        verdict=verdict,
         location=failure.location,
     )
 
 
 def run(
-    specs: Sequence[TheoremSpec],
+    planned: Sequence[Planned],
     *,
-    jobs: int = 1,
+    executor: Executor,
     default_timeout: float = DEFAULT_TIMEOUT,
     timeout_override: float | None = None,
-    executor: Executor | None = None,
+    memory_bytes: int = isolation.DEFAULT_MEMORY_BYTES,
+    cache: ResultCache | None = None,
     on_result: Callable[[TheoremResult], None] | None = None,
+    on_running: Callable[[list[str]], None] | None = None,
 ) -> list[TheoremResult]:
-    """Decide every spec in isolation; results come back in the order of ``specs``."""
-    own = executor is None
-    pool = executor or ThreadPoolExecutor(max_workers=max(1, jobs))
+    """Decide every planned theorem; results come back in the order of ``planned``.
+
+    ``on_result`` is called as each result arrives, ``on_running`` with the ids in flight.
+    """
+    cache = cache or ResultCache(None)
+    results: list[TheoremResult | None] = [None] * len(planned)
+    pending: dict[Future[Verdict], tuple[int, str]] = {}
+
+    def finish(index: int, result: TheoremResult) -> None:
+        results[index] = result
+        if on_result is not None:
+            on_result(result)
+
     try:
-        futures = [
-            pool.submit(
-                run_isolated, spec, effective_timeout(spec, default_timeout, timeout_override)
+        for index, item in enumerate(planned):
+            limits = Limits(
+                effective_timeout(item.info, default_timeout, timeout_override), memory_bytes
             )
-            for spec in specs
+            key = cache.verdict_key(item.info, item.dependencies, limits)
+            stored = cache.verdict(key)
+            if stored is not None:
+                finish(index, result_of(item.info, stored, cached=True))
+                continue
+            job = Job(item.info.file, item.info.id, limits)
+            pending[executor.submit(decide, job)] = (index, key)
+        while pending:
+            done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in done:
+                index, key = pending.pop(future)
+                verdict = future.result()
+                cache.store_verdict(key, verdict)
+                finish(index, result_of(planned[index].info, verdict))
+            if on_running is not None:
+                on_running([planned[i].info.id for f, (i, _k) in pending.items() if f.running()])
+    except KeyboardInterrupt:
+        isolation.stop_all()
+        for future in pending:
+            future.cancel()
+        partial = [
+            r if r is not None else result_of(planned[i].info, _interrupted())
+            for i, r in enumerate(results)
         ]
-        results: list[TheoremResult] = []
-        for spec, future in zip(specs, futures, strict=True):
-            result = result_of(spec, future.result())
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-        return results
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+        raise RunInterrupted(partial) from None
+    return [r for r in results if r is not None]

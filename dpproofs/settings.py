@@ -3,6 +3,7 @@ from the current folder upwards), then the theorem's own ``timeout=``, then comm
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -15,6 +16,7 @@ from dpproofs.errors import UsageError
 class Settings:
     timeout: float = 60.0
     jobs: int = 1
+    memory_gib: float = 6.0
 
 
 def _pyproject(start: Path) -> Path | None:
@@ -39,10 +41,19 @@ def load_settings(start: Path | None = None) -> Settings:
     for key, value in table.items():
         if key not in known:
             raise UsageError(f"{file}: unknown setting [tool.dpproofs] {key}")
-        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-            raise UsageError(f"{file}: [tool.dpproofs] {key} must be a positive number")
+        if (
+            not isinstance(value, int | float)
+            or isinstance(value, bool)
+            or not math.isfinite(value)
+            or value <= 0
+        ):
+            raise UsageError(f"{file}: [tool.dpproofs] {key} must be a finite positive number")
         if key == "jobs":
-            settings = replace(settings, jobs=int(value))
-        else:
+            if not isinstance(value, int):
+                raise UsageError(f"{file}: [tool.dpproofs] jobs must be a whole number")
+            settings = replace(settings, jobs=value)
+        elif key == "timeout":
             settings = replace(settings, timeout=float(value))
+        else:
+            settings = replace(settings, memory_gib=float(value))
     return settings

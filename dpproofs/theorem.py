@@ -16,6 +16,7 @@ file stays importable and each theorem stays callable from a test.
 from __future__ import annotations
 
 import inspect
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,6 +73,13 @@ def theorem(
     reconstruction, a replaced constant). ``corrects`` names the id of the (refuted or loose)
     theorem whose corrected statement this one is, so reports can show the two side by side.
     """
+    if timeout is not None and (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not math.isfinite(timeout)
+        or timeout <= 0
+    ):
+        raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")

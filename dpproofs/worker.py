@@ -1,69 +1,161 @@
-"""The body of one isolated theorem run: import, build the claim, decide it, send the verdict back.
+"""The child side of isolation: import a theorem file, list its theorems, or decide one of them.
 
-Runs in a child process (see :mod:`dpproofs.runner`), so a hang, a crash or runaway memory in one
-theorem cannot take the run down. Every failure is turned into an ERROR verdict that names the
-theorem file and line.
+Runs in a child process (see :mod:`dpproofs.isolation`), so a hang, a crash, ``sys.exit``,
+``os._exit`` or runaway memory in author code cannot take the run down. The child first leads a
+new process group (the parent kills the group), caps its address space, and starts a watchdog
+that ends it if the parent goes away or the deadline passes. Every failure it can see becomes a
+:class:`~dpproofs.discovery.LoadFailure` or a verdict naming the theorem file and line.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import resource
+import threading
+import time
 import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from dpproofs.claim import Claim, Deadline, timed_decide
-from dpproofs.discovery import failing_line, import_theorem_file
+from dpproofs.discovery import (
+    Discovered,
+    LoadFailure,
+    TheoremInfo,
+    failing_line,
+    import_theorem_file,
+    local_dependencies,
+)
 from dpproofs.theorem import REGISTRY_ATTRIBUTE
-from dpproofs.verdict import Verdict
+from dpproofs.verdict import Status, Verdict
 
-#: Address-space cap for one theorem's process, so runaway memory ends as an ERROR, not an OOM.
-MEMORY_LIMIT_BYTES = 6 * 1024**3
+#: Seconds before the hard deadline at which a decision procedure is asked to give up.
+MAX_MARGIN = 1.0
 
 
-def decide_theorem(file: str, theorem_id: str, timeout: float | None) -> Verdict:
+def _enter_child(deadline_at: float, memory_bytes: int) -> None:
+    """Lead a process group, cap memory, and watch for a vanished parent or a passed deadline."""
+    with contextlib.suppress(OSError):  # else the parent kills this process alone
+        os.setpgid(0, 0)
+    try:
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = memory_bytes if hard == resource.RLIM_INFINITY else min(hard, memory_bytes)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ValueError, OSError):
+        pass  # a platform without address-space limits still runs the theorem
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent and time.monotonic() < deadline_at + 2.0:
+            time.sleep(0.5)
+        os._exit(70)
+
+    threading.Thread(target=watch, name="dpproofs-watchdog", daemon=True).start()
+
+
+def _gib(memory_bytes: int) -> str:
+    return f"{memory_bytes / 1024**3:g} GiB"
+
+
+def _send(channel: Connection, value: Any) -> None:
+    try:
+        channel.send(value)
+    except Exception as exc:  # e.g. an unpicklable value inside a counterexample
+        channel.send(Verdict.error("isolation", f"the verdict could not be sent back: {exc}"))
+    channel.close()
+
+
+def import_failure(exc: BaseException, file: str, memory_bytes: int) -> LoadFailure:
+    """Why importing ``file`` failed, as the line to look at and one sentence."""
+    if isinstance(exc, SyntaxError):
+        return LoadFailure(file, exc.lineno or 1, f"SyntaxError: {exc.msg}")
+    line = failing_line(exc, file)
+    if isinstance(exc, SystemExit):
+        return LoadFailure(file, line, f"the file called sys.exit({exc.code!r}) while importing")
+    if isinstance(exc, MemoryError):
+        return LoadFailure(
+            file,
+            line,
+            f"memory cap of {_gib(memory_bytes)} reached while importing the file",
+            Status.UNKNOWN,
+        )
+    return LoadFailure(file, line, f"{type(exc).__name__}: {exc}")
+
+
+def discover(file: str, memory_bytes: int) -> Discovered | LoadFailure:
+    """Import ``file`` and list its theorems. Never raises for problems of the file itself."""
+    try:
+        module = import_theorem_file(Path(file))
+        specs = list(getattr(module, REGISTRY_ATTRIBUTE, []))
+        return Discovered(
+            file, tuple(TheoremInfo.of(s) for s in specs), local_dependencies(Path(file))
+        )
+    except BaseException as exc:  # sys.exit and KeyboardInterrupt included
+        return import_failure(exc, file, memory_bytes)
+
+
+def discover_main(file: str, deadline_at: float, memory_bytes: int, channel: Connection) -> None:
+    """Child entry point: discover ``file`` and send a Discovered or a LoadFailure."""
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, discover(file, memory_bytes))
+
+
+def decide_theorem(
+    file: str, theorem_id: str, deadline_at: float | None, memory_bytes: int
+) -> Verdict:
     """Decide one theorem in this process. Never raises for problems of the theorem itself."""
     try:
         module = import_theorem_file(Path(file))
-        specs = {s.id: s for s in getattr(module, REGISTRY_ATTRIBUTE, [])}
-        spec = specs[theorem_id]
-    except Exception as exc:
-        line = failing_line(exc, file)
-        return Verdict.error("load", f"{file}:{line}: {type(exc).__name__}: {exc}")
+        spec = {s.id: s for s in getattr(module, REGISTRY_ATTRIBUTE, [])}[theorem_id]
+    except BaseException as exc:
+        failure = import_failure(exc, file, memory_bytes)
+        if failure.status is Status.UNKNOWN:
+            return Verdict.unknown("resources", f"{failure.location}: {failure.message}")
+        return Verdict.error("load", f"{failure.location}: {failure.message}")
     try:
         claim = spec.build()
-    except Exception as exc:
-        line = failing_line(exc, file)
-        return Verdict.error("build", f"{file}:{line}: {type(exc).__name__}: {exc}")
+    except BaseException as exc:
+        return _failure("build", exc, file, spec.location, memory_bytes)
     if not isinstance(claim, Claim):
         return Verdict.error(
             "build",
             f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim",
         )
+    seconds = None
+    if deadline_at is not None:
+        left = deadline_at - time.monotonic()
+        seconds = max(0.0, left - min(MAX_MARGIN, 0.1 * left))
     try:
-        return timed_decide(claim, Deadline(timeout))
-    except RecursionError:
-        return Verdict.error("decide", f"{spec.location}: recursion too deep while deciding")
-    except MemoryError:
-        return Verdict.error("decide", f"{spec.location}: out of memory while deciding")
-    except Exception as exc:
-        frames = traceback.extract_tb(exc.__traceback__)
-        where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else spec.location
-        return Verdict.error(
-            "decide", f"{spec.location}: {type(exc).__name__}: {exc} (raised at {where})"
-        )
+        return timed_decide(claim, Deadline(seconds))
+    except BaseException as exc:
+        return _failure("decide", exc, file, spec.location, memory_bytes)
 
 
-def worker_main(file: str, theorem_id: str, timeout: float | None, channel: Connection) -> None:
-    """Child-process entry point: decide and send the verdict through ``channel``."""
-    try:
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = (
-            MEMORY_LIMIT_BYTES if hard == resource.RLIM_INFINITY else min(hard, MEMORY_LIMIT_BYTES)
+def _failure(stage: str, exc: BaseException, file: str, location: str, memory: int) -> Verdict:
+    """The verdict for an exception while building or deciding: UNKNOWN for the memory cap,
+    ERROR (naming the author's line and where it was raised) for anything else."""
+    doing = {"build": "building", "decide": "deciding"}[stage]
+    if isinstance(exc, MemoryError):
+        return Verdict.unknown(
+            "resources",
+            f"{location}: memory cap of {_gib(memory)} reached while {doing} the claim",
         )
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    except (ValueError, OSError):
-        pass  # a platform without address-space limits still runs the theorem
-    verdict = decide_theorem(file, theorem_id, timeout)
-    channel.send(verdict)
-    channel.close()
+    if isinstance(exc, RecursionError):
+        return Verdict.error(stage, f"{location}: recursion too deep while {doing}")
+    if isinstance(exc, SystemExit):
+        return Verdict.error(stage, f"{location}: sys.exit({exc.code!r}) called while {doing}")
+    line = failing_line(exc, file)
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else location
+    author = f"{file}:{line}" if line > 1 else location
+    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc} (raised at {where})")
+
+
+def decide_main(
+    file: str, theorem_id: str, deadline_at: float, memory_bytes: int, channel: Connection
+) -> None:
+    """Child entry point: decide one theorem and send its verdict."""
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, decide_theorem(file, theorem_id, deadline_at, memory_bytes))

@@ -2,6 +2,8 @@
 
 import io
 import json
+import re
+import shlex
 from pathlib import Path
 
 from dpproofs.cli import main
@@ -32,3 +34,26 @@ def test_profile_of_the_example_mechanism():
     assert code == 0 and data["pure_epsilon"]["exact"] == "log(3)"
     # MI-DP of binary RR(3/4) is the BSC(1/4) capacity ln 2 - h(1/4) = 3/4 ln 3 - ln 2, exactly.
     assert data["mi_dp"]["exact"] == "-log(2)/4 + 3*log(3/2)/4"
+
+
+def _readme_verify_sessions():
+    """Each ``$ .venv/bin/dpproofs verify ...`` console session of the README with its output."""
+    text = (EXAMPLES.parent / "README.md").read_text()
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        lines = block.splitlines()
+        if lines[0].startswith("$ .venv/bin/dpproofs verify "):
+            yield shlex.split(lines[0][len("$ .venv/bin/dpproofs ") :]), lines[1:]
+
+
+SECONDS = re.compile(r"\d+\.\d\ds ")
+
+
+def test_readme_verify_sessions_print_what_the_readme_shows(monkeypatch):
+    monkeypatch.chdir(EXAMPLES.parent)
+    sessions = list(_readme_verify_sessions())
+    assert len(sessions) == 2
+    for argv, shown in sessions:
+        out = io.StringIO()
+        assert main([*argv, "--no-cache"], out, io.StringIO()) == 0
+        printed = [SECONDS.sub("X.XXs ", line) for line in out.getvalue().splitlines()]
+        assert printed == [SECONDS.sub("X.XXs ", line) for line in shown]

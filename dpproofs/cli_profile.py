@@ -1,0 +1,89 @@
+"""``dpproofs profile MECH.json``: the exact privacy profile of a finite mechanism, as a table or
+JSON. Every eps, delta and Renyi order is checked (exactly) before anything is computed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import IO, Any
+
+from dpproofs import arguments
+
+
+def add_parser(commands: Any) -> None:
+    profile = commands.add_parser("profile", help="the exact privacy profile of a finite mechanism")
+    profile.add_argument("mechanism", help="a mechanism JSON file")
+    for option, check, default, text in (
+        ("--epsilon", arguments.epsilon, [], "an eps >= 0 for delta(eps), e.g. 'log(3)'"),
+        ("--delta", arguments.delta, [], "a delta in [0, 1] for eps(delta), e.g. '1/100'"),
+        ("--renyi", arguments.renyi_order, None, "a Renyi order > 0 (default 2)"),
+    ):
+        profile.add_argument(option, action="append", default=default, type=check, help=text)
+    profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
+    profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from dpproofs.errors import DpProofsError, UsageError
+    from dpproofs.finite.loading import load_mechanism
+    from dpproofs.finite.profile import profile_as_dict
+
+    mechanism = load_mechanism(args.mechanism)
+    try:
+        data = profile_as_dict(
+            mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp
+        )
+    except (DpProofsError, ValueError) as exc:
+        raise UsageError(str(exc)) from exc
+    if args.json:
+        out.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    console = Console(file=out, highlight=False, width=max(100, Console(file=out).width))
+    table = Table(
+        title=f"privacy profile of {mechanism.name or args.mechanism}", header_style="bold"
+    )
+    table.add_column("quantity")
+    table.add_column("exact", overflow="fold")
+    table.add_column("value", justify="right")
+    table.add_column("attained at", overflow="fold")
+
+    def row(name: str, q: dict[str, Any]) -> None:
+        table.add_row(name, str(q.get("exact")), _num(q.get("value")), escape(_where(q)))
+
+    row("pure epsilon", data["pure_epsilon"])
+    for d in data["delta"]:
+        row(f"delta(eps = {d['epsilon']})", d)
+    for e in data["epsilon_for_delta"]:
+        row(f"eps(delta = {e['delta']})", e)
+    row("total variation", data["total_variation"])
+    row("KL", data["kl"])
+    for r in data["renyi"]:
+        row(f"Renyi order {r['order']}", r)
+    if "mi_dp" in data:
+        m = data["mi_dp"]
+        table.add_row(
+            "MI-DP",
+            m["exact"] or f"[{m['lower']}, {m['upper']}]",
+            f"[{m['lower_value']:.12g}, {m['upper_value']:.12g}]",
+            "",
+        )
+    console.print(table)
+    return 0
+
+
+def _where(quantity: dict[str, Any]) -> str:
+    """Where a maximum is attained: "x vs x'" for a pair, "x vs x' at y" for a pair and output."""
+    attained = quantity.get("attained")
+    if not attained:
+        return ""
+    if isinstance(attained, dict):
+        return f"{attained['input']} vs {attained['neighbour']} at {attained['output']}"
+    return " vs ".join(str(a) for a in attained)
+
+
+def _num(value: Any) -> str:
+    return value if isinstance(value, str) else f"{value:.15g}"

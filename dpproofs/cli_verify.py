@@ -1,0 +1,138 @@
+"""``dpproofs verify``: discover and decide theorems in isolated children, render, report.
+
+Exit status: 0 when every verdict is the expected one, 1 when some differ (a file that fails to
+load counts), 2 on usage errors (found before anything is decided), 130 when interrupted (Ctrl-C
+or SIGTERM: children are killed and the reports are written, marked incomplete).
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ThreadPoolExecutor
+from typing import IO, Any
+
+from dpproofs import arguments
+
+EXIT_INTERRUPTED = 130
+#: Importing a theorem file may take this long even when --timeout is shorter.
+MIN_IMPORT_SECONDS = 5.0
+
+
+def add_parser(commands: Any) -> None:
+    verify = commands.add_parser(
+        "verify", help="decide every theorem and compare with its expected verdict"
+    )
+    verify.add_argument("paths", nargs="*", default=["theorems"], help="theorem files or folders")
+    verify.add_argument(
+        "-k", dest="keyword", help="only theorems whose id or title match (pytest-style)"
+    )
+    verify.add_argument(
+        "--jobs", "-j", type=arguments.positive_int, help="theorems decided in parallel (>= 1)"
+    )
+    verify.add_argument(
+        "--timeout", type=arguments.seconds, help="seconds per theorem (> 0; overrides all)"
+    )
+    verify.add_argument(
+        "--memory", type=arguments.gibibytes, help="memory cap per theorem in GiB (default 6)"
+    )
+    verify.add_argument("--json", dest="json_path", help="write the verdicts as JSON to this file")
+    verify.add_argument("--junit", dest="junit_path", help="write a JUnit XML report to this file")
+    verify.add_argument(
+        "--markdown", dest="markdown_path", help="write a Markdown table per claim ID to this file"
+    )
+    verify.add_argument(
+        "--no-cache", action="store_true", help="decide everything afresh (ignore the cache)"
+    )
+    verify.add_argument("-q", "--quiet", action="store_true", help="only the unexpected and a sum")
+    verify.add_argument("-v", "--verbose", action="store_true", help="each theorem's evidence")
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from dpproofs import isolation, report, runner, selection, terminal
+    from dpproofs.cache import ResultCache, default_folder
+    from dpproofs.errors import UsageError
+    from dpproofs.settings import load_settings
+
+    settings = load_settings()
+    jobs = args.jobs or settings.jobs
+    memory = int((args.memory or settings.memory_gib) * 1024**3)
+    reports = {"--json": args.json_path, "--junit": args.junit_path}
+    for option, path in reports.items():
+        if path:
+            report.prepare_path(option, path)
+    if args.markdown_path:
+        report.prepare_path("--markdown", args.markdown_path, keep=True)
+    cache = ResultCache(None if args.no_cache else default_folder())
+    discovery_limits = isolation.Limits(
+        max(MIN_IMPORT_SECONDS, args.timeout or settings.timeout), memory
+    )
+    run_info = report.RunInfo()
+    results: list[Any] = []
+    isolation.reset()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        try:
+            chosen = selection.select(
+                args.paths, args.keyword, limits=discovery_limits, executor=pool, cache=cache
+            )
+            if not chosen.theorems and not chosen.failures:
+                raise UsageError(
+                    f"no theorems found in {' '.join(args.paths)}"
+                    + (f" matching -k {args.keyword!r}" if args.keyword else "")
+                )
+            results = [runner.failure_result(f) for f in chosen.failures]
+            progress = terminal.ProgressLine(err, len(chosen.theorems))
+            try:
+                results += runner.run(
+                    chosen.theorems,
+                    executor=pool,
+                    default_timeout=settings.timeout,
+                    timeout_override=args.timeout,
+                    memory_bytes=memory,
+                    cache=cache,
+                    on_result=progress.advance,
+                    on_running=progress.show_running,
+                )
+            finally:
+                progress.close()
+        except (KeyboardInterrupt, runner.RunInterrupted) as exc:
+            _ignore_further_interrupts()
+            isolation.stop_all()
+            if isinstance(exc, runner.RunInterrupted):
+                results += exc.results
+            partial = report.RunInfo(run_info.id, run_info.started, "", False, True)
+            _write_reports(args, results, partial, markdown=False)
+            err.write(
+                f"dpproofs: interrupted; {sum(not _is_interrupted(r) for r in results)} "
+                f"verdicts written to the reports, marked incomplete\n"
+            )
+            return EXIT_INTERRUPTED
+    summary = report.summary(results)
+    terminal.render(results, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
+    _write_reports(args, results, run_info, markdown=True)
+    return 0 if summary["unexpected"] == 0 else 1
+
+
+def _ignore_further_interrupts() -> None:
+    """A second Ctrl-C while cleaning up must not print a traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _is_interrupted(result: Any) -> bool:
+    return bool(result.verdict.method == "interrupted")
+
+
+def _write_reports(args: argparse.Namespace, results: list[Any], info: Any, markdown: bool) -> None:
+    from dpproofs import report
+
+    if args.json_path:
+        report.write_json(results, args.json_path, info)
+    if args.junit_path:
+        report.write_junit(results, args.junit_path)
+    if markdown and args.markdown_path:
+        from dpproofs.markdown_report import write_markdown
+
+        write_markdown(results, args.markdown_path)

@@ -1,0 +1,108 @@
+"""Choosing what a run decides: the theorem files, what each declares (learnt in a child
+process, or from the cache), duplicates, and the pytest-style ``-k`` filter."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+
+from dpproofs.cache import ResultCache
+from dpproofs.discovery import Discovered, LoadFailure, TheoremInfo, theorem_files
+from dpproofs.errors import UsageError
+from dpproofs.isolation import Limits, run_child
+from dpproofs.verdict import Status
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A theorem to decide, with the project-local files its module read (for the cache)."""
+
+    info: TheoremInfo
+    dependencies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """The theorems a run will decide, and the files that failed to load."""
+
+    theorems: tuple[Planned, ...]
+    failures: tuple[LoadFailure, ...]
+
+
+def discover_isolated(file: str, limits: Limits) -> Discovered | LoadFailure:
+    """Import ``file`` in a child under ``limits`` and list its theorems; never raises."""
+    from dpproofs.worker import discover_main
+
+    outcome = run_child(discover_main, (file,), limits)
+    if isinstance(outcome.value, Discovered | LoadFailure):
+        return outcome.value
+    if outcome.timed_out:
+        return LoadFailure(file, 1, f"{outcome.failure} while importing the file", Status.UNKNOWN)
+    if outcome.interrupted:
+        raise KeyboardInterrupt
+    return LoadFailure(file, 1, f"importing the file failed: {outcome.failure}")
+
+
+def select(
+    paths: Iterable[str | Path],
+    keyword: str | None,
+    *,
+    limits: Limits,
+    executor: Executor,
+    cache: ResultCache,
+) -> Selection:
+    """Discover every theorem under ``paths`` (in children) and keep those matching ``-k``."""
+    matcher = keyword_matcher(keyword) if keyword else None
+    files = [str(f) for f in theorem_files(paths)]
+    known = {f: cache.discovered(f) for f in files}
+    futures = {f: executor.submit(discover_isolated, f, limits) for f in files if not known[f]}
+    planned: list[Planned] = []
+    failures: list[LoadFailure] = []
+    seen: dict[str, str] = {}
+    for file in files:
+        found = known[file] or futures[file].result()
+        if isinstance(found, LoadFailure):
+            failures.append(found)
+            continue
+        if file in futures:
+            cache.store_discovered(found)
+        for info in found.theorems:
+            if info.id in seen:
+                failures.append(
+                    LoadFailure(
+                        info.file,
+                        info.line,
+                        f"duplicate theorem id {info.id!r} (also declared at {seen[info.id]})",
+                    )
+                )
+                continue
+            seen[info.id] = info.location
+            if matcher is None or matcher(f"{info.id} {info.title}"):
+                planned.append(Planned(info, found.dependencies))
+    return Selection(tuple(planned), tuple(failures))
+
+
+_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+
+
+def keyword_matcher(expression: str) -> Callable[[str], bool]:
+    """A pytest-style ``-k`` matcher: words are case-insensitive substrings; and/or/not/()."""
+    tokens = _TOKEN.findall(expression)
+    if not tokens:
+        raise UsageError("-k needs an expression")
+
+    def matches(text: str) -> bool:
+        lowered = text.lower()
+        parts = [
+            t if t in ("and", "or", "not", "(", ")") else str(t.lower() in lowered) for t in tokens
+        ]
+        try:
+            return bool(eval(" ".join(parts), {"__builtins__": {}}, {}))  # only bools/and/or/not
+        except SyntaxError as exc:
+            raise UsageError(f"-k {expression!r} is not a valid expression") from exc
+
+    matches("")  # reject a malformed expression before anything runs
+    return matches

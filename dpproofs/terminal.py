@@ -1,0 +1,165 @@
+"""What ``dpproofs verify`` prints: one line per theorem, details where they matter, progress.
+
+The default is compact: one line of at most 100 columns per theorem (a mark, the verdict, the
+seconds, the id and the title), then a compiler-style paragraph for each verdict that is not the
+expected one (``file.py:12: refuted (expected proved): id: <evidence>``), then a summary. ``-q``
+prints only the paragraphs and the summary; ``-v`` adds each theorem's method and evidence.
+Colour and the progress line appear only on a terminal (and never with ``NO_COLOR`` set).
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+import time
+from collections.abc import Sequence
+from typing import IO, Any
+
+from dpproofs.verdict import Status
+
+WIDTH = 100
+_COLOUR = {
+    Status.PROVED: "1;32",
+    Status.VERIFIED_BOUNDED: "32",
+    Status.REFUTED: "1;31",
+    Status.UNKNOWN: "33",
+    Status.ERROR: "1;35",
+}
+HINTS = (
+    ("time limit", "a larger --timeout (or the theorem's timeout=), a tighter domain"),
+    ("memory cap", "a larger --memory, a tighter domain or a smaller size bound"),
+    ("interrupted", "run it again"),
+    ("", "a tighter domain, a smaller size bound, or a larger --timeout"),
+)
+
+
+def hint(reason: str) -> str:
+    """What might decide an UNKNOWN, from what ran out (named in its reason)."""
+    return next(h for key, h in HINTS if key in reason)
+
+
+def wants_colour(stream: IO[str]) -> bool:
+    return stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour else text
+
+
+def _cut(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+def line(result: Any, colour: bool = False) -> str:
+    """``ok proved            0.12s  id  title``, at most :data:`WIDTH` columns."""
+    status = result.verdict.status
+    mark = "ok" if result.as_expected else "!!"
+    seconds = " cached" if result.cached else f"{result.verdict.seconds:6.2f}s"
+    head = f"{mark} {status.value:<16} {seconds}  "
+    text = _cut(result.id, WIDTH - len(head))
+    text += "  " + _cut(result.title, WIDTH - len(head) - len(text) - 2)
+    painted_mark = _paint(mark, "32" if result.as_expected else "1;31", colour)
+    painted_status = _paint(f"{status.value:<16}", _COLOUR[status], colour)
+    return f"{painted_mark} {painted_status} {seconds}  {text}"
+
+
+def evidence(result: Any) -> str:
+    """The one thing a reader needs to see for this verdict."""
+    v = result.verdict
+    if v.status is Status.REFUTED and v.counterexample is not None:
+        return f"{v.method}: counterexample {v.counterexample}"
+    if v.status is Status.VERIFIED_BOUNDED:
+        return f"{v.method}: {v.coverage}"
+    if v.status is Status.UNKNOWN:
+        return f"{v.method}: {v.reason}; what might help: {hint(v.reason)}"
+    if v.status is Status.ERROR:
+        return v.reason
+    return v.method
+
+
+def relative(location: str) -> str:
+    """``file:line`` relative to the current folder when the file lies below it."""
+    try:
+        return os.path.relpath(location) if location.startswith(os.getcwd() + os.sep) else location
+    except ValueError:
+        return location
+
+
+def paragraph(result: Any) -> str:
+    """A compiler-style account of an unexpected verdict, wrapped to :data:`WIDTH` columns."""
+    expected = result.expected.value if result.expected else "a loadable file"
+    where = relative(result.location)
+    head = f"{where}: {result.verdict.status.value} (expected {expected}): {result.id}"
+    body = textwrap.fill(evidence(result), WIDTH, initial_indent="    ", subsequent_indent="    ")
+    return f"{head}\n{body}"
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    counts = ", ".join(f"{n} {s}" for s, n in summary["by_status"].items())
+    verdict = (
+        "all as expected"
+        if summary["unexpected"] == 0
+        else f"{summary['unexpected']} not as expected"
+    )
+    return f"{summary['total']} theorems: {counts}; {verdict}"
+
+
+def render(
+    results: Sequence[Any], summary: dict[str, Any], out: IO[str], verbosity: int = 0
+) -> None:
+    """Print the run: lines (unless quiet), paragraphs for the unexpected, the summary."""
+    colour = wants_colour(out)
+    if verbosity >= 0:
+        for r in results:
+            out.write(line(r, colour) + "\n")
+            if verbosity > 0:
+                out.write(
+                    textwrap.fill(
+                        f"{relative(r.location)}: {evidence(r)}",
+                        WIDTH,
+                        initial_indent="     ",
+                        subsequent_indent="     ",
+                    )
+                    + "\n"
+                )
+    unexpected = [r for r in results if not r.as_expected]
+    if unexpected:
+        out.write("\n" + "\n".join(paragraph(r) for r in unexpected) + "\n\n")
+    out.write(summary_line(summary) + "\n")
+
+
+class ProgressLine:
+    """``[3/40] deciding a.b, c.d`` rewritten in place on a terminal; silent elsewhere."""
+
+    def __init__(self, stream: IO[str], total: int, what: str = "deciding") -> None:
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.total = total
+        self.what = what
+        self.done = 0
+        self.running: list[str] = []
+        self._last = 0.0
+
+    def advance(self, _result: Any = None) -> None:
+        self.done += 1
+        self._draw()
+
+    def show_running(self, names: list[str]) -> None:
+        if names != self.running:
+            self.running = names
+            self._draw()
+
+    def _draw(self) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self._last < 0.1:
+            return
+        self._last = now
+        text = f"[{self.done}/{self.total}] {self.what} {', '.join(self.running)}"
+        self.stream.write("\r\x1b[K" + _cut(text, WIDTH - 1))
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
