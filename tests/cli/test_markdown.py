@@ -1,0 +1,41 @@
+"""The Markdown view: claim IDs read from sources, one row per ID, corrections beside them."""
+
+from dpproofs.markdown_report import claim_ids, markdown
+from dpproofs.runner import TheoremResult
+from dpproofs.verdict import Counterexample, Status, Verdict
+
+
+def test_claim_ids_are_read_from_citations():
+    source = "004_b0aca88671cf8a62.txt, Theorem 2.2 (KS-Thm2.2(ii)); see also CY-Prop1(10), C-Thm5."
+    assert claim_ids(source) == ["KS-Thm2.2(ii)", "CY-Prop1(10)", "C-Thm5"]
+    assert claim_ids("V-sd-hybrid and T-5-composition, V-sd-hybrid") == [
+        "V-sd-hybrid",
+        "T-5-composition",
+    ]
+    assert claim_ids("ABC-Thm1, XKS-1, no ids here") == []
+
+
+def result(id, source, verdict, expected, corrects=None):
+    return TheoremResult(id, f"title of {id}", source, expected, verdict, "t.py:1", "", corrects)
+
+
+def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
+    bad = result(
+        "ks.false",
+        "seed, KS-Thm2.4(i)",
+        Verdict.refuted("search", Counterexample.of({"eps": "1/2"})),
+        Status.REFUTED,
+    )
+    fixed = result(
+        "ks.fixed", "seed, KS-Thm2.4(i)", Verdict.proved("smt"), Status.PROVED, corrects="ks.false"
+    )
+    plain = result("other", "a user theorem", Verdict.proved("exact"), Status.PROVED)
+    lines = markdown([bad, fixed, plain]).splitlines()
+    rows = [line for line in lines if line.startswith("| ") and "`" in line]
+    assert rows[0] == (
+        "| KS-Thm2.4(i) | title of ks.false | `ks.false` | **refuted** | refuted | search |  | 0.00"
+        " |  | eps = 1/2 | ks.fixed: proved |"
+    )
+    assert rows[1].endswith("| proved | smt |  | 0.00 |  |  | corrects ks.false |")
+    uncited = lines[lines.index("## Theorems citing no claim ID") :]
+    assert any("`other`" in line for line in uncited)

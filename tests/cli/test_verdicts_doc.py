@@ -1,0 +1,49 @@
+"""docs/verdicts.md is current: it lists exactly the theorems of theorems/, each with its expected
+verdict (cheap: the theorems are discovered, not decided)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dpproofs.discovery import load_theorems, theorem_files
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "verdicts.md"
+REGENERATE = "run `make verify` to regenerate docs/verdicts.md"
+ROW = re.compile(
+    r"^\| [^|]* \| .* \| `(?P<id>[^`]+)` \| \*\*(?P<verdict>[a-z-]+)\*\* \| (?P<exp>[a-z-]+) \|"
+)
+
+
+def expected_verdicts():
+    expected = {}
+    for file in theorem_files([ROOT / "theorems"]):
+        specs = load_theorems(file)
+        assert isinstance(specs, list), specs
+        expected.update({s.id: s.expect.value for s in specs})
+    return expected
+
+
+def rows():
+    assert DOC.is_file(), REGENERATE
+    return [m.groupdict() for m in map(ROW.match, DOC.read_text().splitlines()) if m]
+
+
+def test_docs_verdicts_lists_every_theorem_with_its_expected_verdict():
+    expected = expected_verdicts()
+    listed = {row["id"]: row["exp"] for row in rows()}
+    missing, stale = sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected))
+    assert not missing and not stale, f"{REGENERATE}: missing {missing}, stale {stale}"
+    changed = sorted(i for i in expected if listed[i] != expected[i])
+    assert changed == [], f"{REGENERATE}: the expected verdict changed for {changed}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ks.theorem2_4.part2 comes out unknown on this machine (issue 14, 'Verdicts depend on "
+    "load', owned by another helper); remove this marker once `make verify` refutes it again",
+)
+def test_every_verdict_in_docs_verdicts_is_the_expected_one():
+    wrong = [row["id"] for row in rows() if row["verdict"] != row["exp"]]
+    assert wrong == [], f"{REGENERATE}: verdicts differ from the expected ones for {wrong}"
