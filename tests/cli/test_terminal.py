@@ -29,8 +29,7 @@ def test_one_line_per_theorem_fits_100_columns():
 
 def test_unexpected_verdicts_get_a_compiler_style_paragraph():
     assert paragraph(WRONG) == (
-        "t.py:12: refuted (expected proved): some.theorem_id\n"
-        "    search: counterexample eps = 1/10"
+        "t.py:12: refuted (expected proved): some.theorem_id\n    search: counterexample eps = 1/10"
     )
 
 
