@@ -131,7 +131,7 @@ def _write_reports(args: argparse.Namespace, results: list[Any], info: Any, mark
     if args.json_path:
         report.write_json(results, args.json_path, info)
     if args.junit_path:
-        report.write_junit(results, args.junit_path)
+        report.write_junit(results, args.junit_path, info)
     if markdown and args.markdown_path:
         from dpproofs.markdown_report import write_markdown
 

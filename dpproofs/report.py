@@ -95,8 +95,9 @@ def write_json(
     write_atomically(path, json.dumps(results_json(results, run), indent=2) + "\n")
 
 
-def junit_xml(results: Sequence[TheoremResult]) -> str:
-    """One <testcase> per theorem; a verdict other than the expected one is a <failure>."""
+def junit_xml(results: Sequence[TheoremResult], run: RunInfo | None = None) -> str:
+    """One <testcase> per theorem; a verdict other than the expected one is a <failure>.
+    The suite's properties record the run (id, complete, interrupted)."""
     suite = ET.Element(
         "testsuite",
         name="dpproofs",
@@ -104,6 +105,14 @@ def junit_xml(results: Sequence[TheoremResult]) -> str:
         failures=str(sum(not r.as_expected for r in results)),
         time=f"{sum(r.verdict.seconds for r in results):.3f}",
     )
+    info = run or RunInfo()
+    properties = ET.SubElement(suite, "properties")
+    for name, value in (
+        ("run_id", info.id),
+        ("complete", str(info.complete).lower()),
+        ("interrupted", str(info.interrupted).lower()),
+    ):
+        ET.SubElement(properties, "property", name=name, value=value)
     for r in results:
         case = ET.SubElement(
             suite,
@@ -121,5 +130,7 @@ def junit_xml(results: Sequence[TheoremResult]) -> str:
     return ET.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def write_junit(results: Sequence[TheoremResult], path: str | Path) -> None:
-    write_atomically(path, junit_xml(results))
+def write_junit(
+    results: Sequence[TheoremResult], path: str | Path, run: RunInfo | None = None
+) -> None:
+    write_atomically(path, junit_xml(results, run))

@@ -137,7 +137,7 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
     """The verdict for an exception while building or deciding: UNKNOWN for the memory cap,
     ERROR (naming the author's line and where it was raised) for anything else."""
     doing = {"build": "building", "decide": "deciding"}[stage]
-    if isinstance(exc, MemoryError):
+    if isinstance(exc, MemoryError) or "out of memory" in str(exc).lower():  # z3 says so
         return Verdict.unknown(
             "resources",
             f"{location}: memory cap of {_gib(memory)} reached while {doing} the claim",

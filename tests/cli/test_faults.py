@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 import pytest
 
@@ -90,6 +91,7 @@ def test_module_level_faults_are_reported_per_file_and_the_run_goes_on(folder):
 HANG = """
 import os, subprocess, sys, time
 from pathlib import Path
+from xml.etree import ElementTree as ET
 from dpproofs import exact_fact, theorem
 
 
@@ -220,7 +222,19 @@ def test_interruption_kills_children_and_writes_a_partial_report(folder, sig):
     (folder / "z.py").write_text(INTERRUPTIBLE)
     env = {**os.environ, "DPPROOFS_CACHE_DIR": str(folder / ".cache")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "dpproofs", "verify", ".", "--jobs", "1", "--json", "v.json"],
+        [
+            sys.executable,
+            "-m",
+            "dpproofs",
+            "verify",
+            ".",
+            "-j",
+            "1",
+            "--json",
+            "v.json",
+            "--junit",
+            "v.xml",
+        ],
         cwd=folder,
         env=env,
         stdout=subprocess.PIPE,
@@ -238,6 +252,8 @@ def test_interruption_kills_children_and_writes_a_partial_report(folder, sig):
     assert "Traceback" not in err and "interrupted" in err
     data = json.loads((folder / "v.json").read_text())
     assert data["run"]["complete"] is False and data["run"]["interrupted"] is True
+    junit = ET.parse(folder / "v.xml").getroot().find("properties")
+    assert {p.get("name"): p.get("value") for p in junit}["complete"] == "false"
     found = {t["id"]: t for t in data["theorems"]}
     assert found["good.rr"]["status"] == "proved"
     assert found["z.hangs"]["status"] == "unknown" and found["z.hangs"]["method"] == "interrupted"
