@@ -221,33 +221,30 @@ def hangs():
 def test_interruption_kills_children_and_writes_a_partial_report(folder, sig):
     (folder / "z.py").write_text(INTERRUPTIBLE)
     env = {**os.environ, "DPPROOFS_CACHE_DIR": str(folder / ".cache")}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "dpproofs",
-            "verify",
-            ".",
-            "-j",
-            "1",
-            "--json",
-            "v.json",
-            "--junit",
-            "v.xml",
-        ],
+    # A background job may inherit SIGINT ignored; a user's dpproofs in a terminal does not.
+    script = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from dpproofs.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    argv = ["verify", ".", "-j", "1", "--json", "v.json", "--junit", "v.xml"]
+    with subprocess.Popen(
+        [sys.executable, "-c", script, *argv],
         cwd=folder,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    marker = folder / "grandchild.pid"
-    for _ in range(600):  # good.rr is decided first (one job, files in order), then z.hangs
-        if marker.exists() and marker.read_text():
-            break
-        time.sleep(0.1)
-    process.send_signal(sig)
-    out, err = process.communicate(timeout=60)
+    ) as process:
+        marker = folder / "grandchild.pid"
+        for _ in range(600):  # good.rr is decided first (one job, files in order), then z.hangs
+            if marker.exists() and marker.read_text():
+                break
+            time.sleep(0.1)
+        process.send_signal(sig)
+        try:
+            out, err = process.communicate(timeout=60)
+        finally:
+            process.kill()
     assert process.returncode == 130, out + err
     assert "Traceback" not in err and "interrupted" in err
     data = json.loads((folder / "v.json").read_text())
