@@ -98,7 +98,12 @@ def run_child(target: Callable[..., None], args: tuple[Any, ...], limits: Limits
     process = context.Process(
         target=target, args=(*args, deadline_at, limits.memory_bytes, sender), daemon=True
     )
-    process.start()
+    try:
+        process.start()
+    except OSError as exc:  # e.g. no more processes: this job fails, the run goes on
+        receiver.close()
+        sender.close()
+        return ChildOutcome(failure=f"the process could not be started ({exc})")
     sender.close()
     with _LOCK:
         _LIVE[process.pid] = process

@@ -3,6 +3,8 @@
 import io
 import json
 
+import pytest
+
 from dpproofs.cli import main
 
 HELPER = 'RATE = "3/4"\n'
@@ -42,6 +44,7 @@ def verify(folder, *extra):
     return {t["id"]: t for t in json.loads(report.read_text())["theorems"]}
 
 
+@pytest.mark.slow
 def test_only_what_changed_is_decided_again(tmp_path):
     theorems = tmp_path / "theorems"
     theorems.mkdir()

@@ -71,6 +71,7 @@ def folder(tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_module_level_faults_are_reported_per_file_and_the_run_goes_on(folder):
     for name, (body, _status, _reason) in MODULE_FAULTS.items():
         (folder / name).write_text(body)
@@ -128,6 +129,7 @@ def own_timeout():
 )
 
 
+@pytest.mark.slow
 def test_decision_faults_and_process_groups(folder):
     (folder / "bad.py").write_text(DECIDE_FAULTS)
     done = dpproofs(
@@ -217,6 +219,7 @@ def hangs():
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_interruption_kills_children_and_writes_a_partial_report(folder, sig):
     (folder / "z.py").write_text(INTERRUPTIBLE)
