@@ -1,10 +1,12 @@
 """The result cache: a decided verdict is reused while nothing it depends on has changed.
 
 A verdict's key is a SHA-256 hash of: the dpproofs version and the source of every file of the
-dpproofs package; the theorem file's path and source; the source of every project-local module
-its import read (sibling helpers); the theorem id; and its limits (seconds, memory cap). So a
-warm run after changing one theorem file re-decides only that file's theorems (and those of
-files importing a changed helper).
+dpproofs package; the Python version and those of sympy, z3, python-flint and mpmath; the
+theorem file's path and source; the source of every project-local module its import read
+(sibling helpers); the theorem id; and its limits (seconds, memory cap). So a warm run after
+changing one theorem file re-decides only that file's theorems (and those of files importing a
+changed helper). Data files a theorem reads at import (a mechanism JSON) are not tracked: use
+``--no-cache`` after changing one.
 
 Only decided verdicts are stored (proved, verified-bounded, refuted): an UNKNOWN or ERROR may be
 caused by a time limit, a memory cap or the machine, and is always decided afresh. What a file
@@ -48,10 +50,24 @@ def default_folder(start: Path | None = None) -> Path:
     return here / FOLDER_NAME
 
 
+#: Libraries whose version can change a verdict.
+DECIDING_LIBRARIES = ("sympy", "z3-solver", "python-flint", "mpmath")
+
+
 def package_fingerprint() -> str:
-    """A hash of the dpproofs version and every source file of the package."""
+    """A hash of the dpproofs version, every source file of the package, the Python version and
+    the versions of the libraries that decide (a solver upgrade invalidates the cache)."""
+    import platform
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
     root = Path(__file__).resolve().parent
-    digest = hashlib.sha256(f"{_FORMAT}\0{version()}".encode())
+    digest = hashlib.sha256(f"{_FORMAT}\0{version()}\0{platform.python_version()}".encode())
+    for library in DECIDING_LIBRARIES:
+        try:
+            digest.update(f"{library}={installed(library)}\0".encode())
+        except PackageNotFoundError:
+            digest.update(f"{library}=none\0".encode())
     for file in sorted(root.rglob("*.py")):
         digest.update(str(file.relative_to(root)).encode() + b"\0" + file.read_bytes() + b"\0")
     return digest.hexdigest()
