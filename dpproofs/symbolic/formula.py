@@ -133,9 +133,13 @@ def definedness(expr: sympy.Expr) -> list[Relational]:
     return needs
 
 
-def _discharged(need: Relational) -> bool:
+def discharged(need: Boolean) -> bool:
     """True when sympy's assumption system derives ``need`` from the symbols' domain assumptions
     (a derived True; None or False leave the obligation in place)."""
+    if isinstance(need, BooleanTrue):
+        return True
+    if not isinstance(need, Relational) or need.rhs != 0:
+        return False
     if isinstance(need, sympy.Ne):
         return need.lhs.is_zero is False
     if isinstance(need, sympy.StrictGreaterThan):
@@ -151,7 +155,7 @@ class Problem:
     domains: tuple[Interval, ...]
     statement: Boolean
     assumptions: tuple[Boolean, ...] = ()
-    obligations: tuple[Relational, ...] = ()
+    obligations: tuple[Boolean, ...] = ()
     #: The statement as the author wrote it (sympy may have evaluated parts of ``statement``).
     text: str = ""
 
@@ -187,6 +191,6 @@ def obligations_of(statement: Boolean) -> tuple[Relational, ...]:
     for atom in atoms(statement):
         for side in (atom.lhs, atom.rhs):
             for need in definedness(to_exp_form(side)):
-                if need not in found and not _discharged(need):
+                if need not in found and not discharged(need):
                     found.append(need)
     return tuple(found)
