@@ -70,7 +70,7 @@ def holds(
     domains = resolve_domains(symbols, where or {})
     for symbol, interval in domains.items():
         if punctured(symbol) and interval.contains(0) is sympy.true:
-            assumptions.append(sympy.Ne(symbol, 0))
+            assumptions.append(sympy.Ne(symbol, 0, evaluate=False))
     canonical = {s: canonical_symbol(s.name, d) for s, d in domains.items()}
     # Definedness is read off the statement AS WRITTEN. Replacing the symbols by canonical ones
     # rebuilds every term under the domains' sign facts (Abs(y) -> y, sqrt(-y) -> I sqrt(y),
