@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import sympy
 from sympy import Interval
 from sympy.core.relational import Relational
-from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
+from sympy.logic.boolalg import Boolean, BooleanTrue
 
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.domain import constraints, render
@@ -59,7 +59,7 @@ def check_expression(expr: sympy.Basic, where: str) -> None:
         kind = type(node)
         if node.is_Rational and max(abs(node.p), node.q).bit_length() > _MAX_BITS:
             raise InvalidClaim(f"{where}: a number with over {_MAX_BITS} bits is not supported")
-        if kind in _LEAVES or node.is_Rational and kind.__module__.startswith("sympy."):
+        if kind in _LEAVES or (node.is_Rational and kind.__module__.startswith("sympy.")):
             continue
         if node in (sympy.E, sympy.pi):
             continue
@@ -88,10 +88,12 @@ def check_boolean(statement: object, where: str) -> Boolean:
     if statement is sympy.true or statement is sympy.false:
         return statement
     if type(statement) in _RELATIONS:  # exact types: no author subclass (see check_expression)
+        assert isinstance(statement, Relational)
         check_expression(statement.lhs, where)
         check_expression(statement.rhs, where)
         return statement
     if type(statement) in _CONNECTIVES:
+        assert isinstance(statement, Boolean)
         for arg in statement.args:
             check_boolean(arg, where)
         return statement
