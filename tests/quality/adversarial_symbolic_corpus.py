@@ -50,9 +50,7 @@ def _false(
     return Case(name, kind, build, False, outcomes, witness)
 
 
-def _true(
-    name: str, kind: str, build: Callable[[], ScalarClaim], outcomes: frozenset[str]
-) -> Case:
+def _true(name: str, kind: str, build: Callable[[], ScalarClaim], outcomes: frozenset[str]) -> Case:
     return Case(name, kind, build, True, outcomes)
 
 
