@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import sympy
+from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs.claim import Deadline
@@ -78,7 +79,8 @@ def holds(
     written = formula_conditions(statement)
     try:
         statement = check_boolean(statement.xreplace(canonical), "claim on its domains")
-        obligations = [o.xreplace(canonical) for o in written]
+        # Rebuilt with evaluation on, so a constant condition such as 0 != 0 is decided here.
+        obligations = [_evaluated(o.xreplace(canonical)) for o in written]
         assumptions = [check_boolean(a.xreplace(canonical), "assumption") for a in assumptions]
     except (TypeError, ValueError) as exc:
         raise InvalidClaim(f"the claim cannot be read on its domains: {exc}") from exc
@@ -149,3 +151,12 @@ def decide_scalar(
 ) -> Verdict:
     """Decide one scalar claim (see :func:`holds`) within ``timeout`` seconds (None: no limit)."""
     return holds(statement, where, assuming).decide(Deadline(timeout))
+
+
+def _evaluated(condition: Boolean) -> Boolean:
+    """The condition rebuilt with sympy's evaluation on (1/0 written as text: 0 != 0 is False)."""
+    if isinstance(condition, sympy.Implies):
+        return sympy.Implies(condition.args[0], _evaluated(condition.args[1]))
+    if isinstance(condition, Relational):
+        return type(condition)(condition.lhs, condition.rhs)
+    return condition

@@ -29,7 +29,7 @@ from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs.claim import Deadline
-from dpproofs.symbolic.formula import Problem, definedness, to_exp_form
+from dpproofs.symbolic.formula import Problem, bounded_expand, definedness, to_exp_form
 from dpproofs.symbolic.judge import SIGNS, counterexample_at, rational
 from dpproofs.symbolic.search import float_candidates, rational_points
 
@@ -79,7 +79,7 @@ def _difference(rel: Relational) -> sympy.Expr | None:
     diff = rel.lhs - rel.rhs
     if sympy.count_ops(diff) > MAX_NODES:
         return None
-    return sympy.expand(diff)
+    return bounded_expand(diff)
 
 
 def discharged_by(need: Boolean, assumptions: Iterable[Boolean]) -> bool:

@@ -17,6 +17,7 @@ Min and Max, relations (<, <=, >, >=, ==, !=) and And / Or / Not / Implies. Anyt
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -211,3 +212,33 @@ def obligations_of(statement: Boolean) -> tuple[Relational, ...]:
                 if need not in found and not discharged(need):
                     found.append(need)
     return tuple(found)
+
+
+#: Largest number of terms an expansion may produce (a bound on memory and time).
+MAX_EXPANDED_TERMS = 2000
+
+
+def expanded_size(expr: sympy.Expr) -> int:
+    """An upper bound on the number of terms of expand(expr): a power (a_1 + ... + a_n)**k has
+    at most C(n + k - 1, k) terms, a product at most the product of its factors' counts."""
+    if expr.is_Add:
+        return sum(expanded_size(a) for a in expr.args)
+    if expr.is_Mul:
+        total = 1
+        for a in expr.args:
+            total *= expanded_size(a)
+            if total > MAX_EXPANDED_TERMS:
+                return total
+        return total
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 1:
+        n = expanded_size(expr.base)
+        return math.comb(n + int(expr.exp) - 1, int(expr.exp)) if n > 1 else 1
+    return 1
+
+
+def bounded_expand(expr: sympy.Expr, **hints: bool) -> sympy.Expr:
+    """expand(expr) when the result stays small (see MAX_EXPANDED_TERMS), else expr unchanged
+    (callers only use the expansion as a normal form, so not expanding is always sound)."""
+    if expanded_size(expr) > MAX_EXPANDED_TERMS:
+        return expr
+    return sympy.expand(expr, **hints)

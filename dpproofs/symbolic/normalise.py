@@ -22,7 +22,7 @@ from dataclasses import replace
 import sympy
 from sympy.core.relational import Relational
 
-from dpproofs.symbolic.formula import Problem, atoms
+from dpproofs.symbolic.formula import Problem, atoms, bounded_expand
 
 #: Differences larger than this (sympy operation count) are left alone.
 MAX_OPS = 200
@@ -36,7 +36,7 @@ def clear_atom(atom: Relational) -> Relational:
     up: list[sympy.Expr] = []
     down: list[sympy.Expr] = []
     rest: list[sympy.Expr] = []
-    for term in sympy.Add.make_args(sympy.expand(diff, log=False)):
+    for term in sympy.Add.make_args(bounded_expand(diff, log=False)):
         coefficient, factor = term.as_coeff_Mul()
         if isinstance(factor, sympy.log):
             argument = factor.args[0]
