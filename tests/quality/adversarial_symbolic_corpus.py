@@ -85,6 +85,14 @@ class _LyingLe(sympy.LessThan):
     """A relation subclass (author code where a relation is expected)."""
 
 
+def _raises_zero_division(run: Callable[[], object]) -> bool:
+    try:
+        run()
+    except ZeroDivisionError:
+        return True
+    return False
+
+
 def _x() -> sympy.Symbol:
     return sympy.Symbol("x", real=True)
 
@@ -319,6 +327,28 @@ CASES: list[Case] = [
         "crash",
         lambda: holds("exp(exp(exp(x))) >= x"),
         frozenset({PROVED, UNKNOWN}),
+    ),
+    # ---- size: constants and expansions (found by asking what each stage multiplies out) ----
+    _false(
+        "constant_division_by_zero",
+        "size",
+        lambda: holds("1/0 >= 0"),
+        lambda: _raises_zero_division(lambda: Fraction(1, 0)),
+        frozenset({INVALID, ERROR}),
+    ),
+    _false(
+        "power_of_a_long_sum",
+        "size",
+        lambda: holds("exp((a + b + c + d)**30) <= 1"),
+        lambda: bool(sympy.exp(1) > 1),  # a = 1, b = c = d = 0: exp(1) > 1
+        frozenset({REFUTED, UNKNOWN}),
+    ),
+    _false(
+        "log_of_product_split",
+        "size",
+        lambda: holds("log(x*y) == log(x) + log(y)", assuming=["x*y > 0"]),
+        lambda: Fraction(-1) * Fraction(-1) > 0 and Fraction(-1) <= 0,  # x = y = -1
+        frozenset({ERROR}),
     ),
     # ---- names and syntax in strings ----
     _false(

@@ -20,7 +20,7 @@ def test_corpus_size_and_classes() -> None:
     assert len(false_cases) >= 25
     per_kind = Counter(c.kind for c in false_cases)
     assert all(n >= 3 for n in per_kind.values()), per_kind
-    assert {"assumptions", "definedness", "author code", "crash"} <= set(per_kind)
+    assert {"assumptions", "definedness", "author code", "crash", "size"} <= set(per_kind)
     assert len({c.name for c in CASES}) == len(CASES)
 
 
