@@ -4,13 +4,14 @@ An interval is written as a sympy ``Interval`` (``Interval.open(0, oo)``, ``Inte
 pair ``(lo, hi)`` (closed at finite ends), or a string such as ``"(0, oo)"`` or ``"[0, 1)"``. Bounds
 are exact: ``"1/2"`` is one half, and a Python float is rejected because it is not exact.
 
-A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in
-(0, oo); ``extended_positive`` is read on the reals, the same; ``nonzero`` removes 0, as the
-assumption x != 0). Only assumptions that say where a real number lies are honoured; any other
-(integer, rational, irrational, prime, complex, infinite, ...) is refused by name, never dropped. Each symbol is then replaced by a canonical symbol of the same name that carries the
-assumptions its domain implies (real, and positive / nonnegative / negative / nonpositive where the
-interval allows), so that sympy's automatic simplifications and assumption queries only ever use
-facts that hold on the whole domain.
+A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in (0,
+oo); ``extended_positive`` is read on the reals, the same; ``nonzero`` removes 0, as the assumption
+x != 0). Only assumptions that say where a real number lies are honoured; any other (integer,
+rational, irrational, prime, complex, infinite, ...) is refused by name, never dropped. Each symbol
+is then replaced by a canonical symbol of the same name that carries the assumptions its domain
+implies (real, and positive / nonnegative / negative / nonpositive where the interval allows), so
+that sympy's automatic simplifications and assumption queries only ever use facts that hold on the
+whole domain.
 """
 
 from __future__ import annotations
