@@ -12,7 +12,8 @@ sqrt(x)**2 = x or log(x) + log(-x) = log(-x**2) are valid only where the origina
 
 Guards: in ``Implies(A, B)`` the conditions of B are needed only where A holds (they become
 ``Implies(A, condition)``), as a reader of "if x > 0 then log x <= x - 1" expects; the conditions
-of A itself are needed everywhere. And, Or and Not do not guard.
+of A itself are needed everywhere. Likewise in ``A or B`` the conditions of B are needed only
+where A is false (Kleene: the disjunction is true wherever A is). And and Not do not guard.
 
 An author's assumption discharges a condition it implies directly: the assumption and the
 condition compare the same difference (lhs - rhs, expanded) and every sign the assumption allows
@@ -69,6 +70,15 @@ def formula_conditions(formula: Boolean) -> list[Boolean]:
         out.extend(
             sympy.Implies(premise, need, evaluate=False) for need in formula_conditions(conclusion)
         )
+    elif isinstance(formula, sympy.Or):
+        # A or B is true wherever one disjunct is true: B's terms matter only where A is false.
+        for index, disjunct in enumerate(formula.args):
+            others = [sympy.Not(a) for k, a in enumerate(formula.args) if k != index]
+            premise = sympy.And(*others)
+            out.extend(
+                sympy.Implies(premise, need, evaluate=False)
+                for need in formula_conditions(disjunct)
+            )
     else:
         for arg in formula.args:
             out.extend(formula_conditions(arg))

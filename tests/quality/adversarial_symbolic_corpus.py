@@ -240,6 +240,19 @@ CASES: list[Case] = [
         lambda: Fraction(-1) < 0,
         frozenset({INVALID}),
     ),
+    _false(
+        "disjunction_guard_too_weak",
+        "definedness",
+        lambda: holds("x > 1 or log(x) <= 0"),
+        lambda: not (Fraction(-1) > 1) and Fraction(-1) <= 0,  # x = -1: log(-1) is needed
+        frozenset({ERROR}),
+    ),
+    _true(
+        "disjunction_guard",
+        "definedness",
+        lambda: holds("not (x > 0) or log(x) <= x - 1"),
+        frozenset({PROVED, UNKNOWN}),
+    ),
     _true(
         "guarded_log",
         "definedness",
