@@ -198,7 +198,7 @@ def sign(expr: sympy.Expr | int | Fraction) -> int:
         if bits == PRECISIONS[0] and _cancels_to_zero(expr):
             # Cheap exact test first: most values that straddle 0 are rational-function identities.
             return 0
-    if sympy.simplify(expr) == 0:
+    if _simplifies_to_zero(expr):
         return 0
     raise Undecided(
         f"cannot decide the sign of {_show(expr)}: every enclosure up to 4096 bits contains 0"
@@ -206,8 +206,22 @@ def sign(expr: sympy.Expr | int | Fraction) -> int:
 
 
 def _cancels_to_zero(expr: sympy.Expr) -> bool:
-    """True when rational-function normalisation (exact) reduces expr to 0."""
-    return bool(sympy.cancel(sympy.together(expr)) == 0)
+    """True when rational-function normalisation (exact) reduces expr to 0.
+
+    A failure inside sympy or python-flint (OverflowError from flint on huge exponents,
+    PolynomialError, RecursionError, ...) only means no zero was shown: False, never a guess."""
+    try:
+        return bool(sympy.cancel(sympy.together(expr)) == 0)
+    except Exception:  # any fault inside the zero test: not shown to be zero
+        return False
+
+
+def _simplifies_to_zero(expr: sympy.Expr) -> bool:
+    """True when sympy.simplify reduces expr to exactly 0 (False when sympy faults)."""
+    try:
+        return bool(sympy.simplify(expr) == 0)
+    except Exception:  # any fault inside simplify: not shown to be zero
+        return False
 
 
 def compare(a: sympy.Expr | int | Fraction, b: sympy.Expr | int | Fraction) -> int:

@@ -69,7 +69,10 @@ class ParametricSign:
 
         where = dict(self.parameters)
         reasons = []
-        for sign, statement in ((1, expr > 0), (-1, expr < 0)):
+        for sign, statement in (  # unevaluated: holds() refuses a bare True / False
+            (1, sympy.Gt(expr, 0, evaluate=False)),
+            (-1, sympy.Lt(expr, 0, evaluate=False)),
+        ):
             verdict = decide_scalar(statement, where=where, timeout=self.timeout)
             if verdict.status is Status.PROVED:
                 return sign
@@ -91,7 +94,10 @@ class ParametricSign:
         from dpproofs.symbolic import decide_scalar
 
         where = dict(self.parameters)
-        for sign, statement in ((1, expr >= 0), (-1, expr <= 0)):
+        for sign, statement in (
+            (1, sympy.Ge(expr, 0, evaluate=False)),
+            (-1, sympy.Le(expr, 0, evaluate=False)),
+        ):
             if decide_scalar(statement, where=where, timeout=self.timeout).status is Status.PROVED:
                 return sign
         raise Undecided(

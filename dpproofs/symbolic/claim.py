@@ -1,47 +1,28 @@
-"""Scalar claims and the pipeline that decides them.
+"""Scalar claims: what the author states, read soundly (see :mod:`.pipeline` for the deciding).
 
 ``holds(statement, where, assuming)`` builds a :class:`ScalarClaim`: for all parameters in their
 domains satisfying the assumptions, the statement (and the definedness of its terms) holds.
-``decide_scalar`` decides one such claim. The pipeline runs the deciders cheapest first:
-
-1. exact sympy reasoning about single atoms (:mod:`.rewrite`);
-2. a float search for counterexample candidates, each judged exactly / rigorously (:mod:`.search`,
-   :mod:`.judge`);
-3. z3 nonlinear real arithmetic with true facts about exp and log, at increasing fact levels; a
-   model is a candidate for the judge, never a refutation by itself (:mod:`.smt`); after the
-   first level, the convexity method for smooth one-parameter claims (:mod:`.convexity`), whose
-   g'' >= 0 sub-claim goes through this same pipeline (without convexity);
-4. a longer float search polished with Nelder-Mead, again judged rigorously;
-5. interval branch and bound with Arb on bounded domains (:mod:`.boxes`).
-
-Anything not settled ends as UNKNOWN with the reasons of every stage.
+``decide_scalar`` decides one such claim with :func:`.pipeline.decide_problem`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import sympy
+from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
-from dpproofs.symbolic import boxes, smt
-from dpproofs.symbolic.convexity import prove_by_convexity
-from dpproofs.symbolic.domain import DomainSpec, canonical_symbol, resolve_domains
-from dpproofs.symbolic.formula import Problem, check_boolean, obligations_of
-from dpproofs.symbolic.judge import counterexample_at, simplify_witness
-from dpproofs.symbolic.rewrite import simplify_problem
-from dpproofs.symbolic.search import float_candidates, rational_points, still_fails
-from dpproofs.verdict import Counterexample, Verdict
-
-#: Longest single z3 call (seconds), whatever the deadline.
-Z3_CAP = 20.0
-#: Rational points judged per float candidate / per z3 model.
-JUDGED_PER_CANDIDATE = 8
+from dpproofs.symbolic.definedness import discharged_by, formula_conditions
+from dpproofs.symbolic.domain import DomainSpec, canonical_symbol, punctured, resolve_domains
+from dpproofs.symbolic.formula import Problem, check_boolean, discharged
+from dpproofs.symbolic.pipeline import decide_problem
+from dpproofs.symbolic.written import read_formula
+from dpproofs.verdict import Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +41,25 @@ class ScalarClaim:
 
 
 def holds(
-    statement: Boolean,
+    statement: Boolean | str,
     where: Mapping[sympy.Symbol | str, DomainSpec] | None = None,
-    assuming: Iterable[Boolean] = (),
+    assuming: Iterable[Boolean | str] = (),
 ) -> ScalarClaim:
     """The claim "for all parameters in ``where`` (others: all reals) with ``assuming``:
-    ``statement``". Raises InvalidClaim for malformed statements, names or domains."""
-    statement = check_boolean(statement, "claim")
+    ``statement``". Raises InvalidClaim for malformed statements, names or domains.
+
+    Write the statement (and assumptions) as a STRING, e.g.
+    ``holds("sqrt(x)**2 >= x", where={"x": "(-oo, oo)"}, assuming=["x != 0"])``: dpproofs reads
+    it with sympy's evaluation off (:mod:`.written`), so the definedness of every term is read
+    off the claim as written. A sympy formula built in Python is accepted, but sympy may already
+    have rewritten it (sqrt(x)**2 is x); one that arrived as a bare True / False is refused.
+    """
+    declared = {k.name if isinstance(k, sympy.Symbol) else str(k): k for k in (where or {})}
+    names = {n: k for n, k in declared.items() if isinstance(k, sympy.Symbol)}
+    names |= {n: sympy.Symbol(n, real=True) for n, k in declared.items() if isinstance(k, str)}
+    statement = _formula(statement, names, "claim")
     text = _text(statement)
-    assumptions = [check_boolean(a, "assumption") for a in assuming]
+    assumptions = [_formula(a, names, "assumption") for a in assuming]
     symbols: set[sympy.Symbol] = set(statement.free_symbols)
     for a in assumptions:
         symbols |= a.free_symbols
@@ -78,14 +69,18 @@ def holds(
             # could alias one of them.
             raise InvalidClaim(f"the symbol name {symbol.name!r} may not contain '!'")
     domains = resolve_domains(symbols, where or {})
+    for symbol, interval in domains.items():
+        if punctured(symbol) and interval.contains(0) is sympy.true:
+            assumptions.append(sympy.Ne(symbol, 0, evaluate=False))
     canonical = {s: canonical_symbol(s.name, d) for s, d in domains.items()}
     # Definedness is read off the statement AS WRITTEN. Replacing the symbols by canonical ones
     # rebuilds every term under the domains' sign facts (Abs(y) -> y, sqrt(-y) -> I sqrt(y),
     # Ne(1/x, 0) -> True), which must never erase a definedness obligation.
-    written = obligations_of(statement)
+    written = formula_conditions(statement)
     try:
         statement = check_boolean(statement.xreplace(canonical), "claim on its domains")
-        obligations = [o.xreplace(canonical) for o in written]
+        # Rebuilt with evaluation on, so a constant condition such as 0 != 0 is decided here.
+        obligations = [_evaluated(o.xreplace(canonical)) for o in written]
         assumptions = [check_boolean(a.xreplace(canonical), "assumption") for a in assumptions]
     except (TypeError, ValueError) as exc:
         raise InvalidClaim(f"the claim cannot be read on its domains: {exc}") from exc
@@ -104,14 +99,40 @@ def holds(
             domains=tuple(domains[s] for s in order),
             statement=statement,
             assumptions=tuple(kept),
-            obligations=tuple(
-                o
-                for o in dict.fromkeys([*obligations, *obligations_of(statement)])
-                if not isinstance(o, BooleanTrue)
-            ),
+            obligations=_pending([*obligations, *formula_conditions(statement)], kept),
             text=text,
         )
     )
+
+
+def _formula(value: object, names: Mapping[str, sympy.Symbol], where: str) -> Boolean:
+    """A claim or assumption: a string read with evaluation off, or a sympy formula."""
+    if isinstance(value, str):
+        return check_boolean(read_formula(value, names), where)
+    if isinstance(value, bool | BooleanTrue | BooleanFalse):
+        kind = "the Python bool" if isinstance(value, bool) else "sympy's"
+        raise InvalidClaim(
+            f"the {where} is already {kind} {bool(value)} when built: sympy evaluated it before "
+            'dpproofs saw it; pass the claim as a string, e.g. holds("sqrt(x)**2 >= x", ...)'
+        )
+    return check_boolean(value, where)
+
+
+def _pending(conditions: Iterable[Boolean], assumptions: list[Boolean]) -> tuple[Boolean, ...]:
+    """The definedness conditions that are neither true on the domains (sympy derives them from
+    the canonical symbols' sign assumptions) nor implied directly by an assumption."""
+    out: list[Boolean] = []
+    for need in dict.fromkeys(conditions):
+        if isinstance(need, BooleanTrue) or need in out:
+            continue
+        if isinstance(need, sympy.Implies):
+            premise, inner = need.args
+            if discharged(inner) or discharged_by(inner, [premise, *assumptions]):
+                continue
+        elif discharged(need) or discharged_by(need, assumptions):
+            continue
+        out.append(need)
+    return tuple(out)
 
 
 def _text(statement: Boolean) -> str:
@@ -132,93 +153,10 @@ def decide_scalar(
     return holds(statement, where, assuming).decide(Deadline(timeout))
 
 
-def _judge_all(
-    problem: Problem, points: Iterable[dict[sympy.Symbol, Fraction]], deadline: Deadline
-) -> Counterexample | None:
-    for point in points:
-        if deadline.expired():
-            return None
-        if still_fails(problem, point) and counterexample_at(problem, point) is not None:
-            return counterexample_at(problem, simplify_witness(problem, point))
-    return None
-
-
-def _near(
-    problem: Problem, points: Iterable[list[float]]
-) -> Iterator[dict[sympy.Symbol, Fraction]]:
-    for point in points:
-        yield from rational_points(problem, point, limit=JUDGED_PER_CANDIDATE)
-
-
-def decide_problem(problem: Problem, deadline: Deadline, convex: bool = True) -> Verdict:
-    """Run the pipeline (see the module docstring) on one problem; ``convex`` enables the
-    convexity method (off inside it, so it does not recurse)."""
-    reasons: list[str] = []
-    simplified, notes = simplify_problem(problem)
-    if isinstance(simplified.goal, BooleanTrue):
-        return Verdict.proved("sympy rewriting", certificate=notes)
-    if not problem.variables:
-        found = counterexample_at(problem, {})
-        if found is not None:
-            return Verdict.refuted("exact evaluation", found)
-        return Verdict.unknown(
-            "exact evaluation",
-            "the constant claim could not be decided rigorously (an enclosure straddles 0)",
-        )
-
-    # 2. cheap float search; every candidate is judged on the ORIGINAL problem.
-    found = _judge_all(problem, _near(problem, float_candidates(simplified)[:8]), deadline)
-    if found is not None:
-        return Verdict.refuted("float search, rigorously re-checked", found)
-
-    # 3. z3 at increasing fact levels (and convexity after the first).
-    reserve = 0.4 if boxes.bounded(problem) else 0.0
-    for level, share in ((0, 0.2), (1, 0.4), (2, 1.0)):
-        if deadline.expired():
-            break
-        seconds = min(Z3_CAP, deadline.remaining() * share * (1 - reserve))
-        answer = smt.run(simplified, level, seconds)
-        if answer.outcome is smt.Outcome.PROVED:
-            return Verdict.proved(
-                f"z3 nonlinear real arithmetic (fact level {level})",
-                certificate=[*notes, *answer.core],
-            )
-        if answer.outcome is smt.Outcome.MODEL and answer.model:
-            exact = [answer.model] if len(answer.model) == len(problem.variables) else []
-            model = [[float(answer.model.get(s, 0)) for s in problem.variables]]
-            found = _judge_all(problem, [*_near(problem, model), *exact], deadline)
-            if found is not None:
-                return Verdict.refuted("z3 model, rigorously re-checked", found)
-            reasons.append(f"level {level}: z3 model is not a real counterexample")
-        else:
-            reasons.append(f"level {level}: {answer.reason}")
-        if level == 0 and convex:
-            sub_deadline = deadline.share(0.5)
-            proof = prove_by_convexity(
-                simplified, sub_deadline, lambda p, d: decide_problem(p, d, convex=False)
-            )
-            if proof is not None:
-                return replace(proof, certificate=(*notes, *proof.certificate))
-
-    # 4. a longer float search, polishing the best samples with Nelder-Mead.
-    if not deadline.expired():
-        polished = float_candidates(simplified, budget=3000, polish=4, seed=1)
-        found = _judge_all(problem, _near(problem, polished[:10]), deadline)
-        if found is not None:
-            return Verdict.refuted("float search, rigorously re-checked", found)
-        reasons.append("float search found no counterexample")
-
-    # 5. branch and bound on bounded domains.
-    if not deadline.expired():
-        result = boxes.prove_on_boxes(simplified, deadline)
-        if result.proved:
-            return Verdict.proved(
-                "interval branch and bound (Arb)", certificate=[*notes, f"{result.boxes} boxes"]
-            )
-        reasons.append(f"boxes: {result.reason}")
-    else:
-        reasons.append("deadline reached")
-    if simplified.obligations:
-        pending = ", ".join(str(o) for o in simplified.obligations)
-        reasons.append(f"definedness still to show: {pending}")
-    return Verdict.unknown("symbolic pipeline", "; ".join(reasons))
+def _evaluated(condition: Boolean) -> Boolean:
+    """The condition rebuilt with sympy's evaluation on (1/0 written as text: 0 != 0 is False)."""
+    if isinstance(condition, sympy.Implies):
+        return sympy.Implies(condition.args[0], _evaluated(condition.args[1]))
+    if isinstance(condition, Relational):
+        return type(condition)(condition.lhs, condition.rhs)
+    return condition

@@ -4,11 +4,14 @@ An interval is written as a sympy ``Interval`` (``Interval.open(0, oo)``, ``Inte
 pair ``(lo, hi)`` (closed at finite ends), or a string such as ``"(0, oo)"`` or ``"[0, 1)"``. Bounds
 are exact: ``"1/2"`` is one half, and a Python float is rejected because it is not exact.
 
-A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in
-(0, oo)). Each symbol is then replaced by a canonical symbol of the same name that carries the
-assumptions its domain implies (real, and positive / nonnegative / negative / nonpositive where the
-interval allows), so that sympy's automatic simplifications and assumption queries only ever use
-facts that hold on the whole domain.
+A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in (0,
+oo); ``extended_positive`` is read on the reals, the same; ``nonzero`` removes 0, as the assumption
+x != 0). Only assumptions that say where a real number lies are honoured; any other (integer,
+rational, irrational, prime, complex, infinite, ...) is refused by name, never dropped. Each symbol
+is then replaced by a canonical symbol of the same name that carries the assumptions its domain
+implies (real, and positive / nonnegative / negative / nonpositive where the interval allows), so
+that sympy's automatic simplifications and assumption queries only ever use facts that hold on the
+whole domain.
 """
 
 from __future__ import annotations
@@ -73,21 +76,77 @@ def interval_of(spec: object) -> Interval:
     return interval
 
 
+#: The sympy assumptions a parameter may carry, and the values dpproofs can represent. A parameter
+#: is a real number, so a declaration that only narrows it to an interval (a sign) or removes 0
+#: is honoured; everything else (integer, rational, irrational, prime, complex, infinite, ...) is
+#: refused by name rather than silently widened to all reals.
+_REPRESENTABLE: dict[str, frozenset[bool]] = {
+    "commutative": frozenset({True}),
+    "real": frozenset({True}),
+    "extended_real": frozenset({True}),
+    "finite": frozenset({True}),
+    "infinite": frozenset({False}),
+    "positive": frozenset({True, False}),
+    "negative": frozenset({True, False}),
+    "nonnegative": frozenset({True, False}),
+    "nonpositive": frozenset({True, False}),
+    "extended_positive": frozenset({True, False}),
+    "extended_negative": frozenset({True, False}),
+    "extended_nonnegative": frozenset({True, False}),
+    "extended_nonpositive": frozenset({True, False}),
+    "nonzero": frozenset({True}),
+    "extended_nonzero": frozenset({True}),
+    "zero": frozenset({False}),
+}
+
+
+def declared_assumptions(symbol: sympy.Symbol) -> dict[str, bool]:
+    """The assumptions the author declared on ``symbol`` (not the ones sympy derived)."""
+    declared = getattr(symbol, "_assumptions_orig", None)
+    if declared is None:  # an older sympy: fall back on the derived ones, all of them checked
+        declared = symbol.assumptions0
+    return {str(k): bool(v) for k, v in declared.items() if v is not None}
+
+
+def _real_twin(symbol: sympy.Symbol) -> sympy.Symbol:
+    """A real symbol with the author's (whitelisted) assumptions; sympy derives the sign facts.
+
+    On the reals, extended_positive is positive (x > 0), extended_nonzero is nonzero, and so on.
+    """
+    flags: dict[str, bool] = {}
+    for key, value in declared_assumptions(symbol).items():
+        if value not in _REPRESENTABLE.get(key, frozenset()):
+            raise InvalidClaim(
+                f"the symbol {symbol} is declared {key}={value}; dpproofs parameters are real "
+                "numbers in an interval (optionally nonzero), so this assumption cannot be "
+                "honoured: remove it or state it with where= / assuming="
+            )
+        flags[key.removeprefix("extended_")] = value
+    try:
+        return sympy.Symbol(symbol.name, **{**flags, "real": True})
+    except sympy.core.facts.InconsistentAssumptions as exc:
+        raise InvalidClaim(f"the assumptions of the symbol {symbol} contradict each other") from exc
+
+
 def _assumption_interval(symbol: sympy.Symbol) -> Interval:
     """The interval implied by the sympy assumptions a user's symbol already carries."""
-    if symbol.is_real is False:
-        raise InvalidClaim(f"the symbol {symbol} is declared non-real")
-    if symbol.is_integer:
-        raise InvalidClaim(f"the symbol {symbol} is an integer; only real parameters are supported")
-    if symbol.is_positive:
+    twin = _real_twin(symbol)
+    if twin.is_zero:
+        raise InvalidClaim(f"the symbol {symbol} is declared zero: write 0 instead")
+    if twin.is_positive:
         return Interval.open(0, sympy.oo)
-    if symbol.is_nonnegative:
+    if twin.is_nonnegative:
         return Interval(0, sympy.oo)
-    if symbol.is_negative:
+    if twin.is_negative:
         return Interval.open(-sympy.oo, 0)
-    if symbol.is_nonpositive:
+    if twin.is_nonpositive:
         return Interval(-sympy.oo, 0)
     return Interval(-sympy.oo, sympy.oo)
+
+
+def punctured(symbol: sympy.Symbol) -> bool:
+    """True when the author declared the symbol nonzero (a domain with 0 removed)."""
+    return _real_twin(symbol).is_zero is False
 
 
 def canonical_symbol(name: str, interval: Interval) -> sympy.Symbol:

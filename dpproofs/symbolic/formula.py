@@ -17,13 +17,14 @@ Min and Max, relations (<, <=, >, >=, ==, !=) and And / Or / Not / Implies. Anyt
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import sympy
 from sympy import Interval
 from sympy.core.relational import Relational
-from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
+from sympy.logic.boolalg import Boolean, BooleanTrue
 
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.domain import constraints, render
@@ -40,24 +41,39 @@ _FUNCTIONS = (
 )
 #: Larger integers exceed what Python prints and what the float search can evaluate.
 _MAX_BITS = 12_000
+#: Largest integer exponent accepted (z3 and the expansions multiply it out).
+MAX_EXPONENT = 256
+_LEAVES = (sympy.Symbol, sympy.Dummy)
 _CONNECTIVES = (sympy.And, sympy.Or, sympy.Not, sympy.Implies)
 _RELATIONS = (sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge, sympy.Eq, sympy.Ne)
 
 
 def check_expression(expr: sympy.Basic, where: str) -> None:
-    """Raise InvalidClaim unless ``expr`` is a real term built from the allowed operations."""
+    """Raise InvalidClaim unless ``expr`` is a real term built from the allowed operations.
+
+    Node types are compared EXACTLY (no subclasses): a subclass of Add or exp written by an
+    author could override sympy's assumption methods (``_eval_is_positive``) and make the
+    deciders "derive" a false sign (issue 14, class 6: author code is never a decider)."""
     if not isinstance(expr, sympy.Expr):
         raise InvalidClaim(f"{where}: {expr} is not a real-valued term")
     for node in sympy.preorder_traversal(expr):
+        kind = type(node)
         if node.is_Rational and max(abs(node.p), node.q).bit_length() > _MAX_BITS:
             raise InvalidClaim(f"{where}: a number with over {_MAX_BITS} bits is not supported")
-        if node.is_Symbol or node.is_Rational or node in (sympy.E, sympy.pi):
+        if kind in _LEAVES or (node.is_Rational and kind.__module__.startswith("sympy.")):
+            continue
+        if node in (sympy.E, sympy.pi):
             continue
         if node.is_Float:
             raise InvalidClaim(f"{where}: {node} is a float; write exact numbers ('1/10', not 0.1)")
         if node.is_Number or node.has(sympy.I):
             raise InvalidClaim(f"{where}: {node} is not a finite real number")
-        if node.is_Add or node.is_Mul or node.is_Pow or isinstance(node, _FUNCTIONS):
+        if kind is sympy.Pow and node.exp.is_Integer and abs(node.exp) > MAX_EXPONENT:
+            raise InvalidClaim(
+                f"{where}: the exponent {node.exp} is over {MAX_EXPONENT}; such powers are "
+                "not supported (their expansions do not fit in memory)"
+            )
+        if kind in (sympy.Add, sympy.Mul, sympy.Pow) or kind in _FUNCTIONS:
             continue
         name = getattr(node.func, "__name__", type(node).__name__)
         raise InvalidClaim(f"{where}: unknown function {name} in {expr}")
@@ -70,13 +86,15 @@ def check_boolean(statement: object, where: str) -> Boolean:
             f"{where}: got the Python bool {statement}; sympy evaluated the claim "
             "before dpproofs saw it (write it with symbols, or sympy.Le(...))"
         )
-    if isinstance(statement, BooleanTrue | BooleanFalse):
+    if statement is sympy.true or statement is sympy.false:
         return statement
-    if isinstance(statement, _RELATIONS):
+    if type(statement) in _RELATIONS:  # exact types: no author subclass (see check_expression)
+        assert isinstance(statement, Relational)
         check_expression(statement.lhs, where)
         check_expression(statement.rhs, where)
         return statement
-    if isinstance(statement, _CONNECTIVES):
+    if type(statement) in _CONNECTIVES:
+        assert isinstance(statement, Boolean)
         for arg in statement.args:
             check_boolean(arg, where)
         return statement
@@ -133,9 +151,13 @@ def definedness(expr: sympy.Expr) -> list[Relational]:
     return needs
 
 
-def _discharged(need: Relational) -> bool:
+def discharged(need: Boolean) -> bool:
     """True when sympy's assumption system derives ``need`` from the symbols' domain assumptions
     (a derived True; None or False leave the obligation in place)."""
+    if isinstance(need, BooleanTrue):
+        return True
+    if not isinstance(need, Relational) or need.rhs != 0:
+        return False
     if isinstance(need, sympy.Ne):
         return need.lhs.is_zero is False
     if isinstance(need, sympy.StrictGreaterThan):
@@ -151,7 +173,7 @@ class Problem:
     domains: tuple[Interval, ...]
     statement: Boolean
     assumptions: tuple[Boolean, ...] = ()
-    obligations: tuple[Relational, ...] = ()
+    obligations: tuple[Boolean, ...] = ()
     #: The statement as the author wrote it (sympy may have evaluated parts of ``statement``).
     text: str = ""
 
@@ -187,6 +209,36 @@ def obligations_of(statement: Boolean) -> tuple[Relational, ...]:
     for atom in atoms(statement):
         for side in (atom.lhs, atom.rhs):
             for need in definedness(to_exp_form(side)):
-                if need not in found and not _discharged(need):
+                if need not in found and not discharged(need):
                     found.append(need)
     return tuple(found)
+
+
+#: Largest number of terms an expansion may produce (a bound on memory and time).
+MAX_EXPANDED_TERMS = 2000
+
+
+def expanded_size(expr: sympy.Expr) -> int:
+    """An upper bound on the number of terms of expand(expr): a power (a_1 + ... + a_n)**k has
+    at most C(n + k - 1, k) terms, a product at most the product of its factors' counts."""
+    if expr.is_Add:
+        return sum(expanded_size(a) for a in expr.args)
+    if expr.is_Mul:
+        total = 1
+        for a in expr.args:
+            total *= expanded_size(a)
+            if total > MAX_EXPANDED_TERMS:
+                return total
+        return total
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 1:
+        n = expanded_size(expr.base)
+        return math.comb(n + int(expr.exp) - 1, int(expr.exp)) if n > 1 else 1
+    return 1
+
+
+def bounded_expand(expr: sympy.Expr, **hints: bool) -> sympy.Expr:
+    """expand(expr) when the result stays small (see MAX_EXPANDED_TERMS), else expr unchanged
+    (callers only use the expansion as a normal form, so not expanding is always sound)."""
+    if expanded_size(expr) > MAX_EXPANDED_TERMS:
+        return expr
+    return sympy.expand(expr, **hints)

@@ -27,7 +27,7 @@ from dpproofs.verdict import Counterexample
 Point = Mapping[sympy.Symbol, Fraction]
 
 #: Which signs of lhs - rhs make each relation true.
-_TRUE_SIGNS: dict[type, frozenset[int]] = {
+SIGNS: dict[type, frozenset[int]] = {
     sympy.Lt: frozenset({-1}),
     sympy.Le: frozenset({-1, 0}),
     sympy.Gt: frozenset({1}),
@@ -95,7 +95,7 @@ def truth_at(formula: Boolean, point: Point) -> bool | None:
         return False
     if isinstance(formula, Relational):
         s = difference_sign(formula, point)
-        return None if s is None else s in _TRUE_SIGNS[type(formula)]
+        return None if s is None else s in SIGNS[type(formula)]
     values = [truth_at(arg, point) for arg in formula.args]
     if isinstance(formula, sympy.Not):
         return None if values[0] is None else not values[0]

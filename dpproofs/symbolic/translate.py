@@ -31,7 +31,7 @@ from dpproofs import expfacts
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import arb_interval, ball_endpoints, enclose, rational_bracket
 from dpproofs.expfacts import Fact
-from dpproofs.symbolic.formula import Problem, to_exp_form
+from dpproofs.symbolic.formula import Problem, bounded_expand, to_exp_form
 
 _COMPARE = {
     sympy.Lt: lambda a, b: a < b,
@@ -164,7 +164,7 @@ class Translation:
         return self._power(recip, -p)
 
     def _exp(self, arg: sympy.Expr) -> z3.ArithRef:
-        key = sympy.expand(arg)
+        key = bounded_expand(arg)
         if key in self._exp_index:
             return self._exps[self._exp_index[key]][2]
         t = self.term(arg)
@@ -181,7 +181,7 @@ class Translation:
         self.facts.append(
             (f"exp({expr}) = {expr.args[0]} when positive", z3.Implies(u > 0, e == u))
         )
-        self._register(sympy.expand(expr), f"exp({expr})", e, log_var)
+        self._register(bounded_expand(expr), f"exp({expr})", e, log_var)
         self._bracket(expr, log_var)
         return log_var
 
@@ -240,7 +240,7 @@ class Translation:
                 a_j, n_j, e_j, t_j = exps[j]
                 if j > i:
                     self.facts.extend(expfacts.pair(n_i, e_i, t_i, n_j, e_j, t_j))
-                total = sympy.expand(a_i + a_j)
+                total = bounded_expand(a_i + a_j)
                 # e^a e^b = e^{a+b}, when e^{a+b} is itself a term (or a + b = 0, e^0 = 1).
                 if total == 0:
                     self.facts.append((f"{n_i} {n_j} = 1", e_i * e_j == 1))

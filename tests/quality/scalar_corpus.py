@@ -351,7 +351,7 @@ ENTRIES: list[Entry] = [
     # Constants
     Entry(
         "rr_ratio",
-        lambda: holds(Eq((Rational(1, 2) + Rational(1, 4)) / Rational(1, 4), 3)),
+        lambda: holds("Eq((1/2 + 1/4) / (1/4), 3)"),  # a string: sympy would make it True
         True,
         provable=True,
     ),
