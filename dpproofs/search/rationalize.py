@@ -23,7 +23,7 @@ import z3
 
 from dpproofs.errors import Undecided
 from dpproofs.search.forall import SearchClaim
-from dpproofs.search.session import Session, check, model_value, val
+from dpproofs.search.session import RLIMIT_PROBE, Session, check, model_value, val
 
 DENOMINATORS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 32, 50, 64, 100, 1000, 10**4, 10**6)
 
@@ -177,7 +177,7 @@ def _first_satisfiable(
     for constraints in choices:
         solver.push()
         solver.add(*constraints)
-        if check(solver, min(2.0, seconds())) == z3.sat:
+        if check(solver, seconds(), RLIMIT_PROBE) == z3.sat:
             return solver.model()
         solver.pop()
     return None

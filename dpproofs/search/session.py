@@ -19,6 +19,7 @@ from dpproofs.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
 from dpproofs.search.forall import SearchClaim, derived_base
 from dpproofs.search.objects import Matrix
 from dpproofs.search.polarity import relax
+from dpproofs.search.symmetry import generators, invariant, relabel
 
 ALG = Z3Algebra()
 
@@ -36,6 +37,8 @@ class Session:
         self.params: dict[str, Any] = {}
         self.derived: dict[str, Any] = {}
         self.base: list[Any] = []
+        #: per size: how invariance under relabelling was proved, None if symmetry was not used
+        self.symmetry: dict[int, str | None] = {}
         for name, domain in claim.quantifier.params:
             x = z3.Real(name)
             self.params[name] = x
@@ -78,15 +81,24 @@ class Session:
             for row in matrix:
                 facts.extend(v >= 0 for v in row)
                 facts.append(z3.Sum(row) == 1)
-        if self.claim.quantifier.symmetric:
-            shapes = self.claim.quantifier.shapes(size)
-            axis = [n for n, s in shapes.items() if s.size_axis]
-            if axis:
-                # Sound because the claim is declared invariant under relabelling the size axis:
-                # any counterexample can be relabelled so that this row is non-increasing.
+        truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        self.symmetry[size] = None
+        shapes = self.claim.quantifier.shapes(size)
+        axis = [n for n, s in shapes.items() if s.size_axis]
+        if self.claim.quantifier.symmetric and axis and size > 1:
+            permuted = [
+                self.claim.evaluate(
+                    ALG, size, relabel(shapes, objects, g), self.params, self.derived
+                )
+                for g in generators(size)
+            ]
+            how = invariant(truth, permuted, [*self.base, *facts])
+            if how is not None:
+                # Sound because F is invariant under relabelling (proved just now): any
+                # counterexample relabels to one whose first row is non-increasing.
+                self.symmetry[size] = how
                 first = objects[axis[0]][0]
                 facts.extend(first[c] >= first[c + 1] for c in range(len(first) - 1))
-        truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
         negated, side = relax(z3.Not(truth))
         facts.extend(side)
         facts.append(negated)
@@ -114,10 +126,27 @@ class Session:
         return facts
 
 
-def check(solver: Any, seconds: float) -> Any:
-    """solver.check() with a timeout (z3 takes milliseconds; at least 1 ms)."""
-    solver.set("timeout", max(1, int(seconds * 1000)))
+#: Work budgets (z3 rlimit units) of one check: the incremental solver, the fresh solver it
+#: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not
+#: seconds, so that the verdict and the counterexample do not depend on the machine's load; the
+#: deadline only ever ends a decision as UNKNOWN ("time ran out").
+RLIMIT_INCREMENTAL = 60_000_000
+RLIMIT_FRESH = 400_000_000
+RLIMIT_PROBE = 5_000_000
+
+
+def check(solver: Any, seconds: float, rlimit: int) -> Any:
+    """solver.check() within ``rlimit`` units of work, stopped at the deadline (``seconds``)."""
+    solver.set("timeout", max(1, int(min(seconds, 10**6) * 1000)))
+    solver.set("rlimit", rlimit)
+    solver.set("random_seed", 0)
     return solver.check()
+
+
+def out_of_time(solver: Any) -> bool:
+    """True when z3's unknown came from the deadline rather than from the work budget."""
+    reason = solver.reason_unknown()
+    return "timeout" in reason or "canceled" in reason
 
 
 def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
