@@ -120,7 +120,7 @@ class ForAllHypothesis:
                 if check.values is None:
                     # z3 found no violating inner value. A refutation must not rest on the
                     # solver: the same "for all" is proved again by Arb branch and bound.
-                    boxes = prove_for_all_objects(inner, found.values, deadline.share(0.5))
+                    boxes = prove_for_all_objects(inner, found.values, deadline)
                     inner_name = self.inner[0][0]
                     if not boxes.proved:
                         return self._unknown(

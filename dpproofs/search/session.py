@@ -140,7 +140,15 @@ def check(solver: Any, seconds: float, rlimit: int) -> Any:
     solver.set("timeout", max(1, int(min(seconds, 10**6) * 1000)))
     solver.set("rlimit", rlimit)
     solver.set("random_seed", 0)
-    return solver.check()
+    answer = solver.check()
+    import os  # TEMPORARY calibration log
+
+    if os.environ.get("RLOG"):
+        st = solver.statistics()
+        used = st.get_key_value("rlimit count") if "rlimit count" in st.keys() else -1
+        with open(os.environ["RLOG"], "a") as fh:
+            fh.write(f"{rlimit} {used} {answer} {solver.reason_unknown() if answer == z3.unknown else ''}\n")
+    return answer
 
 
 def out_of_time(solver: Any) -> bool:
