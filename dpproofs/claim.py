@@ -13,7 +13,7 @@ import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
 from dpproofs.verdict import Counterexample, Verdict, conjunction

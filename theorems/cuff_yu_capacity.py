@@ -16,8 +16,8 @@ import sympy
 from dpproofs import FiniteMechanism, Hamming, exact_fact, for_each, theorem
 from dpproofs.algebra import EXACT
 from dpproofs.claim import ExactFact
-from dpproofs.facts import Facts
 from dpproofs.exact.rigorous import compare
+from dpproofs.facts import Facts
 from dpproofs.finite.capacity import CapacityBounds, capacity_bounds
 from dpproofs.finite.information import (
     MIDPBounds,

@@ -33,6 +33,7 @@ from dpproofs.search.session import (
     RLIMIT_FRESH,
     RLIMIT_INCREMENTAL,
     Session,
+    add,
     check,
     out_of_time,
 )
@@ -88,12 +89,16 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
 def find_counterexample(
     claim: SearchClaim, session: Session, size: int, deadline: Deadline, use_presearch: bool = True
 ) -> SizeOutcome:
-    """One size: numeric pre-search, then z3 (see the module docstring)."""
+    """One size: numeric pre-search, then z3 (see the module docstring). The z3 encoding is
+    built first: it checks that the predicate is a function of its arguments (InvalidClaim if
+    not) before any candidate, numeric or not, is believed."""
+    objects = session.objects(size)
+    facts = session.size_constraints(size, objects)
     if use_presearch:
         found = presearch(claim, size)
         if found is not None:
             return SizeOutcome(found, how="numeric pre-search, re-checked exactly")
-    return _decide_size(claim, session, size, deadline)
+    return _decide_size(claim, session, size, deadline, (objects, facts))
 
 
 def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
@@ -102,15 +107,18 @@ def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
 
 
 def _decide_size(
-    claim: SearchClaim, session: Session, size: int, deadline: Deadline
+    claim: SearchClaim,
+    session: Session,
+    size: int,
+    deadline: Deadline,
+    encoding: tuple[dict[str, Any], list[Any]],
 ) -> SizeOutcome:
     name = claim.quantifier.size_name
-    objects = session.objects(size)
-    facts = session.size_constraints(size, objects)
+    objects, facts = encoding
     for _ in range(MAX_REFINEMENTS):
         solver = session.solver
         solver.push()
-        solver.add(*facts)
+        add(solver, facts)
         try:
             # A fixed work budget for the incremental solver, then a larger one for a fresh
             # solver (z3 then picks its complete nlsat procedure); the deadline only ends the
@@ -118,7 +126,7 @@ def _decide_size(
             answer = check(solver, deadline.remaining(), RLIMIT_INCREMENTAL)
             if answer == z3.unknown and not out_of_time(solver):
                 # Fresh solver: all base facts (with refinements) plus this size's facts.
-                solver = z3.Solver()
+                solver = z3.Solver(ctx=session.ctx)
                 solver.add(*session.solver.assertions())
                 answer = check(solver, deadline.remaining(), RLIMIT_FRESH)
             if answer == z3.unknown:
@@ -142,7 +150,7 @@ def _decide_size(
         # Spurious candidate: add true facts about e^x near the candidate (base level).
         for pname in session.params:
             near = Fraction(point[pname]).limit_denominator(10**6)
-            session.solver.add(*session.refine(pname, near))
+            add(session.solver, session.refine(pname, near))
     return SizeOutcome(
         reason=f"{MAX_REFINEMENTS} solver candidates at {size} {name} failed the exact re-check "
         "(slack of the e^x facts or ties); no counterexample confirmed"

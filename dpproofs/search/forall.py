@@ -147,9 +147,7 @@ class SearchClaim:
         distributions with outcomes in {2, 3, 5}, eps in [1/100, 3]"."""
         q = self.quantifier
         domains = ", ".join(describe_domain(n, d) for n, d in q.params)
-        return f"{q.what} with {size_set(sizes, q.size_name)}" + (
-            f", {domains}" if domains else ""
-        )
+        return f"{q.what} with {size_set(sizes, q.size_name)}" + (f", {domains}" if domains else "")
 
     def decide(self, deadline: Deadline) -> Verdict:
         from dpproofs.search.engine import search
@@ -215,7 +213,7 @@ class SearchClaim:
 
 
 def size_set(sizes: Sequence[int], noun: str) -> str:
-    """"2 outcomes", "outcomes in {2, 3, 4}" (every size listed: no range claims a gap)."""
+    """ "2 outcomes", "outcomes in {2, 3, 4}" (every size listed: no range claims a gap)."""
     listed = sorted(set(sizes))
     if len(listed) == 1:
         return f"{listed[0]} {noun}"

@@ -59,7 +59,7 @@ def margin(claim: SearchClaim, size: int, point: Point) -> tuple[float, int]:
 
 #: Work budget of one size's pre-search, in algebra operations (deterministic, unlike seconds),
 #: and the most points it samples.
-PRESEARCH_WORK, PRESEARCH_POINTS = 300_000, 4000
+PRESEARCH_WORK, PRESEARCH_POINTS = 200_000, 300
 
 
 def presearch(claim: SearchClaim, size: int, seed: int = 0) -> dict[str, Any] | None:

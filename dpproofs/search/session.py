@@ -33,7 +33,11 @@ class Session:
 
     def __init__(self, claim: SearchClaim) -> None:
         self.claim = claim
-        self.solver = z3.Solver()
+        # A private z3 context: z3's choices depend on the identities of its terms, which in
+        # the shared context depend on everything built before; terms are translated into this
+        # one in a fixed order, so the same claim gets the same models on every run.
+        self.ctx = z3.Context()
+        self.solver = z3.Solver(ctx=self.ctx)
         self.params: dict[str, Any] = {}
         self.derived: dict[str, Any] = {}
         self.base: list[Any] = []
@@ -64,7 +68,7 @@ class Session:
                 # The predicate sees only e^x, never x: by monotonicity of exp the set of values
                 # of e^x is [e^lo, e^hi]; its bracket is rounded outward (lo down, hi up).
                 self.base.extend(exp_range(v, domain))
-        self.solver.add(*self.base)
+        add(self.solver, self.base)
 
     def objects(self, size: int) -> dict[str, Matrix]:
         return {
@@ -82,6 +86,14 @@ class Session:
                 facts.extend(v >= 0 for v in row)
                 facts.append(z3.Sum(row) == 1)
         truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        again = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        if not truth.eq(again):
+            # z3 terms are hash-consed: a function of its arguments gives the same term twice.
+            raise InvalidClaim(
+                f"the predicate of '{self.claim.says}' gave two different formulas for the same "
+                "objects: it is not a function of its arguments (it reads random numbers, a "
+                "clock, or state that changes between calls)"
+            )
         self.symmetry[size] = None
         shapes = self.claim.quantifier.shapes(size)
         axis = [n for n, s in shapes.items() if s.size_axis]
@@ -135,19 +147,30 @@ RLIMIT_FRESH = 400_000_000
 RLIMIT_PROBE = 5_000_000
 
 
+def add(solver: Any, facts: Any) -> None:
+    """Assert ``facts`` (built in z3's main context) in ``solver``'s own context."""
+    ctx = solver.ctx
+    solver.add(*(f.translate(ctx) if f.ctx != ctx else f for f in facts))
+
+
 def check(solver: Any, seconds: float, rlimit: int) -> Any:
     """solver.check() within ``rlimit`` units of work, stopped at the deadline (``seconds``)."""
     solver.set("timeout", max(1, int(min(seconds, 10**6) * 1000)))
     solver.set("rlimit", rlimit)
     solver.set("random_seed", 0)
-    answer = solver.check()
     import os  # TEMPORARY calibration log
+    import time as _t
+
+    _t0 = _t.perf_counter()
+    answer = solver.check()
 
     if os.environ.get("RLOG"):
         st = solver.statistics()
         used = st.get_key_value("rlimit count") if "rlimit count" in st.keys() else -1
         with open(os.environ["RLOG"], "a") as fh:
-            fh.write(f"{rlimit} {used} {answer} {solver.reason_unknown() if answer == z3.unknown else ''}\n")
+            fh.write(
+                f"{rlimit} {used} {_t.perf_counter() - _t0:.2f} {answer} {solver.reason_unknown() if answer == z3.unknown else ''}\n"
+            )
     return answer
 
 
@@ -159,7 +182,7 @@ def out_of_time(solver: Any) -> bool:
 
 def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
     """(exact value if rational, float approximation) of ``var`` in ``model``."""
-    value = model.eval(var, model_completion=True)
+    value = model.eval(var.translate(model.ctx), model_completion=True)
     if z3.is_rational_value(value):
         f = Fraction(value.numerator_as_long(), value.denominator_as_long())
         return f, float(f)

@@ -99,9 +99,10 @@ def invariant(formula: Any, permuted: Sequence[Any], context: Sequence[Any]) -> 
     target = canon.key(formula)
     if all(canon.key(f) == target for f in permuted):
         return "by construction"
-    solver = z3.Solver()
+    ctx = z3.Context()  # a private context: the answer does not depend on earlier work
+    solver = z3.Solver(ctx=ctx)
     solver.set("rlimit", INVARIANCE_RLIMIT)
     solver.set("random_seed", 0)
-    solver.add(*context)
-    solver.add(z3.Or([formula != f for f in permuted]))
+    solver.add(*(c.translate(ctx) for c in context))
+    solver.add(z3.Or([formula != f for f in permuted]).translate(ctx))
     return "z3 unsat" if solver.check() == z3.unsat else None
