@@ -70,6 +70,16 @@ class QuantityClaim:
         None
     )
 
+    def __post_init__(self) -> None:
+        # The quantity is computed by dpproofs' calculus, never by an author's callable (which
+        # could return any number, or an object that says what the author wants).
+        for part in (self.compute, self.witness, self.rebuild):
+            if part is not None and not getattr(part, "__module__", "").startswith("dpproofs."):
+                raise InvalidClaim(
+                    "a QuantityClaim is built by pure_epsilon_is, pure_epsilon_at_most, is_dp or "
+                    "total_variation_at_most; its computation cannot be supplied by the author"
+                )
+
     def describe(self) -> str:
         return self.statement
 

@@ -142,7 +142,7 @@ class Session:
 #: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not
 #: seconds, so that the verdict and the counterexample do not depend on the machine's load; the
 #: deadline only ever ends a decision as UNKNOWN ("time ran out").
-RLIMIT_INCREMENTAL = 60_000_000
+RLIMIT_INCREMENTAL = 3_000_000
 RLIMIT_FRESH = 400_000_000
 RLIMIT_PROBE = 5_000_000
 

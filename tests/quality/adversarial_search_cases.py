@@ -18,11 +18,15 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction as F
+from types import SimpleNamespace
 from typing import Any
+
+import sympy
 
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline, all_of, exact_fact
-from dpproofs.finite.claims import for_each
+from dpproofs.finite.claims import QuantityClaim, for_each
+from dpproofs.finite.mechanism import FiniteMechanism
 from dpproofs.search import (
     DatabaseSpace,
     Interval,
@@ -450,6 +454,21 @@ AUTHOR = [
         {E},
         witness=lambda: F(1) != F(2),
         reason="not a dpproofs claim",
+    ),
+    case(
+        "a QuantityClaim whose computation the author supplies",
+        "6",
+        lambda: QuantityClaim(
+            FiniteMechanism.from_rows([["1/2", "1/2"], ["1/2", "1/2"]]),
+            "pure epsilon is 2",
+            "pure_epsilon",
+            lambda: SimpleNamespace(exact=sympy.Integer(2), attained=None),
+            "eq",
+            sympy.Integer(2),
+        ),
+        {E},
+        witness=lambda: F(1, 2) / F(1, 2) == 1,  # identical rows: pure epsilon ln 1 = 0, not 2
+        reason="cannot be supplied by the author",
     ),
     case(
         "for_each over author claim objects",

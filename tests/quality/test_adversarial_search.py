@@ -10,9 +10,9 @@ import pytest
 from adversarial_search_cases import CASES, NAME_BRANCH, pairs
 
 from dpproofs.claim import Deadline, timed_decide
+from dpproofs.errors import DpProofsError
 from dpproofs.search import for_all_distributions
 from dpproofs.search.engine import search
-from dpproofs.errors import DpProofsError
 from dpproofs.verdict import Status, Verdict
 from dpproofs.vocabulary import indistinguishable, statistical_difference
 
