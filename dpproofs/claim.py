@@ -9,12 +9,13 @@ respect its deadline by returning UNKNOWN (with the reason) rather than running 
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from dpproofs.errors import DpProofsError, Undecided
+from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
 from dpproofs.verdict import Counterexample, Verdict, conjunction
 
 
@@ -58,12 +59,9 @@ class AllOf:
         return " and ".join(f"({p.describe()})" for p in self.parts)
 
     def decide(self, deadline: Deadline) -> Verdict:
-        verdicts = []
-        for index, part in enumerate(self.parts):
-            share = deadline.share(1 / (len(self.parts) - index))
-            verdict = timed_decide(part, share)
-            verdicts.append(verdict)
-        return conjunction(verdicts)
+        # Every part runs against the whole deadline: parts are bounded by work budgets, so
+        # which part gets how far never depends on how fast an earlier one ran.
+        return conjunction([timed_decide(part, deadline) for part in self.parts])
 
 
 def all_of(*claims: Claim) -> AllOf:
@@ -75,35 +73,61 @@ def all_of(*claims: Claim) -> AllOf:
 
 @dataclass(frozen=True, slots=True)
 class ExactFact:
-    """A statement about concrete exact objects, established by running an exact computation.
+    """A statement about concrete exact objects, established by comparisons dpproofs decides.
 
-    ``check`` returns ``(holds, observed)``: whether the statement is true, computed with exact
-    arithmetic only (the calculus of :mod:`dpproofs.finite` and rigorous comparisons), and the exact
-    values it looked at. True is a proof (the objects are concrete, so evaluation is proof); False
-    is a refutation whose counterexample is the observed values.
+    ``check(facts)`` states comparisons on the :class:`~dpproofs.facts.Facts` recorder
+    (``facts.equal``, ``facts.at_most``, ``facts.less_than``) and may return a dict of observed
+    values to show. dpproofs decides every comparison itself, rigorously: all hold is PROVED
+    (the objects are concrete, so evaluation is proof), one fails is REFUTED with the failing
+    comparisons as the counterexample.
+
+    A check written the old way, ``check() -> (holds, observed)``, computes its own truth value:
+    dpproofs cannot know what the bool means, so it is reported UNKNOWN under the method
+    "author-vouched check" (never PROVED, never REFUTED).
     """
 
     statement: str
-    check: Callable[[], tuple[bool, dict[str, object]]]
-    method: str = "exact evaluation"
+    check: Callable[..., Any]
+    method: str = "exact evaluation of the stated comparisons"
 
     def describe(self) -> str:
         return self.statement
 
     def decide(self, deadline: Deadline) -> Verdict:
+        from dpproofs.facts import Facts
+
+        if not inspect.signature(self.check).parameters:
+            return self._vouched()
+        facts = Facts()
         try:
-            holds, observed = self.check()
+            shown = self.check(facts) or {}
+            holds = facts.holds()
         except Undecided as exc:
             return Verdict.unknown(self.method, str(exc))
+        if not isinstance(shown, dict):
+            raise InvalidClaim("an exact_fact check returns a dict of observed values or None")
+        decided = [f"{text} ({'holds' if ok else 'FAILS'})" for text, ok in facts.decided]
         if holds:
             return Verdict.proved(
-                self.method, certificate=[f"{k} = {v}" for k, v in observed.items()]
+                self.method, certificate=[*decided, *(f"{k} = {v}" for k, v in shown.items())]
             )
-        return Verdict.refuted(self.method, Counterexample.of({}, observed))
+        observed = {f"fails: {text}": "false (decided exactly)" for text in facts.failed()}
+        return Verdict.refuted(self.method, Counterexample.of({}, {**observed, **shown}))
+
+    def _vouched(self) -> Verdict:
+        try:
+            result = self.check()
+        except Undecided as exc:
+            return Verdict.unknown("author-vouched check", str(exc))
+        return Verdict.unknown(
+            "author-vouched check",
+            f"the author's check returned {result!r:.200}; dpproofs did not decide it (state the "
+            "comparisons with facts.equal / at_most / less_than to have them decided)",
+        )
 
 
-def exact_fact(statement: str, check: Callable[[], tuple[bool, dict[str, object]]]) -> ExactFact:
-    """Wrap an exact computation as a claim (see :class:`ExactFact`)."""
+def exact_fact(statement: str, check: Callable[..., Any]) -> ExactFact:
+    """A claim whose comparisons ``check(facts)`` states and dpproofs decides (see ExactFact)."""
     return ExactFact(statement, check)
 
 
@@ -113,6 +137,14 @@ def timed_decide(claim: Claim, deadline: Deadline) -> Verdict:
     Other DpProofsErrors (a malformed claim) become ERROR. Anything else is a bug and propagates.
     """
     start = time.perf_counter()
+    if not type(claim).__module__.startswith("dpproofs."):
+        # Only dpproofs' own claim kinds decide: an author's object with a decide() method
+        # would be a check the author supplies, reported as a proof.
+        return Verdict.error(
+            "claim",
+            f"{type(claim).__module__}.{type(claim).__qualname__} is not a dpproofs claim; "
+            "build claims with dpproofs (holds, search, exact_fact, all_of, ...)",
+        )
     try:
         verdict = claim.decide(deadline)
     except Undecided as exc:

@@ -17,6 +17,7 @@ from dpproofs import FiniteMechanism, Hamming, exact_fact, for_each, theorem
 from dpproofs.algebra import EXACT
 from dpproofs.claim import ExactFact
 from dpproofs.exact.rigorous import compare
+from dpproofs.facts import Facts
 from dpproofs.finite.capacity import CapacityBounds, capacity_bounds
 from dpproofs.finite.information import (
     MIDPBounds,
@@ -104,15 +105,17 @@ def _shown(bounds: CapacityBounds | MIDPBounds) -> object:
 def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
     mechanism = erasure(k, delta)
 
-    def check() -> tuple[bool, dict[str, object]]:
+    def check(facts: Facts) -> dict[str, object]:
         rows = [list(r) for r in mechanism.rows]
         pairwise = [statistical_difference(EXACT, p, q) for p in rows for q in rows if p is not q]
-        all_at_delta = all(compare(tv, delta) == 0 for tv in pairwise)
+        for tv in pairwise:
+            facts.equal("pairwise TV", tv, delta)
         capacity = capacity_bounds(mechanism)
         uniform = mutual_information([R(1, k)] * k, mechanism)
         claimed = delta * log(k)
-        holds = all_at_delta and capacity.equals(claimed) and compare(uniform, claimed) == 0
-        return holds, {
+        facts.equal("capacity", capacity, claimed)
+        facts.equal("I(uniform; W)", uniform, claimed)
+        return {
             "pairwise TV": sorted({str(tv) for tv in pairwise}),
             "capacity": _shown(capacity),
             "I(uniform; W)": uniform,
@@ -149,7 +152,7 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
     mechanism = example_5_1(m, a)
     eps = a * log(2)
 
-    def check() -> tuple[bool, dict[str, object]]:
+    def check(facts: Facts) -> dict[str, object]:
         # "For each value of X_2 the channel from X_1 ... has capacity eps": the sections i = 0.
         rows = [list(r) for r in mechanism.rows]
         section_capacities = [
@@ -157,9 +160,11 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
             for s in mechanism_sections(mechanism.inputs)
             if s.index == 0
         ]
-        each_is_eps = all(c.equals(eps) for c in section_capacities)
+        for c in section_capacities:
+            facts.equal("section capacity", c, eps)
         mi_dp = mi_dp_bounds(mechanism)
-        return each_is_eps and mi_dp.at_most(eps), {
+        facts.at_most("MI-DP", mi_dp, eps)
+        return {
             "section capacities (x_2 fixed)": sorted({str(c.exact) for c in section_capacities}),
             "MI-DP": _shown(mi_dp),
             "eps": eps,
@@ -190,9 +195,10 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
     mechanism = example_5_1(m, a)
     claimed = a * log(m + 1)  # (51): (eps / ln 2) ln(|X_1| + 1)
 
-    def check() -> tuple[bool, dict[str, object]]:
+    def check(facts: Facts) -> dict[str, object]:
         capacity = capacity_bounds(mechanism)  # sup over P_{X1 X2} of I(X1, X2; Y)
-        return capacity.equals(claimed), {
+        facts.equal("sup I(X1,X2;Y)", capacity, claimed)
+        return {
             "sup I(X1,X2;Y)": _shown(capacity),
             "(eps/ln 2) ln(|X|+1)": claimed,
         }
@@ -226,7 +232,7 @@ def _lemma3_bound(delta: sympy.Expr, k: int) -> sympy.Expr:
 
 
 def _lemma3(mechanism: FiniteMechanism) -> ExactFact:
-    def check() -> tuple[bool, dict[str, object]]:
+    def check(facts: Facts) -> dict[str, object]:
         sections = mechanism_sections(mechanism.inputs)
         largest_alphabet = max(len(s.values) for s in sections)
         k = min(largest_alphabet, len(mechanism.outputs))  # (35): K = min(max_i |X_i|, |Y|)
@@ -236,8 +242,9 @@ def _lemma3(mechanism: FiniteMechanism) -> ExactFact:
         # M is (0, delta)-DP exactly for delta in [tv, 1], and the lemma then promises
         # MI-DP <= 2 delta ln K + 2 h(delta). That function of delta is concave (linear plus h),
         # so its minimum over [tv, 1] is at an end: checking both ends checks every delta.
-        holds = mi_dp.at_most(_lemma3_bound(tv, k)) and mi_dp.at_most(_lemma3_bound(R(1), k))
-        return holds, {
+        facts.at_most("MI-DP at delta = TV", mi_dp, _lemma3_bound(tv, k))
+        facts.at_most("MI-DP at delta = 1", mi_dp, _lemma3_bound(R(1), k))
+        return {
             "delta (TV over neighbours)": tv,
             "K": k,
             "MI-DP": _shown(mi_dp),
@@ -278,11 +285,12 @@ def lemma3_delta_dp_implies_mi_dp():
 
 
 def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
-    def check() -> tuple[bool, dict[str, object]]:
+    def check(facts: Facts) -> dict[str, object]:
         premise = pure_epsilon(mechanism).exact
         assert premise is not None
         if compare(premise, eps) > 0:  # not eps-DP: the implication holds vacuously
-            return True, {"pure epsilon": premise, "eps": eps, "premise": "false"}
+            facts.less_than("eps < pure epsilon (premise false)", eps, premise)
+            return {"pure epsilon": premise, "eps": eps, "premise": "false"}
         rows = [list(r) for r in mechanism.rows]
         # alpha = 1: sup_P I(X_i; Y | X^{-i} = x^{-i}) is the section capacity; its max is MI-DP.
         mi_dp = mi_dp_bounds(mechanism)
@@ -299,7 +307,9 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
             for s in mechanism_sections(mechanism.inputs)
         ]
         leak = EXACT.maximum(leakages)
-        return mi_dp.at_most(eps) and compare(leak, eps) <= 0, {
+        facts.at_most("alpha=1 (MI-DP)", mi_dp, eps)
+        facts.at_most("alpha=oo (max leakage)", leak, eps)
+        return {
             "pure epsilon": premise,
             "alpha=1 (MI-DP)": _shown(mi_dp),
             "alpha=oo (max leakage)": leak,

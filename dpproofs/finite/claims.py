@@ -70,6 +70,16 @@ class QuantityClaim:
         None
     )
 
+    def __post_init__(self) -> None:
+        # The quantity is computed by dpproofs' calculus, never by an author's callable (which
+        # could return any number, or an object that says what the author wants).
+        for part in (self.compute, self.witness, self.rebuild):
+            if part is not None and not getattr(part, "__module__", "").startswith("dpproofs."):
+                raise InvalidClaim(
+                    "a QuantityClaim is built by pure_epsilon_is, pure_epsilon_at_most, is_dp or "
+                    "total_variation_at_most; its computation cannot be supplied by the author"
+                )
+
     def describe(self) -> str:
         return self.statement
 
@@ -271,10 +281,9 @@ class ForEach:
         return f"for each {self.family}: {self.build(*self.members[0][1]).describe()} ..."
 
     def decide(self, deadline: Deadline) -> Verdict:
-        proved = 0
-        for index, (label, args) in enumerate(self.members):
-            share = deadline.share(1 / (len(self.members) - index))
-            verdict = timed_decide(self.build(*args), share)
+        bounded: list[str] = []
+        for label, args in self.members:
+            verdict = timed_decide(self.build(*args), deadline)
             if verdict.status is Status.REFUTED:
                 assert verdict.counterexample is not None
                 cx = verdict.counterexample
@@ -286,10 +295,13 @@ class ForEach:
                 return Verdict(
                     verdict.status, verdict.method, reason=f"at {label}: {verdict.reason}"
                 )
-            proved += 1
-        return Verdict.verified_bounded(
-            "exact evaluation of each member", coverage=f"{self.family} ({proved} cases)"
-        )
+            if verdict.status is Status.VERIFIED_BOUNDED:
+                bounded.append(f"{label}: {verdict.coverage}")
+        # A member that is itself only verified up to a bound keeps its bound in the coverage.
+        coverage = f"{self.family} ({len(self.members)} cases)"
+        if bounded:
+            coverage += "; bounded members: " + "; ".join(bounded)
+        return Verdict.verified_bounded("exact evaluation of each member", coverage=coverage)
 
 
 def for_each(

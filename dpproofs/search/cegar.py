@@ -29,11 +29,10 @@ from dpproofs.errors import Undecided
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
-from dpproofs.search.forall import Predicate, Quantifier, SearchClaim
+from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
 from dpproofs.search.objects import ObjectKind
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
-from dpproofs.search.symmetry import check_relabelling_invariance
 from dpproofs.verdict import Verdict
 
 #: Refinement rounds per size before the verdict is UNKNOWN.
@@ -100,7 +99,6 @@ class ForAllHypothesis:
 
     def decide(self, deadline: Deadline) -> Verdict:
         beliefs: list[Mapping[str, Matrix]] = list(self.seeds)
-        check_relabelling_invariance(self.outer_claim(beliefs))
         covered: list[int] = []
         certificate: list[str] = []
         q = self.quantifier
@@ -122,7 +120,7 @@ class ForAllHypothesis:
                 if check.values is None:
                     # z3 found no violating inner value. A refutation must not rest on the
                     # solver: the same "for all" is proved again by Arb branch and bound.
-                    boxes = prove_for_all_objects(inner, found.values, deadline.share(0.5))
+                    boxes = prove_for_all_objects(inner, found.values, deadline)
                     inner_name = self.inner[0][0]
                     if not boxes.proved:
                         return self._unknown(
@@ -151,7 +149,7 @@ class ForAllHypothesis:
             )
         return Verdict.verified_bounded(
             METHOD + " with counterexample-guided refinement",
-            coverage="all " + self.outer_claim(beliefs).coverage_text(covered[-1]),
+            coverage="all " + self.outer_claim(beliefs).coverage_text(covered),
             certificate=certificate,
         )
 
@@ -185,7 +183,8 @@ class ForAllHypothesis:
         )
 
     def _unknown(self, covered: list[int], reason: str) -> Verdict:
-        done = f"verified on <= {covered[-1]} {self.quantifier.size_name}; " if covered else ""
+        q = self.quantifier
+        done = f"verified on {size_set(covered, q.size_name)}; " if covered else ""
         return Verdict.unknown(METHOD + " with counterexample-guided refinement", done + reason)
 
 

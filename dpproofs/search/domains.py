@@ -37,6 +37,10 @@ class Interval:
         lo_open: bool = False,
         exp_value: Fraction | None = None,
     ) -> None:
+        for end in (lo, hi):
+            if end is not None and (isinstance(end, bool) or not isinstance(end, Fraction | int)):
+                # Fraction(0.1) is 3602879701896397/36028797018963968, not 1/10: refuse floats.
+                raise InvalidClaim(f"an interval end must be an exact rational, not {end!r}")
         object.__setattr__(self, "lo", Fraction(lo))
         object.__setattr__(self, "hi", None if hi is None else Fraction(hi))
         object.__setattr__(self, "lo_open", lo_open)

@@ -29,15 +29,19 @@ from dpproofs.search.forall import SearchClaim
 from dpproofs.search.presearch import presearch
 from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
 from dpproofs.search.report import counterexample
-from dpproofs.search.session import Session, check
-from dpproofs.search.symmetry import check_relabelling_invariance
+from dpproofs.search.session import (
+    RLIMIT_FRESH,
+    RLIMIT_INCREMENTAL,
+    Session,
+    add,
+    check,
+    out_of_time,
+)
 from dpproofs.verdict import Verdict
 
 METHOD = "z3 search over finite alphabets"
 #: Spurious candidates tolerated per size before the verdict is UNKNOWN.
 MAX_REFINEMENTS = 6
-#: A size's numeric pre-search uses this share of the remaining time, and at most PRESEARCH_MAX s.
-PRESEARCH_SHARE, PRESEARCH_MAX = 0.02, 0.1
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,6 @@ class SizeOutcome:
 
 def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -> Verdict:
     """Decide ``claim`` (see the module docstring)."""
-    check_relabelling_invariance(claim)
     session = Session(claim)
     covered: list[int] = []
     certificate: list[str] = []
@@ -70,10 +73,15 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
         if outcome.reason:
             return _unknown(claim, covered, outcome.reason)
         covered.append(size)
-        certificate.append(f"{size} {q.size_name}: z3 unsat ({time.perf_counter() - start:.2f} s)")
+        symmetry = session.symmetry.get(size)
+        certificate.append(
+            f"{size} {q.size_name}: z3 unsat"
+            + (f", outcomes sorted (invariance {symmetry})" if symmetry else "")
+            + f" ({time.perf_counter() - start:.2f} s)"
+        )
     return Verdict.verified_bounded(
         METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
-        coverage="all " + claim.coverage_text(covered[-1]),
+        coverage="all " + claim.coverage_text(covered),
         certificate=certificate,
     )
 
@@ -81,45 +89,51 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
 def find_counterexample(
     claim: SearchClaim, session: Session, size: int, deadline: Deadline, use_presearch: bool = True
 ) -> SizeOutcome:
-    """One size: numeric pre-search, then z3 (see the module docstring)."""
+    """One size: numeric pre-search, then z3 (see the module docstring). The z3 encoding is
+    built first: it checks that the predicate is a function of its arguments (InvalidClaim if
+    not) before any candidate, numeric or not, is believed."""
+    objects = session.objects(size)
+    facts = session.size_constraints(size, objects)
     if use_presearch:
-        budget = min(PRESEARCH_MAX, deadline.remaining() * PRESEARCH_SHARE)
-        found = presearch(claim, size, budget)
+        found = presearch(claim, size)
         if found is not None:
             return SizeOutcome(found, how="numeric pre-search, re-checked exactly")
-    return _decide_size(claim, session, size, deadline)
+    return _decide_size(claim, session, size, deadline, (objects, facts))
 
 
 def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
-    done = (
-        f"no counterexample among {claim.coverage_text(covered[-1])} (z3 unsat); "
-        if covered
-        else ""
-    )
+    done = f"no counterexample among {claim.coverage_text(covered)} (z3 unsat); " if covered else ""
     return Verdict.unknown(METHOD, done + reason)
 
 
 def _decide_size(
-    claim: SearchClaim, session: Session, size: int, deadline: Deadline
+    claim: SearchClaim,
+    session: Session,
+    size: int,
+    deadline: Deadline,
+    encoding: tuple[dict[str, Any], list[Any]],
 ) -> SizeOutcome:
     name = claim.quantifier.size_name
-    objects = session.objects(size)
-    facts = session.size_constraints(size, objects)
+    objects, facts = encoding
     for _ in range(MAX_REFINEMENTS):
         solver = session.solver
         solver.push()
-        solver.add(*facts)
+        add(solver, facts)
         try:
-            # 45% of the time left for the incremental solver, then 90% of what remains for a
-            # fresh one; the rest is kept back so that the verdict is assembled in time.
-            answer = check(solver, deadline.remaining() * 0.45)
-            if answer == z3.unknown and not deadline.expired():
+            # A fixed work budget for the incremental solver, then a larger one for a fresh
+            # solver (z3 then picks its complete nlsat procedure); the deadline only ends the
+            # decision as unknown, it never decides which path is taken.
+            answer = check(solver, deadline.remaining(), RLIMIT_INCREMENTAL)
+            if answer == z3.unknown and not out_of_time(solver):
                 # Fresh solver: all base facts (with refinements) plus this size's facts.
-                solver = z3.Solver()
+                solver = z3.Solver(ctx=session.ctx)
                 solver.add(*session.solver.assertions())
-                answer = check(solver, deadline.remaining() * 0.9)
+                answer = check(solver, deadline.remaining(), RLIMIT_FRESH)
             if answer == z3.unknown:
-                return SizeOutcome(reason=f"z3 unknown at {size} {name}: {solver.reason_unknown()}")
+                why = "time ran out" if out_of_time(solver) else "work budget spent"
+                return SizeOutcome(
+                    reason=f"z3 unknown at {size} {name} ({why}): {solver.reason_unknown()}"
+                )
             if answer == z3.unsat:
                 return SizeOutcome()
             model = solver.model()
@@ -136,7 +150,7 @@ def _decide_size(
         # Spurious candidate: add true facts about e^x near the candidate (base level).
         for pname in session.params:
             near = Fraction(point[pname]).limit_denominator(10**6)
-            session.solver.add(*session.refine(pname, near))
+            add(session.solver, session.refine(pname, near))
     return SizeOutcome(
         reason=f"{MAX_REFINEMENTS} solver candidates at {size} {name} failed the exact re-check "
         "(slack of the e^x facts or ties); no counterexample confirmed"

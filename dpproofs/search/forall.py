@@ -31,6 +31,7 @@ from dpproofs.errors import InvalidClaim
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.domains import Interval, Rational, as_domain, describe_domain
 from dpproofs.search.objects import ObjectKind, Shape, check_matrix, distribution, mechanism
+from dpproofs.search.values import GuardedAlgebra, unwrap_truth, wrap_matrix
 from dpproofs.verdict import Verdict
 
 Predicate = Callable[..., Any]
@@ -139,12 +140,14 @@ class SearchClaim:
         object.__setattr__(self, "arguments", names)
 
     def describe(self) -> str:
-        return f"for all {self.coverage_text(self.quantifier.sizes[-1])}: {self.says}"
+        return f"for all {self.coverage_text(self.quantifier.sizes)}: {self.says}"
 
-    def coverage_text(self, largest: int) -> str:
+    def coverage_text(self, sizes: Sequence[int]) -> str:
+        """What the sizes in ``sizes`` (those actually decided) cover, exactly: "pairs of
+        distributions with outcomes in {2, 3, 5}, eps in [1/100, 3]"."""
         q = self.quantifier
         domains = ", ".join(describe_domain(n, d) for n, d in q.params)
-        return f"{q.what} on <= {largest} {q.size_name}" + (f", {domains}" if domains else "")
+        return f"{q.what} with {size_set(sizes, q.size_name)}" + (f", {domains}" if domains else "")
 
     def decide(self, deadline: Deadline) -> Verdict:
         from dpproofs.search.engine import search
@@ -156,13 +159,24 @@ class SearchClaim:
     def evaluate(
         self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
     ) -> Any:
-        """The predicate's truth value in ``alg`` for wrapped objects and parameter values."""
+        """The predicate's truth value in ``alg`` (raw, of that interpretation).
+
+        The predicate receives a :class:`~dpproofs.search.values.GuardedAlgebra` and wrapped
+        values, never raw ones, so a Python-level truth test raises InvalidClaim."""
+        return self.evaluate_counted(alg, size, objects, params, derived)[0]
+
+    def evaluate_counted(
+        self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
+    ) -> tuple[Any, int]:
+        """(raw truth value, number of algebra operations the evaluation performed)."""
+        guarded = GuardedAlgebra(alg)
         shapes = self.quantifier.shapes(size)
-        env: dict[str, Any] = {"alg": alg}
-        env.update({n: shapes[n].wrap(m) for n, m in objects.items()})
-        env.update(params)
-        env.update(derived)
-        return self.predicate(*(env[a] for a in self.arguments))
+        env: dict[str, Any] = {"alg": guarded}
+        env.update({n: shapes[n].wrap(wrap_matrix(guarded, n, m)) for n, m in objects.items()})
+        env.update({n: guarded.value(v, n) for n, v in params.items()})
+        env.update({n: guarded.value(v, n) for n, v in derived.items()})
+        result = self.predicate(*(env[a] for a in self.arguments))
+        return unwrap_truth(guarded, result), guarded.work
 
     def derived_names(self) -> list[str]:
         """The E / exp_x / sqrt_x arguments the predicate uses."""
@@ -196,6 +210,14 @@ class SearchClaim:
             params[name] = sympy.Rational(value.numerator, value.denominator)
         derived = {a: exact_derived(a, params) for a in self.derived_names()}
         return bool(self.evaluate(EXACT, size, objects, params, derived))
+
+
+def size_set(sizes: Sequence[int], noun: str) -> str:
+    """ "2 outcomes", "outcomes in {2, 3, 4}" (every size listed: no range claims a gap)."""
+    listed = sorted(set(sizes))
+    if len(listed) == 1:
+        return f"{listed[0]} {noun}"
+    return f"{noun} in {{{', '.join(str(k) for k in listed)}}}"
 
 
 def derived_base(arg: str) -> str | None:

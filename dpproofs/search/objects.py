@@ -55,6 +55,7 @@ class Shape:
     text: str
     size_axis: bool  # True when cols is the search size (the axis symmetry breaking sorts)
     vector: bool = False  # True for a distribution (shown and passed as a single row)
+    size_rows: bool = False  # True when rows is the search size (a channel from the outcomes)
 
 
 ObjectKind = Callable[[int], Shape]
@@ -78,7 +79,9 @@ def channel(inputs: int | None = None, outputs: int | None = None) -> ObjectKind
     def shape(size: int) -> Shape:
         m = size if inputs is None else inputs
         k = size if outputs is None else outputs
-        return Shape(m, k, lambda rows: rows, f"{m} x {k} channel", outputs is None)
+        return Shape(
+            m, k, lambda rows: rows, f"{m} x {k} channel", outputs is None, size_rows=inputs is None
+        )
 
     return shape
 

@@ -22,24 +22,26 @@ from typing import Any
 
 import z3
 
-_fresh = itertools.count()
-
 
 def relax(formula: Any) -> tuple[Any, list[Any]]:
-    """(relaxed formula, side constraints); see the module docstring."""
+    """(relaxed formula, side constraints); see the module docstring. Fresh variables are
+    numbered from 0 in each call, so the same formula always gets the same names (z3's search
+    may depend on names); one relaxed formula is asserted per solver scope."""
     side: list[Any] = []
-    return _walk(formula, True, side), side
+    return _walk(formula, True, side, itertools.count()), side
 
 
-def _walk(f: Any, positive: bool, side: list[Any]) -> Any:
+def _walk(f: Any, positive: bool, side: list[Any], fresh: Any) -> Any:
     if z3.is_not(f):
-        return z3.Not(_walk(f.arg(0), not positive, side))
+        return z3.Not(_walk(f.arg(0), not positive, side, fresh))
     if z3.is_and(f):
-        return z3.And([_walk(c, positive, side) for c in f.children()])
+        return z3.And([_walk(c, positive, side, fresh) for c in f.children()])
     if z3.is_or(f):
-        return z3.Or([_walk(c, positive, side) for c in f.children()])
+        return z3.Or([_walk(c, positive, side, fresh) for c in f.children()])
     if z3.is_implies(f):
-        return z3.Implies(_walk(f.arg(0), not positive, side), _walk(f.arg(1), positive, side))
+        return z3.Implies(
+            _walk(f.arg(0), not positive, side, fresh), _walk(f.arg(1), positive, side, fresh)
+        )
     if z3.is_le(f) or z3.is_lt(f):
         small, large = f.arg(0), f.arg(1)
     elif z3.is_ge(f) or z3.is_gt(f):
@@ -48,8 +50,8 @@ def _walk(f: Any, positive: bool, side: list[Any]) -> Any:
         return f
     if not positive:  # the atom is asserted false: its "small" side must be large and vice versa
         small, large = large, small
-    new_small = _bound(small, upper=True, side=side)
-    new_large = _bound(large, upper=False, side=side)
+    new_small = _bound(small, True, side, fresh)
+    new_large = _bound(large, False, side, fresh)
     if not positive:
         new_small, new_large = new_large, new_small
     if z3.is_le(f):
@@ -61,15 +63,15 @@ def _walk(f: Any, positive: bool, side: list[Any]) -> Any:
     return new_large > new_small
 
 
-def _bound(term: Any, upper: bool, side: list[Any]) -> Any:
+def _bound(term: Any, upper: bool, side: list[Any], fresh: Any) -> Any:
     """Replace max-terms (upper=True) or min-terms (upper=False) that are summands of ``term``."""
     if z3.is_add(term):
-        return z3.Sum([_bound(c, upper, side) for c in term.children()])
+        return z3.Sum([_bound(c, upper, side, fresh) for c in term.children()])
     pair = _extremum(term, want_max=upper)
     if pair is None:
         return term
     a, b = pair
-    v = z3.Real(f"relax!{next(_fresh)}")
+    v = z3.Real(f"relax!{next(fresh)}")
     side.extend([v >= a, v >= b] if upper else [v <= a, v <= b])
     return v
 

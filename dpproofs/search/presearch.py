@@ -2,18 +2,19 @@
 
 The margin of the predicate is >= 0 where it holds; a point with a negative margin is a
 *candidate*, handed to ``round_candidate`` for exact confirmation. Floats only search here;
-nothing is decided from them. Sampling is seeded (per size) so runs are reproducible.
+nothing is decided from them. Sampling is seeded (per size) and its budget is counted in
+algebra operations, not seconds, so runs are reproducible whatever the load.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 import numpy as np
 
 from dpproofs.algebra import MARGIN
+from dpproofs.errors import InvalidClaim
 from dpproofs.search.forall import SearchClaim, float_derived
 from dpproofs.search.rationalize import Point, round_candidate
 
@@ -47,28 +48,37 @@ def random_point(claim: SearchClaim, size: int, rng: np.random.Generator) -> Poi
     return point
 
 
-def margin(claim: SearchClaim, size: int, point: Point) -> float:
+def margin(claim: SearchClaim, size: int, point: Point) -> tuple[float, int]:
+    """(margin of the predicate at ``point``, algebra operations it took)."""
     params = {n: point[n] for n, _ in claim.quantifier.params}
     derived = {a: float_derived(a, params) for a in claim.derived_names()}
     objects = {n: point[n] for n, _ in claim.quantifier.objects}
-    value: Any = claim.evaluate(MARGIN, size, objects, params, derived)
-    return float(value) if not math.isnan(value) else 0.0
+    value, work = claim.evaluate_counted(MARGIN, size, objects, params, derived)
+    return (float(value) if not math.isnan(value) else 0.0), work
 
 
-def presearch(
-    claim: SearchClaim, size: int, seconds: float, seed: int = 0
-) -> dict[str, Any] | None:
-    """Sample for up to ``seconds``; return an exactly confirmed counterexample or None."""
+#: Work budget of one size's pre-search, in algebra operations (deterministic, unlike seconds),
+#: and the most points it samples.
+PRESEARCH_WORK, PRESEARCH_POINTS = 200_000, 300
+
+
+def presearch(claim: SearchClaim, size: int, seed: int = 0) -> dict[str, Any] | None:
+    """Sample seeded random points within a fixed work budget; return the first exactly
+    confirmed counterexample, or None. The same claim gives the same answer on every run."""
     rng = np.random.default_rng(seed * 1009 + size)
-    end = time.monotonic() + seconds
-    tried = 0
-    while time.monotonic() < end and tried < 4000:
-        tried += 1
+    work = 0
+    for _ in range(PRESEARCH_POINTS):
+        if work >= PRESEARCH_WORK:
+            break
         point = random_point(claim, size, rng)
         try:
-            m = margin(claim, size, point)
+            m, cost = margin(claim, size, point)
+        except InvalidClaim:
+            raise
         except (ZeroDivisionError, OverflowError, ValueError):
+            work += 100
             continue
+        work += cost
         if m < -1e-9:
             found = round_candidate(claim, size, point)
             if found is not None:

@@ -23,7 +23,7 @@ import z3
 
 from dpproofs.errors import Undecided
 from dpproofs.search.forall import SearchClaim
-from dpproofs.search.session import Session, check, model_value, val
+from dpproofs.search.session import RLIMIT_PROBE, Session, add, check, model_value, val
 
 DENOMINATORS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 32, 50, 64, 100, 1000, 10**4, 10**6)
 
@@ -176,8 +176,8 @@ def _first_satisfiable(
     model; the scope stays pushed (the caller's final pop unwinds it). None if no choice works."""
     for constraints in choices:
         solver.push()
-        solver.add(*constraints)
-        if check(solver, min(2.0, seconds())) == z3.sat:
+        add(solver, constraints)
+        if check(solver, seconds(), RLIMIT_PROBE) == z3.sat:
             return solver.model()
         solver.pop()
     return None

@@ -19,6 +19,7 @@ from dpproofs.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
 from dpproofs.search.forall import SearchClaim, derived_base
 from dpproofs.search.objects import Matrix
 from dpproofs.search.polarity import relax
+from dpproofs.search.symmetry import generators, invariant, relabel
 
 ALG = Z3Algebra()
 
@@ -32,10 +33,16 @@ class Session:
 
     def __init__(self, claim: SearchClaim) -> None:
         self.claim = claim
-        self.solver = z3.Solver()
+        # A private z3 context: z3's choices depend on the identities of its terms, which in
+        # the shared context depend on everything built before; terms are translated into this
+        # one in a fixed order, so the same claim gets the same models on every run.
+        self.ctx = z3.Context()
+        self.solver = z3.Solver(ctx=self.ctx)
         self.params: dict[str, Any] = {}
         self.derived: dict[str, Any] = {}
         self.base: list[Any] = []
+        #: per size: how invariance under relabelling was proved, None if symmetry was not used
+        self.symmetry: dict[int, str | None] = {}
         for name, domain in claim.quantifier.params:
             x = z3.Real(name)
             self.params[name] = x
@@ -61,7 +68,7 @@ class Session:
                 # The predicate sees only e^x, never x: by monotonicity of exp the set of values
                 # of e^x is [e^lo, e^hi]; its bracket is rounded outward (lo down, hi up).
                 self.base.extend(exp_range(v, domain))
-        self.solver.add(*self.base)
+        add(self.solver, self.base)
 
     def objects(self, size: int) -> dict[str, Matrix]:
         return {
@@ -78,15 +85,32 @@ class Session:
             for row in matrix:
                 facts.extend(v >= 0 for v in row)
                 facts.append(z3.Sum(row) == 1)
-        if self.claim.quantifier.symmetric:
-            shapes = self.claim.quantifier.shapes(size)
-            axis = [n for n, s in shapes.items() if s.size_axis]
-            if axis:
-                # Sound because the claim is declared invariant under relabelling the size axis:
-                # any counterexample can be relabelled so that this row is non-increasing.
+        truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        again = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
+        if not truth.eq(again):
+            # z3 terms are hash-consed: a function of its arguments gives the same term twice.
+            raise InvalidClaim(
+                f"the predicate of '{self.claim.says}' gave two different formulas for the same "
+                "objects: it is not a function of its arguments (it reads random numbers, a "
+                "clock, or state that changes between calls)"
+            )
+        self.symmetry[size] = None
+        shapes = self.claim.quantifier.shapes(size)
+        axis = [n for n, s in shapes.items() if s.size_axis]
+        if self.claim.quantifier.symmetric and axis and size > 1:
+            permuted = [
+                self.claim.evaluate(
+                    ALG, size, relabel(shapes, objects, g), self.params, self.derived
+                )
+                for g in generators(size)
+            ]
+            how = invariant(truth, permuted, [*self.base, *facts])
+            if how is not None:
+                # Sound because F is invariant under relabelling (proved just now): any
+                # counterexample relabels to one whose first row is non-increasing.
+                self.symmetry[size] = how
                 first = objects[axis[0]][0]
                 facts.extend(first[c] >= first[c + 1] for c in range(len(first) - 1))
-        truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
         negated, side = relax(z3.Not(truth))
         facts.extend(side)
         facts.append(negated)
@@ -114,15 +138,51 @@ class Session:
         return facts
 
 
-def check(solver: Any, seconds: float) -> Any:
-    """solver.check() with a timeout (z3 takes milliseconds; at least 1 ms)."""
-    solver.set("timeout", max(1, int(seconds * 1000)))
-    return solver.check()
+#: Work budgets (z3 rlimit units) of one check: the incremental solver, the fresh solver it
+#: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not
+#: seconds, so that the verdict and the counterexample do not depend on the machine's load; the
+#: deadline only ever ends a decision as UNKNOWN ("time ran out").
+RLIMIT_INCREMENTAL = 3_000_000
+RLIMIT_FRESH = 400_000_000
+RLIMIT_PROBE = 5_000_000
+
+
+def add(solver: Any, facts: Any) -> None:
+    """Assert ``facts`` (built in z3's main context) in ``solver``'s own context."""
+    ctx = solver.ctx
+    solver.add(*(f.translate(ctx) if f.ctx != ctx else f for f in facts))
+
+
+def check(solver: Any, seconds: float, rlimit: int) -> Any:
+    """solver.check() within ``rlimit`` units of work, stopped at the deadline (``seconds``)."""
+    solver.set("timeout", max(1, int(min(seconds, 10**6) * 1000)))
+    solver.set("rlimit", rlimit)
+    solver.set("random_seed", 0)
+    import os  # TEMPORARY calibration log
+    import time as _t
+
+    _t0 = _t.perf_counter()
+    answer = solver.check()
+
+    if os.environ.get("RLOG"):
+        st = solver.statistics()
+        used = st.get_key_value("rlimit count") if "rlimit count" in st.keys() else -1
+        with open(os.environ["RLOG"], "a") as fh:
+            fh.write(
+                f"{rlimit} {used} {_t.perf_counter() - _t0:.2f} {answer} {solver.reason_unknown() if answer == z3.unknown else ''}\n"
+            )
+    return answer
+
+
+def out_of_time(solver: Any) -> bool:
+    """True when z3's unknown came from the deadline rather than from the work budget."""
+    reason = solver.reason_unknown()
+    return "timeout" in reason or "canceled" in reason
 
 
 def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
     """(exact value if rational, float approximation) of ``var`` in ``model``."""
-    value = model.eval(var, model_completion=True)
+    value = model.eval(var.translate(model.ctx), model_completion=True)
     if z3.is_rational_value(value):
         f = Fraction(value.numerator_as_long(), value.denominator_as_long())
         return f, float(f)

@@ -53,7 +53,7 @@ def test_the_proof_constant_is_verified():
     # the true supremum of the likelihood ratio allowed by the hypothesis.
     verdict = proposition2(2).decide(Deadline(30))
     assert verdict.status is Status.VERIFIED_BOUNDED
-    assert verdict.coverage.startswith("all mechanisms on D^1 with |D| = 2 on <= 3 outputs")
+    assert verdict.coverage.startswith("all mechanisms on D^1 with |D| = 2 with outputs in {2, 3}")
 
 
 def test_a_tighter_constant_is_refuted_with_a_certified_hypothesis():

@@ -35,7 +35,9 @@ def test_a_true_claim_is_verified_up_to_the_stated_size():
     )
     verdict = claim.decide(Deadline(30))
     assert verdict.status is Status.VERIFIED_BOUNDED
-    assert verdict.coverage == "all pairs of distributions on <= 4 outcomes, delta in [0, 1]"
+    assert (
+        verdict.coverage == "all pairs of distributions with outcomes in {2, 3, 4}, delta in [0, 1]"
+    )
     assert len(verdict.certificate) == 3  # sizes 2, 3, 4
 
 
