@@ -120,9 +120,9 @@ def log_posterior_odds_move_at_most_eps():
             per_y.append(alg.any([alg.le(a + b, zero), bounded]))
         return implies(alg, indistinguishable(alg, p, q, E, zero), alg.all(per_y))
 
-    return for_all_distributions(
-        OUTCOMES, eps=EPS, pi=Interval(F(1, 100), F(99, 100))
-    ).claim(predicate, says="(eps, 0)-close => log posterior odds move by at most eps")
+    return for_all_distributions(OUTCOMES, eps=EPS, pi=Interval(F(1, 100), F(99, 100))).claim(
+        predicate, says="(eps, 0)-close => log posterior odds move by at most eps"
+    )
 
 
 def _tight_witnesses(alg, E, E2, delta):
@@ -171,9 +171,9 @@ def property3_is_tight():
             for pair in _tight_witnesses(alg, E, exp_eps2, delta)
         )
 
-    return for_all(
-        {"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA
-    ).claim(predicate, says="a named pair attains delta' at eps'")
+    return for_all({"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA).claim(
+        predicate, says="a named pair attains delta' at eps'"
+    )
 
 
 @theorem(
@@ -197,9 +197,9 @@ def property3_floor():
             ]
         )
 
-    return for_all(
-        {"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA
-    ).claim(predicate, says="delta' >= delta and the floor pair attains delta at every eps'")
+    return for_all({"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA).claim(
+        predicate, says="delta' >= delta and the floor pair attains delta at every eps'"
+    )
 
 
 def _output_marginal(alg, W, pi):
@@ -252,8 +252,8 @@ def rows_close_to_output_marginal():
     expect="verified-bounded",
     id="cuffyu.lemma3_eq107",
     timeout=90,
-    note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs time out), "
-    "every prior, delta in [0, 1]; the equality and the bound are both checked.",
+    note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs "
+    "time out), every prior, delta in [0, 1]; the equality and the bound are both checked.",
 )
 def joint_close_to_product():
     """TV(P_XY, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x}, P_Y) <= delta under (102)'s hypothesis."""
