@@ -117,8 +117,8 @@ def reverse_implications_fail():
     "(proved for every eps in (0, 2]).",
 )
 def pinsker_tight_up_to_constant():
-    """For eps in (0, 2], P = ((1 + u)/2, (1 - u)/2), Q = ((1 - u)/2, (1 + u)/2) with u = sqrt(eps)/2
-    has D(P||Q) = u ln((1 + u)/(1 - u)) <= eps and TV = u = (1/2) sqrt(eps)."""
+    """For eps in (0, 2], P = ((1 + u)/2, (1 - u)/2), Q = ((1 - u)/2, (1 + u)/2),
+    u = sqrt(eps)/2, has D(P||Q) = u ln((1 + u)/(1 - u)) <= eps and TV = u = (1/2) sqrt(eps)."""
     uu = sqrt(eps) / 2
     P = (1 + uu) / 2
     Q = (1 - uu) / 2
