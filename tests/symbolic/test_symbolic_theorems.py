@@ -11,11 +11,11 @@ from dpproofs.claim import Deadline
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec, cites_seed
 
 THEOREMS = Path(__file__).resolve().parents[2] / "theorems"
-FILES = ("cummings_laplace", "thread_laplace", "cuff_yu_scalar")
+FILES = ("cummings_laplace", "thread_laplace", "cuff_yu/cy_scalar")
 
 
 def _load(name: str) -> ModuleType:
-    module_name = f"_dpproofs_test_theorems_{name}"
+    module_name = f"_dpproofs_test_theorems_{name.replace('/', '_')}"
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, THEOREMS / f"{name}.py")

@@ -41,7 +41,7 @@ def _iff(alg, a, b):
 
 
 @theorem(
-    source=f"{SEED}, Definition 4 eq. (7)",
+    source=f"{SEED}, CY-Def4(7), Definition 4 eq. (7)",
     expect="verified-bounded",
     id="cuffyu.def4.eq7",
     note=RECONSTRUCTED,
@@ -61,7 +61,7 @@ def definition4_eq7():
 
 
 @theorem(
-    source=f"{SEED}, Definition 4 eq. (8)",
+    source=f"{SEED}, CY-Def4(8), Definition 4 eq. (8)",
     expect="verified-bounded",
     id="cuffyu.def4.eq8",
     note=RECONSTRUCTED,
@@ -87,7 +87,7 @@ def _property3(alg, p, q, E, exp_eps2, delta):
 
 
 @theorem(
-    source=f"{SEED}, Property 3 eq. (13)",
+    source=f"{SEED}, CY-Prop3(13), Property 3 eq. (13)",
     expect="verified-bounded",
     id="cuffyu.property3",
     note=RECONSTRUCTED + "delta' = delta + (1 - delta)(e^eps - e^eps')^+/(1 + e^eps). "
@@ -112,7 +112,7 @@ def property3():
 
 
 @theorem(
-    source=f"{SEED}, Example 1",
+    source=f"{SEED}, CY-Ex1(i), CY-Ex1(ii), CY-Thm1(D), Example 1",
     expect="verified-bounded",
     id="cuffyu.example1",
     note=RECONSTRUCTED + "The three orderings, on mechanisms over D^2 with |D| = 2, "
@@ -171,7 +171,7 @@ def _group(conclusion, says, outputs=range(2, 4), **params):
 
 
 @theorem(
-    source=f"{SEED}, Property 7 eq. (45)",
+    source=f"{SEED}, CY-Prop7(45), CY-sec5(52), Property 7 eq. (45)",
     expect="verified-bounded",
     id="cuffyu.property7",
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries.",
@@ -187,7 +187,7 @@ def property7():
 
 
 @theorem(
-    source=f"{SEED}, Property 8 eq. (46)",
+    source=f"{SEED}, CY-Prop8(46), Property 8 eq. (46)",
     expect="verified-bounded",
     id="cuffyu.property8",
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; delta-DP is (0, delta)-DP.",
@@ -203,7 +203,7 @@ def property8():
 
 
 @theorem(
-    source=f"{SEED}, Property 9 eq. (47)",
+    source=f"{SEED}, CY-Prop9(47), Property 9 eq. (47)",
     expect="verified-bounded",
     id="cuffyu.property9",
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; the delta-term delta sum_{j<k} "

@@ -130,7 +130,7 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example3_3",
-    source="001_bbdd7f031c172a3e.txt, Example 3.3",
+    source="001_bbdd7f031c172a3e.txt, CY-Ex3.3(36), CY-Ex3.3(37), Example 3.3",
     expect="verified-bounded",
     note="Formulas (36)-(38) are the reconstruction (anchored: the erasure capacity is standard). "
     "Checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.",
@@ -175,7 +175,7 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example5_1",
-    source="001_bbdd7f031c172a3e.txt, Example 5.1, (48)-(49)",
+    source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(i), Example 5.1, (48)-(49)",
     expect="verified-bounded",
     note="Formulas (48)-(49) are the reconstruction (anchored; the erasure probability "
     "1 - eps/ln 2 is forced by the prose). Real-valued entries are replaced by finite alphabets "
@@ -208,7 +208,7 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example5_1_eq51",
-    source="001_bbdd7f031c172a3e.txt, Example 5.1, (51)",
+    source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(51), Example 5.1, (51)",
     expect="verified-bounded",
     note="(51) is the reconstruction: sup_{P_{X1X2}} I(X1,X2;Y) = (eps/ln 2) ln(|X_1| + 1) for "
     "finite X_1 = X_2. Checked exactly for |X| in 2..4 and a = eps/ln 2 in {1/10, 1/2, 1}.",
@@ -263,7 +263,7 @@ def _lemma3_family() -> list[FiniteMechanism]:
 
 @theorem(
     id="cuffyu.lemma3",
-    source="001_bbdd7f031c172a3e.txt, Lemma 3, (34)-(35)",
+    source="001_bbdd7f031c172a3e.txt, CY-Lemma3(35), Lemma 3, (34)-(35)",
     expect="verified-bounded",
     note="(35) is a reconstruction whose constant is uncertain (leading term 2 delta ln K forced "
     "by the prose, the 2 h(delta) term a guess). Checked on concrete channels: erasure K in 2..8 "
@@ -323,7 +323,7 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.corollary10",
-    source="001_bbdd7f031c172a3e.txt, Corollary 10, (70)",
+    source="001_bbdd7f031c172a3e.txt, CY-Cor10(70), CY-Lemma9(67), Corollary 10, (70)",
     expect="verified-bounded",
     note="(70) is the reconstruction (its exact form is not visible in the seed). Checked at "
     "alpha = 1 (section capacities) and alpha = oo (maximal leakage) on k-ary randomized response "

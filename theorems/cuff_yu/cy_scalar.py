@@ -31,7 +31,7 @@ def binary_entropy(q: sympy.Expr) -> sympy.Expr:
 
 
 @theorem(
-    source=f"{SOURCE}, Property 1, eq. (11)",
+    source=f"{SOURCE}, CY-Prop1(11), Property 1, eq. (11)",
     expect="proved",
     id="cuffyu.property1_relaxation",
     note=RECONSTRUCTED.format(9),
@@ -42,7 +42,7 @@ def tanh_bound_is_at_most_quadratic():
 
 
 @theorem(
-    source=f"{SOURCE}, Property 1, eq. (10) tightness (Appendix A)",
+    source=f"{SOURCE}, CY-Prop1-tight, Property 1, eq. (10) tightness (Appendix A)",
     expect="proved",
     id="cuffyu.property1_binary_extreme",
     note=RECONSTRUCTED.format(9),
@@ -56,7 +56,7 @@ def symmetric_binary_pair_attains_the_bound():
 
 
 @theorem(
-    source=f"{SOURCE}, Property 3, eq. (13) with eps' = 0",
+    source=f"{SOURCE}, CY-Ex1(ii), Property 3, eq. (13) with eps' = 0",
     expect="proved",
     id="cuffyu.property3_eps0",
     note=RECONSTRUCTED.format(11),
@@ -70,7 +70,7 @@ def property3_at_eps_prime_zero():
 
 
 @theorem(
-    source=f"{SOURCE}, Lemma 2, eq. (99)",
+    source=f"{SOURCE}, CY-AppC(99), Lemma 2, eq. (99)",
     expect="proved",
     id="cuffyu.lemma2_eq99",
     note=RECONSTRUCTED.format(15) + " h is the binary entropy in nats.",

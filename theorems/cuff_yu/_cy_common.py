@@ -1,0 +1,121 @@
+"""Shared helpers for the Cuff & Yu theorem files (seed 001_bbdd7f031c172a3e.txt).
+
+Formulas of the seed were lost in extraction; the statements encoded in these files follow the
+reconstruction the project made of them, and each theorem's note says so.
+"""
+
+from fractions import Fraction as F
+
+import sympy
+
+from dpproofs.algebra import implies
+from dpproofs.exact.rigorous import compare
+from dpproofs.vocabulary import nonempty_subsets
+
+SEED = "001_bbdd7f031c172a3e.txt"
+RECONSTRUCTED = "The formula is the project's reconstruction of the lost statement. "
+
+
+def cite(*ids: str) -> str:
+    """The citation: seed file, claim IDs of CLAIMS.md and the statement they name."""
+    return f"{SEED}, " + ", ".join(ids)
+
+
+def iff(alg, a, b):
+    """a <=> b in the algebra."""
+    return alg.all([implies(alg, a, b), implies(alg, b, a)])
+
+
+def set_mass(alg, p, t):
+    """P(T) for a set T of outcome indices."""
+    return alg.total(p[y] for y in t)
+
+
+def all_sets(size: int) -> list[tuple[int, ...]]:
+    """Every subset of range(size), the empty set included."""
+    return [(), *nonempty_subsets(size)]
+
+
+def h(d: sympy.Expr) -> sympy.Expr:
+    """Binary entropy in nats, with 0 ln 0 = 0 (exact inputs)."""
+    if compare(d, 0) == 0 or compare(d, 1) == 0:
+        return sympy.Integer(0)
+    return -d * sympy.log(d) - (1 - d) * sympy.log(1 - d)
+
+
+def grid(denominator: int) -> list[sympy.Rational]:
+    """The rationals k/denominator in [0, 1]."""
+    return [sympy.Rational(k, denominator) for k in range(denominator + 1)]
+
+
+def binary_rows(p: sympy.Expr, q: sympy.Expr) -> list[list[sympy.Expr]]:
+    """The binary channel with P(Y=1|X=0) = p and P(Y=0|X=1) = q."""
+    return [[1 - p, p], [q, 1 - q]]
+
+
+def fractions(denominator: int) -> list[F]:
+    """Fractions k/denominator in (0, 1)."""
+    return [F(k, denominator) for k in range(1, denominator)]
+
+
+# --- exact information measures on finite joint distributions ------------------------------------
+#
+# Masses are sympy Rationals. ln r of a rational r is written as sum_p e_p ln p over its prime
+# factors, so every entropy is a rational combination of logs of primes: identities collapse to
+# an exact 0 and inequalities go to the rigorous sign (Arb) of such a combination.
+
+
+def ln(r: sympy.Rational) -> sympy.Expr:
+    """ln r for a positive rational r, as a sum of logs of primes."""
+    r = sympy.Rational(r)
+    terms = [e * sympy.log(b) for b, e in sympy.factorint(r.p).items()]
+    terms += [-e * sympy.log(b) for b, e in sympy.factorint(r.q).items()]
+    return sympy.Add(*terms)
+
+
+Joint = dict[tuple[int, ...], sympy.Rational]
+
+
+def marginal(joint: Joint, coords: tuple[int, ...]) -> Joint:
+    """The marginal of ``joint`` on the coordinates ``coords``."""
+    out: Joint = {}
+    for cell, mass in joint.items():
+        key = tuple(cell[c] for c in coords)
+        out[key] = out.get(key, sympy.Integer(0)) + mass
+    return out
+
+
+def entropy(joint: Joint, coords: tuple[int, ...]) -> sympy.Expr:
+    """H(X_coords) in nats (0 ln 0 = 0)."""
+    return sympy.Add(*(-m * ln(m) for m in marginal(joint, coords).values() if m != 0))
+
+
+def cmi(
+    joint: Joint, a: tuple[int, ...], b: tuple[int, ...], c: tuple[int, ...] = ()
+) -> sympy.Expr:
+    """I(X_a; X_b | X_c) = H(ac) + H(bc) - H(abc) - H(c)."""
+    return (
+        entropy(joint, a + c)
+        + entropy(joint, b + c)
+        - entropy(joint, a + b + c)
+        - entropy(joint, c)
+    )
+
+
+def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every tuple of ``parts`` non-negative integers summing to ``total``."""
+    if parts == 1:
+        return [(total,)]
+    return [(k, *rest) for k in range(total + 1) for rest in compositions(total - k, parts - 1)]
+
+
+def simplex_grid(size: int, denominator: int) -> list[tuple[sympy.Rational, ...]]:
+    """Every distribution on ``size`` outcomes with masses in (1/denominator) Z."""
+    return [
+        tuple(sympy.Rational(k, denominator) for k in c) for c in compositions(denominator, size)
+    ]
+
+
+def joint_of(prior: dict[tuple[int, ...], sympy.Rational], rows: dict) -> Joint:
+    """P(x, y) = prior(x) rows[x][y], cells (x..., y)."""
+    return {(*x, y): px * rows[x][y] for x, px in prior.items() for y in range(len(rows[x]))}

@@ -1,0 +1,225 @@
+"""Cuff & Yu (seed 001): information inequalities, checked exactly on every joint distribution of
+a finite grid.
+
+The deciders cannot search over distributions with logarithms in the predicate, so these claims
+("for all distributions") are checked on EVERY distribution whose masses lie in a stated grid
+(1/d) Z, exactly: logs of rationals are sums of logs of primes, identities collapse to an exact
+0, inequalities go to a rigorous Arb sign. This is a bounded check on a grid, not a proof for all
+distributions; each note says so. A proof would need a derivation (theorems/derivations/).
+"""
+
+from itertools import product
+
+import sympy
+from _cy_common import RECONSTRUCTED, cite, cmi, h, ln, simplex_grid
+
+from dpproofs.claim import exact_fact
+from dpproofs.exact.rigorous import compare
+from dpproofs.finite.claims import for_each
+from dpproofs.theorem import theorem
+
+CELLS3 = list(product((0, 1), repeat=3))
+GRID3 = [dict(zip(CELLS3, masses, strict=True)) for masses in simplex_grid(8, 3)]
+X, Y, Z = (0,), (1,), (2,)
+
+
+def _grid_fact(statement, joints, check_one):
+    """For every joint of the grid, the exact fact check_one(joint) -> (holds, observed)."""
+    return for_each(
+        f"the grid of {len(joints)} joints",
+        [(j,) for j in joints],
+        lambda j: exact_fact(statement, lambda: check_one(j)),
+        label=lambda j: str(
+            sorted(
+                (str(k), str(v)) for k, v in (j.items() if isinstance(j, dict) else enumerate(j))
+            )
+        ),
+    )
+
+
+@theorem(
+    source=cite("CY-Prop6(41)", "Property 6, chain rule"),
+    expect="verified-bounded",
+    id="cuffyu.property6_chain_rule",
+    note="Exact on every joint distribution of (X, Y, Z) on {0,1}^3 with masses in (1/3) Z "
+    "(120 joints); a grid check, not a proof for all distributions.",
+)
+def chain_rule():
+    """I(X; Y, Z) = I(X; Y) + I(X; Z | Y)."""
+    return _grid_fact(
+        "I(X;YZ) = I(X;Y) + I(X;Z|Y) on the grid",
+        GRID3,
+        lambda j: (compare(cmi(j, X, Y + Z), cmi(j, X, Y) + cmi(j, X, Z, Y)) == 0, {}),
+    )
+
+
+def _binary_channels(denominator: int, inputs: int):
+    rows = [
+        (sympy.Rational(k, denominator), 1 - sympy.Rational(k, denominator))
+        for k in range(denominator + 1)
+    ]
+    return list(product(rows, repeat=inputs))
+
+
+MARGINS = [(sympy.Rational(k, 3), 1 - sympy.Rational(k, 3)) for k in range(4)]
+
+
+def _independent_joints():
+    """P(x) P(z) P(y | x, z) with P_X, P_Z in (1/3) Z and channel entries in (1/2) Z."""
+    joints = []
+    for px, pz, w in product(MARGINS, MARGINS, _binary_channels(2, 4)):
+        chan = dict(zip(product((0, 1), repeat=2), w, strict=True))
+        joints.append({(x, y, z): px[x] * pz[z] * chan[(x, z)][y] for x, y, z in CELLS3})
+    return joints
+
+
+def _markov_joints():
+    """P(x) P(y | x) P(z | y), entries in (1/3) Z."""
+    joints = []
+    chans = _binary_channels(3, 2)
+    for px, wy, wz in product(MARGINS, chans, chans):
+        joints.append({(x, y, z): px[x] * wy[x][y] * wz[y][z] for x, y, z in CELLS3})
+    return joints
+
+
+@theorem(
+    source=cite("CY-Prop4(39)", "Property 4"),
+    expect="verified-bounded",
+    id="cuffyu.property4",
+    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/3) Z and "
+    "channel entries in (1/2) Z (256 joints); a grid check, not a proof for all distributions.",
+)
+def independent_conditioning_increases_mi():
+    """X independent of Z implies I(X; Y) <= I(X; Y | Z)."""
+    return _grid_fact(
+        "I(X;Y) <= I(X;Y|Z) on the grid",
+        _independent_joints(),
+        lambda j: (compare(cmi(j, X, Y), cmi(j, X, Y, Z)) <= 0, {}),
+    )
+
+
+@theorem(
+    source=cite("CY-Prop5(40)", "Property 5, data processing"),
+    expect="verified-bounded",
+    id="cuffyu.property5",
+    note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
+    "(1/3) Z (256 joints); a grid check, not a proof for all distributions.",
+)
+def data_processing():
+    """X - Y - Z Markov implies I(X; Z) <= I(X; Y)."""
+    return _grid_fact(
+        "I(X;Z) <= I(X;Y) on the grid",
+        _markov_joints(),
+        lambda j: (compare(cmi(j, X, Z), cmi(j, X, Y)) <= 0, {}),
+    )
+
+
+@theorem(
+    source=cite("CY-Cor4(42)", "Corollary 4, independent data"),
+    expect="verified-bounded",
+    id="cuffyu.corollary4",
+    note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/3) Z), binary mechanism "
+    "rows in (1/2) Z. Checked: I(X_i; Y) <= I(X_i; Y | X^{-i}) for i = 1, 2, which is <= eps by "
+    "Definition 2 for an eps-MI-DP mechanism (the proof's only step). A grid check.",
+)
+def corollary4():
+    """Independent X_1, X_2 and eps-MI-DP imply I(X_i; Y) <= eps (via I(X_i;Y) <= I(X_i;Y|X^-i))."""
+    x1, y, x2 = (0,), (1,), (2,)
+    return _grid_fact(
+        "I(X_i;Y) <= I(X_i;Y|X^-i), i = 1, 2",
+        _independent_joints(),
+        lambda j: (
+            compare(cmi(j, x1, y), cmi(j, x1, y, x2)) <= 0
+            and compare(cmi(j, x2, y), cmi(j, x2, y, x1)) <= 0,
+            {},
+        ),
+    )
+
+
+@theorem(
+    source=cite("CY-sec6.2(59)", "sec 6.2 eq. (59)"),
+    expect="verified-bounded",
+    id="cuffyu.sec6_2",
+    note=RECONSTRUCTED + "n = 2 entries and Y binary, every joint on {0,1}^3 with masses in "
+    "(1/3) Z: I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S (nonempty), T, which with (58) "
+    "gives (59). A grid check.",
+)
+def free_lunch_chain_rule():
+    """I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S, T of [n]."""
+    y, xs = (1,), (0, 2)
+    splits = [((0,), ()), ((2,), ()), ((0,), (2,)), ((2,), (0,)), ((0, 2), ())]
+    return _grid_fact(
+        "I(X_S;Y|X_T) <= I(X^n;Y)",
+        GRID3,
+        lambda j: (all(compare(cmi(j, s, y, t), cmi(j, xs, y)) <= 0 for s, t in splits), {}),
+    )
+
+
+@theorem(
+    source=cite("CY-sec6.3(62)", "sec 6.3 eqs. (62)-(63)"),
+    expect="verified-bounded",
+    id="cuffyu.sec6_3_eq62",
+    note=RECONSTRUCTED + "n = 2, Y binary, every joint on {0,1}^3 with masses in (1/3) Z; eps "
+    "is the largest I(X_i; Y | X_K) (the tightest eps for which (61) holds). A grid check.",
+)
+def bayesian_chain_rule():
+    """If I(X_i; Y | X_K) <= eps for all i, K, then I(X^n; Y) <= n eps."""
+    y = (1,)
+
+    def one(j):
+        e = sympy.Max(
+            *(cmi(j, i, y, k) for i, k in [((0,), ()), ((2,), ()), ((0,), (2,)), ((2,), (0,))])
+        )
+        return compare(cmi(j, (0, 2), y), 2 * e) <= 0, {}
+
+    return _grid_fact("I(X^2;Y) <= 2 max I(X_i;Y|X_K)", GRID3, one)
+
+
+@theorem(
+    source=cite("CY-sec6.4(65)", "sec 6.4 eqs. (64)-(65)"),
+    expect="verified-bounded",
+    id="cuffyu.sec6_4",
+    note=RECONSTRUCTED + "X_i binary, Y binary, every joint with masses in (1/3) Z; eps is the "
+    "largest ln(P(x|y)/P(x)) over P(y) > 0, P(x) > 0 (the tightest eps in (64)). A grid check.",
+)
+def adversarial_privacy_bounds_mi():
+    """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps."""
+    cells = list(product((0, 1), repeat=2))
+    joints = [dict(zip(cells, m, strict=True)) for m in simplex_grid(4, 3)]
+
+    def one(j):
+        px = {x: j[(x, 0)] + j[(x, 1)] for x in (0, 1)}
+        py = {y: j[(0, y)] + j[(1, y)] for y in (0, 1)}
+        ratios = [j[(x, y)] / (px[x] * py[y]) for x in (0, 1) for y in (0, 1) if j[(x, y)] != 0]
+        return compare(cmi(j, (0,), (1,)), ln(max(ratios))) <= 0, {}
+
+    return _grid_fact("I(X;Y) <= max ln P(x|y)/P(x)", joints, one)
+
+
+def _tv(p, q):
+    return sum(max(a - b, 0) for a, b in zip(p, q, strict=True))
+
+
+@theorem(
+    source=cite("CY-Zhang", "Appendix D, entropy continuity of [27]"),
+    expect="verified-bounded",
+    id="cuffyu.zhang",
+    note="Every pair of distributions on m = 2, 3 outcomes with masses in (1/6) Z (m = 2) or "
+    "(1/4) Z (m = 3) with TV <= 1 - 1/m. A grid check.",
+)
+def entropy_continuity():
+    """|H(P) - H(Q)| <= delta ln(m - 1) + h(delta) for TV(P, Q) = delta <= 1 - 1/m."""
+    pairs = []
+    for m, d in ((2, 6), (3, 4)):
+        pts = simplex_grid(m, d)
+        pairs += [(m, a, b) for a in pts for b in pts if _tv(a, b) <= 1 - sympy.Rational(1, m)]
+
+    def one(pair):
+        m, a, b = pair
+        ha = sympy.Add(*(-x * ln(x) for x in a if x))
+        hb = sympy.Add(*(-x * ln(x) for x in b if x))
+        d = _tv(a, b)
+        bound = d * ln(m - 1) + h(d) if m > 2 else h(d)
+        return compare(abs(ha - hb), bound) <= 0, {"m": m, "P": str(a), "Q": str(b)}
+
+    return _grid_fact("Zhang's continuity bound", pairs, one)

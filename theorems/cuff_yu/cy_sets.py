@@ -1,0 +1,283 @@
+"""Cuff & Yu (seed 001): facts about (eps, delta)-closeness stated over sets, decided by search.
+
+Each claim quantifies over ALL pairs of distributions on a finite set (searched up to the stated
+number of outcomes) and over parameter domains. Sets are enumerated explicitly, so these claims
+compare the set forms of the paper with the vocabulary's point forms.
+"""
+
+from fractions import Fraction as F
+
+from _cy_common import RECONSTRUCTED, all_sets, cite, iff, set_mass
+
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import Interval, channel, distribution, for_all, for_all_distributions
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import hockey_stick, indistinguishable, statistical_difference
+
+EPS = Interval(F(1, 100), 3)
+DELTA = Interval(0, 1)
+OUTCOMES = range(2, 6)
+
+
+@theorem(
+    source=cite("CY-Egamma", "sec 3.2 E_gamma equivalence"),
+    expect="verified-bounded",
+    id="cuffyu.egamma",
+    timeout=60,
+    note="E_gamma(P||Q) = sup_A [P(A) - gamma Q(A)] is taken over every set A (enumerated), "
+    "gamma = e^eps, eps in [1/100, 3], delta in [0, 1], up to 5 outcomes.",
+)
+def egamma_equivalence():
+    """(eps, delta)-close iff E_{e^eps}(P||Q) <= delta and E_{e^eps}(Q||P) <= delta."""
+
+    def predicate(alg, p, q, E, delta):
+        sets = all_sets(len(p))
+        e_pq = alg.maximum([set_mass(alg, p, t) - E * set_mass(alg, q, t) for t in sets])
+        e_qp = alg.maximum([set_mass(alg, q, t) - E * set_mass(alg, p, t) for t in sets])
+        return iff(
+            alg,
+            indistinguishable(alg, p, q, E, delta),
+            alg.all([alg.le(e_pq, delta), alg.le(e_qp, delta)]),
+        )
+
+    return for_all_distributions(OUTCOMES, eps=EPS, delta=DELTA).claim(
+        predicate, says="(eps, delta)-close <=> sup_A P(A) - e^eps Q(A) <= delta both ways"
+    )
+
+
+@theorem(
+    source=cite("CY-TV-testing", "sec 2.2 binary testing"),
+    expect="verified-bounded",
+    id="cuffyu.tv_testing",
+    timeout=60,
+    note="Minimum over every set A (enumerated), up to 5 outcomes.",
+)
+def tv_is_testing_error():
+    """min_A [P(A^c) + Q(A)] = 1 - TV(P, Q)."""
+
+    def predicate(alg, p, q):
+        one = alg.const(1)
+        errors = [one - set_mass(alg, p, t) + set_mass(alg, q, t) for t in all_sets(len(p))]
+        return alg.eq(alg.minimum(errors), one - statistical_difference(alg, p, q))
+
+    return for_all_distributions(OUTCOMES).claim(
+        predicate, says="min_A P(A^c) + Q(A) = 1 - TV(P, Q)"
+    )
+
+
+@theorem(
+    source=cite("CY-KOV-region", "sec 2.2 error region of [17]"),
+    expect="verified-bounded",
+    id="cuffyu.kov_region",
+    timeout=60,
+    note="Every set A enumerated; eps in [1/100, 3], delta in [0, 1], up to 4 outcomes (z3 times "
+    "out at 5).",
+)
+def closeness_is_error_region():
+    """(eps, delta)-close iff every A (alpha = P(A), beta = Q(A^c)) has alpha + e^eps beta >=
+    1 - delta and e^eps alpha + beta >= 1 - delta."""
+
+    def predicate(alg, p, q, E, delta):
+        one = alg.const(1)
+        region = []
+        for t in all_sets(len(p)):
+            alpha, beta = set_mass(alg, p, t), one - set_mass(alg, q, t)
+            region.append(alg.le(one - delta, alpha + E * beta))
+            region.append(alg.le(one - delta, E * alpha + beta))
+        return iff(alg, indistinguishable(alg, p, q, E, delta), alg.all(region))
+
+    return for_all_distributions(range(2, 5), eps=EPS, delta=DELTA).claim(
+        predicate, says="(eps, delta)-close <=> the error region of every test is as stated"
+    )
+
+
+@theorem(
+    source=cite("CY-bayes-factor", "sec 2.2 log posterior odds"),
+    expect="verified-bounded",
+    id="cuffyu.bayes_factor",
+    timeout=60,
+    note="Prior pi = Pr[P] in (0, 1) ranges; every observation y with positive probability. "
+    "The log odds bound is written without logs: post odds <= e^eps prior odds and back. "
+    "An observation impossible under one hypothesis (infinite log odds) counts as a violation.",
+)
+def log_posterior_odds_move_at_most_eps():
+    """(eps, 0)-close => |ln posterior odds - ln prior odds| <= eps for every prior and y."""
+
+    def predicate(alg, p, q, E, pi):
+        one, zero = alg.const(1), alg.const(0)
+        per_y = []
+        for py, qy in zip(p, q, strict=True):
+            a, b = pi * py, (one - pi) * qy  # posterior weights of P and Q (unnormalised)
+            bounded = alg.all(
+                [
+                    alg.lt(zero, a),
+                    alg.lt(zero, b),
+                    alg.le(a * (one - pi), E * b * pi),
+                    alg.le(b * pi, E * a * (one - pi)),
+                ]
+            )
+            per_y.append(alg.any([alg.le(a + b, zero), bounded]))
+        return implies(alg, indistinguishable(alg, p, q, E, zero), alg.all(per_y))
+
+    return for_all_distributions(OUTCOMES, eps=EPS, pi=Interval(F(1, 100), F(99, 100))).claim(
+        predicate, says="(eps, 0)-close => log posterior odds move by at most eps"
+    )
+
+
+def _tight_witnesses(alg, E, E2, delta):
+    """The two pairs of Appendix B: binary (a, 1-a) vs (1-a, a) with a = (e^eps + delta)/(1 +
+    e^eps), and the floor pair (delta, 1 - delta, 0) vs (0, 1 - delta, delta)."""
+    one, zero = alg.const(1), alg.const(0)
+    a = alg.div(E + delta, one + E)
+    return [
+        ([a, one - a, zero], [one - a, a, zero]),
+        ([delta, one - delta, zero], [zero, one - delta, delta]),
+    ]
+
+
+def _delta_prime(alg, E, E2, delta):
+    one = alg.const(1)
+    return delta + (one - delta) * alg.div(alg.pos(E - E2), one + E)
+
+
+def _attains(alg, pair, E, E2, target, delta):
+    p, q = pair
+    return alg.all(
+        [
+            indistinguishable(alg, p, q, E, delta),
+            alg.le(target, alg.maximum([hockey_stick(alg, p, q, E2), hockey_stick(alg, q, p, E2)])),
+        ]
+    )
+
+
+@theorem(
+    source=cite("CY-Prop3-tight", "Property 3 tightness, Appendix B"),
+    expect="verified-bounded",
+    id="cuffyu.property3_tight",
+    timeout=90,
+    note=RECONSTRUCTED + "'Some pair exists' is shown by the pairs the paper's proof names "
+    "(Appendix B), checked for ALL eps in [1/100, 3], eps' in [0, 3], delta in [0, 1]: one of "
+    "them is (eps, delta)-close with max(E_{e^eps'}(P||Q), E_{e^eps'}(Q||P)) >= delta', so it "
+    "is (eps', d)-close for no d < delta'. (The quantified p, q are unused.)",
+)
+def property3_is_tight():
+    """Some (eps, delta)-close pair is not (eps', d)-close for any d < delta'."""
+
+    def predicate(alg, p, E, exp_eps2, delta):
+        target = _delta_prime(alg, E, exp_eps2, delta)
+        return alg.any(
+            _attains(alg, pair, E, exp_eps2, target, delta)
+            for pair in _tight_witnesses(alg, E, exp_eps2, delta)
+        )
+
+    return for_all({"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA).claim(
+        predicate, says="a named pair attains delta' at eps'"
+    )
+
+
+@theorem(
+    source=cite("CY-Prop3-floor", "sec 2.2 delta' >= delta"),
+    expect="verified-bounded",
+    id="cuffyu.property3_floor",
+    timeout=90,
+    note="delta' >= delta, and the floor pair (delta, 1-delta, 0) vs (0, 1-delta, delta) of "
+    "Appendix B is (eps, delta)-close but (eps', d)-close for no d < delta, for ALL eps in "
+    "[1/100, 3], eps' in [0, 3], delta in [0, 1].",
+)
+def property3_floor():
+    """delta' >= delta; and some (eps, delta)-close pair is (eps', d)-close for no d < delta."""
+
+    def predicate(alg, p, E, exp_eps2, delta):
+        floor = _tight_witnesses(alg, E, exp_eps2, delta)[1]
+        return alg.all(
+            [
+                alg.le(delta, _delta_prime(alg, E, exp_eps2, delta)),
+                _attains(alg, floor, E, exp_eps2, delta, delta),
+            ]
+        )
+
+    return for_all({"p": distribution()}, [2], eps=EPS, eps2=Interval(0, 3), delta=DELTA).claim(
+        predicate, says="delta' >= delta and the floor pair attains delta at every eps'"
+    )
+
+
+def _output_marginal(alg, W, pi):
+    return [alg.total(pi[x] * W[x][y] for x in range(len(W))) for y in range(len(W[0]))]
+
+
+def _rows_within(alg, W, delta):
+    return alg.all(
+        alg.le(statistical_difference(alg, W[a], W[b]), delta)
+        for a in range(len(W))
+        for b in range(len(W))
+        if a != b
+    )
+
+
+@theorem(
+    source=cite("CY-Lemma3(102)", "Appendix D (102)-(103)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma3_eq102",
+    timeout=90,
+    note=RECONSTRUCTED + "Channels x -> Y with |X| in {2, 3} inputs and 2 outputs (z3 times out "
+    "at 3 outputs), every prior P_X, delta in [0, 1].",
+)
+def rows_close_to_output_marginal():
+    """Rows pairwise within TV delta => TV(P_{Y|X=x}, P_Y) <= delta for every x and P_X."""
+    parts = []
+    for inputs in (2, 3):
+
+        def predicate(alg, W, pi, delta):
+            py = _output_marginal(alg, W, pi)
+            return implies(
+                alg,
+                _rows_within(alg, W, delta),
+                alg.all(alg.le(statistical_difference(alg, row, py), delta) for row in W),
+            )
+
+        parts.append(
+            for_all(
+                {"W": channel(inputs=inputs), "pi": distribution(inputs)},
+                [2],
+                size_name="outputs",
+                delta=DELTA,
+            ).claim(predicate, says="pairwise TV <= delta => TV(row, P_Y) <= delta")
+        )
+    return all_of(*parts)
+
+
+@theorem(
+    source=cite("CY-Lemma3(107)", "Appendix D (107)-(108)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma3_eq107",
+    timeout=90,
+    note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs "
+    "time out), every prior, delta in [0, 1]; the equality and the bound are both checked.",
+)
+def joint_close_to_product():
+    """TV(P_XY, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x}, P_Y) <= delta under (102)'s hypothesis."""
+    parts = []
+    for inputs in (2,):
+
+        def predicate(alg, W, pi, delta):
+            py = _output_marginal(alg, W, pi)
+            joint = [pi[x] * W[x][y] for x in range(len(W)) for y in range(len(py))]
+            product = [pi[x] * py[y] for x in range(len(W)) for y in range(len(py))]
+            tv = statistical_difference(alg, joint, product)
+            weighted = alg.total(
+                pi[x] * statistical_difference(alg, W[x], py) for x in range(len(W))
+            )
+            return alg.all(
+                [alg.eq(tv, weighted), implies(alg, _rows_within(alg, W, delta), alg.le(tv, delta))]
+            )
+
+        parts.append(
+            for_all(
+                {"W": channel(inputs=inputs), "pi": distribution(inputs)},
+                [2],
+                size_name="outputs",
+                delta=DELTA,
+            ).claim(predicate, says="TV(P_XY, P_X P_Y) = E TV(row, P_Y) <= delta")
+        )
+    return all_of(*parts)
