@@ -25,6 +25,7 @@ from dpproofs.finite import (
     total_variation,
     total_variation_at_most,
 )
+from dpproofs.oneline import check
 from dpproofs.theorem import theorem
 from dpproofs.verdict import Counterexample, Status, Verdict
 
@@ -44,6 +45,7 @@ __all__ = [
     "Undecided",
     "Verdict",
     "all_of",
+    "check",
     "delta_for_epsilon",
     "epsilon_for_delta",
     "exact_fact",

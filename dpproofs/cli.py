@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--renyi", action="append", default=None, help="a Renyi order (default 2)")
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    from dpproofs import cli_check
+
+    cli_check.add_parser(commands)
     return parser
 
 
@@ -72,6 +75,8 @@ def main(
     err = stderr or sys.stderr
     try:
         args = build_parser().parse_args(argv)
+        if hasattr(args, "run"):  # subcommands in their own modules (cli_check, ...)
+            return int(args.run(args, out, err))
         if args.command == "verify":
             return _verify(args, out, err)
         return _profile(args, out)
