@@ -64,10 +64,12 @@ def distributions(
 ) -> st.SearchStrategy[tuple[Fraction, ...]]:
     """Probability vectors on ``k`` outcomes: integer weights in [0, granularity], normalised.
 
+    >>> from hypothesis import given
     >>> from dpproofs.testing import distributions
-    >>> p = distributions(3).example()
-    >>> len(p), sum(p)
-    (3, Fraction(1, 1))
+    >>> @given(distributions(3))
+    ... def test_sums_to_one(p):
+    ...     assert len(p) == 3 and sum(p) == 1
+    >>> test_sums_to_one()
     """
     if k < 1:
         raise ValueError("a distribution needs at least one outcome")

@@ -7,6 +7,7 @@ Only a small, closed set of names is allowed, so a mechanism file cannot run arb
 from __future__ import annotations
 
 from fractions import Fraction
+from tokenize import TokenError
 from numbers import Rational as AbstractRational
 
 import sympy
@@ -83,7 +84,7 @@ def parse_exact(
                 transformations=_TRANSFORMS,
                 evaluate=True,
             )
-        except (SyntaxError, TypeError, ValueError, AttributeError, NameError) as exc:
+        except (SyntaxError, TokenError, TypeError, ValueError, AttributeError, NameError) as exc:
             raise InvalidExpression(f"cannot parse {value!r} as an exact number: {exc}") from exc
         if not isinstance(expr, sympy.Expr):
             raise InvalidExpression(f"{value!r} is not a number (parsed as {expr!r})")
