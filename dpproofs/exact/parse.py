@@ -7,8 +7,8 @@ Only a small, closed set of names is allowed, so a mechanism file cannot run arb
 from __future__ import annotations
 
 from fractions import Fraction
-from tokenize import TokenError
 from numbers import Rational as AbstractRational
+from tokenize import TokenError
 
 import sympy
 from sympy.parsing.sympy_parser import (

@@ -34,7 +34,9 @@ def _spec(file: str, theorem_id: str):  # type: ignore[no-untyped-def]
 
 
 @given(st.integers(1, 6).flatmap(lambda k: st.tuples(st.just(k), distributions(k))))
-def test_distributions_are_exact_probability_vectors(drawn: tuple[int, tuple[Fraction, ...]]) -> None:
+def test_distributions_are_exact_probability_vectors(
+    drawn: tuple[int, tuple[Fraction, ...]],
+) -> None:
     k, p = drawn
     assert len(p) == k
     assert all(isinstance(v, Fraction) and v >= 0 for v in p)
