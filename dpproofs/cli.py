@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("--json", dest="json_path", help="write the verdicts as JSON to this file")
     verify.add_argument("--junit", dest="junit_path", help="write a JUnit XML report to this file")
+    verify.add_argument("--html", dest="html_dir", help="write DIR/index.html, with pictures")
     profile = commands.add_parser("profile", help="the exact privacy profile of a finite mechanism")
     profile.add_argument("mechanism", help="a mechanism JSON file")
     profile.add_argument(
@@ -146,6 +147,10 @@ def _verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         report.write_json(results, args.json_path)
     if args.junit_path:
         report.write_junit(results, args.junit_path)
+    if args.html_dir:
+        from dpproofs.html_report import write_html
+
+        write_html(results, selection.specs, args.html_dir)
     return 0 if summary["unexpected"] == 0 else 1
 
 

@@ -39,7 +39,10 @@ def test_unknown_exits_3_and_says_what_might_help() -> None:
     # the contract is: never proved without a proof, and the hint is printed.
     result = _run(
         "x**7 - 3*x**5 + 3*x**3 - x + exp(-x**2) >= x**7 - 3*x**5 + 3*x**3 - x",
-        "--where", "x: (-oo, oo)", "--timeout", "0.001",
+        "--where",
+        "x: (-oo, oo)",
+        "--timeout",
+        "0.001",
     )
     assert result.returncode in (0, 3)
     if result.returncode == 3:
