@@ -63,9 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--renyi", action="append", default=None, help="a Renyi order (default 2)")
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    from dpproofs import cli_check
+    profile.add_argument("--plot", help="also draw delta(eps), privacy loss and Renyi as an SVG")
+    from dpproofs import cli_check, cli_new
 
     cli_check.add_parser(commands)
+    cli_new.add_parser(commands)
     return parser
 
 
@@ -204,6 +206,10 @@ def _profile(args: argparse.Namespace, out: IO[str]) -> int:
     from dpproofs.finite.profile import profile_as_dict
 
     mechanism = load_mechanism(args.mechanism)
+    if args.plot:
+        from dpproofs.pictures import write_profile_plot
+
+        write_profile_plot(mechanism, args.plot)
     try:
         data = profile_as_dict(
             mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp

@@ -18,6 +18,7 @@ import ast
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from dpproofs import svg
@@ -228,3 +229,8 @@ def _float(value: Any) -> float | None:
     except (TypeError, ValueError):
         return None
     return result if math.isfinite(result) else None
+
+
+def write_profile_plot(mechanism: Any, path: str | Path) -> None:
+    """``dpproofs profile M.json --plot FILE.svg``: the profile pictures stacked in one SVG."""
+    Path(path).write_text(svg.stack(profile_pictures(mechanism, None)), encoding="utf-8")

@@ -207,3 +207,17 @@ def stems(title: str, atoms: Sequence[tuple[float, float]], x_label: str) -> str
 
 def _colour(index: int) -> str:
     return PALETTE[index % len(PALETTE)]
+
+
+def stack(charts: Sequence[str]) -> str:
+    """Several charts one above the other, as one standalone SVG document."""
+    inner = [
+        chart.replace("<svg ", f'<svg y="{index * HEIGHT}" ', 1)
+        for index, chart in enumerate(charts)
+    ]
+    height = HEIGHT * max(1, len(charts))
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}">\n' + "\n".join(inner) + "\n</svg>\n"
+    )
