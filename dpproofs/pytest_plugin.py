@@ -8,7 +8,10 @@ expects, with a compiler-style message::
     theorems/x.py:12: refuted (expected proved): x.claim: ... at eps=1/10, p=[...], q=[...]
 
 A theorem file is a ``.py`` file that pytest would not collect as a test module (its name does
-not match ``python_files``), whose text contains ``@theorem(``. Items carry the markers
+not match ``python_files``), whose text contains ``@theorem(``, under the paths given on the
+command line: when pytest falls back to the ``testpaths`` of its configuration, theorem files are
+collected only if the ini option ``dpproofs_testpaths = true`` says so, so that a project's own
+``pytest`` run (with theorem files among its fixtures) stays as it was. Items carry the markers
 ``dpproofs`` and ``expect_<status>`` (``expect_proved``, ``expect_refuted``, ...), so ``-k``,
 ``-m`` and ``--lf`` work as usual. ``--dpproofs-strict`` makes every UNKNOWN verdict fail, even an
 expected one. Each verdict lands in the item's ``user_properties``, hence in ``--junitxml``.
@@ -49,6 +52,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+    parser.addini(
+        "dpproofs_testpaths",
+        type="bool",
+        default=False,
+        help="collect theorem files also when pytest runs its configured testpaths",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "dpproofs: a theorem decided by dpproofs")
     for status in _STATUSES:
@@ -58,6 +69,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    config = parent.config
+    if config.args_source is pytest.Config.ArgsSource.TESTPATHS and not config.getini(
+        "dpproofs_testpaths"
+    ):
+        return None  # a project's own test suite (e.g. `make test`) is left as it is
     if not is_theorem_file(file_path, parent.config.getini("python_files")):
         return None
     collector: pytest.Collector = TheoremFile.from_parent(parent, path=file_path)

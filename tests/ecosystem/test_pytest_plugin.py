@@ -134,3 +134,16 @@ def test_the_plugin_imports_nothing_heavy_at_import_time() -> None:
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
     assert imported <= {"__future__", "fnmatch", "pathlib", "typing", "pytest"}
+
+
+def test_configured_testpaths_do_not_collect_theorems_unless_asked(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.mkdir("suite")
+    pytester.path.joinpath("suite", "lecture.py").write_text(THEOREMS)
+    pytester.makeini("[pytest]\ntestpaths = suite\n")
+    assert pytester.runpytest("--collect-only", "-q").ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    explicit = pytester.runpytest("--collect-only", "-q", "suite")
+    explicit.stdout.fnmatch_lines(["*lecture.py::lecture.rr_is_ln3_dp*"])
+    pytester.makeini("[pytest]\ntestpaths = suite\ndpproofs_testpaths = true\n")
+    pytester.runpytest("--collect-only", "-q").stdout.fnmatch_lines(["*3 tests collected*"])
