@@ -52,6 +52,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+    group.addoption(
+        "--dpproofs-in-process",
+        action="store_true",
+        default=False,
+        help="decide theorems in the pytest process (for --pdb; the time limit is then only "
+        "the deciders' own deadline, and a crash takes pytest down)",
+    )
     parser.addini(
         "dpproofs_testpaths",
         type="bool",
@@ -127,7 +134,11 @@ class TheoremItem(pytest.Item):
         self.extra_keyword_matches.add(spec.build.__name__)
 
     def runtest(self) -> None:
-        verdict = decide(self.spec, self.config.getoption("dpproofs_timeout"))
+        verdict = decide(
+            self.spec,
+            self.config.getoption("dpproofs_timeout"),
+            isolated=not self.config.getoption("dpproofs_in_process"),
+        )
         self.user_properties.extend(_properties(self.spec, verdict))
         strict = bool(self.config.getoption("dpproofs_strict"))
         if verdict.status is not self.spec.expect or (
@@ -147,20 +158,19 @@ class TheoremItem(pytest.Item):
         return self.path, self.spec.line - 1, f"theorem {self.spec.id}"
 
 
-def decide(spec: TheoremSpec, override: float | None) -> Verdict:
-    """The theorem's verdict, in its own process when the runner offers isolation."""
+def decide(spec: TheoremSpec, override: float | None, isolated: bool = True) -> Verdict:
+    """The theorem's verdict: in its own process, killed after its time limit (the runner's
+    isolation), or in this process with the time limit as the deciders' deadline."""
     from dpproofs import runner
     from dpproofs.settings import load_settings
+    from dpproofs.worker import decide_theorem
 
     default = load_settings(Path(spec.file).parent).timeout
     timeout = runner.effective_timeout(spec, default, override)
-    isolated = getattr(runner, "run_isolated", None)
-    if isolated is not None:
-        verdict: Verdict = isolated(spec, timeout)
+    if isolated:
+        verdict: Verdict = runner.run_isolated(spec, timeout)
         return verdict
-    from dpproofs.worker import decide_theorem  # pragma: no cover - runner without isolation
-
-    return decide_theorem(spec.file, spec.id, timeout)  # pragma: no cover
+    return decide_theorem(spec.file, spec.id, timeout)
 
 
 def mismatch_message(where: str, spec: TheoremSpec, verdict: Verdict) -> str:

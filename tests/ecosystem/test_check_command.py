@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 import subprocess
 import sys
 
 import pytest
 
 from dpproofs import Status, check
+from dpproofs.cli import main
 from dpproofs.errors import InvalidClaim
 from dpproofs.oneline import parse_where
 
@@ -22,31 +25,41 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_check_from_the_shell_proves_refutes_and_rejects() -> None:
+def _main(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", *args], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_check_from_the_shell_proves() -> None:
     proved = _run("exp(x) >= 1 + x", "--where", "x: (-oo, oo)")
     assert proved.returncode == 0, proved.stderr
     assert proved.stdout.startswith("proved: exp(x) >= 1 + x")
+
+
+def test_check_refutes_and_rejects() -> None:
     # e^x <= 1 + x + x^2/2 fails at x = 1: e = 2.718... > 5/2.
-    refuted = _run("exp(x) <= 1 + x + x**2/2", "--where", "x: (0, oo)")
-    assert refuted.returncode == 1
-    assert "witness: x = " in refuted.stdout
-    usage = _run("exp(x) <=", "--where", "x: (0, oo)")
-    assert usage.returncode == 2 and "usage error" in usage.stderr
+    code, out, _ = _main("exp(x) <= 1 + x + x**2/2", "--where", "x: (0, oo)")
+    assert code == 1 and "witness: x = " in out
+    code, _, err = _main("exp(x) <=", "--where", "x: (0, oo)")
+    assert code == 2 and "usage error" in err
+    code, out, _ = _main("exp(x) >= 1 + x", "--json")
+    assert code == 0 and json.loads(out)["status"] == "proved"
 
 
 def test_unknown_exits_3_and_says_what_might_help() -> None:
-    # A true claim no decider settles in a tiny time budget; the exact answer is irrelevant,
-    # the contract is: never proved without a proof, and the hint is printed.
-    result = _run(
+    # A true claim that no decider settles in a tiny time budget; the contract: never proved
+    # without a proof, and the hint is printed when the answer is unknown.
+    code, out, _ = _main(
         "x**7 - 3*x**5 + 3*x**3 - x + exp(-x**2) >= x**7 - 3*x**5 + 3*x**3 - x",
         "--where",
         "x: (-oo, oo)",
         "--timeout",
         "0.001",
     )
-    assert result.returncode in (0, 3)
-    if result.returncode == 3:
-        assert "might help" in result.stdout
+    assert code in (0, 3)
+    if code == 3:
+        assert "might help" in out
 
 
 def test_check_in_python_matches_the_shell() -> None:

@@ -13,6 +13,10 @@ from dpproofs import pytest_plugin
 
 pytest_plugins = ["pytester"]
 
+#: In-process runs (after the one real subprocess run): decide in this process, and skip the
+#: hypothesis plugin, whose summary would re-import its internals on every inner run.
+FAST = ("--dpproofs-in-process", "-p", "no:hypothesispytest")
+
 THEOREMS = textwrap.dedent(
     '''
     from dpproofs import FiniteMechanism, exact_fact, is_dp, pure_epsilon_is, theorem
@@ -76,17 +80,17 @@ def test_every_theorem_is_an_item_and_a_wrong_verdict_fails_like_a_compiler(
     assert '<property name="dpproofs_expected" value="proved" />' in xml
     assert '<property name="dpproofs_status" value="unknown" />' in xml
 
-    # --lf reruns only the failed theorem.
-    again = theorem_dir.runpytest_subprocess("--lf")
+    # --lf reruns only the failed theorem (in-process from here on: the same plugin, faster).
+    again = theorem_dir.runpytest(*FAST, "--lf")
     again.assert_outcomes(failed=1)
     again.stdout.fnmatch_lines(["*rerun previous 1 failure*"])
 
 
 def test_keywords_markers_and_strict_unknown(theorem_dir: pytest.Pytester) -> None:
-    chosen = theorem_dir.runpytest_subprocess("-m", "expect_unknown", "--dpproofs-strict", "-v")
+    chosen = theorem_dir.runpytest(*FAST, "-m", "expect_unknown", "--dpproofs-strict", "-v")
     chosen.assert_outcomes(failed=1, deselected=3)
     chosen.stdout.fnmatch_lines(["*unknown (expected unknown): lecture.open_question*"])
-    by_name = theorem_dir.runpytest_subprocess("-k", "rr_is_ln3_dp or open_question")
+    by_name = theorem_dir.runpytest(*FAST, "-k", "rr_is_ln3_dp or open_question")
     by_name.assert_outcomes(passed=2, deselected=2)
 
 
@@ -97,7 +101,7 @@ def test_a_broken_theorem_file_is_a_collection_error_naming_its_line(
         broken="from dpproofs import theorem\n\n@theorem(source='x', expect='proved')\n"
         "def f():\n    return 1\n\nraise RuntimeError('typo')\n"
     )
-    result = pytester.runpytest_subprocess()
+    result = pytester.runpytest(*FAST)
     result.stdout.fnmatch_lines(["*broken.py:7: RuntimeError: typo*"])
     assert result.ret == pytest.ExitCode.INTERRUPTED
 
@@ -142,8 +146,9 @@ def test_configured_testpaths_do_not_collect_theorems_unless_asked(
     pytester.mkdir("suite")
     pytester.path.joinpath("suite", "lecture.py").write_text(THEOREMS)
     pytester.makeini("[pytest]\ntestpaths = suite\n")
-    assert pytester.runpytest("--collect-only", "-q").ret == pytest.ExitCode.NO_TESTS_COLLECTED
-    explicit = pytester.runpytest("--collect-only", "-q", "suite")
+    plain = pytester.runpytest(*FAST, "--collect-only", "-q")
+    assert plain.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    explicit = pytester.runpytest(*FAST, "--collect-only", "-q", "suite")
     explicit.stdout.fnmatch_lines(["*lecture.py::lecture.rr_is_ln3_dp*"])
     pytester.makeini("[pytest]\ntestpaths = suite\ndpproofs_testpaths = true\n")
-    pytester.runpytest("--collect-only", "-q").stdout.fnmatch_lines(["*3 tests collected*"])
+    pytester.runpytest(*FAST, "--collect-only", "-q").stdout.fnmatch_lines(["*3 tests collected*"])
