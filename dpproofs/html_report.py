@@ -14,8 +14,6 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from dpproofs.theorem import TheoremSpec
-
 STATUSES = ("proved", "verified-bounded", "refuted", "unknown", "error")
 COLOURS = {
     "proved": "#1a7f37",
@@ -54,9 +52,10 @@ document.querySelectorAll('.filters input').forEach(i=>i.addEventListener('input
 """
 
 
-def write_html(results: Iterable[Any], specs: Iterable[TheoremSpec], directory: str | Path) -> Path:
+def write_html(results: Iterable[Any], specs: Iterable[Any], directory: str | Path) -> Path:
     """Write ``directory/index.html`` for the runner's results (``TheoremResult``s) and return
-    its path. ``specs`` are the theorems that were run; their claims are rebuilt for pictures."""
+    its path. ``specs`` are the theorems that were run (TheoremSpecs, or records with ``id`` and
+    ``file``); their claims are rebuilt for the pictures."""
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     by_id = {spec.id: spec for spec in specs}
@@ -65,7 +64,7 @@ def write_html(results: Iterable[Any], specs: Iterable[TheoremSpec], directory: 
     return target
 
 
-def render(results: Sequence[Any], specs: dict[str, TheoremSpec]) -> str:
+def render(results: Sequence[Any], specs: dict[str, Any]) -> str:
     counts = Counter(r.verdict.status.value for r in results)
     missed = sum(1 for r in results if not r.as_expected)
     summary = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
@@ -120,7 +119,7 @@ def _row(r: Any) -> str:
     )
 
 
-def _section(r: Any, spec: TheoremSpec | None) -> str:
+def _section(r: Any, spec: Any) -> str:
     from dpproofs.pictures import pictures
 
     v = r.verdict
@@ -159,11 +158,23 @@ def _section(r: Any, spec: TheoremSpec | None) -> str:
     )
 
 
-def _claim(spec: TheoremSpec | None) -> Any:
+def _claim(spec: Any) -> Any:
+    """The theorem's claim, for pictures. ``spec`` may be a TheoremSpec or a record of it without
+    the function (then the file is imported here, after every verdict is in)."""
     if spec is None:
         return None
     try:
-        return spec.build()
+        build = getattr(spec, "build", None)
+        if build is None:
+            from dpproofs.discovery import load_theorems
+
+            loaded = load_theorems(Path(spec.file))
+            build = (
+                next(s.build for s in loaded if s.id == spec.id)
+                if isinstance(loaded, list)
+                else None
+            )
+        return build() if build is not None else None
     except Exception:  # the verdict already reports a broken theorem
         return None
 

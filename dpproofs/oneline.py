@@ -15,32 +15,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-import sympy
-from sympy.logic.boolalg import Boolean
-
-from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim, InvalidExpression
-from dpproofs.exact.parse import _ALLOWED, parse_exact
-from dpproofs.verdict import Verdict
+
+if TYPE_CHECKING:  # sympy is imported on first use, so `import dpproofs` stays light
+    from dpproofs.verdict import Verdict
 
 _RELATION = re.compile(r"(<=|>=|==|<|>)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_OPERATORS = {
-    "<=": sympy.Le,
-    ">=": sympy.Ge,
-    "==": sympy.Eq,
-    "<": sympy.Lt,
-    ">": sympy.Gt,
-}
+_OPERATORS = {"<=": "Le", ">=": "Ge", "==": "Eq", "<": "Lt", ">": "Gt"}
 
 
-def parse_statement(text: str, symbols: dict[str, sympy.Symbol]) -> Boolean:
+def parse_statement(text: str, symbols: dict[str, Any]) -> Any:
     """``"a <= b and c < d"`` as a sympy Boolean; chains ``a <= b <= c`` are conjunctions."""
+    import sympy
+
+    from dpproofs.exact.parse import parse_exact
     parts = [p for p in re.split(r"\band\b", text) if p.strip()]
     if not parts:
         raise InvalidClaim("empty statement")
-    relations: list[Boolean] = []
+    relations: list[Any] = []
     for part in parts:
         pieces = _RELATION.split(part)
         if len(pieces) < 3:
@@ -52,7 +47,7 @@ def parse_statement(text: str, symbols: dict[str, sympy.Symbol]) -> Boolean:
         except InvalidExpression as exc:
             raise InvalidClaim(str(exc)) from exc
         for left, op, right in zip(exprs, ops, exprs[1:], strict=False):
-            relations.append(_OPERATORS[op](left, right))
+            relations.append(getattr(sympy, _OPERATORS[op])(left, right))
     return relations[0] if len(relations) == 1 else sympy.And(*relations)
 
 
@@ -74,6 +69,8 @@ def parse_where(where: str | Mapping[str, str] | Iterable[str]) -> dict[str, str
 
 
 def _names(texts: Iterable[str]) -> list[str]:
+    from dpproofs.exact.parse import _ALLOWED
+
     found: dict[str, None] = {}
     for text in texts:
         for name in _NAME.findall(text):
@@ -96,6 +93,9 @@ def check(
     >>> check("exp(x) <= 1 + x + x**2/2", where="x: (0, oo)").status.value
     'refuted'
     """
+    import sympy
+
+    from dpproofs.claim import Deadline
     from dpproofs.symbolic import holds
 
     assumptions = [assume] if isinstance(assume, str) else list(assume)

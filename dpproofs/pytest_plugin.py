@@ -51,7 +51,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="seconds per theorem (overrides the theorem's own timeout and [tool.dpproofs])",
     )
 
-
     group.addoption(
         "--dpproofs-in-process",
         action="store_true",
@@ -141,9 +140,7 @@ class TheoremItem(pytest.Item):
         )
         self.user_properties.extend(_properties(self.spec, verdict))
         strict = bool(self.config.getoption("dpproofs_strict"))
-        if verdict.status is not self.spec.expect or (
-            strict and verdict.status.value == "unknown"
-        ):
+        if verdict.status is not self.spec.expect or (strict and verdict.status.value == "unknown"):
             where = f"{_relative(Path(self.spec.file), self.config.rootpath)}:{self.spec.line}"
             raise TheoremMismatch(mismatch_message(where, self.spec, verdict))
 
@@ -161,16 +158,31 @@ class TheoremItem(pytest.Item):
 def decide(spec: TheoremSpec, override: float | None, isolated: bool = True) -> Verdict:
     """The theorem's verdict: in its own process, killed after its time limit (the runner's
     isolation), or in this process with the time limit as the deciders' deadline."""
-    from dpproofs import runner
     from dpproofs.settings import load_settings
-    from dpproofs.worker import decide_theorem
 
     default = load_settings(Path(spec.file).parent).timeout
-    timeout = runner.effective_timeout(spec, default, override)
+    timeout = override if override is not None else (spec.timeout or default)
     if isolated:
-        verdict: Verdict = runner.run_isolated(spec, timeout)
+        return _decide_isolated(spec, timeout)
+    from dpproofs.claim import Deadline, timed_decide
+
+    return timed_decide(spec.build(), Deadline(timeout))
+
+
+def _decide_isolated(spec: TheoremSpec, timeout: float) -> Verdict:
+    """Through the runner's public isolation: ``decide(Job(file, id, Limits(seconds)))``, or
+    ``run_isolated(spec, seconds)`` in the runner that predates jobs."""
+    import importlib
+
+    from dpproofs import runner
+
+    job = getattr(runner, "Job", None)
+    if job is not None:
+        limits = importlib.import_module("dpproofs.isolation").Limits(timeout)
+        verdict: Verdict = getattr(runner, "decide")(job(spec.file, spec.id, limits))  # noqa: B009
         return verdict
-    return decide_theorem(spec.file, spec.id, timeout)
+    verdict = getattr(runner, "run_isolated")(spec, timeout)  # noqa: B009
+    return verdict
 
 
 def mismatch_message(where: str, spec: TheoremSpec, verdict: Verdict) -> str:
