@@ -136,8 +136,9 @@ def _section(r: Any, spec: Any) -> str:
         ("reason", escape(v.reason)),
         ("note", escape(r.note)),
     ]
-    if spec is not None and spec.corrects:
-        fields.append(("corrects", f'<a href="#{_anchor(spec.corrects)}">{spec.corrects}</a>'))
+    corrects = getattr(r, "corrects", None) or getattr(spec, "corrects", None)
+    if corrects:
+        fields.append(("corrects", f'<a href="#{_anchor(corrects)}">{escape(corrects)}</a>'))
     if v.counterexample is not None:
         fields.append(("counterexample", _pairs_list(v.counterexample.assignment)))
         fields.append(("observed", _pairs_list(v.counterexample.observed)))
