@@ -141,7 +141,8 @@ def _section(r: Any, spec: Any) -> str:
         fields.append(("corrects", f'<a href="#{_anchor(corrects)}">{escape(corrects)}</a>'))
     if v.counterexample is not None:
         fields.append(("counterexample", _pairs_list(v.counterexample.assignment)))
-        fields.append(("observed", _pairs_list(v.counterexample.observed)))
+        if v.counterexample.observed:
+            fields.append(("observed", _pairs_list(v.counterexample.observed)))
     if v.certificate:
         fields.append(("certificate", _list(v.certificate)))
     steps = getattr(v, "steps", None)

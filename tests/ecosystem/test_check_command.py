@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import subprocess
@@ -9,6 +10,7 @@ import sys
 
 import pytest
 
+import dpproofs.oneline
 from dpproofs import Status, check
 from dpproofs.cli import main
 from dpproofs.errors import InvalidClaim
@@ -81,3 +83,8 @@ def test_malformed_domains_are_rejected(bad: str) -> None:
 def test_a_statement_without_a_comparison_is_rejected() -> None:
     with pytest.raises(InvalidClaim, match="not a comparison"):
         check("exp(x) + 1")
+
+
+def test_the_module_examples_run_as_doctests() -> None:
+    result = doctest.testmod(dpproofs.oneline)
+    assert result.attempted == 3 and result.failed == 0
