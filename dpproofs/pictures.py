@@ -124,16 +124,24 @@ def _object_bars(cx: Counterexample) -> list[str]:
     return out
 
 
-def _concrete_rows(mechanism: Any, cx: Counterexample | None) -> tuple[Rows, str]:
-    """Float rows; a family is taken at the counterexample's parameter values, else a sample."""
+def _parameter_values(mechanism: Any, cx: Counterexample | None) -> dict[Any, Any]:
+    """Where a family is drawn: the counterexample's parameter values, else a sample point."""
     if not mechanism.parameters:
-        return [[float(v) for v in row] for row in mechanism.rows], ""
+        return {}
     from dpproofs.finite.claims import sample_points
 
     given = dict(cx.assignment) if cx is not None else {}
     values = {s: Fraction(given[s.name]) for s, _ in mechanism.parameters if s.name in given}
     if len(values) != len(mechanism.parameters):
         values = dict(sample_points(mechanism.parameters)[0])
+    return values
+
+
+def _concrete_rows(mechanism: Any, cx: Counterexample | None) -> tuple[Rows, str]:
+    """Float rows (of a family: at ``_parameter_values``) and the words saying where."""
+    values = _parameter_values(mechanism, cx)
+    if not values:
+        return [[float(v) for v in row] for row in mechanism.rows], ""
     rows = [[float(v.subs(values)) for v in row] for row in mechanism.rows]
     return rows, " at " + ", ".join(f"{s} = {v}" for s, v in values.items())
 
@@ -196,8 +204,10 @@ def profile_pictures(mechanism: Any, claim: Any, cx: Counterexample | None = Non
     )
     series = [curve]
     marks: list[tuple[float, float, str]] = []
-    measured, target = getattr(claim, "measured", ""), getattr(claim, "target", None)
-    bound = _float(target)
+    measured = getattr(claim, "measured", "")
+    target: Any = getattr(claim, "target", None)
+    values = _parameter_values(mechanism, cx)
+    bound = _float(target.subs(values) if values and hasattr(target, "subs") else target)
     if bound is not None and measured == "delta_at_epsilon":
         series.append(svg.Series("claimed delta", ((0.0, bound), (top, bound)), dashed=True))
     elif bound is not None and measured == "pure_epsilon":
