@@ -58,7 +58,8 @@ def write_html(results: Iterable[Any], specs: Iterable[Any], directory: str | Pa
     ``file``); their claims are rebuilt for the pictures."""
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
-    by_id = {spec.id: spec for spec in specs}
+    records = [getattr(spec, "info", spec) for spec in specs]  # a planned run's theorem info
+    by_id = {record.id: record for record in records}
     target = folder / "index.html"
     target.write_text(render(list(results), by_id), encoding="utf-8")
     return target
