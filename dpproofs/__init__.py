@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dpproofs.claim import Claim, Deadline, all_of, exact_fact
 from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
+from dpproofs.oneline import check
 from dpproofs.theorem import theorem
 from dpproofs.verdict import Counterexample, Status, Verdict
 
@@ -48,6 +49,7 @@ __all__ = [
     "Undecided",
     "Verdict",
     "all_of",
+    "check",
     "delta_for_epsilon",
     "epsilon_for_delta",
     "exact_fact",

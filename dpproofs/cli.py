@@ -17,10 +17,15 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from dpproofs import cli_profile, cli_verify
+from dpproofs import cli_check, cli_new, cli_profile, cli_verify
 from dpproofs.errors import InvalidMechanism, UsageError
 
-COMMANDS = {"verify": cli_verify, "profile": cli_profile}
+COMMANDS = {
+    "verify": cli_verify,
+    "profile": cli_profile,
+    "check": cli_check,
+    "new": cli_new,
+}
 
 
 class _Parser(argparse.ArgumentParser):

@@ -155,6 +155,48 @@ class Verdict:
             "parts": [p.as_dict() for p in self.parts],
         }
 
+    def _repr_markdown_(self) -> str:
+        """A notebook rendering: the status in bold, then the method and the evidence."""
+        lines = [f"**{self.status.value}** ({self.method}, {self.seconds:.2f} s)", ""]
+        lines += [f"- {label}: `{text}`" for label, text in self._evidence()]
+        return "\n".join(lines) + "\n"
+
+    def _repr_html_(self) -> str:
+        """A notebook rendering: a coloured status badge, then the evidence as a list."""
+        from html import escape
+
+        colour = _COLOURS[self.status]
+        items = "".join(
+            f"<li>{escape(label)}: <code>{escape(text)}</code></li>"
+            for label, text in self._evidence()
+        )
+        return (
+            f'<div class="dpproofs-verdict"><span style="background:{colour};color:white;'
+            f'padding:1px 6px;border-radius:3px;font-weight:bold">{self.status.value}</span> '
+            f"{escape(self.method)} ({self.seconds:.2f} s)<ul>{items}</ul></div>"
+        )
+
+    def _evidence(self) -> list[tuple[str, str]]:
+        rows: list[tuple[str, str]] = []
+        if self.coverage:
+            rows.append(("coverage", self.coverage))
+        if self.counterexample is not None:
+            rows += [(f"witness {k}", v) for k, v in self.counterexample.assignment]
+            rows += list(self.counterexample.observed)
+        rows += [("certificate", c) for c in self.certificate]
+        if self.reason:
+            rows.append(("reason", self.reason))
+        return rows
+
+
+_COLOURS = {
+    Status.PROVED: "#1a7f37",
+    Status.VERIFIED_BOUNDED: "#4c9a2a",
+    Status.REFUTED: "#cf222e",
+    Status.UNKNOWN: "#9a6700",
+    Status.ERROR: "#8250df",
+}
+
 
 def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:
     """The verdict of "every part holds": the weakest part decides.

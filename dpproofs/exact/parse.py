@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from numbers import Rational as AbstractRational
+from tokenize import TokenError
 
 import sympy
 from sympy.parsing.sympy_parser import (
@@ -83,7 +84,7 @@ def parse_exact(
                 transformations=_TRANSFORMS,
                 evaluate=True,
             )
-        except (SyntaxError, TypeError, ValueError, AttributeError, NameError) as exc:
+        except (SyntaxError, TokenError, TypeError, ValueError, AttributeError, NameError) as exc:
             raise InvalidExpression(f"cannot parse {value!r} as an exact number: {exc}") from exc
         if not isinstance(expr, sympy.Expr):
             raise InvalidExpression(f"{value!r} is not a number (parsed as {expr!r})")

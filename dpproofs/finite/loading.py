@@ -9,6 +9,11 @@ Entries are strings parsed exactly ("3/4", "exp(-1/2)/(1+exp(-1/2))") or JSON nu
 then the mechanism is a float mechanism). Under ``{"hamming": n}`` an input is a list of n
 entries, or a string of n characters (one per entry). ``inputs``, ``outputs`` and ``neighbours``
 are optional (defaults: 0..m-1, 0..k-1, "all").
+
+``"parameters": {"eps": "log(3)"}`` names values the entries may use ("exp(eps)/(1+exp(eps))");
+each value is exact and substituted before anything is computed. A parameter written as an
+interval (``{"eps": "(0, oo)"}``) makes the file a parametric family instead: every comparison is
+then decided for all values of the interval at once.
 """
 
 from __future__ import annotations
@@ -18,7 +23,10 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-from dpproofs.errors import InvalidMechanism
+import sympy
+
+from dpproofs.errors import InvalidExpression, InvalidMechanism
+from dpproofs.exact.parse import parse_exact
 from dpproofs.finite.mechanism import FiniteMechanism
 from dpproofs.finite.neighbours import (
     AddRemove,
@@ -38,7 +46,8 @@ def _hashable(value: Any) -> Hashable:
     return hashable
 
 
-def _relation(spec: Any) -> NeighbourRelation:
+def neighbour_relation(spec: Any) -> NeighbourRelation:
+    """The relation written as in a mechanism file: "all", [[i, j], ...], {"hamming": n}, ..."""
     if spec is None or spec == "all":
         return AllPairs()
     if spec in ("add-remove", "add_remove", "addremove"):
@@ -65,7 +74,8 @@ def _relation(spec: Any) -> NeighbourRelation:
 def mechanism_from_dict(data: Any) -> FiniteMechanism:
     if not isinstance(data, dict):
         raise InvalidMechanism("a mechanism file holds a JSON object")
-    unknown = set(data) - {"name", "inputs", "outputs", "rows", "neighbours", "description"}
+    fields = {"name", "inputs", "outputs", "rows", "neighbours", "description", "parameters"}
+    unknown = set(data) - fields
     if unknown:
         raise InvalidMechanism(f"unknown field(s): {', '.join(sorted(unknown))}")
     if "rows" not in data or not isinstance(data["rows"], list):
@@ -74,7 +84,7 @@ def mechanism_from_dict(data: Any) -> FiniteMechanism:
     for r, row in enumerate(rows):
         if not isinstance(row, list):
             raise InvalidMechanism(f"row {r} is not a list")
-    relation = _relation(data.get("neighbours"))
+    relation = neighbour_relation(data.get("neighbours"))
     inputs = data.get("inputs")
     if inputs is not None:
         if not isinstance(inputs, list):
@@ -89,9 +99,47 @@ def mechanism_from_dict(data: Any) -> FiniteMechanism:
         if not isinstance(outputs, list):
             raise InvalidMechanism('"outputs" must be a list')
         outputs = [_hashable(y) for y in outputs]
+    values, domains = _parameters(data.get("parameters", {}))
+    if values:
+        rows = [[_substituted(entry, values) for entry in row] for row in rows]
     return FiniteMechanism.from_rows(
-        rows, inputs=inputs, outputs=outputs, neighbours=relation, name=str(data.get("name", ""))
+        rows,
+        inputs=inputs,
+        outputs=outputs,
+        neighbours=relation,
+        name=str(data.get("name", "")),
+        parameters=domains or None,
     )
+
+
+def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, str]]:
+    """Split ``"parameters"`` into exact values (substituted) and interval domains (a family)."""
+    if not isinstance(spec, dict):
+        raise InvalidMechanism('"parameters" must be an object such as {"eps": "log(3)"}')
+    values: dict[sympy.Symbol, sympy.Expr] = {}
+    domains: dict[str, str] = {}
+    for name, value in spec.items():
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise InvalidMechanism(f'parameter {name!r}: write its value as a string, e.g. "1/2"')
+        text = str(value).strip()
+        if text[:1] in "([" and "," in text:
+            domains[name] = text
+            continue
+        try:
+            values[sympy.Symbol(name)] = parse_exact(text)
+        except InvalidExpression as exc:
+            raise InvalidMechanism(f"parameter {name!r}: {exc}") from exc
+    return values, domains
+
+
+def _substituted(entry: Any, values: dict[sympy.Symbol, sympy.Expr]) -> Any:
+    if not isinstance(entry, str):
+        return entry
+    names = {s.name: s for s in values}
+    try:
+        return parse_exact(entry, names).xreplace(values)
+    except InvalidExpression:
+        return entry  # from_rows reports it, naming the row
 
 
 def load_mechanism(path: str | Path) -> FiniteMechanism:

@@ -1,0 +1,71 @@
+"""``dpproofs check STATEMENT [--where "x: (0, oo)"] [--assume "..."]``: a one-line check.
+
+Prints the verdict, the method and the witness (or what ran out). Exit status: 0 proved,
+1 refuted, 3 unknown, 2 usage error (a malformed statement or domain, or an ERROR verdict).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import IO, Any
+
+EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "check",
+        help="decide one inequality over real parameters",
+        description="Decide one inequality, e.g. dpproofs check 'exp(x) >= 1 + x' "
+        "--where 'x: (-oo, oo)'. Exit 0 proved, 1 refuted, 3 unknown, 2 usage error.",
+    )
+    parser.add_argument("statement", help="comparisons joined by 'and', e.g. 'exp(x) >= 1 + x'")
+    parser.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        help="a parameter's domain, 'x: (0, oo)' (repeat, or separate with ';'); default: reals",
+    )
+    parser.add_argument("--assume", action="append", default=[], help="a hypothesis, e.g. 'x <= y'")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from dpproofs.errors import InvalidClaim, UsageError
+    from dpproofs.oneline import check
+
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be positive")
+    try:
+        verdict = check(args.statement, args.where, args.assume, timeout=args.timeout)
+    except InvalidClaim as exc:
+        raise UsageError(str(exc)) from exc
+    status = verdict.status.value
+    if args.json:
+        out.write(json.dumps(verdict.as_dict(), indent=2) + "\n")
+        return EXIT_CODES[status]
+    domains = "; ".join(args.where) or "all reals"
+    out.write(f"{status}: {args.statement}   for {domains}\n")
+    if args.assume:
+        out.write(f"  assuming: {' and '.join(args.assume)}\n")
+    out.write(f"  method: {verdict.method} ({verdict.seconds:.2f} s)\n")
+    if verdict.counterexample is not None:
+        witness = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.assignment)
+        out.write(f"  witness: {witness}\n")
+        for key, value in verdict.counterexample.observed:
+            out.write(f"    {key} = {value}\n")
+    for line in verdict.certificate:
+        out.write(f"  certificate: {line}\n")
+    if verdict.reason:
+        out.write(f"  reason: {verdict.reason}\n")
+    if status == "unknown":
+        out.write(
+            "  might help: a tighter domain (--where), an assumption (--assume), "
+            "or a larger --timeout\n"
+        )
+    if status == "error":
+        err.write(f"dpproofs: {verdict.reason}\n")
+    return EXIT_CODES[status]

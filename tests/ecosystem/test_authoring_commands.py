@@ -1,0 +1,43 @@
+"""`dpproofs new` writes a template that verifies as is; `dpproofs profile --plot` draws SVG."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from dpproofs.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_the_template_verifies_as_is(tmp_path: Path) -> None:
+    target = tmp_path / "my_paper.py"
+    out = io.StringIO()
+    assert main(["new", str(target)], out, out) == 0
+    assert "dpproofs verify" in out.getvalue()
+    assert main(["new", str(target)], out, out) == 2  # never overwrites without --force
+    report = tmp_path / "v.json"
+    assert main(["verify", str(target), "--json", str(report)], out, out) == 0, out.getvalue()
+    statuses = [t["status"] for t in json.loads(report.read_text())["theorems"]]
+    assert statuses == ["proved", "proved", "proved"]
+
+
+def test_profile_plot_is_a_standalone_svg_with_three_charts(tmp_path: Path) -> None:
+    plot = tmp_path / "rr.svg"
+    out = io.StringIO()
+    code = main(
+        ["profile", str(EXAMPLES / "randomized_response.json"), "--no-mi-dp", "--plot", str(plot)],
+        out,
+        out,
+    )
+    assert code == 0
+    root = ET.fromstring(plot.read_text())
+    charts = root.findall("{http://www.w3.org/2000/svg}svg")
+    titles = [c.findtext("{http://www.w3.org/2000/svg}title") for c in charts]
+    assert titles == [
+        "privacy profile of randomized response",
+        "privacy loss L = ln M(+)/M(-) under M(+)",
+        "Renyi divergences",
+    ]

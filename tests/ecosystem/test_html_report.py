@@ -1,0 +1,86 @@
+"""The HTML report: one self-contained page whose refuted theorems carry pictures."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from dpproofs import svg
+from dpproofs.claim import Deadline, timed_decide
+from dpproofs.discovery import load_theorems
+from dpproofs.html_report import write_html
+from dpproofs.pictures import bad_outcomes, pictures
+from dpproofs.runner import result_of
+from dpproofs.verdict import Counterexample, Verdict
+
+TOUR = Path(__file__).resolve().parents[2] / "examples" / "tour.py"
+
+
+class Page(HTMLParser):
+    """Collects, per theorem section, the SVG elements and their classes; and external links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.section: str | None = None
+        self.svgs: dict[str, int] = {}
+        self.classes: dict[str, list[str]] = {}
+        self.external: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "section":
+            self.section = a.get("id")
+        for key in ("src", "href"):
+            value = a.get(key) or ""
+            if value.startswith(("http:", "https:", "//")):
+                self.external.append(value)
+        if self.section is None:
+            return
+        if tag == "svg":
+            self.svgs[self.section] = self.svgs.get(self.section, 0) + 1
+        if a.get("class"):
+            self.classes.setdefault(self.section, []).append(str(a["class"]))
+
+
+def _page(tmp_path: Path, records: bool = False) -> Page:
+    specs = load_theorems(TOUR)
+    assert isinstance(specs, list)
+    results = [result_of(s, timed_decide(s.build(), Deadline(30))) for s in specs]
+    # The runner may hand over records of the theorems without their functions.
+    given = [SimpleNamespace(id=s.id, file=s.file) for s in specs] if records else specs
+    index = write_html(results, given, tmp_path / "report")
+    page = Page()
+    page.feed(index.read_text())
+    return page
+
+
+@pytest.mark.parametrize("records", [False, True])
+def test_the_report_is_self_contained_and_pictures_the_refutations(
+    tmp_path: Path, records: bool
+) -> None:
+    page = _page(tmp_path, records)
+    assert page.external == []
+    # tour.rr_one is refuted at x = +, x' = -, S = {Y}: the two rows as bars, Y shaded.
+    assert page.svgs["t-tour-rr-one"] >= 2
+    assert "bad" in page.classes["t-tour-rr-one"]
+    # tour.exp_taylor is a scalar claim: no mechanism, no distributions, so no picture.
+    assert "t-tour-exp-taylor" not in page.svgs
+    # A mechanism claim that is proved still gets its privacy profile.
+    assert page.svgs["t-tour-rr-ln3"] >= 1
+
+
+def test_a_distribution_counterexample_is_drawn_with_its_bad_set() -> None:
+    # K&S Claim 3.3 part 2: eps = 4/3, P = (0, 1), Q = (1/3, 2/3). Outcome 0 is bad
+    # (Q(0) = 1/3 > e^(4/3) P(0) = 0); outcome 1 is not (1 <= e^(4/3) 2/3 = 2.53...).
+    cx = Counterexample.of({"eps": "4/3", "delta": "1/2", "p": "[0, 1]", "q": "[1/3, 2/3]"})
+    drawn = pictures(None, Verdict.refuted("z3 search", cx))
+    assert len(drawn) == 1 and drawn[0].count('class="bad"') == 1
+    assert bad_outcomes([[0.0, 1.0], [1 / 3, 2 / 3]], 4 / 3) == [0]
+
+
+def test_svg_texts_are_escaped() -> None:
+    picture = svg.bars("<script>", ["a&b"], [("P<Q", [0.5])])
+    assert "<script>" not in picture and "&lt;script&gt;" in picture and "a&amp;b" in picture

@@ -1,0 +1,154 @@
+"""The pytest plugin on real pytest runs (pytester, in a subprocess): collection, messages,
+-k / -m / --lf, --dpproofs-strict and JUnit properties."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dpproofs import pytest_plugin
+
+pytest_plugins = ["pytester"]
+
+#: In-process runs (after the one real subprocess run): decide in this process, and skip the
+#: hypothesis plugin, whose summary would re-import its internals on every inner run.
+FAST = ("--dpproofs-in-process", "-p", "no:hypothesispytest")
+
+THEOREMS = textwrap.dedent(
+    '''
+    from dpproofs import FiniteMechanism, exact_fact, is_dp, pure_epsilon_is, theorem
+    from dpproofs.errors import Undecided
+
+    RR = FiniteMechanism.from_rows(
+        [["3/4", "1/4"], ["1/4", "3/4"]], inputs=["+", "-"], outputs=["Y", "N"]
+    )
+
+
+    @theorem(source="lecture notes, Example 1", expect="proved")
+    def rr_is_ln3_dp():
+        """Randomized response is (ln 3, 0)-DP."""
+        return pure_epsilon_is(RR, "log(3)")
+
+
+    @theorem(source="lecture notes, Example 2", expect="proved")
+    def rr_is_one_dp():
+        """Randomized response is (1, 1/100)-DP."""
+        return is_dp(RR, "1", "1/100")
+
+
+    def _undecidable():
+        raise Undecided("no enclosure separates the sides")
+
+
+    @theorem(source="lecture notes, Example 3", expect="unknown")
+    def open_question():
+        """A claim dpproofs cannot decide."""
+        return exact_fact("an open question", _undecidable)
+    '''
+)
+
+
+def _line_of(path: Path, function: str) -> int:
+    """The line of the @theorem decorator above ``def function`` (1-based)."""
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith(f"def {function}("))
+    return index  # the decorator is the line before the def: (index - 1) + 1
+
+
+@pytest.fixture
+def theorem_dir(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(lecture=THEOREMS)
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    return pytester
+
+
+def test_every_theorem_is_an_item_and_a_wrong_verdict_fails_like_a_compiler(
+    theorem_dir: pytest.Pytester,
+) -> None:
+    result = theorem_dir.runpytest_subprocess("--junitxml=report.xml", "-p", "no:randomly")
+    # 3 theorems + 1 ordinary test; rr_is_one_dp is refuted but expected proved.
+    result.assert_outcomes(passed=3, failed=1)
+    line = _line_of(theorem_dir.path / "lecture.py", "rr_is_one_dp")
+    result.stdout.fnmatch_lines(
+        [f"lecture.py:{line}: refuted (expected proved): lecture.rr_is_one_dp: *at x=+, x'=-*"]
+    )
+    xml = (theorem_dir.path / "report.xml").read_text()
+    assert '<property name="dpproofs_status" value="refuted" />' in xml
+    assert '<property name="dpproofs_expected" value="proved" />' in xml
+    assert '<property name="dpproofs_status" value="unknown" />' in xml
+
+    # --lf reruns only the failed theorem (in-process from here on: the same plugin, faster).
+    again = theorem_dir.runpytest(*FAST, "--lf")
+    again.assert_outcomes(failed=1)
+    again.stdout.fnmatch_lines(["*rerun previous 1 failure*"])
+
+
+def test_keywords_markers_and_strict_unknown(theorem_dir: pytest.Pytester) -> None:
+    chosen = theorem_dir.runpytest(*FAST, "-m", "expect_unknown", "--dpproofs-strict", "-v")
+    chosen.assert_outcomes(failed=1, deselected=3)
+    chosen.stdout.fnmatch_lines(["*unknown (expected unknown): lecture.open_question*"])
+    by_name = theorem_dir.runpytest(*FAST, "-k", "rr_is_ln3_dp or open_question")
+    by_name.assert_outcomes(passed=2, deselected=2)
+
+
+def test_a_broken_theorem_file_is_a_collection_error_naming_its_line(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        broken="from dpproofs import theorem\n\n@theorem(source='x', expect='proved')\n"
+        "def f():\n    return 1\n\nraise RuntimeError('typo')\n"
+    )
+    result = pytester.runpytest(*FAST)
+    result.stdout.fnmatch_lines(["*broken.py:7: RuntimeError: typo*"])
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+
+
+DECLARES = "from dpproofs import theorem\n@theorem(source='s', expect='proved')\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("thm.py", DECLARES, True),
+        ("test_thm.py", DECLARES, False),
+        ("_private.py", DECLARES, False),
+        ("conftest.py", DECLARES, False),
+        ("helpers.py", "def helper():\n    return 1\n", False),
+        ("notes.txt", "@theorem( dpproofs", False),
+    ],
+)
+def test_which_files_are_theorem_files(
+    tmp_path: Path, name: str, text: str, expected: bool
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    assert pytest_plugin.is_theorem_file(path, ["test_*.py", "*_test.py"]) is expected
+
+
+def test_the_plugin_imports_nothing_heavy_at_import_time() -> None:
+    """Plain pytest runs load the plugin; its module-level imports are stdlib and pytest only."""
+    tree = ast.parse(Path(pytest_plugin.__file__).read_text())
+    imported = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported <= {"__future__", "fnmatch", "pathlib", "typing", "pytest"}
+
+
+def test_configured_testpaths_do_not_collect_theorems_unless_asked(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.mkdir("suite")
+    pytester.path.joinpath("suite", "lecture.py").write_text(THEOREMS)
+    pytester.makeini("[pytest]\ntestpaths = suite\n")
+    plain = pytester.runpytest(*FAST, "--collect-only", "-q")
+    assert plain.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    explicit = pytester.runpytest(*FAST, "--collect-only", "-q", "suite")
+    explicit.stdout.fnmatch_lines(["*lecture.py::lecture.rr_is_ln3_dp*"])
+    pytester.makeini("[pytest]\ntestpaths = suite\ndpproofs_testpaths = true\n")
+    pytester.runpytest(*FAST, "--collect-only", "-q").stdout.fnmatch_lines(["*3 tests collected*"])
