@@ -69,6 +69,7 @@ def main(
     err = stderr or sys.stderr
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    interrupt = signal.getsignal(signal.SIGINT) if in_main_thread else None
     _Parser.streams = (out, err)
     try:
         try:
@@ -91,3 +92,4 @@ def main(
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous or signal.SIG_DFL)
+            signal.signal(signal.SIGINT, interrupt or signal.default_int_handler)

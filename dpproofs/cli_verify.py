@@ -101,10 +101,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 results += exc.results
             partial = report.RunInfo(run_info.id, run_info.started, "", False, True)
             _write_reports(args, results, partial, markdown=False)
-            err.write(
-                f"dpproofs: interrupted; {sum(not _is_interrupted(r) for r in results)} "
-                f"verdicts written to the reports, marked incomplete\n"
-            )
+            decided = [r for r in results if r.verdict.method != "interrupted"]
+            for r in decided:
+                out.write(terminal.line(r, terminal.wants_colour(out)) + "\n")
+            written = " (reports written, marked incomplete)" if reports_given(args) else ""
+            err.write(f"dpproofs: interrupted after {len(decided)} verdicts{written}\n")
             return EXIT_INTERRUPTED
     summary = report.summary(results)
     terminal.render(results, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _ignore_further_interrupts() -> None:
-    """A second Ctrl-C while cleaning up must not print a traceback."""
+    """A second Ctrl-C while cleaning up must not print a traceback (``cli.main`` restores)."""
     import signal
     import threading
 
@@ -121,8 +122,8 @@ def _ignore_further_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _is_interrupted(result: Any) -> bool:
-    return bool(result.verdict.method == "interrupted")
+def reports_given(args: argparse.Namespace) -> bool:
+    return bool(args.json_path or args.junit_path)
 
 
 def _write_reports(args: argparse.Namespace, results: list[Any], info: Any, markdown: bool) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
+from dpproofs.runner import step_count
 from dpproofs.verdict import Status
 
 CLAIM_ID = re.compile(
@@ -59,7 +60,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
     fixes = ", ".join(f"{c.id}: {c.verdict.status.value}" for c in corrections.get(r.id, [])) or (
         f"corrects {r.corrects}" if r.corrects else ""
     )
-    steps = getattr(v, "steps", None)
+    steps = step_count(v)
     cells = (
         claim,
         _cell(r.title),

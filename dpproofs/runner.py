@@ -73,8 +73,18 @@ class TheoremResult:
             "note": self.note,
             "corrects": self.corrects,
             "cached": self.cached,
-            "steps": getattr(v, "steps", None),
+            "steps": step_count(v),
         }
+
+
+def step_count(verdict: Verdict) -> int | None:
+    """How many derivation steps a verdict carries (a ``steps`` count or sequence), if any."""
+    steps = getattr(verdict, "steps", None)
+    if isinstance(steps, int) and not isinstance(steps, bool):
+        return steps
+    if isinstance(steps, list | tuple):
+        return len(steps)
+    return None
 
 
 class RunInterrupted(Exception):

@@ -43,7 +43,8 @@ def discover_isolated(file: str, limits: Limits) -> Discovered | LoadFailure:
         return LoadFailure(file, 1, f"{outcome.failure} while importing the file", Status.UNKNOWN)
     if outcome.interrupted:
         raise KeyboardInterrupt
-    return LoadFailure(file, 1, f"importing the file failed: {outcome.failure}")
+    reason = getattr(outcome.value, "reason", "") or outcome.failure
+    return LoadFailure(file, 1, f"importing the file failed: {reason}")
 
 
 def select(

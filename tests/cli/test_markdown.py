@@ -39,3 +39,14 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
     assert rows[1].endswith("| proved | smt |  | 0.00 |  |  | corrects ks.false |")
     uncited = lines[lines.index("## Theorems citing no claim ID") :]
     assert any("`other`" in line for line in uncited)
+
+
+def test_step_counts_come_from_a_count_or_a_sequence_of_steps():
+    from types import SimpleNamespace
+
+    from dpproofs.runner import step_count
+
+    assert step_count(SimpleNamespace(steps=("a", "b", "c"))) == 3
+    assert step_count(SimpleNamespace(steps=7)) == 7
+    assert step_count(SimpleNamespace(steps=True)) is None
+    assert step_count(Verdict.proved("exact")) is None  # verdicts without the field
