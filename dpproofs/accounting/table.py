@@ -1,0 +1,224 @@
+"""Reading delta(eps) and eps(delta) off a composed PLD, with certified (Arb) values.
+
+The atoms are sorted by loss L_j = ln r_j (ascending). With gamma = e^eps,
+
+    H(gamma) = m_inf + sum_{r_j > gamma} m_j (1 - gamma / r_j) = m_inf + A - gamma B,
+    A = sum_{r_j > gamma} m_j,  B = sum_{r_j > gamma} m_j / r_j,
+
+so delta(eps) = H(e^eps) (atoms with r_j = gamma contribute 0, so ties need no decision). H is
+convex, non-increasing and linear between consecutive ratios; eps(delta) = max(0, ln gamma*) with
+gamma* the crossing H(gamma*) = delta, found by walking the atoms down from the largest ratio:
+on the piece [r_(j+1), r_j] it is gamma* = (m_inf + A_j - delta) / B_j, exactly. With bracketed
+masses (lo <= m <= hi) every weight (1 - gamma/r_j) is >= 0, so the lo and hi masses give a lower
+and an upper bound of H at every gamma, hence bounds on gamma* too; the answer is their hull.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from flint import arb, ctx
+
+from dpproofs.accounting.certified import PRECISION, ball, hull
+from dpproofs.accounting.power import Atoms
+
+#: Losses closer than this (relative) to a threshold or to each other are compared with Arb.
+_FLOAT_MARGIN = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class LossTable:
+    """Composed atoms sorted by loss, with the generators' logarithms as Arb balls."""
+
+    atoms: Atoms
+    order: tuple[int, ...]  # positions into atoms.indices, ascending loss
+    losses: np.ndarray  # float losses in that order
+    log_generators: tuple[arb, ...]
+    exact_generators: tuple[Fraction, ...] | None  # rational generators (None on a grid)
+    exponents: tuple[tuple[int, ...], ...] = ()  # exponent vectors in sorted order
+    steps: dict[tuple[int, ...], arb] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def build(
+        cls,
+        atoms: Atoms,
+        log_generators: Sequence[arb],
+        exact_generators: Sequence[Fraction] | None,
+    ) -> LossTable:
+        logs = [float(g.mid()) for g in log_generators]
+        vectors = [atoms.layout.decode(i) for i in atoms.indices]
+        exponents = np.array(vectors, dtype=np.float64).reshape(len(vectors), len(logs))
+        losses = exponents @ np.array(logs, dtype=np.float64)
+        order = np.argsort(losses, kind="stable")
+        table = cls(
+            atoms,
+            tuple(int(i) for i in order),
+            losses[order],
+            tuple(log_generators),
+            None if exact_generators is None else tuple(exact_generators),
+            tuple(vectors[int(i)] for i in order),
+        )
+        table._certify_order()
+        return table
+
+    def loss(self, position: int) -> arb:
+        """The loss of the atom at this sorted position, as an Arb ball."""
+        c = self.exponents[position]
+        return sum((e * g for e, g in zip(c, self.log_generators, strict=True)), arb(0))
+
+    def inverse_ratio(self, position: int) -> arb:
+        return (-self.loss(position)).exp()
+
+    def exact_ratio(self, position: int) -> Fraction:
+        assert self.exact_generators is not None
+        c = self.exponents[position]
+        r = Fraction(1)
+        for e, g in zip(c, self.exact_generators, strict=True):
+            r *= g**e
+        return r
+
+    def mass(self, position: int, upper: bool) -> arb:
+        i = self.order[position]
+        value = self.atoms.hi[i] if upper else self.atoms.lo[i]
+        return ball(Fraction(value, self.atoms.denominator))
+
+    def _certify_order(self) -> None:
+        """Near-equal float losses are re-compared with Arb; distinct ratios must be ordered."""
+        close = np.nonzero(np.diff(self.losses) <= _FLOAT_MARGIN * (1 + np.abs(self.losses[1:])))
+        with _precision():
+            for j in close[0]:
+                if not self.loss(int(j)) < self.loss(int(j) + 1):
+                    raise ArithmeticError(
+                        f"cannot certify the order of the losses {self.losses[j]!r} and "
+                        f"{self.losses[j + 1]!r}"
+                    )
+
+    def tail_start(self, eps: arb) -> tuple[int, list[int]]:
+        """(t, unsure): atoms at positions >= t have loss > eps for sure, except ``unsure``
+        ones (too close to eps to tell), which may equal eps; those below t have loss <= eps."""
+        mid = float(eps.mid())
+        lo = int(np.searchsorted(self.losses, mid - _FLOAT_MARGIN * (1 + abs(mid)), "left"))
+        hi = int(np.searchsorted(self.losses, mid + _FLOAT_MARGIN * (1 + abs(mid)), "right"))
+        unsure = []
+        start = hi
+        for j in range(lo, hi):
+            loss = self.loss(j)
+            if loss > eps:
+                start = min(start, j)
+            elif not loss <= eps:
+                unsure.append(j)
+        return min(start, hi), unsure
+
+    def _step(self, upper_position: int, lower_position: int) -> arb:
+        """r_lower / r_upper as a ball (cached by the exponent difference)."""
+        a, b = self.exponents[upper_position], self.exponents[lower_position]
+        diff = tuple(y - x for x, y in zip(a, b, strict=True))
+        if diff not in self.steps:
+            total = sum((e * g for e, g in zip(diff, self.log_generators, strict=True)), arb(0))
+            self.steps[diff] = total.exp()
+        return self.steps[diff]
+
+    def _masses(self, upper: bool) -> tuple[int, ...]:
+        return self.atoms.hi if upper else self.atoms.lo
+
+    def _inverse_ratio_sum(self, positions: Sequence[int], upper: bool) -> arb:
+        """sum_j m_j / r_j * D over the positions (ascending), by Horner from the top:
+        S_j = m_j + S_(j+1) * r_j / r_(j+1), and the sum is S_first / r_first."""
+        if not positions:
+            return arb(0)
+        masses = self._masses(upper)
+        acc = arb(0)
+        previous = None
+        for j in reversed(positions):
+            if previous is not None:
+                acc *= self._step(previous, j)
+            acc += masses[self.order[j]]
+            previous = j
+        return acc * self.inverse_ratio(positions[0])
+
+    def hockey_stick(self, eps: arb, upper: bool) -> arb:
+        """H(e^eps) computed with the lo (upper=False) or hi masses: a lower / upper bound."""
+        start, unsure = self.tail_start(eps)
+        gamma = eps.exp()
+        masses = self._masses(upper)
+        sure = [j for j in range(start, len(self.order)) if j not in unsure]
+        a = sum(masses[self.order[j]] for j in sure)
+        b = self._inverse_ratio_sum(sure, upper)
+        d = ball(self.atoms.denominator)
+        total = ball(self.atoms.infinity_mass) + ball(a) / d - gamma * b / d
+        for j in unsure:  # loss = eps up to the ball: its term (m (1 - gamma/r))^+ is ~0, >= 0
+            term = self.mass(j, upper) * (1 - gamma * self.inverse_ratio(j))
+            total += hull(arb(0), term) if upper else arb(0)
+        return total
+
+    def crossing(self, delta: Fraction, upper: bool) -> tuple[arb | None, int]:
+        """gamma* with H(gamma*) = delta for the lo / hi masses (>= 1), as a ball, and the number
+        of top atoms in the crossing piece; None when H never falls to delta (eps = +oo).
+
+        Walking down from the top atom n-1, with S = sum_{i >= j} m_i r_j / r_i (in units of D),
+        H(r_(j-1)) = m_inf + A - S r_(j-1) / r_j and gamma* = (m_inf + A - delta) r_j / S."""
+        if self.atoms.infinity_mass > delta:
+            return None, 0
+        d = ball(self.atoms.denominator)
+        target = (ball(delta) - ball(self.atoms.infinity_mass)) * d  # in units of 1/D
+        masses = self._masses(upper)
+        a = 0
+        s = arb(0)
+        n = len(self.order)
+        for count, j in enumerate(range(n - 1, -1, -1), start=1):
+            if j < n - 1:
+                s *= self._step(j + 1, j)
+            a += masses[self.order[j]]
+            s += masses[self.order[j]]
+            stop = j == 0 or not self.losses[j - 1] > 0 or not self.loss(j - 1) > 0
+            step = arb(0) if j == 0 else self._step(j, j - 1)
+            ratio = self.loss(j).exp()
+            if stop:
+                step = 1 / ratio  # the virtual breakpoint gamma = 1
+            h = ball(a) - s * step
+            if h > target:
+                return (ball(a) - target) * ratio / s, count
+            if not h <= target:  # the crossing is at the breakpoint, up to rounding
+                return hull((ball(a) - target) * ratio / s, ratio * step), count
+            if stop:
+                return arb(1), count
+        return arb(1), n
+
+    def exact_crossing(self, delta: Fraction, count: int) -> Fraction:
+        """gamma* exactly (exact tables only), on the piece of the top ``count`` atoms."""
+        a = self.atoms.infinity_mass
+        b = Fraction(0)
+        n = len(self.order)
+        for j in range(n - 1, n - 1 - count, -1):
+            m = Fraction(self.atoms.lo[self.order[j]], self.atoms.denominator)
+            a += m
+            b += m / self.exact_ratio(j)
+        return max(Fraction(1), (a - delta) / b) if b else Fraction(1)
+
+    def exact_tail(self, eps: arb) -> tuple[Fraction, Fraction]:
+        """(A, B) exactly (exact tables only), so that delta = m_inf + A - e^eps B."""
+        start, unsure = self.tail_start(eps)
+        a, b = Fraction(0), Fraction(0)
+        for j in range(start, len(self.order)):
+            if j in unsure:
+                continue
+            m = Fraction(self.atoms.lo[self.order[j]], self.atoms.denominator)
+            a += m
+            b += m / self.exact_ratio(j)
+        return a, b
+
+
+class _precision:
+    """Raise Arb's working precision for a block (python-flint keeps it global)."""
+
+    def __enter__(self) -> None:
+        self.saved = ctx.prec
+        ctx.prec = max(ctx.prec, 4 * PRECISION)
+
+    def __exit__(self, *exc: object) -> None:
+        ctx.prec = self.saved
+
+
