@@ -5,28 +5,65 @@ counterexample up to a stated size), REFUTED (an exact, re-checked counterexampl
 the reason) or ERROR. The public surface is deliberately small; see the README for a tour.
 """
 
-from dpproofs.claim import Claim, Deadline, all_of, exact_fact
-from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
-from dpproofs.finite import (
-    AddRemove,
-    AllPairs,
-    ExplicitPairs,
-    FiniteMechanism,
-    Hamming,
-    delta_for_epsilon,
-    epsilon_for_delta,
-    for_each,
-    is_dp,
-    kl_divergence,
-    pure_epsilon,
-    pure_epsilon_at_most,
-    pure_epsilon_is,
-    renyi_divergence,
-    total_variation,
-    total_variation_at_most,
-)
-from dpproofs.theorem import theorem
-from dpproofs.verdict import Counterexample, Status, Verdict
+from typing import TYPE_CHECKING
+
+from dpproofs.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from dpproofs.claim import Claim, Deadline, all_of, exact_fact
+    from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
+    from dpproofs.finite import (
+        AddRemove,
+        AllPairs,
+        ExplicitPairs,
+        FiniteMechanism,
+        Hamming,
+        delta_for_epsilon,
+        epsilon_for_delta,
+        for_each,
+        is_dp,
+        kl_divergence,
+        pure_epsilon,
+        pure_epsilon_at_most,
+        pure_epsilon_is,
+        renyi_divergence,
+        total_variation,
+        total_variation_at_most,
+    )
+    from dpproofs.theorem import theorem
+    from dpproofs.verdict import Counterexample, Status, Verdict
+
+_EXPORTS = {
+    "Claim": "dpproofs.claim",
+    "Deadline": "dpproofs.claim",
+    "all_of": "dpproofs.claim",
+    "exact_fact": "dpproofs.claim",
+    "DpProofsError": "dpproofs.errors",
+    "InvalidClaim": "dpproofs.errors",
+    "InvalidMechanism": "dpproofs.errors",
+    "Undecided": "dpproofs.errors",
+    "AddRemove": "dpproofs.finite",
+    "AllPairs": "dpproofs.finite",
+    "ExplicitPairs": "dpproofs.finite",
+    "FiniteMechanism": "dpproofs.finite",
+    "Hamming": "dpproofs.finite",
+    "delta_for_epsilon": "dpproofs.finite",
+    "epsilon_for_delta": "dpproofs.finite",
+    "for_each": "dpproofs.finite",
+    "is_dp": "dpproofs.finite",
+    "kl_divergence": "dpproofs.finite",
+    "pure_epsilon": "dpproofs.finite",
+    "pure_epsilon_at_most": "dpproofs.finite",
+    "pure_epsilon_is": "dpproofs.finite",
+    "renyi_divergence": "dpproofs.finite",
+    "total_variation": "dpproofs.finite",
+    "total_variation_at_most": "dpproofs.finite",
+    "theorem": "dpproofs.theorem",
+    "Counterexample": "dpproofs.verdict",
+    "Status": "dpproofs.verdict",
+    "Verdict": "dpproofs.verdict",
+}
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "AddRemove",

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from dpproofs import cli_compose
 from dpproofs.errors import DpProofsError, InvalidMechanism, UsageError
 from dpproofs.settings import load_settings
 from dpproofs.verdict import Status
@@ -62,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     profile.add_argument("--renyi", action="append", default=None, help="a Renyi order (default 2)")
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cli_compose.add_profile_option(profile)
+    cli_compose.add_parser(commands)
     return parser
 
 
@@ -74,6 +77,10 @@ def main(
         args = build_parser().parse_args(argv)
         if args.command == "verify":
             return _verify(args, out, err)
+        if args.command == "compose":
+            return cli_compose.run(args, out, err)
+        if args.compose is not None:
+            return cli_compose.run_profile(args, out)
         return _profile(args, out)
     except UsageError as exc:
         err.write(f"dpproofs: usage error: {exc}\n")

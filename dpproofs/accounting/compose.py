@@ -62,15 +62,19 @@ def part_of(mechanism: object, times: int) -> Part:
             "exact accounting needs rational entries (parametric, irrational or float entries "
             "are not supported)"
         )
-    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
-        raise InvalidComposition(f"a mechanism is composed k >= 1 times, got {times!r}")
     return Part(
         rows,
         tuple(mechanism.inputs),  # type: ignore[attr-defined]
         tuple(mechanism.pairs),  # type: ignore[attr-defined]
-        times,
+        check_times(times),
         mechanism.name,  # type: ignore[attr-defined]
     )
+
+
+def check_times(times: object) -> int:
+    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+        raise InvalidComposition(f"a mechanism is composed k >= 1 times, got {times!r}")
+    return times
 
 
 def dominates(a: PrivacyLoss, b: PrivacyLoss) -> bool:
@@ -138,10 +142,10 @@ class Composition:
         return Composition(self.parts + other.parts)
 
     def __pow__(self, k: int) -> Composition:
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise InvalidComposition(f"a composition is raised to a power k >= 1, got {k!r}")
-        return Composition(tuple(Part(p.rows, p.inputs, p.pairs, p.times * k, p.name)
-                                 for p in self.parts))
+        k = check_times(k)
+        return Composition(
+            tuple(Part(p.rows, p.inputs, p.pairs, p.times * k, p.name) for p in self.parts)
+        )
 
     @property
     def matching(self) -> str:

@@ -14,10 +14,10 @@ to 1e-12 relative is recomputed with twice the fixed-point precision (up to 4 ti
 from __future__ import annotations
 
 import math
-from functools import partial
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from flint import arb, ctx
@@ -243,6 +243,25 @@ def renyi_divergence(composition: Composition, order: str | Fraction | int) -> A
                 for r, m in zip(pld.ratios, pld.masses, strict=True):
                     moment += ball(m) * (ball(a - 1) * ball(r).log()).exp()
                 total += k * moment.log() / ball(a - 1)
+            return total
+
+        answers.append((certified(_with_precision(value), Path.EXACT), pc.label))
+    return _maximum(answers)
+
+
+def kl_divergence(composition: Composition) -> Answer:
+    """max over pairs of sum_t k_t KL(pair t), KL = sum_j m_j ln r_j (+oo with an infinite atom)."""
+    answers = []
+    for pc in composition.pair_compositions():
+        if any(pld.infinity_mass > 0 for pld, _ in pc.losses):
+            answers.append((Certified(math.inf, math.inf, math.inf, Path.EXACT, "inf"), pc.label))
+            continue
+
+        def value(pc: PairComposition = pc) -> arb:
+            total = arb(0)
+            for pld, k in pc.losses:
+                for r, m in zip(pld.ratios, pld.masses, strict=True):
+                    total += k * ball(m) * ball(r).log()
             return total
 
         answers.append((certified(_with_precision(value), Path.EXACT), pc.label))

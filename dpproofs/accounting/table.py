@@ -15,11 +15,11 @@ and an upper bound of H at every gamma, hence bounds on gamma* too; the answer i
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
 from flint import arb, ctx
 
 from dpproofs.accounting.certified import PRECISION, ball, hull
@@ -35,7 +35,7 @@ class LossTable:
 
     atoms: Atoms
     order: tuple[int, ...]  # positions into atoms.indices, ascending loss
-    losses: np.ndarray  # float losses in that order
+    losses: tuple[float, ...]  # float losses in that order
     log_generators: tuple[arb, ...]
     exact_generators: tuple[Fraction, ...] | None  # rational generators (None on a grid)
     exponents: tuple[tuple[int, ...], ...] = ()  # exponent vectors in sorted order
@@ -50,16 +50,15 @@ class LossTable:
     ) -> LossTable:
         logs = [float(g.mid()) for g in log_generators]
         vectors = [atoms.layout.decode(i) for i in atoms.indices]
-        exponents = np.array(vectors, dtype=np.float64).reshape(len(vectors), len(logs))
-        losses = exponents @ np.array(logs, dtype=np.float64)
-        order = np.argsort(losses, kind="stable")
+        losses = [sum(e * g for e, g in zip(c, logs, strict=True)) for c in vectors]
+        order = sorted(range(len(losses)), key=losses.__getitem__)
         table = cls(
             atoms,
-            tuple(int(i) for i in order),
-            losses[order],
+            tuple(order),
+            tuple(losses[i] for i in order),
             tuple(log_generators),
             None if exact_generators is None else tuple(exact_generators),
-            tuple(vectors[int(i)] for i in order),
+            tuple(vectors[i] for i in order),
         )
         table._certify_order()
         return table
@@ -87,10 +86,15 @@ class LossTable:
 
     def _certify_order(self) -> None:
         """Near-equal float losses are re-compared with Arb; distinct ratios must be ordered."""
-        close = np.nonzero(np.diff(self.losses) <= _FLOAT_MARGIN * (1 + np.abs(self.losses[1:])))
+        ls = self.losses
+        close = [
+            j
+            for j in range(len(ls) - 1)
+            if ls[j + 1] - ls[j] <= _FLOAT_MARGIN * (1 + abs(ls[j + 1]))
+        ]
         with _precision():
-            for j in close[0]:
-                if not self.loss(int(j)) < self.loss(int(j) + 1):
+            for j in close:
+                if not self.loss(j) < self.loss(j + 1):
                     raise ArithmeticError(
                         f"cannot certify the order of the losses {self.losses[j]!r} and "
                         f"{self.losses[j + 1]!r}"
@@ -100,8 +104,8 @@ class LossTable:
         """(t, unsure): atoms at positions >= t have loss > eps for sure, except ``unsure``
         ones (too close to eps to tell), which may equal eps; those below t have loss <= eps."""
         mid = float(eps.mid())
-        lo = int(np.searchsorted(self.losses, mid - _FLOAT_MARGIN * (1 + abs(mid)), "left"))
-        hi = int(np.searchsorted(self.losses, mid + _FLOAT_MARGIN * (1 + abs(mid)), "right"))
+        lo = bisect.bisect_left(self.losses, mid - _FLOAT_MARGIN * (1 + abs(mid)))
+        hi = bisect.bisect_right(self.losses, mid + _FLOAT_MARGIN * (1 + abs(mid)))
         unsure = []
         start = hi
         for j in range(lo, hi):
@@ -220,5 +224,3 @@ class _precision:
 
     def __exit__(self, *exc: object) -> None:
         ctx.prec = self.saved
-
-

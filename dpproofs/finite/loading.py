@@ -16,10 +16,9 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dpproofs.errors import InvalidMechanism
-from dpproofs.finite.mechanism import FiniteMechanism
 from dpproofs.finite.neighbours import (
     AddRemove,
     AllPairs,
@@ -27,6 +26,9 @@ from dpproofs.finite.neighbours import (
     Hamming,
     NeighbourRelation,
 )
+
+if TYPE_CHECKING:  # imported where used: reading the fields needs no sympy
+    from dpproofs.finite.mechanism import FiniteMechanism
 
 
 def _hashable(value: Any) -> Hashable:
@@ -63,6 +65,14 @@ def _relation(spec: Any) -> NeighbourRelation:
 
 
 def mechanism_from_dict(data: Any) -> FiniteMechanism:
+    from dpproofs.finite.mechanism import FiniteMechanism
+
+    return FiniteMechanism.from_rows(**mechanism_fields(data))
+
+
+def mechanism_fields(data: Any) -> dict[str, Any]:
+    """The checked fields of a mechanism JSON object, as ``FiniteMechanism.from_rows`` takes
+    them (entries not yet parsed)."""
     if not isinstance(data, dict):
         raise InvalidMechanism("a mechanism file holds a JSON object")
     unknown = set(data) - {"name", "inputs", "outputs", "rows", "neighbours", "description"}
@@ -89,20 +99,30 @@ def mechanism_from_dict(data: Any) -> FiniteMechanism:
         if not isinstance(outputs, list):
             raise InvalidMechanism('"outputs" must be a list')
         outputs = [_hashable(y) for y in outputs]
-    return FiniteMechanism.from_rows(
-        rows, inputs=inputs, outputs=outputs, neighbours=relation, name=str(data.get("name", ""))
-    )
+    return {
+        "rows": rows,
+        "inputs": inputs,
+        "outputs": outputs,
+        "neighbours": relation,
+        "name": str(data.get("name", "")),
+    }
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON content of a mechanism file; errors name the file."""
+    file = Path(path)
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise InvalidMechanism(f"{file}: no such file") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
 
 
 def load_mechanism(path: str | Path) -> FiniteMechanism:
     """Read and validate a mechanism JSON file; errors name the file."""
     file = Path(path)
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise InvalidMechanism(f"{file}: no such file") from exc
-    except json.JSONDecodeError as exc:
-        raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    data = read_json(file)
     try:
         return mechanism_from_dict(data)
     except InvalidMechanism as exc:
