@@ -26,7 +26,7 @@ from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose
 from dpproofs.accounting.table import LossTable
 
 #: Total number of grid slots of the composed PLD (sets the grid width h).
-GRID_SLOTS = 1 << 21
+GRID_SLOTS = 1 << 17
 
 
 def grid_width(pc: PairComposition) -> Fraction:
