@@ -151,8 +151,10 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
             return [1 if exact else one]
         return [int(v) for v in total.coeffs()]
 
-    lo = run(False)
-    hi = lo if exact else run(True)
+    # A factor with no finite atom (all its P-mass infinite) leaves no finite product atom.
+    empty = any(not f.masses for f in factors if f.times > 0)
+    lo = [] if empty else run(False)
+    hi = lo if exact or empty else run(True)
     # Exponent offset of the product: sum of each factor's own minimum, relative to layout.low.
     shift = sum(
         (sum(f.times * min(c[i] for c in f.exponents) for f in live) - layout.low[i]) * strides[i]

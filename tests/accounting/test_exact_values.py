@@ -8,8 +8,14 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from dpproofs.accounting import Composition, PrivacyLoss, delta_for_epsilon, epsilon_for_delta
-from dpproofs.accounting import pure_epsilon, total_variation
+from dpproofs.accounting import (
+    Composition,
+    PrivacyLoss,
+    delta_for_epsilon,
+    epsilon_for_delta,
+    pure_epsilon,
+    total_variation,
+)
 from dpproofs.accounting.basis import multiplicative_basis
 from dpproofs.accounting.certified import Path
 from dpproofs.finite import FiniteMechanism
