@@ -68,10 +68,13 @@ def _check_queries(args: argparse.Namespace) -> None:
 
 
 def _parsed(parse: Any, text: str, option: str) -> Any:
+    from tokenize import TokenError
+
     try:
         return parse(text)
-    except DpProofsError as exc:
-        raise UsageError(f"{option} {text!r}: {exc}") from exc
+    except (DpProofsError, TokenError, SyntaxError, TypeError) as exc:
+        # parse_exact lets tokenize's TokenError through on unbalanced brackets ("eps(").
+        raise UsageError(f"{option} {text!r}: not an exact number ({exc})") from exc
 
 
 def run_profile(args: argparse.Namespace, out: IO[str]) -> int:
