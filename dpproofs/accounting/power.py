@@ -28,7 +28,7 @@ from flint import fmpz_poly
 #: Above this many (coefficient bits x coefficients), the exact arithmetic gives way to fixed point.
 EXACT_BUDGET_BITS = 1 << 22
 #: Fixed-point precision (bits below the binary point) of the first attempt.
-FIXED_POINT_BITS = 160
+FIXED_POINT_BITS = 128
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ class LossTable:
     log_generators: tuple[arb, ...]
     exact_generators: tuple[Fraction, ...] | None  # rational generators (None on a grid)
     exponents: tuple[tuple[int, ...], ...] = ()  # exponent vectors in sorted order
-    steps: dict[tuple[int, ...], arb] = field(default_factory=dict, compare=False)
+    powers: dict[tuple[int, int], arb] = field(default_factory=dict, compare=False)
 
     @classmethod
     def build(
@@ -67,9 +67,6 @@ class LossTable:
         """The loss of the atom at this sorted position, as an Arb ball."""
         c = self.exponents[position]
         return sum((e * g for e, g in zip(c, self.log_generators, strict=True)), arb(0))
-
-    def inverse_ratio(self, position: int) -> arb:
-        return (-self.loss(position)).exp()
 
     def exact_ratio(self, position: int) -> Fraction:
         assert self.exact_generators is not None
@@ -116,32 +113,31 @@ class LossTable:
                 unsure.append(j)
         return min(start, hi), unsure
 
-    def _step(self, upper_position: int, lower_position: int) -> arb:
-        """r_lower / r_upper as a ball (cached by the exponent difference)."""
-        a, b = self.exponents[upper_position], self.exponents[lower_position]
-        diff = tuple(y - x for x, y in zip(a, b, strict=True))
-        if diff not in self.steps:
-            total = sum((e * g for e, g in zip(diff, self.log_generators, strict=True)), arb(0))
-            self.steps[diff] = total.exp()
-        return self.steps[diff]
+    def _power(self, dim: int, e: int) -> arb:
+        """g_dim^e as a ball, cached (at most one exp per distinct exponent)."""
+        key = (dim, e)
+        if key not in self.powers:
+            self.powers[key] = (e * self.log_generators[dim]).exp()
+        return self.powers[key]
+
+    def ratio(self, position: int, sign: int = 1) -> arb:
+        """r_j (sign 1) or 1 / r_j (sign -1) of the atom at this position, as a ball."""
+        out = arb(1)
+        for dim, e in enumerate(self.exponents[position]):
+            if e:
+                out *= self._power(dim, sign * e)
+        return out
 
     def _masses(self, upper: bool) -> tuple[int, ...]:
         return self.atoms.hi if upper else self.atoms.lo
 
     def _inverse_ratio_sum(self, positions: Sequence[int], upper: bool) -> arb:
-        """sum_j m_j / r_j * D over the positions (ascending), by Horner from the top:
-        S_j = m_j + S_(j+1) * r_j / r_(j+1), and the sum is S_first / r_first."""
-        if not positions:
-            return arb(0)
+        """sum_j m_j / r_j over the positions, in units of 1/D."""
         masses = self._masses(upper)
-        acc = arb(0)
-        previous = None
-        for j in reversed(positions):
-            if previous is not None:
-                acc *= self._step(previous, j)
-            acc += masses[self.order[j]]
-            previous = j
-        return acc * self.inverse_ratio(positions[0])
+        total = arb(0)
+        for j in positions:
+            total += masses[self.order[j]] * self.ratio(j, -1)
+        return total
 
     def hockey_stick(self, eps: arb, upper: bool) -> arb:
         """H(e^eps) computed with the lo (upper=False) or hi masses: a lower / upper bound."""
@@ -154,7 +150,7 @@ class LossTable:
         d = ball(self.atoms.denominator)
         total = ball(self.atoms.infinity_mass) + ball(a) / d - gamma * b / d
         for j in unsure:  # loss = eps up to the ball: its term (m (1 - gamma/r))^+ is ~0, >= 0
-            term = self.mass(j, upper) * (1 - gamma * self.inverse_ratio(j))
+            term = self.mass(j, upper) * (1 - gamma * self.ratio(j, -1))
             total += hull(arb(0), term) if upper else arb(0)
         return total
 
@@ -162,31 +158,28 @@ class LossTable:
         """gamma* with H(gamma*) = delta for the lo / hi masses (>= 1), as a ball, and the number
         of top atoms in the crossing piece; None when H never falls to delta (eps = +oo).
 
-        Walking down from the top atom n-1, with S = sum_{i >= j} m_i r_j / r_i (in units of D),
-        H(r_(j-1)) = m_inf + A - S r_(j-1) / r_j and gamma* = (m_inf + A - delta) r_j / S."""
+        Walking down from the top atom, with A, B the sums over the atoms passed (units of 1/D),
+        H(r_(j-1)) = m_inf + (A - r_(j-1) B) / D, and on the piece gamma* = (A - t) / B where
+        t = (delta - m_inf) D."""
         if self.atoms.infinity_mass > delta:
             return None, 0
         d = ball(self.atoms.denominator)
-        target = (ball(delta) - ball(self.atoms.infinity_mass)) * d  # in units of 1/D
+        target = (ball(delta) - ball(self.atoms.infinity_mass)) * d
         masses = self._masses(upper)
         a = 0
-        s = arb(0)
+        b = arb(0)
         n = len(self.order)
         for count, j in enumerate(range(n - 1, -1, -1), start=1):
-            if j < n - 1:
-                s *= self._step(j + 1, j)
-            a += masses[self.order[j]]
-            s += masses[self.order[j]]
+            m = masses[self.order[j]]
+            a += m
+            b += m * self.ratio(j, -1)
             stop = j == 0 or not self.losses[j - 1] > 0 or not self.loss(j - 1) > 0
-            step = arb(0) if j == 0 else self._step(j, j - 1)
-            ratio = self.loss(j).exp()
-            if stop:
-                step = 1 / ratio  # the virtual breakpoint gamma = 1
-            h = ball(a) - s * step
+            below = arb(1) if stop else self.ratio(j - 1)
+            h = ball(a) - below * b
             if h > target:
-                return (ball(a) - target) * ratio / s, count
+                return (ball(a) - target) / b, count
             if not h <= target:  # the crossing is at the breakpoint, up to rounding
-                return hull((ball(a) - target) * ratio / s, ratio * step), count
+                return hull((ball(a) - target) / b, below), count
             if stop:
                 return arb(1), count
         return arb(1), n
