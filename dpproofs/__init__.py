@@ -7,11 +7,13 @@ the reason) or ERROR. The public surface is deliberately small; see the README f
 
 from typing import TYPE_CHECKING
 
+from dpproofs.claim import Claim, Deadline, all_of, exact_fact
+from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
 from dpproofs.lazy import lazy_exports
+from dpproofs.theorem import theorem
+from dpproofs.verdict import Counterexample, Status, Verdict
 
 if TYPE_CHECKING:
-    from dpproofs.claim import Claim, Deadline, all_of, exact_fact
-    from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
     from dpproofs.finite import (
         AddRemove,
         AllPairs,
@@ -30,18 +32,10 @@ if TYPE_CHECKING:
         total_variation,
         total_variation_at_most,
     )
-    from dpproofs.theorem import theorem
-    from dpproofs.verdict import Counterexample, Status, Verdict
 
+# Eager above: light modules, and "theorem", which is also a submodule's name (a lazy
+# attribute would be shadowed by the submodule). Lazy below: the sympy-heavy calculus.
 _EXPORTS = {
-    "Claim": "dpproofs.claim",
-    "Deadline": "dpproofs.claim",
-    "all_of": "dpproofs.claim",
-    "exact_fact": "dpproofs.claim",
-    "DpProofsError": "dpproofs.errors",
-    "InvalidClaim": "dpproofs.errors",
-    "InvalidMechanism": "dpproofs.errors",
-    "Undecided": "dpproofs.errors",
     "AddRemove": "dpproofs.finite",
     "AllPairs": "dpproofs.finite",
     "ExplicitPairs": "dpproofs.finite",
@@ -58,10 +52,6 @@ _EXPORTS = {
     "renyi_divergence": "dpproofs.finite",
     "total_variation": "dpproofs.finite",
     "total_variation_at_most": "dpproofs.finite",
-    "theorem": "dpproofs.theorem",
-    "Counterexample": "dpproofs.verdict",
-    "Status": "dpproofs.verdict",
-    "Verdict": "dpproofs.verdict",
 }
 __getattr__ = lazy_exports(__name__, _EXPORTS)
 

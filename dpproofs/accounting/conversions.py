@@ -213,11 +213,13 @@ def pure_epsilon(composition: Composition) -> Answer:
         if infinite:
             answers.append((Certified(math.inf, math.inf, math.inf, Path.EXACT, "inf"), pc.label))
             continue
-        exact = None
+        exact: Any
         if _small(ratio):
             import sympy
 
             exact = sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
+        else:  # the closed form as a string, sum_t k_t log(max ratio_t) (no sympy needed)
+            exact = " + ".join(f"{k}*log({pld.max_ratio})" for pld, k in pc.losses)
         value = _with_precision(partial(_log, ratio))
         answers.append((certified(value, Path.EXACT, exact), pc.label))
     return _maximum(answers)
