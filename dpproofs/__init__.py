@@ -5,15 +5,16 @@ counterexample up to a stated size), REFUTED (an exact, re-checked counterexampl
 the reason) or ERROR. The public surface is deliberately small; see the README for a tour.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dpproofs.claim import Claim, Deadline, all_of, exact_fact
 from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
+from dpproofs.lazy import lazy_exports
 from dpproofs.oneline import check
 from dpproofs.theorem import theorem
 from dpproofs.verdict import Counterexample, Status, Verdict
 
-if TYPE_CHECKING:  # imported on first use (they need sympy), so `dpproofs --help` starts fast
+if TYPE_CHECKING:
     from dpproofs.finite import (
         AddRemove,
         AllPairs,
@@ -32,6 +33,28 @@ if TYPE_CHECKING:  # imported on first use (they need sympy), so `dpproofs --hel
         total_variation,
         total_variation_at_most,
     )
+
+# Eager above: light modules, and "theorem", which is also a submodule's name (a lazy
+# attribute would be shadowed by the submodule). Lazy below: the sympy-heavy calculus.
+_EXPORTS = {
+    "AddRemove": "dpproofs.finite",
+    "AllPairs": "dpproofs.finite",
+    "ExplicitPairs": "dpproofs.finite",
+    "FiniteMechanism": "dpproofs.finite",
+    "Hamming": "dpproofs.finite",
+    "delta_for_epsilon": "dpproofs.finite",
+    "epsilon_for_delta": "dpproofs.finite",
+    "for_each": "dpproofs.finite",
+    "is_dp": "dpproofs.finite",
+    "kl_divergence": "dpproofs.finite",
+    "pure_epsilon": "dpproofs.finite",
+    "pure_epsilon_at_most": "dpproofs.finite",
+    "pure_epsilon_is": "dpproofs.finite",
+    "renyi_divergence": "dpproofs.finite",
+    "total_variation": "dpproofs.finite",
+    "total_variation_at_most": "dpproofs.finite",
+}
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "AddRemove",
@@ -64,14 +87,3 @@ __all__ = [
     "total_variation",
     "total_variation_at_most",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """Import a public name from its home module on first use (PEP 562)."""
-    import importlib
-
-    if name not in __all__:
-        raise AttributeError(f"module 'dpproofs' has no attribute {name!r}")
-    value = getattr(importlib.import_module("dpproofs.finite"), name)
-    globals()[name] = value
-    return value

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from dpproofs import cli_check, cli_new, cli_profile, cli_verify
+from dpproofs import cli_check, cli_compose, cli_new, cli_profile, cli_verify
 from dpproofs.errors import InvalidMechanism, UsageError
 
 COMMANDS = {
@@ -25,6 +25,7 @@ COMMANDS = {
     "profile": cli_profile,
     "check": cli_check,
     "new": cli_new,
+    "compose": cli_compose,
 }
 
 

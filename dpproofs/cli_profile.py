@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import IO, Any
 
-from dpproofs import arguments
+from dpproofs import arguments, cli_compose
 
 
 def add_parser(commands: Any) -> None:
@@ -21,9 +21,13 @@ def add_parser(commands: Any) -> None:
         profile.add_argument(option, action="append", default=default, type=check, help=text)
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    cli_compose.add_profile_option(profile)
+    profile.add_argument("--plot", help="also draw delta(eps), privacy loss and Renyi as an SVG")
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    if args.compose is not None:
+        return cli_compose.run_profile(args, out)
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
@@ -33,6 +37,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.finite.profile import profile_as_dict
 
     mechanism = load_mechanism(args.mechanism)
+    if args.plot:
+        from dpproofs.pictures import write_profile_plot
+
+        write_profile_plot(mechanism, args.plot)
     try:
         data = profile_as_dict(
             mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp

@@ -37,6 +37,7 @@ def add_parser(commands: Any) -> None:
     )
     verify.add_argument("--json", dest="json_path", help="write the verdicts as JSON to this file")
     verify.add_argument("--junit", dest="junit_path", help="write a JUnit XML report to this file")
+    verify.add_argument("--html", dest="html_dir", help="write DIR/index.html, with pictures")
     verify.add_argument(
         "--markdown", dest="markdown_path", help="write a Markdown table per claim ID to this file"
     )
@@ -110,6 +111,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     summary = report.summary(results)
     terminal.render(results, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
     _write_reports(args, results, run_info, markdown=True)
+    if args.html_dir:
+        from dpproofs.html_report import write_html
+
+        write_html(results, chosen.theorems, args.html_dir)
     return 0 if summary["unexpected"] == 0 else 1
 
 

@@ -21,13 +21,9 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from dpproofs.errors import InvalidExpression, InvalidMechanism
-from dpproofs.exact.parse import parse_exact
-from dpproofs.finite.mechanism import FiniteMechanism
 from dpproofs.finite.neighbours import (
     AddRemove,
     AllPairs,
@@ -35,6 +31,11 @@ from dpproofs.finite.neighbours import (
     Hamming,
     NeighbourRelation,
 )
+
+if TYPE_CHECKING:  # imported where used: reading the fields needs no sympy
+    import sympy
+
+    from dpproofs.finite.mechanism import FiniteMechanism
 
 
 def _hashable(value: Any) -> Hashable:
@@ -72,6 +73,18 @@ def neighbour_relation(spec: Any) -> NeighbourRelation:
 
 
 def mechanism_from_dict(data: Any) -> FiniteMechanism:
+    from dpproofs.finite.mechanism import FiniteMechanism
+
+    fields = mechanism_fields(data)
+    values, domains = _parameters(fields.pop("parameters"))
+    if values:
+        fields["rows"] = [[_substituted(entry, values) for entry in row] for row in fields["rows"]]
+    return FiniteMechanism.from_rows(**fields, parameters=domains or None)
+
+
+def mechanism_fields(data: Any) -> dict[str, Any]:
+    """The checked fields of a mechanism JSON object, as ``FiniteMechanism.from_rows`` takes
+    them (entries not yet parsed)."""
     if not isinstance(data, dict):
         raise InvalidMechanism("a mechanism file holds a JSON object")
     fields = {"name", "inputs", "outputs", "rows", "neighbours", "description", "parameters"}
@@ -99,21 +112,33 @@ def mechanism_from_dict(data: Any) -> FiniteMechanism:
         if not isinstance(outputs, list):
             raise InvalidMechanism('"outputs" must be a list')
         outputs = [_hashable(y) for y in outputs]
-    values, domains = _parameters(data.get("parameters", {}))
-    if values:
-        rows = [[_substituted(entry, values) for entry in row] for row in rows]
-    return FiniteMechanism.from_rows(
-        rows,
-        inputs=inputs,
-        outputs=outputs,
-        neighbours=relation,
-        name=str(data.get("name", "")),
-        parameters=domains or None,
-    )
+    return {
+        "rows": rows,
+        "inputs": inputs,
+        "outputs": outputs,
+        "neighbours": relation,
+        "name": str(data.get("name", "")),
+        "parameters": data.get("parameters", {}),
+    }
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON content of a mechanism file; errors name the file."""
+    file = Path(path)
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise InvalidMechanism(f"{file}: no such file") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
 
 
 def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, str]]:
     """Split ``"parameters"`` into exact values (substituted) and interval domains (a family)."""
+    import sympy
+
+    from dpproofs.exact.parse import parse_exact
+
     if not isinstance(spec, dict):
         raise InvalidMechanism('"parameters" must be an object such as {"eps": "log(3)"}')
     values: dict[sympy.Symbol, sympy.Expr] = {}
@@ -135,6 +160,8 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
 def _substituted(entry: Any, values: dict[sympy.Symbol, sympy.Expr]) -> Any:
     if not isinstance(entry, str):
         return entry
+    from dpproofs.exact.parse import parse_exact
+
     names = {s.name: s for s in values}
     try:
         return parse_exact(entry, names).xreplace(values)
@@ -145,12 +172,7 @@ def _substituted(entry: Any, values: dict[sympy.Symbol, sympy.Expr]) -> Any:
 def load_mechanism(path: str | Path) -> FiniteMechanism:
     """Read and validate a mechanism JSON file; errors name the file."""
     file = Path(path)
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise InvalidMechanism(f"{file}: no such file") from exc
-    except json.JSONDecodeError as exc:
-        raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    data = read_json(file)
     try:
         return mechanism_from_dict(data)
     except InvalidMechanism as exc:

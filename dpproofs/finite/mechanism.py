@@ -13,7 +13,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import sympy
 
@@ -22,6 +22,9 @@ from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import sign
 from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
 from dpproofs.finite.parametric import Parameters, ParametricSign, parameter_symbols
+
+if TYPE_CHECKING:
+    from dpproofs.accounting.compose import Composition
 
 FLOAT_ROW_TOLERANCE = 1e-9
 
@@ -93,6 +96,12 @@ class FiniteMechanism:
     def pairs(self) -> tuple[Pair, ...]:
         """Ordered neighbour pairs of input indices."""
         return self.neighbours.pairs(self.inputs)
+
+    def __pow__(self, k: int) -> Composition:
+        """M^k, the k-fold composition, read through PLDs (:mod:`dpproofs.accounting`)."""
+        from dpproofs.accounting.compose import Composition
+
+        return Composition.of((self, k))
 
     def row(self, x: Hashable) -> tuple[Entry, ...]:
         return self.rows[self.inputs.index(x)]

@@ -1,0 +1,70 @@
+"""The sound fallback when the exact support is too big: losses rounded to a grid.
+
+On a grid of width h, the PESSIMISTIC PLD moves every finite loss L up to h * ceil(L / h) and the
+OPTIMISTIC one down to h * floor(L / h), keeping the P-masses (as dp_accounting does). Since
+
+    delta(eps) = m_inf + E_P[(1 - e^(eps - L))^+ ; L finite]
+
+is non-decreasing in every loss, and the loss of a product is the sum of the factors' losses,
+the pessimistic composition gives an upper bound of delta(eps) and of eps(delta), the optimistic
+one a lower bound. Rounding L / h is decided on Arb balls (outward: the ceiling of the upper end,
+the floor of the lower end), and both grid PLDs are composed with bracketed fixed-point masses,
+so both reported bounds are certified. The grid has about GRID_SLOTS slots in all.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+
+from flint import ctx
+
+from dpproofs.accounting.certified import PRECISION, Certified, Path, ball
+from dpproofs.accounting.compose import PairComposition
+from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose
+from dpproofs.accounting.table import LossTable
+
+#: Total number of grid slots of the composed PLD (sets the grid width h).
+GRID_SLOTS = 1 << 17
+
+
+def grid_width(pc: PairComposition) -> Fraction:
+    """A power of two h with (sum_t k_t * loss range of t) / h <= GRID_SLOTS."""
+    spread = 0.0
+    for pld, k in pc.losses:
+        logs = [math.log(r) for r in pld.ratios] or [0.0]
+        spread += k * (max(logs) - min(logs) + 2.0)
+    return Fraction(2) ** math.ceil(math.log2(max(spread, 1e-300) / GRID_SLOTS))
+
+
+def _grid_table(pc: PairComposition, h: Fraction, pessimistic: bool) -> LossTable:
+    factors = []
+    for pld, k in pc.losses:
+        exponents = []
+        for r in pld.ratios:
+            scaled = ball(r).log() / ball(h)
+            if pessimistic:
+                exponents.append((math.ceil(math.nextafter(float(scaled.upper()), math.inf)),))
+            else:
+                exponents.append((math.floor(math.nextafter(float(scaled.lower()), -math.inf)),))
+        factors.append(Factor(tuple(exponents), pld.masses, pld.infinity_mass, k))
+    atoms = compose(factors, 1, FIXED_POINT_BITS)
+    return LossTable.build(atoms, (ball(h),), None)
+
+
+def grid_answer(pc: PairComposition, compute: Callable[[LossTable], Certified]) -> Certified:
+    """[optimistic lower bound, pessimistic upper bound]; value is the midpoint."""
+    saved = ctx.prec
+    ctx.prec = PRECISION
+    try:
+        h = grid_width(pc)
+        upper = compute(_grid_table(pc, h, pessimistic=True))
+        lower = compute(_grid_table(pc, h, pessimistic=False))
+    finally:
+        ctx.prec = saved
+    if math.isinf(upper.upper) and not math.isinf(lower.lower):
+        value = math.inf
+    else:
+        value = (lower.lower + upper.upper) / 2 if not math.isinf(upper.upper) else math.inf
+    return Certified(value, lower.lower, upper.upper, Path.GRID)

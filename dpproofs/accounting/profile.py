@@ -1,0 +1,118 @@
+"""The privacy profile of a composition as JSON-ready data, and its plain-text rendering.
+
+The keys are those of ``dpproofs profile --json`` (pure_epsilon, delta, epsilon_for_delta,
+total_variation, kl, renyi), each value a certified float with its bracket and path, plus a
+``composition`` record (the parts, how pairs were matched). There is no MI-DP entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from dpproofs.accounting import conversions as C
+from dpproofs.accounting.compose import Composition, Part, check_times, part_of
+from dpproofs.errors import DpProofsError
+
+
+def load_composition(parts: Sequence[tuple[str, int]]) -> Composition:
+    """Load each mechanism file and compose them, the i-th run k_i times."""
+    return Composition(tuple(_load_part(path, k) for path, k in parts))
+
+
+def _load_part(path: str, times: int) -> Part:
+    """Rational entries ("3/4", "0.25", 1) are read with Fractions, without sympy; any other
+    file goes through the full loader, which validates it and names what is wrong."""
+    from dpproofs.finite.loading import mechanism_fields, read_json
+
+    try:
+        fields = mechanism_fields(read_json(path))
+        rows = tuple(tuple(_rational(v) for v in row) for row in fields["rows"])
+    except (DpProofsError, ValueError, ZeroDivisionError):
+        rows = ()
+    width = len(rows[0]) if rows else 0
+    outputs = fields["outputs"] if rows else None
+    if (
+        not rows
+        or any(len(row) != width or min(row) < 0 or sum(row) != 1 for row in rows)
+        or (outputs is not None and len(outputs) != width)
+    ):
+        from dpproofs.finite.loading import load_mechanism
+
+        return part_of(load_mechanism(path), times)
+    inputs = tuple(range(len(rows))) if fields["inputs"] is None else tuple(fields["inputs"])
+    relation = fields["neighbours"]
+    if len(inputs) != len(rows) or len(set(inputs)) != len(inputs):
+        from dpproofs.finite.loading import load_mechanism
+
+        return part_of(load_mechanism(path), times)
+    pairs = relation.pairs(inputs)
+    return Part(rows, inputs, pairs, check_times(times), fields["name"])
+
+
+def _rational(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError("not an exact rational entry")
+    return Fraction(value)
+
+
+def profile_as_dict(
+    composition: Composition,
+    epsilons: Sequence[str] = (),
+    deltas: Sequence[str] = (),
+    renyi_orders: Sequence[str] = ("2",),
+) -> dict[str, Any]:
+    """Every quantity of the profile; ``epsilon``/``delta``/``order`` echo the strings given."""
+    first = composition.parts[0]
+    return {
+        "name": " x ".join(f"{p.name or 'M'}^{p.times}" for p in composition.parts),
+        "exact": True,
+        "neighbours": composition.matching,
+        "composition": {
+            "parts": [{"name": p.name, "k": p.times} for p in composition.parts],
+            "matching": composition.matching,
+            "pairs": len(first.pairs),
+        },
+        "pure_epsilon": C.pure_epsilon(composition).as_dict(),
+        "delta": [
+            {"epsilon": e, **C.delta_for_epsilon(composition, e).as_dict()} for e in epsilons
+        ],
+        "epsilon_for_delta": [
+            {"delta": d, **C.epsilon_for_delta(composition, d).as_dict()} for d in deltas
+        ],
+        "total_variation": C.total_variation(composition).as_dict(),
+        "kl": C.kl_divergence(composition).as_dict(),
+        "renyi": [
+            {"order": a, **C.renyi_divergence(composition, a).as_dict()} for a in renyi_orders
+        ],
+    }
+
+
+def render_text(data: dict[str, Any]) -> str:
+    """An aligned plain-text table: quantity, closed form, certified value and bracket, path."""
+    rows = [("quantity", "exact", "value", "certified bracket", "path", "attained at")]
+
+    def add(name: str, q: dict[str, Any]) -> None:
+        value = q["value"]
+        shown = value if isinstance(value, str) else f"{value:.15g}"
+        bracket = (
+            "" if isinstance(q["lower"], str) else f"[{q['lower']:.15g}, {q['upper']:.15g}]"
+        )
+        where = " vs ".join(str(a) for a in q["attained"]) if q.get("attained") else ""
+        rows.append((name, str(q["exact"] or ""), shown, bracket, q["path"], where))
+
+    add("pure epsilon", data["pure_epsilon"])
+    for d in data["delta"]:
+        add(f"delta(eps = {d['epsilon']})", d)
+    for e in data["epsilon_for_delta"]:
+        add(f"eps(delta = {e['delta']})", e)
+    add("total variation", data["total_variation"])
+    add("KL", data["kl"])
+    for r in data["renyi"]:
+        add(f"Renyi order {r['order']}", r)
+    widths = [min(60, max(len(r[i]) for r in rows)) for i in range(len(rows[0]))]
+    lines = [f"privacy profile of {data['name']} ({data['neighbours']})"]
+    for r in rows:
+        lines.append("  ".join(cell[:60].ljust(w) for cell, w in zip(r, widths, strict=True)))
+    return "\n".join(lines) + "\n"
