@@ -18,7 +18,8 @@ def _load(name: str) -> ModuleType:
     module_name = f"_dpproofs_test_theorems_{name}"
     if module_name in sys.modules:
         return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, THEOREMS / f"{name}.py")
+    (path,) = THEOREMS.rglob(f"{name}.py")  # theorem files live in per-source folders
+    spec = importlib.util.spec_from_file_location(module_name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module

@@ -21,7 +21,7 @@ fx, fy, z = sympy.symbols("fx fy z", real=True)
 
 
 @theorem(
-    source=f"{SOURCE}, Theorem 5",
+    source=f"{SOURCE}, C-Thm5, Theorem 5",
     expect="proved",
     id="cummings.theorem5",
     note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
@@ -50,7 +50,7 @@ def laplace_tail(threshold: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
 
 
 @theorem(
-    source=f"{SOURCE}, Theorem 6",
+    source=f"{SOURCE}, C-Thm6, Theorem 6",
     expect="proved",
     id="cummings.theorem6",
     note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "

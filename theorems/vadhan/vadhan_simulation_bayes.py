@@ -55,7 +55,7 @@ def _mechanisms(predicate, says, extra=None, n1_outputs=range(2, 5), n2_outputs=
 
 
 @theorem(
-    source=f"{SEED}, Claim 1 part 1",
+    source=f"{SEED}, V-Claim1(1), Claim 1 part 1",
     expect="verified-bounded",
     id="vadhan.claim1.part1",
     note=SIM_NOTE,
@@ -71,7 +71,7 @@ def claim1_part1():
 
 
 @theorem(
-    source=f"{SEED}, Claim 1 part 2",
+    source=f"{SEED}, V-Claim1(2), Claim 1 part 2",
     expect="verified-bounded",
     id="vadhan.claim1.part2",
     note=SIM_NOTE,
@@ -89,7 +89,7 @@ def claim1_part2():
 
 
 @theorem(
-    source=f"{SEED}, Proposition 1",
+    source=f"{SEED}, V-Prop1, Proposition 1",
     expect="verified-bounded",
     id="vadhan.proposition1",
     note="The prior X_i is a distribution on X (|X| = 2); 'output y of M(x)' is read as "
@@ -121,7 +121,7 @@ def proposition1():
 
 
 @theorem(
-    source=f"{SEED}, Proposition 2",
+    source=f"{SEED}, V-Prop2, Proposition 2",
     expect="verified-bounded",
     id="vadhan.proposition2",
     note="'O(eps)-DP' is replaced by the explicit constant of the proof: the ratio "
@@ -172,7 +172,7 @@ def _prior_posterior_sd(alg, M, prior, eps):
 
 
 @theorem(
-    source=f"{SEED}, Proposition 2 (for all priors, by refinement)",
+    source=f"{SEED}, V-Prop2, Proposition 2 (for all priors, by refinement)",
     expect="verified-bounded",
     id="vadhan.proposition2_by_refinement",
     note="The same statement as vadhan.proposition2, with 'for all distributions X_i' decided by "
@@ -197,7 +197,7 @@ def proposition2_by_refinement():
 
 
 @theorem(
-    source=f"{SEED}, section 2 (max-divergence over sets equals over points)",
+    source=f"{SEED}, V-Dinf-sets-points, section 2 (max-divergence over sets equals over points)",
     expect="verified-bounded",
     id="vadhan.section2.sets_equal_points",
     note="Stated as: for every threshold e^eps = gamma > 0, max_T P(T)/Q(T) <= gamma iff "

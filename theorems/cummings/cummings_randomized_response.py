@@ -33,7 +33,7 @@ def randomized_response(coin: sympy.Expr = FAIR) -> FiniteMechanism:
 
 @theorem(
     id="cummings.proposition8",
-    source="003_87c8c5658751411a.txt, Proposition 8",
+    source="003_87c8c5658751411a.txt, C-Prop8, C-RR-worst-case, Proposition 8",
     expect="proved",
 )
 def randomized_response_is_ln3_dp():
