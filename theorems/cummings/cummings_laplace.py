@@ -8,6 +8,8 @@ Laplace density exactly (sympy) and the resulting inequality decided as the note
 import sympy
 from sympy import Abs, Interval, exp, log, oo
 
+from _cummings_common import laplace_tail
+
 from dpproofs.symbolic import holds
 from dpproofs.symbolic.densities import laplace_density
 from dpproofs.theorem import theorem
@@ -37,16 +39,6 @@ def laplace_mechanism_is_eps_dp():
         where={eps: Interval.open(0, oo), Delta: Interval.open(0, oo)},
         assuming=[Abs(fx - fy) <= Delta],
     )
-
-
-def laplace_tail(threshold: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
-    """Pr[|Y| >= threshold] for Y ~ Lap(scale) and threshold >= 0, by integrating the density over
-    (-oo, -threshold] and [threshold, oo) (on each piece |y| is -y, resp. y)."""
-    below = sympy.Symbol("y", negative=True)
-    above = sympy.Symbol("y", positive=True)
-    left = sympy.integrate(laplace_density(below, scale), (below, -oo, -threshold))
-    right = sympy.integrate(laplace_density(above, scale), (above, threshold, oo))
-    return left + right
 
 
 @theorem(

@@ -87,7 +87,8 @@ def random_row_release_passes_sd_but_not_max_divergence():
 
 @theorem(
     id="vadhan.section1_1.first_row",
-    source="000_ab6863cc5677b341.txt, V-sd-first-row, V-case2-not-dp, section 1.1, Case 2 (alternative)",
+    source="000_ab6863cc5677b341.txt, V-sd-first-row, V-case2-not-dp, "
+    "section 1.1, Case 2 (alternative)",
     expect="verified-bounded",
 )
 def first_row_release_passes_sd_but_not_max_divergence():
