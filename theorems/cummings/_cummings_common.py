@@ -1,5 +1,6 @@
 """Shared helpers for the Cummings theorem files (seed 003_87c8c5658751411a.txt): the seed name
-exact Laplace moments and tails, and databases in X^n with the neighbour relations of Definition 2."""
+exact Laplace moments and tails, and databases in X^n with the neighbour relations of
+Definition 2."""
 
 import itertools
 from collections.abc import Callable, Iterable
@@ -41,7 +42,7 @@ def databases(domain: int, n: int) -> list[tuple[int, ...]]:
 def change_pairs(domain: int, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Definition 2, change one entry: ordered pairs in X^n that differ in exactly one position."""
     xs = databases(domain, n)
-    return [(x, y) for x in xs for y in xs if sum(a != b for a, b in zip(x, y)) == 1]
+    return [(x, y) for x in xs for y in xs if sum(a != b for a, b in zip(x, y, strict=True)) == 1]
 
 
 def add_remove_pairs(domain: int, n: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

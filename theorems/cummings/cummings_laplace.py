@@ -6,9 +6,8 @@ Laplace density exactly (sympy) and the resulting inequality decided as the note
 """
 
 import sympy
-from sympy import Abs, Interval, exp, log, oo
-
 from _cummings_common import laplace_tail
+from sympy import Abs, Interval, exp, log, oo
 
 from dpproofs.symbolic import holds
 from dpproofs.symbolic.densities import laplace_density

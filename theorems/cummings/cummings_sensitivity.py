@@ -162,7 +162,7 @@ def linear_fractional_sensitivity():
     "on histograms here.",
 )
 def linear_fractional_sensitivity_histograms():
-    """(1/norm1(x)) sum_j x_j g(j) with g: X -> [0, 1] has sensitivity 1/n on histograms of size n."""
+    """(1/norm1(x)) sum_j x_j g(j), g: X -> [0, 1], has sensitivity 1/n on histograms of size n."""
 
     def on_histogram(g):
         def f(x):
@@ -276,7 +276,7 @@ def median_sensitivity_does_not_shrink():
     def at(n):
         def check():
             worst = max(
-                abs(_median(x) - _median(x[:i] + (v,) + x[i + 1 :]))
+                abs(_median(x) - _median((*x[:i], v, *x[i + 1 :])))
                 for x in itertools.product(grid, repeat=n)
                 for i in range(n)
                 for v in grid
