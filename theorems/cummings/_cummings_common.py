@@ -9,6 +9,7 @@ from fractions import Fraction
 import sympy
 from sympy import oo
 
+from dpproofs import FiniteMechanism
 from dpproofs.symbolic.densities import laplace_density
 
 SEED = "003_87c8c5658751411a.txt"
@@ -58,3 +59,22 @@ def add_remove_pairs(domain: int, n: int) -> list[tuple[tuple[int, ...], tuple[i
 def sensitivity(f: Callable[[tuple[int, ...]], Fraction], pairs: Iterable[tuple]) -> Fraction:
     """Delta f = max over the given neighbour pairs of |f(x) - f(y)| (Definition 3), exactly."""
     return max(abs(f(x) - f(y)) for x, y in pairs)
+
+
+FAIR = sympy.Rational(1, 2)
+
+
+def randomized_response(coin: sympy.Expr = FAIR) -> FiniteMechanism:
+    """Warner's procedure with first-coin heads probability ``coin`` (second coin fair)."""
+
+    def answer(truth: str, response: str) -> sympy.Expr:
+        truthful = (1 - coin) * (1 if (truth == "+") == (response == "Y") else 0)
+        random_answer = coin * FAIR
+        return truthful + random_answer
+
+    return FiniteMechanism.from_rows(
+        [[answer(t, r) for r in ("Y", "N")] for t in ("+", "-")],
+        inputs=["+", "-"],
+        outputs=["Y", "N"],
+        name="randomized response",
+    )
