@@ -6,16 +6,16 @@ mechanisms on X^n with |X| = 2 (rows differ in one position: Hamming distance 1)
 
 from fractions import Fraction as F
 
+from _vadhan_common import EPS, LOG_POINTS, ONE_ROW, SEED, TWO_ROWS
+
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.search import (
-    DatabaseSpace,
     ForAllHypothesis,
     Interval,
     distribution,
     for_all_distributions,
     for_all_mechanisms,
-    log_of,
 )
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
@@ -28,12 +28,6 @@ from dpproofs.vocabulary import (
     sup_reweighted_sd_at_most,
 )
 
-SEED = "000_ab6863cc5677b341.txt"
-EPS = Interval(F(1, 100), 2)
-#: eps values with e^eps rational (products with e^eps stay linear for z3).
-LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(3))
-ONE_ROW = DatabaseSpace(domain=2, n=1)
-TWO_ROWS = DatabaseSpace(domain=2, n=2)
 SIM_NOTE = (
     "Finite mechanisms; the simulator is any distribution S(x_{-i}) (polynomial time is vacuous "
     "for finite objects). Existence of the simulator is decided in closed form "
