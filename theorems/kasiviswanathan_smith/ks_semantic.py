@@ -208,3 +208,39 @@ def theorem2_4_part2_corrected():
         "((e^eps - 1)/2, delta)-semantic => (2 ln((1+e^eps)/(3-e^eps)), 2delta)-DP",
         (log_of(F(11, 10)), log_of(F(3, 2))),
     )
+
+
+@theorem(
+    source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4",
+    expect="refuted",
+    id="ks.footnote4",
+    note=SEMANTIC_NOTE + "Encoded at delta = 0 only: reality-oblivious (c, 0)-semantic privacy "
+    "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "
+    "finite mechanisms is vocabulary.semantic_privacy (closed form over all beliefs); a "
+    "counterexample at delta = 0 refutes the statement for (2eps, 2delta) at delta = 0.",
+)
+def footnote4():
+    """Reality-oblivious ((e^eps - 1)/2, delta)-semantic privacy implies (2eps, 2delta)-DP."""
+    return _semantic_to_dp(lambda alg, E: E * E, "RO (e^eps - 1)/2-semantic privacy => 2eps-DP")
+
+
+@theorem(
+    source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4 (corrected)",
+    expect="verified-bounded",
+    id="ks.footnote4_corrected",
+    corrects="ks.footnote4",
+    note=SEMANTIC_NOTE + "delta = 0; the corrected ratio of ks.theorem2_2.part2_corrected, "
+    "((1 + e^eps)/(3 - e^eps))^2, at e^eps in {11/10, 3/2, 2, 5/2}.",
+)
+def footnote4_corrected():
+    """RO ((e^eps - 1)/2, 0)-semantic privacy implies 2 ln((1 + e^eps)/(3 - e^eps))-DP."""
+
+    def ratio(alg, E):
+        r = alg.div(1 + E, 3 - E)
+        return r * r
+
+    return _semantic_to_dp(
+        ratio,
+        "RO (e^eps - 1)/2-semantic privacy => 2 ln((1+e^eps)/(3-e^eps))-DP",
+        eps_values=tuple(log_of(r) for r in (F(11, 10), F(3, 2), F(2), F(5, 2))),
+    )
