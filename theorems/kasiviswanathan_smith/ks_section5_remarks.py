@@ -183,3 +183,28 @@ def projection_indistinguishable():
         ),
         says="(X, A(X)) ~ (Y, A'(Y)) => A(X) ~ A'(Y)",
     )
+
+
+t_out, sigma = sympy.Symbol("t", real=True), sympy.Symbol("sigma", positive=True)
+
+
+@theorem(
+    source=f"{SEED}, KS-ThmA.2, Appendix A Theorem A.2 (the posterior display)",
+    expect="proved",
+    id="ks.theorem_a2_posterior",
+    note="Partial: the proof's computation, not the limit. Belief b uniform on {0^n, e_1}, "
+    "A(x) = sum_i x_i + N(0, sigma^2). At transcript t, bbar_0 puts mass 1/(1 + r) on e_1 with "
+    "r = exp(-(2t - 1)/(2 sigma^2)) (the Gaussian density ratio), while in Game 1 both "
+    "databases become 0^n, so bbar_1 is uniform. Decided: SD(bbar_0, bbar_1) >= 1/2 - r for "
+    "every t > 1/2. With t ~ A(1^n) = n + N(0, sigma^2), t > n/2 with probability -> 1, so the "
+    "SD tends to 1/2 (that probabilistic step is not decided here).",
+)
+def theorem_a2_posterior():
+    """Dwork-McSherry example: SD(bbar_0[.|t], bbar_1[.|t]) >= 1/2 - e^{-(2t-1)/(2 sigma^2)}."""
+    density = lambda mean: sympy.exp(-((t_out - mean) ** 2) / (2 * sigma**2))  # noqa: E731
+    posterior_e1 = density(1) / (density(0) + density(1))
+    r = sympy.exp(-(2 * t_out - 1) / (2 * sigma**2))
+    return holds(
+        sympy.Abs(posterior_e1 - sympy.Rational(1, 2)) >= sympy.Rational(1, 2) - r,
+        where={t_out: Interval.open(sympy.Rational(1, 2), oo), sigma: Interval.open(0, oo)},
+    )
