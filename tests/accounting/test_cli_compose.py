@@ -77,9 +77,9 @@ def test_text_output(rr):
     [
         (["--compose", "0"], "K must be an integer >= 1"),
         (["--compose", "two"], "K must be an integer >= 1"),
-        (["--compose", "2", "--epsilon", "-1"], "--epsilon must be >= 0"),
+        (["--compose", "2", "--epsilon", "-1"], "--epsilon: must be an exact number >= 0"),
         (["--compose", "2", "--epsilon", "eps("], "--epsilon"),
-        (["--compose", "2", "--delta", "2"], "--delta must be"),
+        (["--compose", "2", "--delta", "2"], "--delta: must be an exact number in [0, 1]"),
         (["--compose", "2", "--delta", "log(2)/9"], "--delta must be"),
     ],
 )

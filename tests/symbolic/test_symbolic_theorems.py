@@ -1,13 +1,12 @@
 """The theorem files owned by the symbolic decider decide as their authors expect."""
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from dpproofs.claim import Deadline
+from dpproofs.discovery import import_theorem_file
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec, cites_seed
 
 THEOREMS = Path(__file__).resolve().parents[2] / "theorems"
@@ -15,15 +14,8 @@ FILES = ("cummings_laplace", "thread_laplace", "cuff_yu/cy_scalar")
 
 
 def _load(name: str) -> ModuleType:
-    module_name = f"_dpproofs_test_theorems_{name.replace('/', '_')}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, THEOREMS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
+    (path,) = THEOREMS.rglob(f"{name}.py")  # theorem files live in per-source folders
+    return import_theorem_file(path)  # puts the folder on sys.path for its helper modules
 
 
 def _specs() -> list[TheoremSpec]:

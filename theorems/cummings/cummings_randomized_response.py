@@ -8,32 +8,15 @@ truthfully, on heads flip again and answer Yes on heads, No on tails. So
 """
 
 import sympy
+from _cummings_common import randomized_response
 
 from dpproofs import FiniteMechanism, for_each, pure_epsilon_is, theorem
 from dpproofs.finite.parametric import parameter_symbols
 
-FAIR = sympy.Rational(1, 2)
-
-
-def randomized_response(coin: sympy.Expr = FAIR) -> FiniteMechanism:
-    """Warner's procedure with first-coin heads probability ``coin`` (second coin fair)."""
-
-    def answer(truth: str, response: str) -> sympy.Expr:
-        truthful = (1 - coin) * (1 if (truth == "+") == (response == "Y") else 0)
-        random_answer = coin * FAIR
-        return truthful + random_answer
-
-    return FiniteMechanism.from_rows(
-        [[answer(t, r) for r in ("Y", "N")] for t in ("+", "-")],
-        inputs=["+", "-"],
-        outputs=["Y", "N"],
-        name="randomized response",
-    )
-
 
 @theorem(
     id="cummings.proposition8",
-    source="003_87c8c5658751411a.txt, Proposition 8",
+    source="003_87c8c5658751411a.txt, C-Prop8, C-RR-worst-case, Proposition 8",
     expect="proved",
 )
 def randomized_response_is_ln3_dp():

@@ -71,7 +71,7 @@ def _small_sd_infinite_divergence(mechanism: FiniteMechanism, n: int):
 
 @theorem(
     id="vadhan.section1_1.random_row",
-    source="000_ab6863cc5677b341.txt, section 1.1, Case 2",
+    source="000_ab6863cc5677b341.txt, V-sd-random-row, V-case2-not-dp, section 1.1, Case 2",
     expect="verified-bounded",
 )
 def random_row_release_passes_sd_but_not_max_divergence():
@@ -87,7 +87,8 @@ def random_row_release_passes_sd_but_not_max_divergence():
 
 @theorem(
     id="vadhan.section1_1.first_row",
-    source="000_ab6863cc5677b341.txt, section 1.1, Case 2 (alternative)",
+    source="000_ab6863cc5677b341.txt, V-sd-first-row, V-case2-not-dp, "
+    "section 1.1, Case 2 (alternative)",
     expect="verified-bounded",
 )
 def first_row_release_passes_sd_but_not_max_divergence():

@@ -6,6 +6,7 @@ Laplace density exactly (sympy) and the resulting inequality decided as the note
 """
 
 import sympy
+from _cummings_common import laplace_tail
 from sympy import Abs, Interval, exp, log, oo
 
 from dpproofs.symbolic import holds
@@ -21,7 +22,7 @@ fx, fy, z = sympy.symbols("fx fy z", real=True)
 
 
 @theorem(
-    source=f"{SOURCE}, Theorem 5",
+    source=f"{SOURCE}, C-Thm5, Theorem 5",
     expect="proved",
     id="cummings.theorem5",
     note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
@@ -39,18 +40,8 @@ def laplace_mechanism_is_eps_dp():
     )
 
 
-def laplace_tail(threshold: sympy.Expr, scale: sympy.Expr) -> sympy.Expr:
-    """Pr[|Y| >= threshold] for Y ~ Lap(scale) and threshold >= 0, by integrating the density over
-    (-oo, -threshold] and [threshold, oo) (on each piece |y| is -y, resp. y)."""
-    below = sympy.Symbol("y", negative=True)
-    above = sympy.Symbol("y", positive=True)
-    left = sympy.integrate(laplace_density(below, scale), (below, -oo, -threshold))
-    right = sympy.integrate(laplace_density(above, scale), (above, threshold, oo))
-    return left + right
-
-
 @theorem(
-    source=f"{SOURCE}, Theorem 6",
+    source=f"{SOURCE}, C-Thm6, Theorem 6",
     expect="proved",
     id="cummings.theorem6",
     note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "

@@ -16,7 +16,7 @@ fx, fx2, z = sympy.symbols("fx fx2 z", real=True)
 
 
 @theorem(
-    source=f"{SOURCE}, post [4/n]",
+    source=f"{SOURCE}, T-4-laplace, post [4/n]",
     expect="proved",
     id="thread.post4_laplace",
     note="Encoded as the pointwise density ratio of M(x) = f(x) + Lap(b) and M(x') at every "

@@ -6,16 +6,16 @@ mechanisms on X^n with |X| = 2 (rows differ in one position: Hamming distance 1)
 
 from fractions import Fraction as F
 
+from _vadhan_common import EPS, LOG_POINTS, ONE_ROW, SEED, TWO_ROWS
+
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.search import (
-    DatabaseSpace,
     ForAllHypothesis,
     Interval,
     distribution,
     for_all_distributions,
     for_all_mechanisms,
-    log_of,
 )
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
@@ -28,12 +28,6 @@ from dpproofs.vocabulary import (
     sup_reweighted_sd_at_most,
 )
 
-SEED = "000_ab6863cc5677b341.txt"
-EPS = Interval(F(1, 100), 2)
-#: eps values with e^eps rational (products with e^eps stay linear for z3).
-LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(3))
-ONE_ROW = DatabaseSpace(domain=2, n=1)
-TWO_ROWS = DatabaseSpace(domain=2, n=2)
 SIM_NOTE = (
     "Finite mechanisms; the simulator is any distribution S(x_{-i}) (polynomial time is vacuous "
     "for finite objects). Existence of the simulator is decided in closed form "
@@ -55,7 +49,7 @@ def _mechanisms(predicate, says, extra=None, n1_outputs=range(2, 5), n2_outputs=
 
 
 @theorem(
-    source=f"{SEED}, Claim 1 part 1",
+    source=f"{SEED}, V-Claim1(1), Claim 1 part 1",
     expect="verified-bounded",
     id="vadhan.claim1.part1",
     note=SIM_NOTE,
@@ -71,7 +65,7 @@ def claim1_part1():
 
 
 @theorem(
-    source=f"{SEED}, Claim 1 part 2",
+    source=f"{SEED}, V-Claim1(2), Claim 1 part 2",
     expect="verified-bounded",
     id="vadhan.claim1.part2",
     note=SIM_NOTE,
@@ -89,7 +83,7 @@ def claim1_part2():
 
 
 @theorem(
-    source=f"{SEED}, Proposition 1",
+    source=f"{SEED}, V-Prop1, Proposition 1",
     expect="verified-bounded",
     id="vadhan.proposition1",
     note="The prior X_i is a distribution on X (|X| = 2); 'output y of M(x)' is read as "
@@ -121,7 +115,7 @@ def proposition1():
 
 
 @theorem(
-    source=f"{SEED}, Proposition 2",
+    source=f"{SEED}, V-Prop2, Proposition 2",
     expect="verified-bounded",
     id="vadhan.proposition2",
     note="'O(eps)-DP' is replaced by the explicit constant of the proof: the ratio "
@@ -172,7 +166,7 @@ def _prior_posterior_sd(alg, M, prior, eps):
 
 
 @theorem(
-    source=f"{SEED}, Proposition 2 (for all priors, by refinement)",
+    source=f"{SEED}, V-Prop2, Proposition 2 (for all priors, by refinement)",
     expect="verified-bounded",
     id="vadhan.proposition2_by_refinement",
     note="The same statement as vadhan.proposition2, with 'for all distributions X_i' decided by "
@@ -197,7 +191,7 @@ def proposition2_by_refinement():
 
 
 @theorem(
-    source=f"{SEED}, section 2 (max-divergence over sets equals over points)",
+    source=f"{SEED}, V-Dinf-sets-points, section 2 (max-divergence over sets equals over points)",
     expect="verified-bounded",
     id="vadhan.section2.sets_equal_points",
     note="Stated as: for every threshold e^eps = gamma > 0, max_T P(T)/Q(T) <= gamma iff "

@@ -1,0 +1,246 @@
+"""S. P. Kasiviswanathan and A. Smith (seed 004_b0aca88671cf8a62.txt), section 2: Theorems 2.2
+and 2.4 (semantic privacy, Definitions 2.1 and 2.3) over mechanisms on D^n with |D| = 2. O()
+constants are replaced by the explicit constants of the paper's proofs; each theorem says which.
+"""
+
+from fractions import Fraction as F
+
+from _ks_common import SEED, SPACE_1, SPACE_2
+
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import ForAllHypothesis, Interval, distribution, for_all_mechanisms, log_of
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import (
+    mechanism_dp,
+    mechanism_pure_dp,
+    semantic_privacy,
+    semantic_privacy_at,
+    semantic_privacy_dd_at,
+)
+
+SEMANTIC_EPS = Interval(F(1, 100), 1)
+#: Where beliefs are searched objects, eps ranging is beyond z3 in the time limit: these points.
+LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(F(3)))
+SEMANTIC_NOTE = (
+    "Mechanisms on D^n with |D| = 2, x_{-i} = x with position i set to the default value 0. "
+)
+
+
+def _with_prior(space, outputs, eps, **params):
+    return for_all_mechanisms(
+        space, outputs, extra={"b": distribution(space.count)}, eps=eps, **params
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.2(i), Theorem 2.2 (first sentence)",
+    expect="verified-bounded",
+    id="ks.theorem2_2.part1",
+    note=SEMANTIC_NOTE + "The belief b ranges over all distributions on D^n (a searched object); "
+    "n = 1 and eps in {ln(11/10), ln(3/2), ln 3} (e^eps rational), where z3 finishes in time.",
+)
+def theorem2_2_part1():
+    """eps-differential privacy implies (e^eps - 1)-semantic privacy."""
+
+    def predicate(alg, M, b, E):
+        return implies(
+            alg,
+            mechanism_pure_dp(alg, M.rows, M.pairs, E),
+            semantic_privacy_at(alg, b, M.rows, M.games, E - 1),
+        )
+
+    says = "eps-DP => (e^eps - 1)-semantic privacy for the belief b"
+    return all_of(
+        *(_with_prior(SPACE_1, range(2, 4), eps).claim(predicate, says=says) for eps in LOG_POINTS)
+    )
+
+
+def _semantic_to_dp(conclusion_ratio, says, eps_values=(SEMANTIC_EPS,)):
+    """'(e^eps - 1)/2-semantic privacy (for all beliefs, closed form) => DP with ratio'."""
+
+    def predicate(alg, M, E):
+        c = alg.div(E - 1, alg.const(2))
+        return implies(
+            alg,
+            semantic_privacy(alg, M.rows, M.games, c),
+            mechanism_pure_dp(alg, M.rows, M.pairs, conclusion_ratio(alg, E)),
+        )
+
+    return all_of(
+        *(
+            for_all_mechanisms(space, outputs, eps=eps).claim(predicate, says=says)
+            for eps in eps_values
+            for space, outputs in ((SPACE_1, range(2, 5)), (SPACE_2, range(2, 4)))
+        )
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence)",
+    expect="refuted",
+    id="ks.theorem2_2.part2",
+    note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided in closed form "
+    "(vocabulary.semantic_privacy: the supremum over b of SD is (sqrt R - 1)/(sqrt R + 1)).",
+)
+def theorem2_2_part2():
+    """(e^eps - 1)/2-semantic privacy implies 2eps-differential privacy."""
+    return _semantic_to_dp(lambda alg, E: E * E, "(e^eps - 1)/2-semantic privacy => 2eps-DP")
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence, corrected)",
+    expect="verified-bounded",
+    id="ks.theorem2_2.part2_corrected",
+    corrects="ks.theorem2_2.part2",
+    note=SEMANTIC_NOTE + "Corrected constant: c-semantic privacy bounds every likelihood ratio "
+    "of neighbours by ((1 + c)/(1 - c))^2 (the two-point belief at the optimal weights, not the "
+    "uniform one of the proof); with c = (e^eps - 1)/2 that is ((1 + e^eps)/(3 - e^eps))^2, "
+    "i.e. 2 ln((1 + e^eps)/(3 - e^eps))-DP, for e^eps < 3. Covered at e^eps in "
+    "{11/10, 3/2, 2, 5/2} (eps ranging: z3 unknown in the time limit).",
+)
+def theorem2_2_part2_corrected():
+    """(e^eps - 1)/2-semantic privacy implies 2 ln((1 + e^eps)/(3 - e^eps))-DP (e^eps < 3)."""
+
+    def ratio(alg, E):
+        r = alg.div(1 + E, 3 - E)
+        return r * r
+
+    return _semantic_to_dp(
+        ratio,
+        "(e^eps - 1)/2-semantic privacy => 2 ln((1+e^eps)/(3-e^eps))-DP",
+        eps_values=tuple(log_of(r) for r in (F(11, 10), F(3, 2), F(2), F(5, 2))),
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.4(i), Theorem 2.4 (first sentence)",
+    expect="verified-bounded",
+    id="ks.theorem2_4.part1",
+    note=SEMANTIC_NOTE + "O() replaced by the explicit constants of the proof (Lemma 4.1): "
+    "delta'' = sqrt(delta) + 2 delta/(eps e^eps), delta' = n delta''. The belief b is a "
+    "searched object; Definition 2.3 is vocabulary.semantic_privacy_dd_at. Covered: n = 1, "
+    "eps in {ln(11/10), ln(3/2), ln 3}, delta in {1/100, 1/10000} (with delta ranging too, z3 "
+    "answers unknown within the limit).",
+)
+def theorem2_4_part1():
+    """(eps, delta)-DP implies (e^{3eps} - 1 + 2 sqrt(delta), n delta'')-semantic privacy."""
+
+    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
+        n = len(M.games)
+        semantic_eps = E * E * E - 1 + 2 * sqrt_delta
+        delta_prime = n * (sqrt_delta + alg.div(2 * delta, eps * E))
+        return implies(
+            alg,
+            mechanism_dp(alg, M.rows, M.pairs, E, delta),
+            semantic_privacy_dd_at(alg, b, M.rows, M.games, semantic_eps, delta_prime),
+        )
+
+    says = "(eps, delta)-DP => (eps', delta')-semantic privacy for the belief b"
+    return all_of(
+        *(
+            _with_prior(SPACE_1, range(2, 4), eps, delta=delta).claim(predicate, says=says)
+            for eps in LOG_POINTS
+            for delta in (F(1, 100), F(1, 10000))
+        )
+    )
+
+
+def _semantic_dd_hypothesis(alg, M, b, E, delta):
+    """((e^eps - 1)/2, delta)-semantic privacy at the belief b (Definition 2.3)."""
+    return semantic_privacy_dd_at(alg, b, M.rows, M.games, alg.div(E - 1, alg.const(2)), delta)
+
+
+def _theorem2_4_part2(conclusion, says, eps_values):
+    return all_of(
+        *(
+            ForAllHypothesis(
+                for_all_mechanisms(SPACE_1, range(2, 4), eps=eps, delta=Interval(0, F(1, 10))),
+                (("b", distribution(SPACE_1.count)),),
+                _semantic_dd_hypothesis,
+                conclusion,
+                says,
+            )
+            for eps in eps_values
+        )
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence)",
+    expect="refuted",
+    id="ks.theorem2_4.part2",
+    note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided by counterexample-"
+    "guided refinement (dpproofs.search.cegar): a counterexample's hypothesis is certified for "
+    "every b by z3 at the exact point. n = 1, delta in [0, 1/10].",
+)
+def theorem2_4_part2():
+    """((e^eps - 1)/2, delta)-semantic privacy implies (2eps, 2delta)-differential privacy."""
+
+    def conclusion(alg, M, E, delta):
+        return mechanism_dp(alg, M.rows, M.pairs, E * E, 2 * delta)
+
+    return _theorem2_4_part2(
+        conclusion, "((e^eps - 1)/2, delta)-semantic => (2eps, 2delta)-DP", (SEMANTIC_EPS,)
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence, corrected)",
+    expect="verified-bounded",
+    id="ks.theorem2_4.part2_corrected",
+    corrects="ks.theorem2_4.part2",
+    note=SEMANTIC_NOTE + "Corrected as Theorem 2.2's second sentence: ratio "
+    "((1 + e^eps)/(3 - e^eps))^2 instead of e^{2 eps}, delta unchanged. Decided by refinement "
+    "over beliefs; n = 1, delta in [0, 1/10], eps in {ln(11/10), ln(3/2)} (at ln 2 the "
+    "refinement does not converge in time).",
+)
+def theorem2_4_part2_corrected():
+    """((e^eps - 1)/2, delta)-semantic privacy implies
+    (2 ln((1 + e^eps)/(3 - e^eps)), 2 delta)-DP."""
+
+    def conclusion(alg, M, E, delta):
+        ratio = alg.div(1 + E, 3 - E)
+        return mechanism_dp(alg, M.rows, M.pairs, ratio * ratio, 2 * delta)
+
+    return _theorem2_4_part2(
+        conclusion,
+        "((e^eps - 1)/2, delta)-semantic => (2 ln((1+e^eps)/(3-e^eps)), 2delta)-DP",
+        (log_of(F(11, 10)), log_of(F(3, 2))),
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4",
+    expect="refuted",
+    id="ks.footnote4",
+    note=SEMANTIC_NOTE + "Encoded at delta = 0 only: reality-oblivious (c, 0)-semantic privacy "
+    "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "
+    "finite mechanisms is vocabulary.semantic_privacy (closed form over all beliefs); a "
+    "counterexample at delta = 0 refutes the statement for (2eps, 2delta) at delta = 0.",
+)
+def footnote4():
+    """Reality-oblivious ((e^eps - 1)/2, delta)-semantic privacy implies (2eps, 2delta)-DP."""
+    return _semantic_to_dp(lambda alg, E: E * E, "RO (e^eps - 1)/2-semantic privacy => 2eps-DP")
+
+
+@theorem(
+    source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4 (corrected)",
+    expect="verified-bounded",
+    id="ks.footnote4_corrected",
+    corrects="ks.footnote4",
+    note=SEMANTIC_NOTE + "delta = 0; the corrected ratio of ks.theorem2_2.part2_corrected, "
+    "((1 + e^eps)/(3 - e^eps))^2, at e^eps in {11/10, 3/2, 2, 5/2}.",
+)
+def footnote4_corrected():
+    """RO ((e^eps - 1)/2, 0)-semantic privacy implies 2 ln((1 + e^eps)/(3 - e^eps))-DP."""
+
+    def ratio(alg, E):
+        r = alg.div(1 + E, 3 - E)
+        return r * r
+
+    return _semantic_to_dp(
+        ratio,
+        "RO (e^eps - 1)/2-semantic privacy => 2 ln((1+e^eps)/(3-e^eps))-DP",
+        eps_values=tuple(log_of(r) for r in (F(11, 10), F(3, 2), F(2), F(5, 2))),
+    )

@@ -1,0 +1,64 @@
+"""The differential-privacy thread (seed 002_60fe2a2436f5aea5.txt), post [3/n]: the privacy loss
+L = log(P(M(x) = xi)/P(M(x') = xi)), xi ~ M(x)."""
+
+import sympy
+from _thread_common import DELTA, EPS, SEED, TWO_ROWS
+
+from dpproofs import for_each
+from dpproofs.algebra import implies
+from dpproofs.search import for_all_mechanisms
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import mechanism_dp, with_probability_at_least
+
+
+@theorem(
+    source=f"{SEED}, T-3-loss-tail, post [3/n]",
+    expect="verified-bounded",
+    id="thread.loss_tail_implies_dp",
+    note="L <= eps at the output xi iff P(M(x) = xi) <= e^eps P(M(x') = xi) (L = +oo when "
+    "P(M(x') = xi) = 0 < P(M(x) = xi)). All mechanisms on Z^2 (|Z| = 2, m = 2 rows) with 2-3 "
+    "outputs, eps in [1/100, 2], delta in [0, 1/2], every ordered pair at distance 1.",
+)
+def loss_tail_implies_dp():
+    """If P(L <= eps) >= 1 - delta for all neighbours x, x', then M is (eps, delta)-DP."""
+
+    def predicate(alg, M, E, delta):
+        outputs = range(len(M.rows[0]))
+        hypothesis = alg.all(
+            with_probability_at_least(
+                alg, M.rows[a], [alg.le(M.rows[a][y], E * M.rows[b][y]) for y in outputs], 1 - delta
+            )
+            for a, b in M.pairs
+        )
+        return implies(alg, hypothesis, mechanism_dp(alg, M.rows, M.pairs, E, delta))
+
+    return for_all_mechanisms(TWO_ROWS, range(2, 4), eps=EPS, delta=DELTA).claim(
+        predicate, says="P_{xi ~ M(x)}(L <= eps) >= 1 - delta => (eps, delta)-DP"
+    )
+
+
+def _mean_loss_is_kl(k):
+    ps = sympy.symbols(f"p1:{k + 1}", positive=True)
+    qs = sympy.symbols(f"q1:{k + 1}", positive=True)
+    mean_loss = sympy.Add(*(a * sympy.log(a / b) for a, b in zip(ps, qs, strict=True)))
+    # D(P||Q) as cross-entropy minus entropy: sum p ln(1/q) - sum p ln(1/p).
+    kl = sympy.Add(*(a * sympy.log(1 / b) for a, b in zip(ps, qs, strict=True))) - sympy.Add(
+        *(a * sympy.log(1 / a) for a in ps)
+    )
+    unit = dict.fromkeys((*ps, *qs), sympy.Interval.open(0, 1))
+    return holds(sympy.Eq(mean_loss, kl, evaluate=False), where=unit)
+
+
+@theorem(
+    source=f"{SEED}, T-3-loss-mean-KL, post [3/n]",
+    expect="verified-bounded",
+    id="thread.mean_loss_is_kl",
+    note="Outputs with P(M(x) = xi) > 0 (others carry no weight), P(M(x') = xi) > 0 (else both "
+    "sides are +oo); KL written as cross-entropy minus entropy; k = 2..4 outputs.",
+)
+def mean_loss_is_kl():
+    """E_{xi ~ M(x)}[log(P(M(x) = xi)/P(M(x') = xi))] = D(M(x)||M(x'))."""
+    return for_each(
+        "k = 2..4 outputs", [(k,) for k in range(2, 5)], _mean_loss_is_kl, label=lambda k: f"k={k}"
+    )

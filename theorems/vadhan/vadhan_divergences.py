@@ -1,0 +1,155 @@
+"""S. Vadhan (seed 000_ab6863cc5677b341.txt), sections 1.1-2: the hybrid argument for statistical
+difference, the multiplicative constraint versus statistical difference, and max-divergence
+versus the set definition and KL, searched over all finite distributions and mechanisms on
+X^n with |X| = 2 (neighbours: Hamming distance 1)."""
+
+from fractions import Fraction as F
+
+import sympy
+from _vadhan_common import EPS, SEED, THREE_ROWS, TWO_ROWS
+
+from dpproofs import for_each
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import Interval, for_all_distributions, for_all_mechanisms
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import (
+    max_divergence_at_most_over_sets,
+    mechanism_pure_dp,
+    statistical_difference,
+)
+
+eps = sympy.Symbol("eps", positive=True)
+
+
+def _hybrid(conclusion, says):
+    """For all mechanisms on X^2 (2-3 outputs) and X^3 (2 outputs), eps in (0, 1/(10n)]: SD <= eps
+    between neighbours => conclusion(alg, M, x, eps) for every database x against 0^n."""
+
+    def claim(space, outputs):
+        def predicate(alg, M, eps):
+            hypothesis = alg.all(
+                alg.le(statistical_difference(alg, M.rows[a], M.rows[b]), eps) for a, b in M.pairs
+            )
+            zero = space.index((0,) * space.n)
+            return implies(
+                alg,
+                hypothesis,
+                alg.all(conclusion(alg, M, x, zero, eps, space.n) for x in range(space.count)),
+            )
+
+        eps = Interval(0, F(1, 10 * space.n), lo_open=True)
+        return for_all_mechanisms(space, outputs, eps=eps).claim(predicate, says=says)
+
+    return all_of(claim(TWO_ROWS, range(2, 4)), claim(THREE_ROWS, range(2, 3)))
+
+
+@theorem(
+    source=f"{SEED}, V-sd-hybrid, section 1.1 Case 1",
+    expect="refuted",
+    id="vadhan.sd_hybrid",
+    timeout=60,
+    note="As stated: eps <= 1/(10n) and the strict '< 0.1'. n = 2 (2-3 outputs) and n = 3 "
+    "(2 outputs).",
+)
+def sd_hybrid():
+    """If eps <= 1/(10n) and SD(M(x), M(x')) <= eps for neighbours, then SD(M(x), M(0^n)) < 0.1."""
+    return _hybrid(
+        lambda alg, M, x, zero, eps, n: alg.lt(
+            statistical_difference(alg, M.rows[x], M.rows[zero]), alg.const(F(1, 10))
+        ),
+        "SD <= eps <= 1/(10n) between neighbours => SD(M(x), M(0^n)) < 1/10",
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-sd-hybrid, section 1.1 Case 1 (corrected)",
+    expect="verified-bounded",
+    id="vadhan.sd_hybrid_corrected",
+    corrects="vadhan.sd_hybrid",
+    timeout=60,
+    note="The hybrid argument gives SD(M(x), M(0^n)) <= d(x, 0^n) eps <= n eps <= 0.1: the "
+    "bound is <= 0.1, not < 0.1 (n eps = 1/10 is attained at eps = 1/(10n)).",
+)
+def sd_hybrid_corrected():
+    """If SD <= eps between neighbours, SD(M(x), M(0^n)) <= n eps (<= 0.1 at eps <= 1/(10n))."""
+    return _hybrid(
+        lambda alg, M, x, zero, eps, n: alg.le(
+            statistical_difference(alg, M.rows[x], M.rows[zero]), n * eps
+        ),
+        "SD <= eps between neighbours => SD(M(x), M(0^n)) <= n eps",
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-mult-implies-sd, section 1.2",
+    expect="verified-bounded",
+    id="vadhan.mult_implies_sd",
+    note="O(eps) with the explicit constant c = 1, the tightest: the largest SD under "
+    "Pr[A in T] <= e^eps Pr[B in T] for all T is 1 - e^-eps, and (1 - e^-eps)/eps -> 1 as "
+    "eps -> 0. All pairs of distributions on 2..3 outcomes, eps in (0, 1].",
+)
+def mult_implies_sd():
+    """If Pr[A in T] <= e^eps Pr[B in T] for all T (eps in (0, 1]), then SD(A, B) <= eps."""
+    return for_all_distributions(range(2, 4), eps=Interval(0, 1, lo_open=True)).claim(
+        lambda alg, p, q, E, eps: implies(
+            alg,
+            max_divergence_at_most_over_sets(alg, p, q, E),
+            alg.le(statistical_difference(alg, p, q), eps),
+        ),
+        says="Pr[A in T] <= e^eps Pr[B in T] for all T => SD(A, B) <= eps",
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-dp-iff-Dinf, section 2",
+    expect="verified-bounded",
+    id="vadhan.dp_iff_max_divergence",
+    note="All mechanisms on X^2 with 2-3 outputs, eps in [1/100, 2]: the section 1.2 condition "
+    "over all sets T, for every ordered neighbour pair, iff max_y ln(M(x)[y]/M(x')[y]) <= eps.",
+)
+def dp_iff_max_divergence():
+    """M is eps-DP (sets) iff D_inf(M(x) || M(x')) <= eps for all neighbours."""
+
+    def predicate(alg, M, E):
+        sets = alg.all(
+            max_divergence_at_most_over_sets(alg, M.rows[a], M.rows[b], E) for a, b in M.pairs
+        )
+        points = mechanism_pure_dp(alg, M.rows, M.pairs, E)
+        return alg.all([implies(alg, sets, points), implies(alg, points, sets)])
+
+    return for_all_mechanisms(TWO_ROWS, range(2, 4), eps=EPS).claim(
+        predicate, says="sec 1.2 condition over sets <=> D_inf <= eps"
+    )
+
+
+def _kl_at_most(k):
+    ps = sympy.symbols(f"p1:{k + 1}", positive=True)
+    qs = sympy.symbols(f"q1:{k + 1}", positive=True)
+    kl = sympy.Add(*(a * sympy.log(a / b) for a, b in zip(ps, qs, strict=True)))
+    unit = dict.fromkeys((*ps, *qs), sympy.Interval.open(0, 1))
+    return holds(
+        kl <= eps,
+        where={eps: sympy.Interval.open(0, sympy.oo), **unit},
+        assuming=[
+            sympy.Eq(sympy.Add(*ps), 1),
+            sympy.Add(*qs) <= 1,
+            *(a <= sympy.exp(eps) * b for a, b in zip(ps, qs, strict=True)),
+        ],
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-KL-le-Dinf, section 2",
+    expect="verified-bounded",
+    id="vadhan.kl_at_most_max_divergence",
+    note="Stated with a threshold: D_inf(A||B) <= eps implies D(A||B) <= eps, for every eps > 0 "
+    "and A, B on k = 2..3 outcomes where A has full support (outcomes with A = 0 add 0 to both "
+    "divergences; B = 0 < A makes D_inf infinite). Decided for all real masses (sympy/z3).",
+)
+def kl_at_most_max_divergence():
+    """D(A||B) <= D_inf(A||B): if D_inf(A||B) <= eps then D(A||B) <= eps."""
+    return for_each(
+        "k = 2..3 outcomes", [(k,) for k in range(2, 4)], _kl_at_most, label=lambda k: f"k={k}"
+    )

@@ -1,0 +1,127 @@
+"""S. Vadhan (seed 000_ab6863cc5677b341.txt), section 4 Remarks: the Bernoulli property of
+statistical difference, Proposition 2 for any metric with that property, and the (eps, delta)
+generalization of Proposition 1."""
+
+from fractions import Fraction as F
+
+import sympy
+from _vadhan_common import LOG_POINTS, ONE_ROW, SEED, TWO_ROWS
+
+from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.search import Interval, distribution, for_all_mechanisms
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import (
+    mechanism_dp,
+    mechanism_pure_dp,
+    prior_posterior_max_divergence_close,
+    with_probability_at_least,
+)
+
+gamma = sympy.Symbol("gamma", real=True)
+eps = sympy.Symbol("eps", positive=True)
+
+
+@theorem(
+    source=f"{SEED}, V-bernoulli-remark, section 4 Remarks bullet 1",
+    expect="proved",
+    id="vadhan.bernoulli_remark",
+)
+def bernoulli_remark():
+    """If Delta(Bernoulli(1/2), Bernoulli((1 + gamma)/2)) <= eps then |gamma| <= 2 eps."""
+    half = sympy.Rational(1, 2)
+    p, q = (half, half), ((1 + gamma) / 2, (1 - gamma) / 2)
+    sd = sympy.Add(*(sympy.Abs(a - b) for a, b in zip(p, q, strict=True))) / 2
+    return holds(
+        sympy.Abs(gamma) <= 2 * eps,
+        where={gamma: sympy.Interval(-1, 1), eps: sympy.Interval.open(0, sympy.oo)},
+        assuming=[sd <= eps],
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-any-metric-remark, section 4 Remarks bullet 1",
+    expect="verified-bounded",
+    id="vadhan.any_metric_remark",
+    note="'Any distance d with the Bernoulli property' is encoded by the weakest such d: all the "
+    "hypothesis d(X_i, X_i | y) <= eps may be used for is the property's conclusion at the "
+    "uniform two-point prior on x_i in {0, 1}, whose posterior is Bernoulli((1 + gamma)/2) with "
+    "gamma = (L_0 - L_1)/(L_0 + L_1), so |L_0 - L_1| <= 2 eps (L_0 + L_1). O(eps) is the "
+    "proof's constant: ln((1 + 2 eps)/(1 - 2 eps)), eps < 1/2. Mechanisms on X^1 (2-4 outputs) "
+    "and X^2 (2-3 outputs), eps in [1/100, 49/100].",
+)
+def any_metric_remark():
+    """If d(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for all x, i, X_i, y (d with the Bernoulli
+    property), then M is ln((1 + 2 eps)/(1 - 2 eps))-DP."""
+
+    def predicate(alg, M, eps):
+        one = alg.const(1)
+        hypothesis = alg.all(
+            alg.all(
+                [
+                    alg.le(M.rows[a][y] - M.rows[b][y], 2 * eps * (M.rows[a][y] + M.rows[b][y])),
+                    alg.le(M.rows[b][y] - M.rows[a][y], 2 * eps * (M.rows[a][y] + M.rows[b][y])),
+                ]
+            )
+            for (a, b) in (g for g in M.groups)
+            for y in range(len(M.rows[0]))
+        )
+        ratio = alg.div(one + 2 * eps, one - 2 * eps)
+        return implies(alg, hypothesis, mechanism_pure_dp(alg, M.rows, M.pairs, ratio))
+
+    says = "Bernoulli property of d at every output => ln((1+2eps)/(1-2eps))-DP"
+    bounds = Interval(F(1, 100), F(49, 100))
+    return all_of(
+        for_all_mechanisms(ONE_ROW, range(2, 5), eps=bounds).claim(predicate, says=says),
+        for_all_mechanisms(TWO_ROWS, range(2, 4), eps=bounds).claim(predicate, says=says),
+    )
+
+
+@theorem(
+    source=f"{SEED}, V-approx-remark, section 4 Remarks bullet 2",
+    expect="verified-bounded",
+    id="vadhan.approx_remark",
+    timeout=90,
+    note="'Negligible' has no finite meaning; encoded with explicit constants: if M is "
+    "(eps, delta)-DP then for every x, i, prior X_i on |X| = 2, with probability at least "
+    "1 - delta'' over y ~ M(x), D_inf(X_i || X_i|y) <= 2 eps and D_inf(X_i|y || X_i) <= 2 eps, "
+    "where delta'' = delta (1 + 1/eps + 1/(eps e^eps)) (the point-wise conversion of "
+    "ks.claim3_3.part2_corrected, so the conclusion holds with eps doubled). Mechanisms on X^1 "
+    "with 2 outputs (3 outputs: z3 times out), eps in {ln(11/10), ln(3/2), ln 3}, delta in "
+    "{1/100, 1/10}.",
+)
+def approx_remark():
+    """Proposition 1 for (eps, delta)-DP: the prior-posterior bound holds with probability
+    1 - O(delta) over the output."""
+
+    def predicate(alg, M, prior, E, eps, delta):
+        level = 1 - delta * (1 + alg.div(alg.const(1), eps) + alg.div(alg.const(1), eps * E))
+        outputs = range(len(M.rows[0]))
+        conclusion = alg.all(
+            with_probability_at_least(
+                alg,
+                M.rows[x],
+                [
+                    prior_posterior_max_divergence_close(
+                        alg, prior, [M.rows[u][y] for u in group], E * E
+                    )
+                    for y in outputs
+                ],
+                level,
+            )
+            for group in M.groups
+            for x in group
+        )
+        return implies(alg, mechanism_dp(alg, M.rows, M.pairs, E, delta), conclusion)
+
+    says = "(eps, delta)-DP => w.p. 1 - delta'' over y ~ M(x): prior/posterior within 2eps"
+    return all_of(
+        *(
+            for_all_mechanisms(
+                ONE_ROW, range(2, 3), extra={"prior": distribution(2)}, eps=e, delta=d
+            ).claim(predicate, says=says)
+            for e in LOG_POINTS
+            for d in (F(1, 100), F(1, 10))
+        )
+    )
