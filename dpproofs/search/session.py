@@ -33,10 +33,10 @@ class Session:
 
     def __init__(self, claim: SearchClaim) -> None:
         self.claim = claim
-        # A private z3 context: z3's choices depend on the identities of its terms, which in
-        # the shared context depend on everything built before; terms are translated into this
-        # one in a fixed order, so the same claim gets the same models on every run.
-        self.ctx = z3.Context()
+        # z3's choices depend on the identities of its terms, which depend on everything built
+        # before in the process: the runner decides each theorem in a fresh process, where the
+        # same claim builds the same terms in the same order (see tests: determinism).
+        self.ctx = z3.main_ctx()
         self.solver = z3.Solver(ctx=self.ctx)
         self.params: dict[str, Any] = {}
         self.derived: dict[str, Any] = {}
@@ -171,7 +171,9 @@ def budget_spent(solver: Any, rlimit: int) -> bool:
 
 def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
     """(exact value if rational, float approximation) of ``var`` in ``model``."""
-    value = model.eval(var.translate(model.ctx), model_completion=True)
+    value = model.eval(
+        var if var.ctx == model.ctx else var.translate(model.ctx), model_completion=True
+    )
     if z3.is_rational_value(value):
         f = Fraction(value.numerator_as_long(), value.denominator_as_long())
         return f, float(f)
