@@ -97,7 +97,13 @@ class Session:
         self.symmetry[size] = None
         shapes = self.claim.quantifier.shapes(size)
         axis = [n for n, s in shapes.items() if s.size_axis]
-        if self.claim.quantifier.symmetric and axis and size > 1:
+        first = objects[axis[0]][0] if axis else []
+        # Every term the solver will see is built BEFORE the relabelled copies of the formula:
+        # z3's search depends on the numbering of its terms, and it must not depend on the
+        # invariance check (which may or may not build extra terms).
+        ordered = [first[c] >= first[c + 1] for c in range(len(first) - 1)]
+        negated, side = relax(z3.Not(truth))
+        if self.claim.quantifier.symmetric and ordered:
             permuted = [
                 self.claim.evaluate(
                     ALG, size, relabel(shapes, objects, g), self.params, self.derived
@@ -109,9 +115,7 @@ class Session:
                 # Sound because F is invariant under relabelling (proved just now): any
                 # counterexample relabels to one whose first row is non-increasing.
                 self.symmetry[size] = how
-                first = objects[axis[0]][0]
-                facts.extend(first[c] >= first[c + 1] for c in range(len(first) - 1))
-        negated, side = relax(z3.Not(truth))
+                facts.extend(ordered)
         facts.extend(side)
         facts.append(negated)
         return facts
