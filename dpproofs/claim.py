@@ -59,9 +59,12 @@ class AllOf:
         return " and ".join(f"({p.describe()})" for p in self.parts)
 
     def decide(self, deadline: Deadline) -> Verdict:
-        # Every part runs against the whole deadline: parts are bounded by work budgets, so
-        # which part gets how far never depends on how fast an earlier one ran.
-        return conjunction([timed_decide(part, deadline) for part in self.parts])
+        verdicts = []
+        for index, part in enumerate(self.parts):
+            # Each part gets its share of the time left: the clock only ends a part as
+            # unknown; within its time a part's verdict is decided by work budgets.
+            verdicts.append(timed_decide(part, deadline.share(1 / (len(self.parts) - index))))
+        return conjunction(verdicts)
 
 
 def all_of(*claims: Claim) -> AllOf:

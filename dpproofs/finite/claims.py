@@ -282,8 +282,9 @@ class ForEach:
 
     def decide(self, deadline: Deadline) -> Verdict:
         bounded: list[str] = []
-        for label, args in self.members:
-            verdict = timed_decide(self.build(*args), deadline)
+        for index, (label, args) in enumerate(self.members):
+            share = deadline.share(1 / (len(self.members) - index))
+            verdict = timed_decide(self.build(*args), share)
             if verdict.status is Status.REFUTED:
                 assert verdict.counterexample is not None
                 cx = verdict.counterexample

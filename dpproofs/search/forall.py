@@ -71,8 +71,9 @@ def for_all(
 ) -> Quantifier:
     """Quantify over named finite objects for each size in ``sizes`` and over parameter domains.
 
-    ``symmetric=True`` declares that the predicate is invariant under relabelling the size axis
-    (jointly in every object that has it); the search then sorts that axis (symmetry breaking).
+    ``symmetric=True`` asks for symmetry breaking (sorting the size axis), which the search
+    uses at a size only where it PROVES the predicate invariant under relabelling that axis
+    jointly in every object indexed by it (see :mod:`dpproofs.search.symmetry`).
     """
     size_list = tuple(sorted(set(sizes)))
     if not size_list or size_list[0] < 1:

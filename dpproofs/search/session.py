@@ -33,10 +33,10 @@ class Session:
 
     def __init__(self, claim: SearchClaim) -> None:
         self.claim = claim
-        # A private z3 context: z3's choices depend on the identities of its terms, which in
-        # the shared context depend on everything built before; terms are translated into this
-        # one in a fixed order, so the same claim gets the same models on every run.
-        self.ctx = z3.Context()
+        # z3's choices depend on the identities of its terms, which depend on everything built
+        # before in the process: the runner decides each theorem in a fresh process, where the
+        # same claim builds the same terms in the same order (see tests: determinism).
+        self.ctx = z3.main_ctx()
         self.solver = z3.Solver(ctx=self.ctx)
         self.params: dict[str, Any] = {}
         self.derived: dict[str, Any] = {}
@@ -97,7 +97,13 @@ class Session:
         self.symmetry[size] = None
         shapes = self.claim.quantifier.shapes(size)
         axis = [n for n, s in shapes.items() if s.size_axis]
-        if self.claim.quantifier.symmetric and axis and size > 1:
+        first = objects[axis[0]][0] if axis else []
+        # Every term the solver will see is built BEFORE the relabelled copies of the formula:
+        # z3's search depends on the numbering of its terms, and it must not depend on the
+        # invariance check (which may or may not build extra terms).
+        ordered = [first[c] >= first[c + 1] for c in range(len(first) - 1)]
+        negated, side = relax(z3.Not(truth))
+        if self.claim.quantifier.symmetric and ordered:
             permuted = [
                 self.claim.evaluate(
                     ALG, size, relabel(shapes, objects, g), self.params, self.derived
@@ -109,9 +115,7 @@ class Session:
                 # Sound because F is invariant under relabelling (proved just now): any
                 # counterexample relabels to one whose first row is non-increasing.
                 self.symmetry[size] = how
-                first = objects[axis[0]][0]
-                facts.extend(first[c] >= first[c + 1] for c in range(len(first) - 1))
-        negated, side = relax(z3.Not(truth))
+                facts.extend(ordered)
         facts.extend(side)
         facts.append(negated)
         return facts
@@ -140,9 +144,10 @@ class Session:
 
 #: Work budgets (z3 rlimit units) of one check: the incremental solver, the fresh solver it
 #: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not
-#: seconds, so that the verdict and the counterexample do not depend on the machine's load; the
-#: deadline only ever ends a decision as UNKNOWN ("time ran out").
-RLIMIT_INCREMENTAL = 3_000_000
+#: seconds, so that the path taken, the verdict and the counterexample do not depend on the
+#: machine's load; the deadline only ends a decision as UNKNOWN ("time ran out"). (z3 does not
+#: count every kind of work: see engine.STALL_SHARE for the one place a clock steps in.)
+RLIMIT_INCREMENTAL = 100_000_000
 RLIMIT_FRESH = 400_000_000
 RLIMIT_PROBE = 5_000_000
 
@@ -158,31 +163,21 @@ def check(solver: Any, seconds: float, rlimit: int) -> Any:
     solver.set("timeout", max(1, int(min(seconds, 10**6) * 1000)))
     solver.set("rlimit", rlimit)
     solver.set("random_seed", 0)
-    import os  # TEMPORARY calibration log
-    import time as _t
-
-    _t0 = _t.perf_counter()
-    answer = solver.check()
-
-    if os.environ.get("RLOG"):
-        st = solver.statistics()
-        used = st.get_key_value("rlimit count") if "rlimit count" in st.keys() else -1
-        with open(os.environ["RLOG"], "a") as fh:
-            fh.write(
-                f"{rlimit} {used} {_t.perf_counter() - _t0:.2f} {answer} {solver.reason_unknown() if answer == z3.unknown else ''}\n"
-            )
-    return answer
+    return solver.check()
 
 
-def out_of_time(solver: Any) -> bool:
-    """True when z3's unknown came from the deadline rather than from the work budget."""
-    reason = solver.reason_unknown()
-    return "timeout" in reason or "canceled" in reason
+def budget_spent(solver: Any, rlimit: int) -> bool:
+    """True when z3's unknown came from the work budget (z3 says "canceled" for both the budget
+    and the timeout; the work counter tells them apart)."""
+    stats = solver.statistics()
+    return "rlimit count" in stats.keys() and stats.get_key_value("rlimit count") >= rlimit  # noqa: SIM118
 
 
 def model_value(model: Any, var: Any) -> tuple[Fraction | None, float]:
     """(exact value if rational, float approximation) of ``var`` in ``model``."""
-    value = model.eval(var.translate(model.ctx), model_completion=True)
+    value = model.eval(
+        var if var.ctx == model.ctx else var.translate(model.ctx), model_completion=True
+    )
     if z3.is_rational_value(value):
         f = Fraction(value.numerator_as_long(), value.denominator_as_long())
         return f, float(f)

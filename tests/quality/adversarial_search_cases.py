@@ -198,6 +198,18 @@ def NAME_BRANCH(alg, p, q):
     return alg.lt(1, 0) if alg.name == "exact" else alg.le(0, 1)
 
 
+def STR_BRANCH(alg, p, q):
+    # An exact 1/2 prints with a slash, a z3 variable does not: two claims in one, before.
+    return alg.lt(1, 0) if "/" in str(p[0]) else alg.le(0, 1)
+
+
+def TYPE_BRANCH(alg, p, q):
+    return alg.lt(1, 0) if type(p[0]).__module__.startswith("sympy") else alg.le(0, 1)
+
+
+INTERPRETATION_PROBES = (NAME_BRANCH, STR_BRANCH, TYPE_BRANCH)
+
+
 _kept: list[Any] = []
 
 
@@ -215,6 +227,18 @@ def _keeps_values(alg, p, q):
 
 
 SMUGGLED = [
+    case(
+        "branching on str() of a value (true in z3, false exactly, before)",
+        "interpretations",
+        lambda: pairs().claim(STR_BRANCH),
+        {B},
+    ),
+    case(
+        "branching on the type of a value (true in z3, false exactly, before)",
+        "interpretations",
+        lambda: pairs().claim(TYPE_BRANCH),
+        {B},
+    ),
     case(
         "a Python bool returned as the truth value",
         "constants",

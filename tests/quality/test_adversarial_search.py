@@ -4,15 +4,17 @@ determinism, and the classes found beyond them; see adversarial_search_cases for
 No FALSE case may come back proved or verified-bounded; no TRUE case refuted; every false case's
 witness shows, in plain Fraction arithmetic, that the claim fails at a concrete point."""
 
+import subprocess
+import sys
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
-from adversarial_search_cases import CASES, NAME_BRANCH, pairs
+from adversarial_search_cases import CASES, INTERPRETATION_PROBES, pairs
 
 from dpproofs.claim import Deadline, timed_decide
 from dpproofs.errors import DpProofsError
 from dpproofs.search import for_all_distributions
-from dpproofs.search.engine import search
 from dpproofs.verdict import Status, Verdict
 from dpproofs.vocabulary import indistinguishable, statistical_difference
 
@@ -63,8 +65,9 @@ def test_an_error_names_the_authors_line():
 def test_the_interpretation_cannot_be_told_apart():
     # alg.name and str() of a value are the same in every interpretation, so a predicate that
     # branches on them is one claim: the exact re-check agrees with what z3 verified.
-    claim = pairs().claim(NAME_BRANCH)
-    assert claim.holds_exactly(2, {"p": [[F(1), F(0)]], "q": [[F(0), F(1)]]}) is True
+    for probe_predicate in INTERPRETATION_PROBES:
+        claim = pairs().claim(probe_predicate)
+        assert claim.holds_exactly(2, {"p": [[F(1, 2), F(1, 2)]], "q": [[F(0), F(1)]]}) is True
     seen = []
     probe = pairs(2).claim(lambda alg, p, q: seen.append(str(p[0])) or alg.le(0, 1))
     assert probe.decide(Deadline(30)).status is Status.VERIFIED_BOUNDED
@@ -87,21 +90,28 @@ def _false_indist_claim():
     )
 
 
-@pytest.mark.parametrize("presearch", [True, False])
-@pytest.mark.parametrize("build", [_false_tv_claim, _false_indist_claim])
+def _counterexample_in_a_fresh_process(build, presearch, deadline):
+    """Run the search as the runner does, in a fresh process (z3 numbers its terms per process),
+    and return the counterexample's text."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        f"from test_adversarial_search import {build} as build\n"
+        "from dpproofs.claim import Deadline\n"
+        "from dpproofs.search.engine import search\n"
+        f"v = search(build(), Deadline({deadline}), use_presearch={presearch})\n"
+        "print(v.status.value, v.counterexample)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    ("build", "presearch"), [("_false_tv_claim", True), ("_false_indist_claim", False)]
+)
 def test_a_refuting_search_reports_the_same_counterexample_every_run(build, presearch):
     # Witness: SD((1, 0), (0, 1)) = (1 - 0)^+ + (0 - 1)^+ = 1 > 1/2 > 1/4.
     assert max(F(1) - 0, F(0)) + max(F(0) - 1, F(0)) == 1
-    first = search(build(), Deadline(30), use_presearch=presearch)
-    again = search(build(), Deadline(30), use_presearch=presearch)
-    slow = search(build(), Deadline(None), use_presearch=presearch)  # no clock at all
-    assert first.status is Status.REFUTED
-    assert first.counterexample == again.counterexample == slow.counterexample
-
-
-def test_the_verdict_does_not_depend_on_the_deadline_left():
-    # Budgets are work, not seconds: a generous and an unlimited deadline give the same verdict.
-    short = timed_decide(_false_indist_claim(), Deadline(20))
-    unlimited = timed_decide(_false_indist_claim(), Deadline(None))
-    assert short.status is unlimited.status is Status.REFUTED
-    assert short.counterexample == unlimited.counterexample
+    first = _counterexample_in_a_fresh_process(build, presearch, 30)
+    again = _counterexample_in_a_fresh_process(build, presearch, 30)
+    unlimited = _counterexample_in_a_fresh_process(build, presearch, None)  # no clock at all
+    assert first.startswith("refuted") and first == again == unlimited
