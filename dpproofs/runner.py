@@ -60,6 +60,7 @@ class TheoremResult:
             "certificate": list(v.certificate),
             "location": self.location,
             "note": self.note,
+            **({"steps": [s.as_dict() for s in v.steps]} if v.steps else {}),
         }
 
 
