@@ -18,6 +18,9 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from sympy.core.relational import Relational
+
+from dpproofs.errors import DpProofsError
 from dpproofs.steps.latex import (
     RELATIONS,
     NotUnderstood,
@@ -27,6 +30,7 @@ from dpproofs.steps.latex import (
     to_claim_syntax,
     tokens,
 )
+from dpproofs.symbolic.written import read_formula
 
 
 class Relation(enum.Enum):
@@ -143,14 +147,26 @@ class Derivation:
             return True, ""
         first, last = self.steps[0].lhs, self.steps[-1].rhs
         want = self.conclusion
-        if (first, last) == (want.lhs, want.rhs) and implies(composed, want.relation):
+        if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
             return True, ""
-        if (first, last) == (want.rhs, want.lhs) and implies(composed, want.relation.mirrored()):
+        mirrored = want.relation.mirrored()
+        if _same(first, want.rhs) and _same(last, want.lhs) and implies(composed, mirrored):
             return True, ""
         return False, (
             f"the chain gives {first} {composed.value} {last}, "
             f"which is not the conclusion {want.lhs} {want.relation.value} {want.rhs}"
         )
+
+
+def _same(first: str | None, second: str) -> bool:
+    """The two expressions are the same tree as written (parentheses aside; nothing evaluated)."""
+    if first is None:
+        return False
+    try:
+        relation = read_formula(f"({first}) == ({second})")
+    except DpProofsError:
+        return False
+    return isinstance(relation, Relational) and relation.lhs == relation.rhs
 
 
 def _translate(latex: str) -> tuple[str | None, str]:
@@ -205,6 +221,7 @@ def read_derivation(
         row_tokens = tokens(row.latex)
         flat += row_tokens
         owner += [number] * len(row_tokens)
+    consequence = _cut_at_implication(flat, owner)
     exprs, rels, positions = split_chain(flat)
     rel_rows = [owner[i] for i in positions]  # the row of each relation, for its justification
     readings = [_translate(render(e)) for e in exprs]
@@ -225,6 +242,21 @@ def read_derivation(
                 relation,
                 rhs,
                 problem,
+            )
+        )
+    if consequence is not None:
+        tail, row_number = consequence
+        steps.append(
+            Step(
+                len(steps) + 1,
+                render(exprs[-1]),
+                tail[0],
+                render(tail[1:]),
+                rows[row_number].justification,
+                None,
+                None,
+                None,
+                f"a consequence drawn with {tail[0]} is not a chain step (not checked)",
             )
         )
     problems = []
@@ -249,3 +281,19 @@ def read_derivation(
         wanted,
         tuple(problems),
     )
+
+
+IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
+
+
+def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:
+    """Remove everything from the first top-level implication arrow on (in place): what follows
+    an arrow is a consequence, not a link of the chain. Returns it with its row number."""
+    _, rels, positions = split_chain(flat)
+    for rel, position in zip(rels, positions, strict=True):
+        if rel in IMPLICATIONS:
+            tail, row = flat[position:], owner[position]
+            del flat[position:]
+            del owner[position:]
+            return tail, row
+    return None

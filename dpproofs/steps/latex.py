@@ -59,6 +59,7 @@ UNCHECKED_RELATIONS = (
     "\\propto",
     "\\in",
     "\\Rightarrow",
+    "\\Longrightarrow",
     "\\implies",
     "\\ll",
     "\\gg",
