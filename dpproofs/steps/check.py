@@ -14,6 +14,7 @@ chain composes to the conclusion; otherwise unknown. The reason reads e.g.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dpproofs.claim import Deadline
@@ -32,7 +33,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     try:
-        claim = holds(statement, where=dict(derivation.where), assuming=derivation.assumptions)
+        claim = holds(
+            statement, where=_mentioned(derivation, statement), assuming=derivation.assumptions
+        )
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
@@ -41,6 +44,13 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if verdict.status is Status.REFUTED:
         return _result(step, REFUTED, verdict.counterexample, verdict.method)
     return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
+
+
+def _mentioned(derivation: Derivation, statement: str) -> dict[str, str]:
+    """The domains of the parameters this step or the assumptions mention (a domain for a name
+    the claim does not use is refused by ``holds``, and a derivation's steps use different names)."""
+    text = " ".join([statement, *derivation.assumptions])
+    return {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
 
 
 def _result(

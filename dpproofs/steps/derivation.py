@@ -229,7 +229,8 @@ def read_derivation(
     for i, rel in enumerate(rels):
         (lhs, why_l), (rhs, why_r) = readings[i], readings[i + 1]
         relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
-        problem = why_l or why_r or ("" if relation else f"the relation {rel} is not checked")
+        unchecked = "" if relation else f"the relation {rel} is not checked"
+        problem = unchecked or why_l or why_r
         row = rows[rel_rows[i]]
         steps.append(
             Step(

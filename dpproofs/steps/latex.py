@@ -169,15 +169,30 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     rows = []
     for raw in re.split(r"\\\\(?:\[[^\]]*\])?", text):
         line = re.sub(r"\s+", " ", raw.replace("&", " ")).strip()
-        justification = ""
-        found = _TRAILING_TEXT.search(line)
-        if found:
-            justification = found.group(1).strip()
-            line = line[: found.start()].strip()
+        line, justification = _justification(line.rstrip(".,;").strip())
         line = line.rstrip(".,;").strip()
         if line:
             rows.append(Row(line, justification))
     return rows
+
+
+def _justification(line: str) -> tuple[str, str]:
+    """Split a trailing justification off a row: ``\\text{...}`` or a parenthesised group that
+    contains ``\\text`` (``(\\text{by } \\varepsilon\\text{-DP})``); returns (maths, justification)."""
+    found = _TRAILING_TEXT.search(line)
+    if found:
+        return line[: found.start()].strip(), found.group(1).strip()
+    if line.endswith(")"):
+        depth = 0
+        for index in range(len(line) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(line[index], 0)
+            if depth == 0:
+                group = line[index:]
+                if "\\text" in group:
+                    shown = re.sub(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", group[1:-1])
+                    return line[:index].strip(), shown.strip()
+                break
+    return line, ""
 
 
 def tokens(latex: str) -> list[str]:
