@@ -48,7 +48,8 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
 
 def _mentioned(derivation: Derivation, statement: str) -> dict[str, str]:
     """The domains of the parameters this step or the assumptions mention (a domain for a name
-    the claim does not use is refused by ``holds``, and a derivation's steps use different names)."""
+    the claim does not use is refused by ``holds``; the steps of a derivation use different
+    names)."""
     text = " ".join([statement, *derivation.assumptions])
     return {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
 

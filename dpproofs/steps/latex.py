@@ -178,7 +178,9 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
 
 def _justification(line: str) -> tuple[str, str]:
     """Split a trailing justification off a row: ``\\text{...}`` or a parenthesised group that
-    contains ``\\text`` (``(\\text{by } \\varepsilon\\text{-DP})``); returns (maths, justification)."""
+    contains ``\\text`` (``(\\text{by } \\varepsilon\\text{-DP})``).
+
+    Returns (maths, justification)."""
     found = _TRAILING_TEXT.search(line)
     if found:
         return line[: found.start()].strip(), found.group(1).strip()
