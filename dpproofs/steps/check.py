@@ -33,9 +33,8 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     try:
-        claim = holds(
-            statement, where=_mentioned(derivation, statement), assuming=derivation.assumptions
-        )
+        assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+        claim = holds(statement, where=_mentioned(derivation, statement), assuming=assuming)
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)

@@ -98,10 +98,14 @@ class Step:
     relation: Relation | None
     rhs: str | None
     problem: str = ""
+    #: For a consequence drawn with an arrow: the chain's result it follows from (claim syntax).
+    premise: str | None = None
+    consequence: bool = False
 
     @property
     def latex(self) -> str:
-        return f"{self.lhs_latex} {self.relation_latex} {self.rhs_latex}"
+        arrow = "\\Rightarrow " if self.consequence else ""
+        return f"{arrow}{self.lhs_latex} {self.relation_latex} {self.rhs_latex}"
 
     @property
     def statement(self) -> str | None:
@@ -135,7 +139,8 @@ class Derivation:
         """The composed relation between the first and last expressions (None: no chain)."""
         composed: Relation | None = Relation.EQ
         for step in self.steps:
-            composed = compose(composed, step.relation)
+            if not step.consequence:
+                composed = compose(composed, step.relation)
         return composed
 
     def closes(self) -> tuple[bool, str]:
@@ -146,6 +151,10 @@ class Derivation:
         if self.conclusion is None:
             return True, ""
         first, last = self.steps[0].lhs, self.steps[-1].rhs
+        if self.steps[-1].consequence:  # the conclusion is what the arrow draws
+            first, composed = self.steps[-1].lhs, self.steps[-1].relation
+            if composed is None:
+                return False, "the consequence is not a relation"
         want = self.conclusion
         if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
             return True, ""
@@ -247,19 +256,7 @@ def read_derivation(
         )
     if consequence is not None:
         tail, row_number = consequence
-        steps.append(
-            Step(
-                len(steps) + 1,
-                render(exprs[-1]),
-                tail[0],
-                render(tail[1:]),
-                rows[row_number].justification,
-                None,
-                None,
-                None,
-                f"a consequence drawn with {tail[0]} is not a chain step (not checked)",
-            )
-        )
+        steps.append(_consequence(steps, tail, rows[row_number].justification))
     problems = []
     assumptions = []
     for text in assume:
@@ -285,6 +282,34 @@ def read_derivation(
 
 
 IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
+
+
+def _consequence(chain: list[Step], tail: list[str], justification: str) -> Step:
+    """The step ``=> A R B`` after a chain: checked under the chain's result ``e0 R' en`` (so it is
+    sound exactly when the chain's steps are)."""
+    arrow = tail[0]
+    exprs, rels, _ = split_chain(tail[1:])
+    lhs_latex = render(exprs[0])
+    rhs_latex = render(exprs[-1]) if len(exprs) > 1 else ""
+    relation_latex = rels[0] if rels else ""
+    composed: Relation | None = Relation.EQ
+    for step in chain:
+        composed = compose(composed, step.relation)
+    problem = ""
+    if len(rels) != 1 or rels[0] not in RELATIONS:
+        problem = f"the consequence after {arrow} is not one relation =, <, <=, >, >= (not checked)"
+    elif composed is None or chain[0].lhs is None or chain[-1].rhs is None:
+        problem = f"the chain before {arrow} gives no relation to draw it from (not checked)"
+    lhs, why_l = _translate(lhs_latex)
+    rhs, why_r = _translate(rhs_latex) if rhs_latex else (None, "")
+    problem = problem or why_l or why_r
+    if problem:
+        return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification,
+                    None, None, None, problem, consequence=True)  # fmt: skip
+    assert composed is not None
+    premise = f"({chain[0].lhs}) {composed.value} ({chain[-1].rhs})"
+    return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification, lhs,
+                Relation(RELATIONS[rels[0]]), rhs, "", premise, True)  # fmt: skip
 
 
 def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:

@@ -74,3 +74,16 @@ def test_unreadable_step_is_not_checked_and_never_proved() -> None:
     verdict = derivation(r"\Pr[A] \le 1").decide(Deadline(5))
     assert verdict.status is Status.UNKNOWN
     assert verdict.steps[0].status == "not-checked" and r"\Pr" in verdict.steps[0].reason
+
+
+def test_consequence_is_checked_under_the_chain_result() -> None:
+    chain = r"p > e^{2\epsilon} q > e^{\epsilon}(1 + \epsilon) q \Rightarrow p - e^{\epsilon} q > 0"
+    where = {"epsilon": "(0, oo)", "q": "(0, 1]", "p": "[0, 1]"}
+    derivation_ = read_derivation(chain, where=where)
+    last = derivation_.steps[-1]
+    assert last.consequence and last.premise == "(p) > (exp((epsilon))*(1 + epsilon)*q)"
+    verdict = derivation(chain, assume=[r"p > e^{2\epsilon} q"], where=where).decide(Deadline(20))
+    assert verdict.status is Status.PROVED and verdict.reason == "3/3 steps proved"
+    # Without the chain's result the consequence would not follow (p = q = 1/2 refutes it).
+    unsupported = derivation(r"p = p \Rightarrow p - e^{\epsilon} q > 0", where=where)
+    assert unsupported.decide(Deadline(20)).status is Status.REFUTED

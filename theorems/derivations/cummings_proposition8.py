@@ -6,9 +6,9 @@ Pr[First coin tails] = 1/2, Pr[First coin heads and Second coin heads] = 1/4,
 Pr[Response = Y | Truth = Y] = Pr[Response = N | Truth = N] = 3/4 and
 Pr[Response = Y | Truth = N] = Pr[Response = N | Truth = Y] = 1/4.
 
-The first display ends with "=> exp(eps) = 3", a consequence (the choice eps = ln 3), not a link of
-the chain: that step is not checked, so the first derivation is unknown with 3/4 steps proved;
-the proposition itself is decided in theorems/cummings.py.
+The first display ends with "=> exp(eps) = 3", a consequence drawn from the chain's result (ratio
+= 3), checked under it; the proposition's eps is ln 3 (it states (ln 3, 0)-DP), so the mapping
+reads epsilon as ln 3. The proposition itself is decided in theorems/cummings.py.
 """
 
 from dpproofs.steps import derivation
@@ -29,15 +29,17 @@ MAPPING = {
     r"\Pr[\text{Response} = N | \text{Truth} = Y]": r"\frac{1}{4}",
     r"\Pr[\text{First coin tails}]": r"\frac{1}{2}",
     r"\Pr[\text{First coin heads} \cap \text{Second coin heads}]": r"\frac{1}{4}",
+    r"\epsilon": r"\ln 3",
 }
 
 
 @theorem(
     source=f"{SOURCE}, Proposition 8 proof, first display (C-Prop8)",
-    expect="unknown",
+    expect="proved",
     id="derivations.cummings_proposition8_yes",
     timeout=10,
-    note="Steps 1-3 proved exactly; step 4 ('=> exp(eps) = 3') is a consequence, not checked.",
+    note="Step 4 ('=> exp(eps) = 3') is a consequence, checked under the chain's result; "
+    "eps is ln 3.",
 )
 def cummings_proposition8_yes_ratio():
     """Pr[Y | Y] / Pr[Y | N] = (1/2 + 1/4) / (1/4) = 3 for randomized response."""
