@@ -14,7 +14,7 @@ from dpproofs.theorem import theorem
 
 SOURCE = "001_bbdd7f031c172a3e.txt"
 
-CHAIN = r"""\begin{aligned} D(P\|Q) &= \mathbb{E}_Q[L\ln L] \\ &\le \frac{e^{\epsilon}}{1+e^{\epsilon}} \epsilon + \frac{1}{1+e^{\epsilon}} (-\epsilon) && \text{(81): mass on the endpoints} \\ &= \epsilon\tanh(\epsilon/2) && \text{(10)} \\ &\le \epsilon^2/2 && \text{(82): } \tanh x \le x \end{aligned}"""
+CHAIN = r"""\begin{aligned} D(P\|Q) &= \mathbb{E}_Q[L\ln L] \\ &\le \frac{e^{\epsilon}}{1+e^{\epsilon}} \epsilon + \frac{1}{1+e^{\epsilon}} (-\epsilon) && \text{(81): mass on the endpoints} \\ &= \epsilon\tanh(\epsilon/2) && \text{(10)} \\ &\le \epsilon^2/2 && \text{(82): tanh x <= x} \end{aligned}"""
 
 MAPPING = {
     r"D(P\|Q)": r"(p \ln\frac{p}{q} + (1 - p)\ln\frac{1 - p}{1 - q})",
