@@ -63,7 +63,7 @@ CLAIMS: list[tuple[str, Callable[[], ScalarClaim], Status]] = [
     ("Laplace tail = beta (Cummings Thm 6)", _laplace_tail, Status.PROVED),
     (
         "randomized response ratio = 3",
-        lambda: holds(Eq((Rational(1, 2) + Rational(1, 4)) / Rational(1, 4), 3)),
+        lambda: holds("Eq((1/2 + 1/4) / (1/4), 3)"),  # a string: sympy would make it True
         Status.PROVED,
     ),
     ("e^eps >= 1 + eps", lambda: holds(exp(eps) >= 1 + eps), Status.PROVED),

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from dpproofs import cli_check, cli_compose, cli_new, cli_profile, cli_verify
+from dpproofs import cli_check, cli_check_proof, cli_compose, cli_new, cli_profile, cli_verify
 from dpproofs.errors import InvalidMechanism, UsageError
 
 COMMANDS = {
@@ -26,6 +26,7 @@ COMMANDS = {
     "check": cli_check,
     "new": cli_new,
     "compose": cli_compose,
+    "check-proof": cli_check_proof,
 }
 
 

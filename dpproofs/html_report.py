@@ -148,7 +148,8 @@ def _section(r: Any, spec: Any) -> str:
         fields.append(("certificate", _list(v.certificate)))
     steps = getattr(v, "steps", None)
     if steps:
-        fields.append(("derivation", _list(str(step) for step in steps)))
+        lines = (f"{s.index}. {s.latex}  [{s.status}] {s.reason}" for s in steps)
+        fields.append(("derivation", _list(lines)))
     body = "".join(f"<dt>{k}</dt><dd>{val}</dd>" for k, val in fields if val)
     try:
         drawn = pictures(claim, v)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
-from dpproofs.runner import step_count
+from dpproofs.runner import step_summary
 from dpproofs.verdict import Status
 
 CLAIM_ID = re.compile(
@@ -60,7 +60,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
     fixes = ", ".join(f"{c.id}: {c.verdict.status.value}" for c in corrections.get(r.id, [])) or (
         f"corrects {r.corrects}" if r.corrects else ""
     )
-    steps = step_count(v)
+    steps = step_summary(v)
     cells = (
         claim,
         _cell(r.title),
@@ -70,7 +70,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         _cell(v.method),
         _cell(v.coverage or "", SHORT),
         f"{v.seconds:.2f}",
-        "" if steps is None else str(steps),
+        steps,
         _cell(counterexample, SHORT) if v.status is Status.REFUTED else "",
         _cell(fixes),
     )

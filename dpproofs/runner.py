@@ -73,18 +73,20 @@ class TheoremResult:
             "note": self.note,
             "corrects": self.corrects,
             "cached": self.cached,
-            "steps": step_count(v),
+            "steps": [s.as_dict() for s in v.steps],
         }
 
 
-def step_count(verdict: Verdict) -> int | None:
-    """How many derivation steps a verdict carries (a ``steps`` count or sequence), if any."""
-    steps = getattr(verdict, "steps", None)
-    if isinstance(steps, int) and not isinstance(steps, bool):
-        return steps
-    if isinstance(steps, list | tuple):
-        return len(steps)
-    return None
+def step_summary(verdict: Verdict) -> str:
+    """The derivation's steps at a glance, e.g. "3/5 proved, 1 refuted" ("" without steps)."""
+    if not verdict.steps:
+        return ""
+    counts: dict[str, int] = {}
+    for step in verdict.steps:
+        counts[step.status] = counts.get(step.status, 0) + 1
+    others = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()) if s != "proved")
+    text = f"{counts.get('proved', 0)}/{len(verdict.steps)} proved"
+    return f"{text}, {others}" if others else text
 
 
 class RunInterrupted(Exception):

@@ -96,6 +96,39 @@ class Counterexample:
 
 
 @dataclass(frozen=True, slots=True)
+class StepResult:
+    """The answer for one step of a derivation (see :mod:`dpproofs.steps`).
+
+    ``status`` is "proved", "refuted" (``witness`` satisfies the assumptions and was re-checked
+    exactly), "unknown" or "not-checked" (the step could not be read; ``reason`` names the token).
+    ``lhs`` / ``rhs`` are the parsed forms shown next to the LaTeX.
+    """
+
+    index: int
+    latex: str
+    lhs: str
+    relation: str
+    rhs: str
+    justification: str
+    status: str
+    witness: Counterexample | None = None
+    reason: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "latex": self.latex,
+            "lhs": self.lhs,
+            "relation": self.relation,
+            "rhs": self.rhs,
+            "justification": self.justification,
+            "status": self.status,
+            "witness": self.witness.as_dict() if self.witness else None,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer for one claim; ``__post_init__`` enforces the evidence each status needs."""
 
@@ -107,6 +140,7 @@ class Verdict:
     certificate: tuple[str, ...] = ()
     seconds: float = 0.0
     parts: tuple[Verdict, ...] = field(default=())
+    steps: tuple[StepResult, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status is Status.REFUTED and self.counterexample is None:
@@ -153,6 +187,7 @@ class Verdict:
             "certificate": list(self.certificate),
             "seconds": round(self.seconds, 4),
             "parts": [p.as_dict() for p in self.parts],
+            **({"steps": [s.as_dict() for s in self.steps]} if self.steps else {}),
         }
 
     def _repr_markdown_(self) -> str:

@@ -72,7 +72,11 @@ def holds(
     for symbol, interval in domains.items():
         if punctured(symbol) and interval.contains(0) is sympy.true:
             assumptions.append(sympy.Ne(symbol, 0, evaluate=False))
-    canonical = {s: canonical_symbol(s.name, d) for s, d in domains.items()}
+    # x != 0 among the assumptions (or declared): x's canonical symbol is nonzero, so sympy's
+    # rewriting and sign derivations may use it. Such rewrites are valid on the admissible points
+    # only, so x != 0 stays an assumption (restored below, since it now evaluates to True).
+    nonzero = {s for s in domains if any(_is_nonzero_assumption(a, s) for a in assumptions)}
+    canonical = {s: canonical_symbol(s.name, d, s in nonzero) for s, d in domains.items()}
     # Definedness is read off the statement AS WRITTEN. Replacing the symbols by canonical ones
     # rebuilds every term under the domains' sign facts (Abs(y) -> y, sqrt(-y) -> I sqrt(y),
     # Ne(1/x, 0) -> True), which must never erase a definedness obligation.
@@ -86,7 +90,9 @@ def holds(
         raise InvalidClaim(f"the claim cannot be read on its domains: {exc}") from exc
     if any(isinstance(o, BooleanFalse) for o in obligations):
         raise InvalidClaim(f"a term of {text} is undefined on the whole domain")
-    kept: list[Boolean] = []
+    kept: list[Boolean] = [
+        sympy.Ne(canonical[s], 0, evaluate=False) for s in sorted(nonzero, key=str)
+    ]
     for a in assumptions:
         if isinstance(a, BooleanFalse):
             raise InvalidClaim("an assumption is false on the whole domain (the claim is vacuous)")
@@ -151,6 +157,14 @@ def decide_scalar(
 ) -> Verdict:
     """Decide one scalar claim (see :func:`holds`) within ``timeout`` seconds (None: no limit)."""
     return holds(statement, where, assuming).decide(Deadline(timeout))
+
+
+def _is_nonzero_assumption(assumption: Boolean, symbol: sympy.Symbol) -> bool:
+    """True for the assumption ``symbol != 0`` (either way round)."""
+    return isinstance(assumption, sympy.Ne) and {assumption.lhs, assumption.rhs} == {
+        symbol,
+        sympy.S.Zero,
+    }
 
 
 def _evaluated(condition: Boolean) -> Boolean:

@@ -149,10 +149,13 @@ def punctured(symbol: sympy.Symbol) -> bool:
     return _real_twin(symbol).is_zero is False
 
 
-def canonical_symbol(name: str, interval: Interval) -> sympy.Symbol:
-    """A real symbol carrying exactly the sign assumptions that hold on ``interval``."""
+def canonical_symbol(name: str, interval: Interval, nonzero: bool = False) -> sympy.Symbol:
+    """A real symbol carrying exactly the sign assumptions that hold on ``interval`` (with 0
+    removed when ``nonzero``: the caller keeps x != 0 among the problem's assumptions)."""
     lo, hi = interval.start, interval.end
     flags: dict[str, bool] = {"real": True}
+    if nonzero:
+        flags["nonzero"] = True
     if lo > 0 or (lo == 0 and interval.left_open):
         flags["positive"] = True
     elif lo >= 0:

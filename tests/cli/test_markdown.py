@@ -41,12 +41,16 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
     assert any("`other`" in line for line in uncited)
 
 
-def test_step_counts_come_from_a_count_or_a_sequence_of_steps():
-    from types import SimpleNamespace
+def test_step_summary_counts_each_status():
+    from dataclasses import replace
 
-    from dpproofs.runner import step_count
+    from dpproofs.runner import step_summary
+    from dpproofs.verdict import StepResult
 
-    assert step_count(SimpleNamespace(steps=("a", "b", "c"))) == 3
-    assert step_count(SimpleNamespace(steps=7)) == 7
-    assert step_count(SimpleNamespace(steps=True)) is None
-    assert step_count(Verdict.proved("exact")) is None  # verdicts without the field
+    def step(i, status):
+        return StepResult(i, "a = b", "a", "=", "b", "", status)
+
+    # 5 steps: proved at 1, 2, 3 and 5, refuted at 4 -> "4/5 proved, 1 refuted".
+    steps = tuple(step(i, "refuted" if i == 4 else "proved") for i in range(1, 6))
+    assert step_summary(replace(Verdict.proved("steps"), steps=steps)) == "4/5 proved, 1 refuted"
+    assert step_summary(Verdict.proved("exact")) == ""  # verdicts without steps

@@ -8,7 +8,7 @@ from dpproofs.symbolic import holds
 from dpproofs.verdict import Status
 
 #: Proofs take well under a second on an idle machine; headroom for slow CI machines.
-PROOF_BUDGET = 6.0
+PROOF_BUDGET = 12.0
 #: The open entries only have to avoid a wrong refutation.
 OPEN_BUDGET = 1.0
 

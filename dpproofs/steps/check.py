@@ -1,0 +1,124 @@
+"""Checking a derivation step by step with the scalar decider.
+
+Each step ``e_{i-1} R_i e_i`` becomes one claim ``holds(step, where, assuming)`` of
+:mod:`dpproofs.symbolic` (for all parameters in their domains satisfying the assumptions), decided
+by its pipeline within a share of the deadline. A refuting witness satisfies the assumptions and
+was re-checked by exact / rigorous arithmetic (the pipeline's judge). A step the decider rejects
+as malformed (InvalidClaim) is not-checked with that reason; a step meaningless at some admissible
+point (a definedness ERROR) is unknown with the point.
+
+The derivation, as a claim: refuted if a step is refuted; proved if every step is proved and the
+chain composes to the conclusion; otherwise unknown. The reason reads e.g.
+``3/5 steps proved, step 4 refuted``; the per-step results are the verdict's ``steps``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dpproofs.claim import Deadline
+from dpproofs.errors import DpProofsError
+from dpproofs.steps.derivation import Derivation, Step
+from dpproofs.symbolic import holds
+from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
+
+PROVED, REFUTED, UNKNOWN, NOT_CHECKED = "proved", "refuted", "unknown", "not-checked"
+METHOD = "proof steps"
+
+
+def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepResult:
+    """Decide one step under the derivation's assumptions and domains."""
+    statement = step.statement
+    if statement is None:
+        return _result(step, NOT_CHECKED, reason=step.problem)
+    try:
+        assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+        claim = holds(statement, where=_mentioned(derivation, statement), assuming=assuming)
+    except DpProofsError as exc:
+        return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
+    verdict = claim.decide(deadline)
+    if verdict.status is Status.PROVED:
+        return _result(step, PROVED, reason=verdict.method)
+    if verdict.status is Status.REFUTED:
+        return _result(step, REFUTED, verdict.counterexample, verdict.method)
+    return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
+
+
+def _mentioned(derivation: Derivation, statement: str) -> dict[str, str]:
+    """The domains of the parameters this step or the assumptions mention (a domain for a name
+    the claim does not use is refused by ``holds``; the steps of a derivation use different
+    names)."""
+    text = " ".join([statement, *derivation.assumptions])
+    return {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
+
+
+def _result(
+    step: Step, status: str, witness: Counterexample | None = None, reason: str = ""
+) -> StepResult:
+    """A step's result, with its LaTeX and parsed form shown side by side."""
+    return StepResult(
+        index=step.index,
+        latex=step.latex,
+        lhs=step.lhs or "",
+        relation=step.relation.value if step.relation else step.relation_latex,
+        rhs=step.rhs or "",
+        justification=step.justification,
+        status=status,
+        witness=witness,
+        reason=reason,
+    )
+
+
+def check_steps(derivation: Derivation, deadline: Deadline) -> tuple[StepResult, ...]:
+    """Every step, each within an equal share of what is left of the deadline."""
+    out = []
+    count = len(derivation.steps)
+    for number, step in enumerate(derivation.steps):
+        out.append(check_step(step, derivation, deadline.share(1 / (count - number))))
+    return tuple(out)
+
+
+def summary(results: tuple[StepResult, ...]) -> str:
+    """``3/5 steps proved, step 4 refuted, step 5 unknown``."""
+    parts = [f"{sum(r.status == PROVED for r in results)}/{len(results)} steps proved"]
+    for status in (REFUTED, UNKNOWN, NOT_CHECKED):
+        numbers = [str(r.index) for r in results if r.status == status]
+        if numbers:
+            label = "step" if len(numbers) == 1 else "steps"
+            parts.append(f"{label} {', '.join(numbers)} {status.replace('-', ' ')}")
+    return ", ".join(parts)
+
+
+def derivation_verdict(derivation: Derivation, results: tuple[StepResult, ...]) -> Verdict:
+    """The derivation's verdict from its step results (see the module docstring)."""
+    reason = summary(results)
+    method = f"{METHOD} ({reason})"  # the table's evidence column shows the method
+    refuted = [r for r in results if r.status == REFUTED and r.witness is not None]
+    if refuted:
+        first = refuted[0]
+        return Verdict(
+            Status.REFUTED, method, reason=f"{reason}; step {first.index}: {first.latex}",
+            counterexample=first.witness, steps=results,
+        )  # fmt: skip
+    closes, why = derivation.closes() if derivation.steps else (False, "no steps")
+    notes = [*derivation.problems, *([why] if why else [])]
+    if closes and not notes and all(r.status == PROVED for r in results):
+        return Verdict(Status.PROVED, method, reason=reason, steps=results)
+    return Verdict(Status.UNKNOWN, method, reason="; ".join([reason, *notes]), steps=results)
+
+
+@dataclass(frozen=True, slots=True)
+class DerivationClaim:
+    """A derivation as a claim (returned by a theorem function, run by ``dpproofs verify``)."""
+
+    derivation: Derivation
+
+    def describe(self) -> str:
+        first = self.derivation.steps[0] if self.derivation.steps else None
+        return f"derivation of {len(self.derivation.steps)} steps" + (
+            f" from {first.lhs_latex}" if first else ""
+        )
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        return derivation_verdict(self.derivation, check_steps(self.derivation, deadline))

@@ -1,0 +1,325 @@
+"""The model of a derivation: a chain e0 R1 e1 R2 ... Rn en, as a paper writes it.
+
+Each step ``e_{i-1} R_i e_i`` (R in =, <=, <, >=, >) carries the LaTeX it came from, its
+justification (the row's ``\\text{...}``) and its translation into claim syntax, or the reason it
+could not be read. The chain's relations compose like Lean's ``calc`` (Isabelle's also/finally)::
+
+    = then R gives R;   <= then <= gives <=;   < with <= (either order) gives <;
+    mixing <= / < with >= / > is not a chain (no relation between e0 and en follows).
+
+The derivation proves ``e0 R en`` for the composed R; it proves a stated conclusion ``A S B`` when
+e0 is A, en is B (or the mirror image, B S' A) and R implies S (``<`` implies ``<=``; ``=``
+implies both ``<=`` and ``>=``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from sympy.core.relational import Relational
+
+from dpproofs.errors import DpProofsError
+from dpproofs.steps.latex import (
+    RELATIONS,
+    NotUnderstood,
+    read_rows,
+    render,
+    split_chain,
+    to_claim_syntax,
+    tokens,
+)
+from dpproofs.symbolic.written import read_formula
+
+
+class Relation(enum.Enum):
+    """A relation of a chain; the value is the operator in claim syntax."""
+
+    EQ = "=="
+    LE = "<="
+    LT = "<"
+    GE = ">="
+    GT = ">"
+
+    @property
+    def direction(self) -> int:
+        """0 for =, -1 for <= and <, +1 for >= and >."""
+        return {"==": 0, "<=": -1, "<": -1, ">=": 1, ">": 1}[self.value]
+
+    @property
+    def strict(self) -> bool:
+        return self in (Relation.LT, Relation.GT)
+
+    def mirrored(self) -> Relation:
+        return {
+            Relation.LE: Relation.GE,
+            Relation.LT: Relation.GT,
+            Relation.GE: Relation.LE,
+            Relation.GT: Relation.LT,
+        }.get(self, self)
+
+
+def compose(first: Relation | None, second: Relation | None) -> Relation | None:
+    """The relation between a and c given a R1 b and b R2 c; None when none follows."""
+    if first is None or second is None:
+        return None
+    if first is Relation.EQ:
+        return second
+    if second is Relation.EQ:
+        return first
+    if first.direction != second.direction:
+        return None
+    strict = first.strict or second.strict
+    if first.direction < 0:
+        return Relation.LT if strict else Relation.LE
+    return Relation.GT if strict else Relation.GE
+
+
+def implies(have: Relation, want: Relation) -> bool:
+    """True when ``a have b`` implies ``a want b`` for all reals a, b."""
+    if have is want:
+        return True
+    if have is Relation.EQ:
+        return want in (Relation.LE, Relation.GE)
+    return want.direction == have.direction and not want.strict
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step ``lhs relation rhs``: LaTeX, translation (None if unreadable) and justification."""
+
+    index: int
+    lhs_latex: str
+    relation_latex: str
+    rhs_latex: str
+    justification: str
+    lhs: str | None
+    relation: Relation | None
+    rhs: str | None
+    problem: str = ""
+    #: For a consequence drawn with an arrow: the chain's result it follows from (claim syntax).
+    premise: str | None = None
+    consequence: bool = False
+
+    @property
+    def latex(self) -> str:
+        arrow = "\\Rightarrow " if self.consequence else ""
+        return f"{arrow}{self.lhs_latex} {self.relation_latex} {self.rhs_latex}"
+
+    @property
+    def statement(self) -> str | None:
+        """The step in claim syntax, or None when it could not be read."""
+        if self.lhs is None or self.rhs is None or self.relation is None:
+            return None
+        return f"({self.lhs}) {self.relation.value} ({self.rhs})"
+
+
+@dataclass(frozen=True, slots=True)
+class Conclusion:
+    """What the derivation should establish: ``lhs relation rhs`` in claim syntax."""
+
+    lhs: str
+    relation: Relation
+    rhs: str
+    latex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """A chain of steps with the assumptions in force (claim syntax) and parameter domains."""
+
+    steps: tuple[Step, ...]
+    assumptions: tuple[str, ...] = ()
+    where: tuple[tuple[str, str], ...] = ()
+    conclusion: Conclusion | None = None
+    problems: tuple[str, ...] = field(default=())
+
+    def chain(self) -> Relation | None:
+        """The composed relation between the first and last expressions (None: no chain)."""
+        composed: Relation | None = Relation.EQ
+        for step in self.steps:
+            if not step.consequence:
+                composed = compose(composed, step.relation)
+        return composed
+
+    def closes(self) -> tuple[bool, str]:
+        """Whether the chain composes to the conclusion, and why not."""
+        composed = self.chain()
+        if composed is None:
+            return False, "the relations do not compose to one relation (not a chain)"
+        if self.conclusion is None:
+            return True, ""
+        first, last = self.steps[0].lhs, self.steps[-1].rhs
+        if self.steps[-1].consequence:  # the conclusion is what the arrow draws
+            first, composed = self.steps[-1].lhs, self.steps[-1].relation
+            if composed is None:
+                return False, "the consequence is not a relation"
+        want = self.conclusion
+        if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
+            return True, ""
+        mirrored = want.relation.mirrored()
+        if _same(first, want.rhs) and _same(last, want.lhs) and implies(composed, mirrored):
+            return True, ""
+        return False, (
+            f"the chain gives {first} {composed.value} {last}, "
+            f"which is not the conclusion {want.lhs} {want.relation.value} {want.rhs}"
+        )
+
+
+def _same(first: str | None, second: str) -> bool:
+    """The two expressions are the same tree as written (parentheses aside; nothing evaluated)."""
+    if first is None:
+        return False
+    try:
+        relation = read_formula(f"({first}) == ({second})")
+    except DpProofsError:
+        return False
+    return isinstance(relation, Relational) and relation.lhs == relation.rhs
+
+
+def _translate(latex: str) -> tuple[str | None, str]:
+    try:
+        return to_claim_syntax(latex), ""
+    except NotUnderstood as exc:
+        return None, str(exc)
+
+
+def read_relation(latex: str, mapping: Mapping[str, str] | None = None) -> Conclusion:
+    """One relation ``A R B`` (an assumption or a conclusion) read from LaTeX.
+
+    A chain ``0 < x \\le 1`` is read as the conjunction of its links (the relation returned is the
+    first; ``lhs``/``rhs`` are the ends; use :func:`read_assumption` for assumptions).
+    """
+    rows = read_rows(latex, mapping)
+    exprs, rels, _ = split_chain(tokens(" ".join(r.latex for r in rows)))
+    if len(rels) != 1 or rels[0] not in RELATIONS:
+        raise NotUnderstood("expected exactly one relation =, <, <=, >, >=", latex)
+    lhs, rhs = to_claim_syntax(render(exprs[0])), to_claim_syntax(render(exprs[1]))
+    return Conclusion(lhs, Relation(RELATIONS[rels[0]]), rhs, latex)
+
+
+def read_assumption(latex: str, mapping: Mapping[str, str] | None = None) -> str:
+    """An assumption in LaTeX (a relation or a chain of them) as claim syntax."""
+    rows = read_rows(latex, mapping)
+    exprs, rels, _ = split_chain(tokens(" ".join(r.latex for r in rows)))
+    if not rels or any(r not in RELATIONS for r in rels):
+        raise NotUnderstood("an assumption must be a chain of =, <, <=, >, >=", latex)
+    parts = [to_claim_syntax(render(e)) for e in exprs]
+    ops = [RELATIONS[r] for r in rels]
+    return " ".join(p for pair in zip(parts, [*ops, ""], strict=True) for p in pair).strip()
+
+
+def read_derivation(
+    block: str,
+    mapping: Mapping[str, str] | None = None,
+    assume: Iterable[str] = (),
+    where: Mapping[str, str] | None = None,
+    conclusion: str | None = None,
+) -> Derivation:
+    """Read a pasted LaTeX block (see :mod:`.latex`) into a :class:`Derivation`.
+
+    ``assume`` and ``conclusion`` are LaTeX relations read with the same ``mapping``; ``where``
+    maps parameter names (as translated, e.g. ``epsilon``) to domains such as ``"(0, oo)"``.
+    Unreadable pieces never raise: the steps that use them are marked with the reason.
+    """
+    rows = read_rows(block, mapping)
+    flat: list[str] = []
+    owner: list[int] = []
+    for number, row in enumerate(rows):
+        row_tokens = tokens(row.latex)
+        flat += row_tokens
+        owner += [number] * len(row_tokens)
+    consequence = _cut_at_implication(flat, owner)
+    exprs, rels, positions = split_chain(flat)
+    rel_rows = [owner[i] for i in positions]  # the row of each relation, for its justification
+    readings = [_translate(render(e)) for e in exprs]
+    steps = []
+    for i, rel in enumerate(rels):
+        (lhs, why_l), (rhs, why_r) = readings[i], readings[i + 1]
+        relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
+        unchecked = "" if relation else f"the relation {rel} is not checked"
+        problem = unchecked or why_l or why_r
+        row = rows[rel_rows[i]]
+        steps.append(
+            Step(
+                i + 1,
+                render(exprs[i]),
+                rel,
+                render(exprs[i + 1]),
+                row.justification,
+                lhs,
+                relation,
+                rhs,
+                problem,
+            )
+        )
+    if consequence is not None:
+        tail, row_number = consequence
+        steps.append(_consequence(steps, tail, rows[row_number].justification))
+    problems = []
+    assumptions = []
+    for text in assume:
+        try:
+            assumptions.append(read_assumption(text, mapping))
+        except NotUnderstood as exc:
+            problems.append(f"assumption not understood: {exc}")
+    wanted = None
+    if conclusion is not None:
+        try:
+            wanted = read_relation(conclusion, mapping)
+        except NotUnderstood as exc:
+            problems.append(f"conclusion not understood: {exc}")
+    if not steps:
+        problems.append("no relation found: the block is not a chain")
+    return Derivation(
+        tuple(steps),
+        tuple(assumptions),
+        tuple(sorted((where or {}).items())),
+        wanted,
+        tuple(problems),
+    )
+
+
+IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
+
+
+def _consequence(chain: list[Step], tail: list[str], justification: str) -> Step:
+    """The step ``=> A R B`` after a chain: checked under the chain's result ``e0 R' en`` (so it is
+    sound exactly when the chain's steps are)."""
+    arrow = tail[0]
+    exprs, rels, _ = split_chain(tail[1:])
+    lhs_latex = render(exprs[0])
+    rhs_latex = render(exprs[-1]) if len(exprs) > 1 else ""
+    relation_latex = rels[0] if rels else ""
+    composed: Relation | None = Relation.EQ
+    for step in chain:
+        composed = compose(composed, step.relation)
+    problem = ""
+    if len(rels) != 1 or rels[0] not in RELATIONS:
+        problem = f"the consequence after {arrow} is not one relation =, <, <=, >, >= (not checked)"
+    elif composed is None or chain[0].lhs is None or chain[-1].rhs is None:
+        problem = f"the chain before {arrow} gives no relation to draw it from (not checked)"
+    lhs, why_l = _translate(lhs_latex)
+    rhs, why_r = _translate(rhs_latex) if rhs_latex else (None, "")
+    problem = problem or why_l or why_r
+    if problem:
+        return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification,
+                    None, None, None, problem, consequence=True)  # fmt: skip
+    assert composed is not None
+    premise = f"({chain[0].lhs}) {composed.value} ({chain[-1].rhs})"
+    return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification, lhs,
+                Relation(RELATIONS[rels[0]]), rhs, "", premise, True)  # fmt: skip
+
+
+def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:
+    """Remove everything from the first top-level implication arrow on (in place): what follows
+    an arrow is a consequence, not a link of the chain. Returns it with its row number."""
+    _, rels, positions = split_chain(flat)
+    for rel, position in zip(rels, positions, strict=True):
+        if rel in IMPLICATIONS:
+            tail, row = flat[position:], owner[position]
+            del flat[position:]
+            del owner[position:]
+            return tail, row
+    return None

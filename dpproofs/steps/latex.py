@@ -1,0 +1,419 @@
+"""LaTeX derivations in, expressions in dpproofs' claim syntax out.
+
+A derivation is pasted as the source typed it (an ``align``, ``align*``, ``aligned`` or
+``eqnarray`` block, or bare rows). :func:`read_rows` strips the environment, splits rows on ``\\\\``
+and removes the ``&`` alignment marks; a ``\\text{...}`` at the end of a row is that row's
+justification (not maths). :func:`parse_chain` reads the rows as one chain ``e0 R1 e1 R2 ...``.
+
+Each expression is translated by a small recursive-descent parser over a WHITELIST of LaTeX into
+the string syntax of :func:`dpproofs.symbolic.written.read_formula` (read there with evaluation
+off). The translation is shown next to the LaTeX, so a reader sees what was checked:
+
+* ``\\log`` and ``\\ln`` are the natural logarithm; ``e`` and ``e^{x}`` are Euler's number / exp(x);
+* ``\\frac{a}{b}``, ``\\cdot``, ``\\times``, ``/``, implicit products, ``^``, ``\\sqrt``, ``\\exp``,
+  ``\\left| x \\right|`` and ``|x|`` (Abs), ``\\max`` / ``\\min``, ``\\tanh``;
+* Greek letters are parameters (``\\epsilon`` and ``\\varepsilon`` are the same one), ``\\bar{x}``
+  is the parameter ``x_bar``, ``x_i`` / ``x_{12}`` are parameters named with their subscript;
+* opaque notation (``\\Pr[...]``, ``f(x)``) must be given a meaning by the author's mapping, a
+  plain text substitution of LaTeX by LaTeX done before parsing (longest key first, one pass).
+
+Anything else (a Latin letter applied to parentheses, ``\\sum``, ``\\int``, an unknown command,
+``\\approx``) raises :class:`NotUnderstood` naming the token: it is never silently misread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dpproofs.errors import DpProofsError
+
+
+class NotUnderstood(DpProofsError):
+    """The LaTeX uses something outside the whitelist; ``token`` is the offending piece."""
+
+    def __init__(self, message: str, token: str) -> None:
+        super().__init__(f"{message}: {token!r}")
+        self.token = token
+
+
+#: Relations of a chain, LaTeX spelling -> Python operator.
+RELATIONS = {
+    "=": "==",
+    "\\leq": "<=",
+    "\\le": "<=",
+    "\\leqslant": "<=",
+    "<": "<",
+    "\\geq": ">=",
+    "\\ge": ">=",
+    "\\geqslant": ">=",
+    ">": ">",
+}
+#: Relations that are recognised but never checked.
+UNCHECKED_RELATIONS = (
+    "\\approx",
+    "\\neq",
+    "\\ne",
+    "\\sim",
+    "\\propto",
+    "\\in",
+    "\\Rightarrow",
+    "\\Longrightarrow",
+    "\\implies",
+    "\\ll",
+    "\\gg",
+    "\\equiv",
+)
+_GREEK = frozenset(
+    (
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "epsilon",
+        "zeta",
+        "eta",
+        "theta",
+        "iota",
+        "kappa",
+        "lambda",
+        "mu",
+        "nu",
+        "xi",
+        "rho",
+        "sigma",
+        "tau",
+        "upsilon",
+        "phi",
+        "chi",
+        "psi",
+        "omega",
+        "Gamma",
+        "Delta",
+        "Theta",
+        "Lambda",
+        "Xi",
+        "Sigma",
+        "Phi",
+        "Psi",
+        "Omega",
+    )
+)
+_VARIANTS = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho"}
+#: Names the claim syntax reserves, or Python keywords: renamed.
+_RESERVED = {"lambda": "lamda", "E": "E_", "I": "I_", "pi": "pi"}
+_FUNCTIONS = {
+    "\\exp": "exp",
+    "\\log": "log",
+    "\\ln": "log",
+    "\\tanh": "tanh",
+    "\\sinh": "sinh",
+    "\\cosh": "cosh",
+}
+_IGNORED = {
+    "\\,",
+    "\\;",
+    "\\!",
+    "\\:",
+    "\\quad",
+    "\\qquad",
+    "~",
+    "\\displaystyle",
+    "\\left.",
+    "\\right.",
+    "\\nonumber",
+    "\\notag",
+    "\\big",
+    "\\Big",
+    "\\bigg",
+    "\\Bigg",
+}
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
+_ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
+_LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
+_TRAILING_TEXT = re.compile(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}\s*[.,;]?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the block: its maths (``&`` removed) and its justification, if any."""
+
+    latex: str
+    justification: str = ""
+
+
+#: Rounds of substitution (a value may use other keys); more means the mapping is circular.
+MAX_ROUNDS = 8
+
+
+def substitute(text: str, mapping: Mapping[str, str]) -> str:
+    """Replace every key of ``mapping`` by its value (in braces), longest key first, repeated
+    until nothing changes (values may use other keys); a circular mapping raises NotUnderstood."""
+    if not mapping:
+        return text
+    keys = sorted(mapping, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(k) for k in keys))
+    for _ in range(MAX_ROUNDS):
+        replaced = pattern.sub(lambda m: "{" + mapping[m.group(0)] + "}", text)
+        if replaced == text:
+            return text
+        text = replaced
+    raise NotUnderstood("the mapping is circular (a value keeps using a key)", text[:80])
+
+
+def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
+    """The rows of a pasted block, mapped, split on ``\\\\``, without ``&`` and environments."""
+    text = _LABEL.sub(" ", _ENV.sub(" ", block))
+    text = substitute(text, mapping or {})
+    rows = []
+    for raw in re.split(r"\\\\(?:\[[^\]]*\])?", text):
+        line = re.sub(r"\s+", " ", raw.replace("&", " ")).strip()
+        line, justification = _justification(line.rstrip(".,;").strip())
+        line = line.rstrip(".,;").strip()
+        if line:
+            rows.append(Row(line, justification))
+    return rows
+
+
+def _justification(line: str) -> tuple[str, str]:
+    """Split a trailing justification off a row: ``\\text{...}`` or a parenthesised group that
+    contains ``\\text`` (``(\\text{by } \\varepsilon\\text{-DP})``).
+
+    Returns (maths, justification)."""
+    found = _TRAILING_TEXT.search(line)
+    if found:
+        return line[: found.start()].strip(), found.group(1).strip()
+    if line.endswith(")"):
+        depth = 0
+        for index in range(len(line) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(line[index], 0)
+            if depth == 0:
+                group = line[index:]
+                if "\\text" in group:
+                    shown = re.sub(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", group[1:-1])
+                    return line[:index].strip(), shown.strip()
+                break
+    return line, ""
+
+
+def tokens(latex: str) -> list[str]:
+    """LaTeX tokens: commands, escaped characters, numbers, single characters."""
+    out = []
+    for tok in _TOKEN.findall(latex):
+        if tok in ("\\left", "\\right") or tok in _IGNORED:
+            continue
+        out.append(tok)
+    return out
+
+
+def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]:
+    """Split tokens at top-level relations: the expressions, the relations between them and the
+    positions of those relations in ``toks``."""
+    exprs: list[list[str]] = [[]]
+    rels: list[str] = []
+    where: list[int] = []
+    depth = 0
+    for index, tok in enumerate(toks):
+        if tok in ("{", "(", "[", "\\{"):
+            depth += 1
+        elif tok in ("}", ")", "]", "\\}"):
+            depth -= 1
+        if depth == 0 and (tok in RELATIONS or tok in UNCHECKED_RELATIONS):
+            rels.append(tok)
+            where.append(index)
+            exprs.append([])
+        else:
+            exprs[-1].append(tok)
+    return exprs, rels, where
+
+
+def to_claim_syntax(latex: str) -> str:
+    """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
+    return _Parser(tokens(latex)).whole()
+
+
+def render(toks: list[str]) -> str:
+    """Tokens back to LaTeX, for reports (a space only where a command meets a letter)."""
+    out = ""
+    for tok in toks:
+        if re.search(r"\\[A-Za-z]+$", out) and re.match(r"[A-Za-z0-9]", tok):
+            out += " "
+        out += tok
+    return out
+
+
+class _Parser:
+    """Recursive descent: expr = term (+|- term)*; term = factor (op factor)*; factor = atom ^."""
+
+    def __init__(self, toks: list[str]) -> None:
+        self.toks = toks
+        self.pos = 0
+        self.bars = 0
+
+    def peek(self) -> str | None:
+        return self.toks[self.pos] if self.pos < len(self.toks) else None
+
+    def take(self, expected: str | None = None) -> str:
+        tok = self.peek()
+        if tok is None:
+            raise NotUnderstood("the expression ends too early", expected or "<end>")
+        if expected is not None and tok != expected:
+            raise NotUnderstood(f"expected {expected!r}", tok)
+        self.pos += 1
+        return tok
+
+    def whole(self) -> str:
+        if not self.toks:
+            raise NotUnderstood("empty expression", "")
+        out = self.expr()
+        if self.peek() is not None:
+            raise NotUnderstood("not understood", str(self.peek()))
+        return out
+
+    def expr(self) -> str:
+        out = ""
+        if self.peek() in ("+", "-"):
+            out = "-" if self.take() == "-" else ""
+        out += self.term()
+        while self.peek() in ("+", "-"):
+            op = self.take()
+            out = f"{out} {op} {self.term()}"
+        return out
+
+    def term(self) -> str:
+        parts = [self.factor()]
+        while True:
+            tok = self.peek()
+            if tok in ("\\cdot", "\\times", "*"):
+                self.take()
+                parts.append("*" + self.factor())
+            elif tok == "/":
+                self.take()
+                parts.append("/" + self.factor())
+            elif tok is not None and self._starts_atom(tok):
+                parts.append("*" + self.factor())
+            else:
+                return "".join(parts)
+
+    def _starts_atom(self, tok: str) -> bool:
+        if tok == "|":
+            return self.bars == 0  # inside |...| a bar closes
+        return (
+            tok
+            not in ("+", "-", "/", "^", "_", ")", "]", "}", ",", "\\}", "\\cdot", "\\times", "*")
+            and tok not in RELATIONS
+        )
+
+    def factor(self) -> str:
+        base, is_e = self.atom()
+        if self.peek() == "^":
+            self.take()
+            exponent = self.argument()
+            return f"exp({exponent})" if is_e else f"({base})**({exponent})"
+        return "E" if is_e else base
+
+    def argument(self) -> str:
+        """A braced group or a single token (``x^2``, ``e^{-t}``)."""
+        if self.peek() == "{":
+            return self.group()
+        tok = self.take()
+        if re.fullmatch(r"\d", tok) or re.fullmatch(r"[A-Za-z]", tok):
+            return "E" if tok == "e" else _name(tok)
+        if tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS):
+            return _name(tok[1:])
+        raise NotUnderstood("an exponent must be braced", tok)
+
+    def group(self, close: str = "}") -> str:
+        opener = self.take()
+        saved, self.bars = self.bars, 0
+        inner = self.expr()
+        self.bars = saved
+        self.take(close)
+        return f"({inner})" if opener else inner
+
+    def atom(self) -> tuple[str, bool]:
+        tok = self.take()
+        if tok == "{":
+            self.pos -= 1
+            return self.group("}"), False
+        if tok in ("(", "["):
+            self.pos -= 1
+            return self.group(")" if tok == "(" else "]"), False
+        if tok == "|":
+            self.bars += 1
+            inner = self.expr()
+            self.take("|")
+            self.bars -= 1
+            return f"Abs({inner})", False
+        if re.fullmatch(r"\d+(\.\d+)?", tok):
+            return tok, False
+        if tok == "e":
+            if self.peek() == "_":
+                raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
+            return "E", True
+        if re.fullmatch(r"[A-Za-z]", tok):
+            return self._symbol(tok), False
+        return self._command(tok), False
+
+    def _symbol(self, name: str) -> str:
+        if self.peek() == "_":
+            self.take()
+            sub = self.argument_text()
+            name = f"{name}_{sub}"
+        if self.peek() == "(" and len(name) == 1:
+            raise NotUnderstood(
+                "a letter applied to parentheses (function or product?); map it", f"{name}("
+            )
+        return _name(name)
+
+    def argument_text(self) -> str:
+        """A subscript as part of a name: letters and digits only."""
+        if self.peek() == "{":
+            self.take()
+            parts = []
+            while self.peek() not in ("}", None):
+                parts.append(self.take().lstrip("\\"))
+            self.take("}")
+            text = "".join(parts)
+        else:
+            text = self.take().lstrip("\\")
+        if not re.fullmatch(r"[A-Za-z0-9]+", text):
+            raise NotUnderstood("a subscript must be letters and digits", text)
+        return text
+
+    def _command(self, tok: str) -> str:
+        name = tok[1:]
+        if name in _GREEK or name in _VARIANTS:
+            return self._symbol(_VARIANTS.get(name, name))
+        if name == "pi":
+            return "pi"
+        if name in ("frac", "dfrac", "tfrac"):
+            top, bottom = self.group(), self.group()
+            return f"({top}/{bottom})"
+        if name == "sqrt":
+            if self.peek() == "[":
+                raise NotUnderstood("only square roots are understood", "\\sqrt[")
+            return f"sqrt{self.group()}"
+        if name == "bar" or name == "overline":
+            inner = self.argument_text()
+            return _name(_VARIANTS.get(inner, inner) + "_bar")
+        if tok in _FUNCTIONS:
+            if self.peek() == "^":
+                raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
+            if self.peek() in ("(", "{", "["):
+                return _FUNCTIONS[tok] + self.atom()[0]
+            return f"{_FUNCTIONS[tok]}({self.factor()})"
+        if name in ("max", "min"):
+            self.take("\\{")
+            args = [self.expr()]
+            while self.peek() == ",":
+                self.take()
+                args.append(self.expr())
+            self.take("\\}")
+            return f"{name.capitalize()}({', '.join(args)})"
+        raise NotUnderstood("not understood", tok)
+
+
+def _name(name: str) -> str:
+    return _RESERVED.get(name, name)

@@ -1,0 +1,74 @@
+"""``dpproofs check-proof``: run through a tiny argparse, as cli.py will register it."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from dpproofs import cli_check_proof
+
+
+def call(*argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="dpproofs")
+    cli_check_proof.add_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["check-proof", *argv])
+    out, err = io.StringIO(), io.StringIO()
+    return cli_check_proof.run(args, out, err), out.getvalue(), err.getvalue()
+
+
+LAPLACE = r"""\begin{align*}
+\frac{\Pr[\mathcal{M}(x) = z]}{\Pr[\mathcal{M}(y) = z]}
+  &= e^{\epsilon(|f(y) - z| - |f(x) - z|)} && \text{(pdf)} \\
+  &\le e^{\epsilon |f(x) - f(y)|} && \text{(triangle inequality)} \\
+  &\le e^{\epsilon}
+\end{align*}"""
+MAPS = [
+    r"--map=\Pr[\mathcal{M}(x) = z] => e^{-\epsilon|f(x) - z|}",
+    r"--map=\Pr[\mathcal{M}(y) = z] => e^{-\epsilon|f(y) - z|}",
+    "--map=f(x) => u",
+    "--map=f(y) => v",
+]
+
+
+def test_proved_chain(tmp_path: Path) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text(LAPLACE, encoding="utf-8")
+    code, out, _ = call(str(tex), *MAPS, r"--assume=|f(x) - f(y)| \le 1", "--where=epsilon=(0, oo)")
+    assert code == 0, out
+    assert out.count(": proved") == 3
+    # the parsed form is shown, f(x) and f(y) mapped to u and v
+    assert "parsed: exp((epsilon*Abs((u) - (v)))) <= exp((epsilon))" in out
+    assert "by:     (triangle inequality)" in out
+    assert out.strip().endswith("proved: 3/3 steps proved")
+
+
+def test_refuted_without_the_sensitivity_assumption(tmp_path: Path) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text(LAPLACE, encoding="utf-8")
+    code, out, _ = call(str(tex), *MAPS, "--where=epsilon=(0, oo)", "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert report["status"] == "refuted"
+    statuses = [s["status"] for s in report["steps"]]
+    assert statuses[:2] == ["proved", "proved"] and statuses[2] == "refuted"
+    assert set(report["steps"][2]) == {
+        "index", "latex", "lhs", "relation", "rhs", "justification", "status", "witness", "reason"
+    }  # fmt: skip
+    assert report["steps"][2]["witness"]["assignment"]
+
+
+@pytest.mark.parametrize("bad", ["--map=no separator", "--where=novalue"])
+def test_usage_errors(tmp_path: Path, bad: str) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text("a = a", encoding="utf-8")
+    code, _, err = call(str(tex), bad)
+    assert code == 2 and "check-proof" in err
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    code, _, err = call(str(tmp_path / "absent.tex"))
+    assert code == 2 and "absent.tex" in err

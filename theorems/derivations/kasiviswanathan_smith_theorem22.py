@@ -1,0 +1,58 @@
+# ruff: noqa: E501 (the seed's LaTeX is pasted verbatim)
+"""Kasiviswanathan & Smith, Theorem 2.2 second part (KS-Thm2.2(ii), seed 004): the Bayes chain.
+
+The belief b is uniform on two neighbours x, y; write a = Pr[A(x) = t] > 0 and b = Pr[A(y) = t] > 0.
+By Bayes' rule the posterior puts a / (a + b) on x and b / (a + b) on y, which is how the mapping
+reads Pr[b_0[x|t] = x] and Pr[b_0[y|t] = x]. (eps-bar / 2)-semantic privacy makes the posterior
+1/2 +- eps-bar / 2, the assumption |a / (a + b) - 1/2| <= eps-bar / 2, with eps-bar = e^eps - 1.
+
+Finding: the last step, (1/2)(1 + eps-bar) / ((1/2)(1 - eps-bar)) <= e^{2 eps}, is false for every
+eps > 0: with eps-bar = e^eps - 1 it reads e^eps / (2 - e^eps) <= e^{2 eps}, i.e.
+(e^eps - 1)^2 <= 0. (For eps >= ln 2 the middle step fails too: 1 - eps-bar <= 0.)
+The corrected chain keeps the Bayes steps and ends with the bound the posterior gives,
+(1 + eps-bar) / (1 - eps-bar), proved for 0 < eps < 69/100 (it is finite for eps < ln 2).
+"""
+
+from dpproofs.steps import derivation
+from dpproofs.theorem import theorem
+
+SOURCE = "004_b0aca88671cf8a62.txt"
+
+PROOF = r"""\frac{\Pr[\mathcal{A}(\mathbf{x}) = t]}{\Pr[\mathcal{A}(\mathbf{y}) = t]} = \frac{\Pr[\bar{b}_0[\mathbf{x}|t] = \mathbf{x}]}{\Pr[\bar{b}_0[\mathbf{y}|t] = \mathbf{x}]} \le \frac{\frac{1}{2}(1 + \bar{\epsilon})}{\frac{1}{2}(1 - \bar{\epsilon})} \le e^{2\epsilon}."""
+
+#: Without the last (false) link: the ratio is at most (1 + eps-bar) / (1 - eps-bar).
+CORRECTED = PROOF.replace(r" \le e^{2\epsilon}.", ".")
+
+MAPPING = {
+    r"\Pr[\mathcal{A}(\mathbf{x}) = t]": "a",
+    r"\Pr[\mathcal{A}(\mathbf{y}) = t]": "b",
+    r"\Pr[\bar{b}_0[\mathbf{x}|t] = \mathbf{x}]": r"\frac{a}{a + b}",
+    r"\Pr[\bar{b}_0[\mathbf{y}|t] = \mathbf{x}]": r"\frac{b}{a + b}",
+    r"\bar{\epsilon}": r"(e^{\epsilon} - 1)",
+}
+ASSUME = [r"\left|\frac{a}{a + b} - \frac{1}{2}\right| \le \frac{\bar{\epsilon}}{2}"]
+WHERE = {"a": "(0, oo)", "b": "(0, oo)", "epsilon": "(0, oo)"}
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, Bayes display (KS-Thm2.2(ii))",
+    expect="refuted",
+    id="derivations.ks_theorem22_bayes",
+    timeout=30,
+    note="The last link (1 + eps-bar)/(1 - eps-bar) <= e^{2 eps} is false for every eps > 0.",
+)
+def ks_theorem22_bayes_steps():
+    """Pr[A(x) = t] / Pr[A(y) = t] <= e^{2 eps} under (eps-bar/2)-semantic privacy, as written."""
+    return derivation(PROOF, MAPPING, assume=ASSUME, where=WHERE)
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, Bayes display (KS-Thm2.2(ii)), last link removed",
+    expect="proved",
+    id="derivations.ks_theorem22_bayes_corrected",
+    corrects="derivations.ks_theorem22_bayes",
+    timeout=30,
+)
+def ks_theorem22_bayes_steps_corrected():
+    """For 0 < eps < 0.69: Pr[A(x) = t] / Pr[A(y) = t] <= (1 + eps-bar) / (1 - eps-bar)."""
+    return derivation(CORRECTED, MAPPING, assume=ASSUME, where={**WHERE, "epsilon": "(0, 69/100)"})

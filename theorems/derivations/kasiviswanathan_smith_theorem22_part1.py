@@ -1,0 +1,51 @@
+"""Kasiviswanathan & Smith, Theorem 2.2 first part (KS-Thm2.2(i), seed 004): the SD step.
+
+The proof's display e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t] (every point x) is taken as
+the assumption; the next sentence, "Substituting delta = 0 in Claim 3.3 (part 6), implies that
+SD(b_0[x|t], b_i[x|t]) = eps-bar", is checked on two databases: b_0 = (u, 1 - u),
+b_i = (v, 1 - v), so SD = |u - v|, and eps-bar = e^eps - 1.
+
+Finding: Claim 3.3 part 6 gives SD <= eps-bar, not "= eps-bar" (witness u = v: SD = 0); with
+"<=" the step is proved.
+"""
+
+from dpproofs.steps import derivation
+from dpproofs.theorem import theorem
+
+SOURCE = "004_b0aca88671cf8a62.txt"
+
+STEP = r"SD(\bar{b}_0[\mathbf{x}|t], \bar{b}_i[\mathbf{x}|t]) = \bar{\epsilon}"
+MAPPING = {
+    r"SD(\bar{b}_0[\mathbf{x}|t], \bar{b}_i[\mathbf{x}|t])": "|u - v|",
+    r"\bar{\epsilon}": r"(e^{\epsilon} - 1)",
+}
+ASSUME = [
+    r"e^{-\epsilon} v \le u \le e^{\epsilon} v",
+    r"e^{-\epsilon} (1 - v) \le 1 - u \le e^{\epsilon} (1 - v)",
+]
+WHERE = {"u": "[0, 1]", "v": "[0, 1]", "epsilon": "(0, oo)"}
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'SD(...) = eps-bar' (KS-Thm2.2(i))",
+    expect="refuted",
+    id="derivations.ks_theorem22_sd",
+    timeout=20,
+    note="Claim 3.3(6) bounds SD by eps-bar; the proof writes '='.",
+)
+def ks_theorem22_sd_step():
+    """SD(b_0[.|t], b_i[.|t]) = eps-bar, as written."""
+    return derivation(STEP, MAPPING, assume=ASSUME, where=WHERE)
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'SD(...) <= eps-bar' (KS-Thm2.2(i))",
+    expect="proved",
+    id="derivations.ks_theorem22_sd_corrected",
+    corrects="derivations.ks_theorem22_sd",
+    timeout=20,
+)
+def ks_theorem22_sd_step_corrected():
+    """SD(b_0[.|t], b_i[.|t]) <= eps-bar on two databases."""
+    corrected = STEP.replace(r") = \bar", r") \le \bar")
+    return derivation(corrected, MAPPING, assume=ASSUME, where=WHERE)

@@ -1,0 +1,52 @@
+# ruff: noqa: E501 (the seed's LaTeX is pasted verbatim)
+"""Kasiviswanathan & Smith, Theorem A.2 (KS-ThmA.2, seed 004): the Gaussian ratio display.
+
+A(x) = sum_i x_i + N(0, sigma^2): the output density at t = n is
+exp(-(n - mu)^2 / (2 sigma^2)) / sqrt(2 pi sigma^2) with mu = 0 for x = 0^n and mu = 1 for
+x = (1, 0^{n-1}); the mapping gives the two probabilities these densities.
+
+Finding: the display writes the exponents over 2 sigma instead of 2 sigma^2 (sigma^2 is the
+variance, sigma^2 = log(1/delta)/eps^2), so its first link is refuted unless sigma = 1 (witness:
+any sigma != 1); the second link is the algebra -n^2 + (n - 1)^2 = -2n + 1 and holds. With
+2 sigma^2 throughout the chain is proved.
+"""
+
+from dpproofs.steps import derivation
+from dpproofs.theorem import theorem
+
+SOURCE = "004_b0aca88671cf8a62.txt"
+
+PROOF = r"""\frac{\Pr[\mathcal{A}(\mathbf{x}) = n \mid \mathbf{x} = (0^n)]}{\Pr[\mathcal{A}(\mathbf{x}) = n \mid \mathbf{x} = (1, 0^{n-1})]} = \frac{\exp\left(\frac{-n^2}{2\sigma}\right)}{\exp\left(\frac{-(n-1)^2}{2\sigma}\right)} = \exp\left(\frac{-2n+1}{2\sigma}\right)."""
+
+#: The exponents over 2 sigma^2, the variance the theorem defines.
+CORRECTED = PROOF.replace(r"{2\sigma}", r"{2\sigma^2}")
+
+MAPPING = {
+    r"\Pr[\mathcal{A}(\mathbf{x}) = n \mid \mathbf{x} = (0^n)]": r"\frac{1}{\sqrt{2\pi\sigma^2}} e^{-n^2/(2\sigma^2)}",
+    r"\Pr[\mathcal{A}(\mathbf{x}) = n \mid \mathbf{x} = (1, 0^{n-1})]": r"\frac{1}{\sqrt{2\pi\sigma^2}} e^{-(n - 1)^2/(2\sigma^2)}",
+}
+WHERE = {"sigma": "(0, oo)", "n": "[1, oo)"}
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem A.2 and its proof, ratio display (KS-ThmA.2)",
+    expect="refuted",
+    id="derivations.ks_theorem_a2_ratio",
+    timeout=20,
+    note="The exponents are written over 2 sigma, not 2 sigma^2 (the variance).",
+)
+def ks_theorem_a2_ratio_steps():
+    """Pr[A(0^n) = n] / Pr[A(1 0^{n-1}) = n] = exp((-2n + 1)/(2 sigma)), as written."""
+    return derivation(PROOF, MAPPING, where=WHERE)
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem A.2 and its proof, ratio display (KS-ThmA.2), over 2 sigma^2",
+    expect="proved",
+    id="derivations.ks_theorem_a2_ratio_corrected",
+    corrects="derivations.ks_theorem_a2_ratio",
+    timeout=20,
+)
+def ks_theorem_a2_ratio_steps_corrected():
+    """Pr[A(0^n) = n] / Pr[A(1 0^{n-1}) = n] = exp((-2n + 1)/(2 sigma^2))."""
+    return derivation(CORRECTED, MAPPING, where=WHERE)
