@@ -60,11 +60,13 @@ GRID_NOTE = (
 
 
 @theorem(
-    source=cite("CY-Lemma1(21)", "Lemma 1 eq. (21)"),
+    source=cite("CY-Lemma1(21)", "CY-Thm1(A)", "Lemma 1 eq. (21); Theorem 1 (A)"),
     expect="verified-bounded",
     id="cuffyu.lemma1_eq21",
     timeout=90,
-    note=RECONSTRUCTED + GRID_NOTE,
+    note=RECONSTRUCTED
+    + GRID_NOTE
+    + " Theorem 1 (A) (eps-DP succeq KL-DP) follows with alpha = beta.",
 )
 def lemma1_kl():
     """eps-DP implies D(P_x || P_x') <= eps tanh(eps/2) <= eps for neighbours x, x'."""
@@ -86,11 +88,16 @@ def lemma1_kl():
 
 
 @theorem(
-    source=cite("CY-Lemma1(22)", "CY-Lemma1(23)", "Lemma 1 eqs. (22)-(23)"),
+    source=cite(
+        "CY-Lemma1(22)", "CY-Lemma1(23)", "CY-Thm1(B)", "Lemma 1 eqs. (22)-(23); Theorem 1 (B)"
+    ),
     expect="verified-bounded",
     id="cuffyu.lemma1_eq22_23",
     timeout=120,
-    note=RECONSTRUCTED + GRID_NOTE + " (22): eps is the KL-DP level max(D(P0||P1), D(P1||P0)).",
+    note=RECONSTRUCTED
+    + GRID_NOTE
+    + " (22): eps is the KL-DP level max(D(P0||P1), D(P1||P0)). Theorem 1 (B) (KL-DP "
+    "succeq MI-DP) follows with alpha = beta.",
 )
 def lemma1_mi():
     """eps-KL-DP implies eps-MI-DP; eps-DP implies (eps tanh(eps/2))-MI-DP."""
