@@ -13,6 +13,7 @@ from sympy import Abs, Interval, exp, oo
 
 from dpproofs.claim import all_of, exact_fact
 from dpproofs.exact.rigorous import compare
+from dpproofs.finite.claims import for_each
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 
@@ -233,3 +234,39 @@ def delta_dp_dominates_mi_dp():
         return value == 0, {"limit": value}
 
     return all_of(exact_fact("limit of the Lemma 3 bound", check))
+
+
+@theorem(
+    source=cite("CY-sibson-alpha1", "sec 7 after (66)"),
+    expect="verified-bounded",
+    id="cuffyu.sibson_alpha1",
+    timeout=60,
+    note=RECONSTRUCTED + "One instance only (sympy's exact limit takes about 8 s): P_X = (1/3, "
+    "2/3), rows (1/2, 1/2), (1/4, 3/4). Sibson's closed form I_alpha = alpha/(alpha - 1) "
+    "ln sum_y (sum_x P(x) W(y|x)^alpha)^(1/alpha); the limit at alpha = 1 equals the Shannon "
+    "I(X; Y) exactly (logs of rationals written over primes). An instance, not all channels.",
+)
+def sibson_tends_to_shannon():
+    """I_alpha(X; Y) -> I(X; Y) as alpha -> 1."""
+    alpha = sympy.Symbol("alpha", positive=True)
+    prior = (R(1, 3), R(2, 3))
+    rows = ((R(1, 2), R(1, 2)), (R(1, 4), R(3, 4)))
+
+    def in_primes(expr):
+        return sympy.expand(
+            sympy.expand_log(expr, force=True).replace(
+                lambda e: isinstance(e, sympy.log) and e.args[0].is_Rational,
+                lambda e: ln(e.args[0]),
+            )
+        )
+
+    def check():
+        inner = [sum(prior[x] * rows[x][yy] ** alpha for x in range(2)) for yy in range(2)]
+        sibson = alpha / (alpha - 1) * sympy.log(sum(v ** (1 / alpha) for v in inner))
+        limit = sympy.limit(sibson, alpha, 1)
+        shannon = cmi(
+            {(x, yy): prior[x] * rows[x][yy] for x in range(2) for yy in range(2)}, (0,), (1,)
+        )
+        return in_primes(limit) - shannon == 0, {"limit": limit, "I(X;Y)": shannon}
+
+    return for_each("one channel", [()], lambda: exact_fact("lim I_alpha = I", check))

@@ -115,3 +115,39 @@ def bsc_is_tight():
         return ok, {"delta": delta, "capacity": bounds.exact}
 
     return grid_fact("BSC capacity and TV", [R(k, 20) for k in range(21)], one)
+
+
+@theorem(
+    source=cite("CY-Lemma2(30)", "proof of Lemma 2 eq. (30), steps (a)-(c)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma2_eq30",
+    timeout=60,
+    note=RECONSTRUCTED + "n = 2 binary entries, the prior supported on the neighbours (0, 0), "
+    "(1, 0) (they differ at j = 1) with mass in (1/3) Z, their rows on 3 outputs in (1/2) Z, "
+    "and every set A. Checked: I(X_1; 1_A(Y)) <= I(X_1; Y) = I(X_1; Y | X_2) exactly; the last "
+    "step <= eps is Definition 2. A grid check.",
+)
+def lemma2_steps():
+    """I(X_j; Z) <= I(X_j; Y) = I(X_j; Y | X^{-j}) <= eps for Z = 1_A(Y)."""
+    pts = simplex_grid(3, 2)
+    members = [(a, b, s) for a in pts for b in pts for s in simplex_grid(2, 3)]
+    sets = [(), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]
+
+    def one(member):
+        a, b, s = member
+        rows = (a, b)
+        joint = {(x1, 0, y): s[x1] * rows[x1][y] for x1 in range(2) for y in range(3)}
+        info = cmi(joint, (0,), (2,))
+        ok = compare(info, cmi(joint, (0,), (2,), (1,))) == 0
+        for t in sets:
+            z = {
+                (x1, int(y in t)): sum(
+                    joint[(x1, 0, yy)] for yy in range(3) if (yy in t) == (y in t)
+                )
+                for x1 in range(2)
+                for y in range(3)
+            }
+            ok = ok and compare(cmi(z, (0,), (1,)), info) <= 0
+        return ok, {"member": str(member)}
+
+    return grid_fact("I(X_1;1_A(Y)) <= I(X_1;Y) = I(X_1;Y|X_2)", members, one)

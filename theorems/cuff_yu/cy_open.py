@@ -84,10 +84,9 @@ def _open(reason: str):
 
 OPEN = {
     "lemma2": (
-        ("CY-Lemma2(30)", "CY-Lemma2(33)"),
-        "(30) is a chain of steps (a)-(c) over all priors supported on two neighbours and all "
-        "sets A (a derivation file); (33) quantifies over all implications (eps', delta') with a "
-        "threshold t(eps) and a limit: needs MI-DP over all mechanisms in the search.",
+        ("CY-Lemma2(33)",),
+        "(33) quantifies over all implications (eps', delta') with a threshold t(eps) and a "
+        "limit: needs MI-DP levels over all mechanisms in the search.",
     ),
     "appc_convex": (
         ("CY-AppC-convex",),
@@ -107,9 +106,10 @@ OPEN = {
         "levels (sups over priors) of composed mechanisms over all mechanisms.",
     ),
     "continuous": (
-        ("CY-Ex5.1(50)", "CY-sibson-alpha1"),
-        "(50) needs a continuous X_1 (I = oo); the alpha -> 1 limit of Sibson's information is "
-        "a limit over all distributions: both need calculus beyond finite exact evaluation.",
+        ("CY-Ex5.1(50)",),
+        "(50) needs a continuous X_1 (I = oo): mutual information of continuous laws is beyond "
+        "finite exact evaluation (the finite analogue (51) grows like ln |X_1|: "
+        "cuffyu.example5_1_eq51).",
     ),
 }
 
