@@ -45,6 +45,7 @@ def _binary_channels(denominator: int, inputs: int):
     return list(product(rows, repeat=inputs))
 
 
+HALVES = [(sympy.Rational(k, 2), 1 - sympy.Rational(k, 2)) for k in range(3)]
 MARGINS = [(sympy.Rational(k, 3), 1 - sympy.Rational(k, 3)) for k in range(4)]
 
 
@@ -70,14 +71,14 @@ def _markov_joints():
     source=cite("CY-Prop4(39)", "Property 4"),
     expect="verified-bounded",
     id="cuffyu.property4",
-    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/3) Z and "
-    "channel entries in (1/2) Z (256 joints); a grid check, not a proof for all distributions.",
+    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/2) Z and "
+    "channel entries in (1/2) Z (729 joints); a grid check, not a proof for all distributions.",
 )
 def independent_conditioning_increases_mi():
     """X independent of Z implies I(X; Y) <= I(X; Y | Z)."""
     return grid_fact(
         "I(X;Y) <= I(X;Y|Z) on the grid",
-        _independent_joints(),
+        _independent_joints(HALVES),
         lambda j: (compare(cmi(j, X, Y), cmi(j, X, Y, Z)) <= 0, {}),
     )
 
@@ -87,7 +88,7 @@ def independent_conditioning_increases_mi():
     expect="verified-bounded",
     id="cuffyu.property5",
     note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
-    "(1/3) Z (256 joints); a grid check, not a proof for all distributions.",
+    "(1/3) Z (1024 joints); a grid check, not a proof for all distributions.",
 )
 def data_processing():
     """X - Y - Z Markov implies I(X; Z) <= I(X; Y)."""
@@ -111,7 +112,7 @@ def corollary4():
     x1, y, x2 = (0,), (1,), (2,)
     return grid_fact(
         "I(X_i;Y) <= I(X_i;Y|X^-i), i = 1, 2",
-        _independent_joints([(sympy.Rational(k, 2), 1 - sympy.Rational(k, 2)) for k in range(3)]),
+        _independent_joints(HALVES),
         lambda j: (
             compare(cmi(j, x1, y), cmi(j, x1, y, x2)) <= 0
             and compare(cmi(j, x2, y), cmi(j, x2, y, x1)) <= 0,

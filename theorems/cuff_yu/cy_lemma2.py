@@ -98,7 +98,7 @@ def lemma2_binary_entropy_form():
     expect="verified-bounded",
     id="cuffyu.lemma2_tight",
     timeout=60,
-    note=RECONSTRUCTED + "delta in (1/20) Z, [0, 1]: the BSC with crossover (1 - delta)/2 has "
+    note=RECONSTRUCTED + "delta in (1/10) Z, [0, 1]: the BSC with crossover (1 - delta)/2 has "
     "rows at TV exactly delta (so it is (0, d)-DP for no d < delta) and capacity exactly "
     "ln 2 - h((1 - delta)/2) = eps, certified. A grid over delta (eps = ln 2 - h((1-delta)/2) "
     "sweeps [0, ln 2]), not every eps.",
@@ -114,7 +114,7 @@ def bsc_is_tight():
         ok = compare(_tv(*rows), delta) == 0 and bounds.equals(_bsc_floor(delta))
         return ok, {"delta": delta, "capacity": bounds.exact}
 
-    return grid_fact("BSC capacity and TV", [R(k, 20) for k in range(21)], one)
+    return grid_fact("BSC capacity and TV", [R(k, 10) for k in range(11)], one)
 
 
 @theorem(
