@@ -10,10 +10,12 @@ proofs for all channels; each note says so.
 import sympy
 from _cy_common import RECONSTRUCTED, cite, cmi, grid_fact, h, simplex_grid
 
+from dpproofs.algebra import EXACT
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.finite.capacity import capacity_bounds
 from dpproofs.theorem import theorem
+from dpproofs.vocabulary import mutual_information
 
 R = sympy.Rational
 LN2 = sympy.log(2)
@@ -65,8 +67,8 @@ def lemma2_sqrt():
 
     def one(pair):
         a, b = pair
-        joint = {(x, y): half[x] * (a, b)[x][y] for x in range(2) for y in range(len(a))}
-        return compare(_tv(a, b) ** 2, 2 * cmi(joint, (0,), (1,))) <= 0, {"rows": str(pair)}
+        info = mutual_information(EXACT, half, [list(a), list(b)])
+        return compare(_tv(a, b) ** 2, 2 * info) <= 0, {"rows": str(pair)}
 
     return grid_fact("TV^2 <= 2 I(uniform; W)", _sections(8, 4), one)
 
