@@ -352,3 +352,41 @@ def with_probability_at_least(
         alg.all([alg.le(level, alg.total(weights[a] for a in t)), *(truths[a] for a in t)])
         for t in [(), *nonempty_subsets(len(weights))]
     )
+
+
+# --- Cuff & Yu notions ------------------------------------------------------------------------
+#
+# Information measures in nats for a finite channel ``rows`` (rows[x] = P_{Y|X=x}) and an input
+# law ``prior``. They use ``alg.log``, so they are interpreted exactly (sympy), numerically
+# (floats) and by Arb balls, but not by z3 (which has no polynomial encoding of log).
+
+
+def binary_entropy(alg: Algebra, d: Any) -> Any:
+    """h(d) = -d ln d - (1 - d) ln(1 - d), with 0 ln 0 = 0 (terms with a literal 0 vanish)."""
+    one = alg.const(1)
+    return alg.total(-x * alg.log(x) for x in (d, one - d) if not _is_structural_zero(x))
+
+
+def output_law(alg: Algebra, prior: Dist, rows: Sequence[Dist]) -> list[Any]:
+    """P_Y(y) = sum_x prior[x] rows[x][y]."""
+    return [
+        alg.total(px * row[y] for px, row in zip(prior, rows, strict=True))
+        for y in range(len(rows[0]))
+    ]
+
+
+def mutual_information(alg: Algebra, prior: Dist, rows: Sequence[Dist]) -> Any:
+    """I(X; Y) = sum_x prior[x] D(rows[x] || P_Y) for X ~ prior and Y | X = x ~ rows[x]
+    (Cuff-Yu Def 2's quantity for one section). Inputs with a literal 0 prior mass vanish."""
+    py = output_law(alg, prior, rows)
+    return alg.total(
+        px * kl_divergence(alg, row, py)
+        for px, row in zip(prior, rows, strict=True)
+        if not _is_structural_zero(px)
+    )
+
+
+def kl_dp(alg: Algebra, rows: Sequence[Dist], pairs: Sequence[tuple[int, int]], eps: Any) -> Any:
+    """eps-KL-DP (Cuff-Yu Def 7): D(rows[x] || rows[x']) <= eps for every ordered neighbour
+    pair (x, x'). Here eps is the level itself, not e^eps."""
+    return alg.all(alg.le(kl_divergence(alg, rows[a], rows[b]), eps) for a, b in pairs)

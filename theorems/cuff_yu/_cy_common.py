@@ -9,7 +9,9 @@ from fractions import Fraction as F
 import sympy
 
 from dpproofs.algebra import implies
+from dpproofs.claim import exact_fact
 from dpproofs.exact.rigorous import compare
+from dpproofs.finite.claims import for_each
 from dpproofs.vocabulary import nonempty_subsets
 
 SEED = "001_bbdd7f031c172a3e.txt"
@@ -119,3 +121,37 @@ def simplex_grid(size: int, denominator: int) -> list[tuple[sympy.Rational, ...]
 def joint_of(prior: dict[tuple[int, ...], sympy.Rational], rows: dict) -> Joint:
     """P(x, y) = prior(x) rows[x][y], cells (x..., y)."""
     return {(*x, y): px * rows[x][y] for x, px in prior.items() for y in range(len(rows[x]))}
+
+
+def grid_fact(statement: str, members: list, check_one):
+    """For every member of a finite grid, the exact fact check_one(member) -> (holds, observed):
+    a bounded check (verified-bounded over the grid), never a proof beyond it."""
+    return for_each(
+        f"the grid of {len(members)} members",
+        [(j,) for j in members],
+        lambda j: exact_fact(statement, lambda: check_one(j)),
+        label=lambda j: (
+            str(sorted((str(k), str(v)) for k, v in j.items())) if isinstance(j, dict) else str(j)
+        ),
+    )
+
+
+def kl(a, b) -> sympy.Expr:
+    """D(a || b) for exact rational distributions with b_y > 0 wherever a_y > 0."""
+    return sympy.Add(*(x * (ln(x) - ln(y)) for x, y in zip(a, b, strict=True) if x != 0))
+
+
+def max_ratio(a, b) -> sympy.Rational | None:
+    """e^eps = max_y max(a_y/b_y, b_y/a_y), the pure-DP ratio of two rows; None if infinite."""
+    best = sympy.Integer(1)
+    for x, y in zip(a, b, strict=True):
+        if (x == 0) != (y == 0):
+            return None
+        if x != 0:
+            best = max(best, x / y, y / x)
+    return best
+
+
+def tanh_bound(r: sympy.Rational) -> sympy.Expr:
+    """eps tanh(eps/2) with e^eps = r: ln r (r - 1)/(r + 1)."""
+    return ln(r) * (r - 1) / (r + 1)

@@ -1,27 +1,17 @@
-"""Cuff & Yu (seed 001): scalar statements and binary-alphabet forms, decided by the symbolic
-deciders for every parameter value of the stated domain.
-
-The divergence claims quantify over all pairs of distributions; the bounded search cannot take
-logarithms, so their faithful encodings here are the binary-alphabet forms (two outcomes, every
-p, q in (0, 1)), which the notes say. Where a bound is tight along a curve, interval branch and
-bound cannot close it and the verdict is unknown; the note says what would decide it.
+"""Cuff & Yu (seed 001): Properties 1 and 2 (exact grid checks over pairs of distributions), their
+irreversibility and the tightness of Pinsker's inequality (proved for every parameter value).
 """
 
 import sympy
-from _cy_common import RECONSTRUCTED, cite
-from sympy import And, Eq, Interval, Rational, exp, log, oo, sqrt, tanh
+from _cy_common import RECONSTRUCTED, cite, grid_fact, kl, ln, max_ratio, simplex_grid, tanh_bound
+from sympy import And, Eq, Interval, exp, log, oo, sqrt
 
+from dpproofs.exact.rigorous import compare
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 
 eps = sympy.Symbol("eps", positive=True)
 eta = sympy.Symbol("eta", positive=True)
-delta = sympy.Symbol("delta", positive=True)
-p = sympy.Symbol("p", positive=True)
-q = sympy.Symbol("q", positive=True)
-u = sympy.Symbol("u", positive=True)
-m = sympy.Symbol("m", positive=True)
-OPEN01 = Interval.open(0, 1)
 
 
 def kl2(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
@@ -29,65 +19,64 @@ def kl2(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
     return a * log(a / b) + (1 - a) * log((1 - a) / (1 - b))
 
 
-def close0(a: sympy.Expr, b: sympy.Expr) -> list[sympy.Basic]:
-    """(eps, 0)-closeness of (a, 1 - a) and (b, 1 - b) (Def 4 with delta = 0, point form)."""
-    return [
-        a <= exp(eps) * b,
-        b <= exp(eps) * a,
-        1 - a <= exp(eps) * (1 - b),
-        1 - b <= exp(eps) * (1 - a),
-    ]
+def _pairs():
+    """Every pair of distributions on 2 outcomes in (1/8) Z and on 3 outcomes in (1/4) Z."""
+    out = []
+    for k, d in ((2, 8), (3, 4)):
+        pts = simplex_grid(k, d)
+        out += [(a, b) for a in pts for b in pts]
+    return out
+
+
+PAIRS_NOTE = (
+    "Checked exactly on every pair of distributions on 2 outcomes with masses in (1/8) Z and on "
+    "3 outcomes in (1/4) Z (eps is the pair's exact closeness level, e^eps rational; pairs "
+    "close for no finite eps are vacuous). A grid check, not a proof for all distributions: "
+    "binary forms over all p, q are tight on a curve, where interval branch and bound cannot "
+    "close them; a derivation (Appendix A, (77)-(81)) would prove them."
+)
 
 
 @theorem(
-    source=cite("CY-Prop1(10)", "Property 1 eq. (10)"),
-    expect="unknown",
-    id="cuffyu.property1_binary",
-    timeout=5,
-    note=RECONSTRUCTED + "Binary alphabets only (the search cannot take logs), eps in (0, 3]. "
-    "The bound is attained by the symmetric pair for every eps (cuffyu.property1_binary_extreme), "
-    "so branch and bound cannot close it: a convexity or derivation proof (Appendix A, (77)-(81), "
-    "a steps file) would decide it.",
+    source=cite("CY-Prop1(10)", "CY-Def4(9)", "Property 1 eq. (10); Definition 4 eq. (9)"),
+    expect="verified-bounded",
+    id="cuffyu.property1",
+    timeout=60,
+    note=RECONSTRUCTED + PAIRS_NOTE,
 )
-def property1_binary():
-    """(eps, 0)-close binary P, Q have D(P||Q) <= eps tanh(eps/2)."""
-    return holds(
-        kl2(p, q) <= eps * tanh(eps / 2),
-        where={p: OPEN01, q: OPEN01, eps: Interval.Lopen(0, 3)},
-        assuming=close0(p, q),
-    )
+def property1():
+    """(eps, 0)-close P, Q have D(P||Q) <= eps tanh(eps/2) (10), hence D(P||Q) <= eps (9)."""
 
+    def one(pair):
+        a, b = pair
+        r = max_ratio(a, b)
+        if r is None:
+            return True, {}
+        bound = tanh_bound(r)
+        return compare(kl(a, b), bound) <= 0 and compare(bound, ln(r)) <= 0, {"pair": str(pair)}
 
-@theorem(
-    source=cite("CY-Def4(9)", "Definition 4, eq. (9)"),
-    expect="unknown",
-    id="cuffyu.def4_eq9_binary",
-    timeout=5,
-    note=RECONSTRUCTED + "Binary alphabets, eps in [1/10, 3]. The slack eps - eps tanh(eps/2) "
-    "vanishes on no box, but branch and bound still meets the curve p = q; a proof from "
-    "Property 1 (a steps file) would decide it.",
-)
-def def4_eq9_binary():
-    """(eps, 0)-close binary P, Q have D(P||Q) <= eps."""
-    return holds(
-        kl2(p, q) <= eps,
-        where={p: OPEN01, q: OPEN01, eps: Interval(Rational(1, 10), 3)},
-        assuming=close0(p, q),
-    )
+    return grid_fact("D(P||Q) <= eps tanh(eps/2) <= eps", _pairs(), one)
 
 
 @theorem(
     source=cite("CY-Prop2(12)", "Property 2 eq. (12), Pinsker"),
-    expect="unknown",
-    id="cuffyu.property2_binary",
-    timeout=5,
-    note="Binary alphabets: D(P||Q) <= eps implies TV(P, Q) = |p - q| <= sqrt(eps/2), i.e. "
-    "Pinsker 2 (p - q)^2 <= D. Tight at p = q, so branch and bound cannot close it; a "
-    "second-derivative (convexity) argument would decide it.",
+    expect="verified-bounded",
+    id="cuffyu.property2",
+    timeout=60,
+    note="Checked as 2 TV(P, Q)^2 <= D(P||Q) (so D <= eps gives TV <= sqrt(eps/2)) on every "
+    "pair with D finite, on the grid of cuffyu.property1. A grid check.",
 )
-def property2_binary():
-    """D(P||Q) <= eps implies (0, sqrt(eps/2))-closeness (binary form: 2 (p - q)^2 <= D)."""
-    return holds(2 * (p - q) ** 2 <= kl2(p, q), where={p: OPEN01, q: OPEN01})
+def property2():
+    """D(P||Q) <= eps implies (0, sqrt(eps/2))-closeness."""
+
+    def one(pair):
+        a, b = pair
+        if any(x != 0 and y == 0 for x, y in zip(a, b, strict=True)):
+            return True, {}
+        tv = sum(max(x - y, 0) for x, y in zip(a, b, strict=True))
+        return compare(2 * tv**2, kl(a, b)) <= 0, {"pair": str(pair)}
+
+    return grid_fact("2 TV^2 <= D", _pairs(), one)
 
 
 @theorem(

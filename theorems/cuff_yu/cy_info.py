@@ -11,30 +11,14 @@ distributions; each note says so. A proof would need a derivation (theorems/deri
 from itertools import product
 
 import sympy
-from _cy_common import RECONSTRUCTED, cite, cmi, h, ln, simplex_grid
+from _cy_common import RECONSTRUCTED, cite, cmi, grid_fact, h, ln, simplex_grid
 
-from dpproofs.claim import exact_fact
 from dpproofs.exact.rigorous import compare
-from dpproofs.finite.claims import for_each
 from dpproofs.theorem import theorem
 
 CELLS3 = list(product((0, 1), repeat=3))
 GRID3 = [dict(zip(CELLS3, masses, strict=True)) for masses in simplex_grid(8, 3)]
 X, Y, Z = (0,), (1,), (2,)
-
-
-def _grid_fact(statement, joints, check_one):
-    """For every joint of the grid, the exact fact check_one(joint) -> (holds, observed)."""
-    return for_each(
-        f"the grid of {len(joints)} joints",
-        [(j,) for j in joints],
-        lambda j: exact_fact(statement, lambda: check_one(j)),
-        label=lambda j: str(
-            sorted(
-                (str(k), str(v)) for k, v in (j.items() if isinstance(j, dict) else enumerate(j))
-            )
-        ),
-    )
 
 
 @theorem(
@@ -46,7 +30,7 @@ def _grid_fact(statement, joints, check_one):
 )
 def chain_rule():
     """I(X; Y, Z) = I(X; Y) + I(X; Z | Y)."""
-    return _grid_fact(
+    return grid_fact(
         "I(X;YZ) = I(X;Y) + I(X;Z|Y) on the grid",
         GRID3,
         lambda j: (compare(cmi(j, X, Y + Z), cmi(j, X, Y) + cmi(j, X, Z, Y)) == 0, {}),
@@ -61,13 +45,14 @@ def _binary_channels(denominator: int, inputs: int):
     return list(product(rows, repeat=inputs))
 
 
+HALVES = [(sympy.Rational(k, 2), 1 - sympy.Rational(k, 2)) for k in range(3)]
 MARGINS = [(sympy.Rational(k, 3), 1 - sympy.Rational(k, 3)) for k in range(4)]
 
 
-def _independent_joints():
-    """P(x) P(z) P(y | x, z) with P_X, P_Z in (1/3) Z and channel entries in (1/2) Z."""
+def _independent_joints(margins=MARGINS):
+    """P(x) P(z) P(y | x, z) with P_X, P_Z in ``margins`` and channel entries in (1/2) Z."""
     joints = []
-    for px, pz, w in product(MARGINS, MARGINS, _binary_channels(2, 4)):
+    for px, pz, w in product(margins, margins, _binary_channels(2, 4)):
         chan = dict(zip(product((0, 1), repeat=2), w, strict=True))
         joints.append({(x, y, z): px[x] * pz[z] * chan[(x, z)][y] for x, y, z in CELLS3})
     return joints
@@ -86,14 +71,14 @@ def _markov_joints():
     source=cite("CY-Prop4(39)", "Property 4"),
     expect="verified-bounded",
     id="cuffyu.property4",
-    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/3) Z and "
-    "channel entries in (1/2) Z (256 joints); a grid check, not a proof for all distributions.",
+    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/2) Z and "
+    "channel entries in (1/2) Z (729 joints); a grid check, not a proof for all distributions.",
 )
 def independent_conditioning_increases_mi():
     """X independent of Z implies I(X; Y) <= I(X; Y | Z)."""
-    return _grid_fact(
+    return grid_fact(
         "I(X;Y) <= I(X;Y|Z) on the grid",
-        _independent_joints(),
+        _independent_joints(HALVES),
         lambda j: (compare(cmi(j, X, Y), cmi(j, X, Y, Z)) <= 0, {}),
     )
 
@@ -103,11 +88,11 @@ def independent_conditioning_increases_mi():
     expect="verified-bounded",
     id="cuffyu.property5",
     note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
-    "(1/3) Z (256 joints); a grid check, not a proof for all distributions.",
+    "(1/3) Z (1024 joints); a grid check, not a proof for all distributions.",
 )
 def data_processing():
     """X - Y - Z Markov implies I(X; Z) <= I(X; Y)."""
-    return _grid_fact(
+    return grid_fact(
         "I(X;Z) <= I(X;Y) on the grid",
         _markov_joints(),
         lambda j: (compare(cmi(j, X, Z), cmi(j, X, Y)) <= 0, {}),
@@ -118,16 +103,16 @@ def data_processing():
     source=cite("CY-Cor4(42)", "Corollary 4, independent data"),
     expect="verified-bounded",
     id="cuffyu.corollary4",
-    note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/3) Z), binary mechanism "
+    note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/2) Z), binary mechanism "
     "rows in (1/2) Z. Checked: I(X_i; Y) <= I(X_i; Y | X^{-i}) for i = 1, 2, which is <= eps by "
     "Definition 2 for an eps-MI-DP mechanism (the proof's only step). A grid check.",
 )
 def corollary4():
     """Independent X_1, X_2 and eps-MI-DP imply I(X_i; Y) <= eps (via I(X_i;Y) <= I(X_i;Y|X^-i))."""
     x1, y, x2 = (0,), (1,), (2,)
-    return _grid_fact(
+    return grid_fact(
         "I(X_i;Y) <= I(X_i;Y|X^-i), i = 1, 2",
-        _independent_joints(),
+        _independent_joints(HALVES),
         lambda j: (
             compare(cmi(j, x1, y), cmi(j, x1, y, x2)) <= 0
             and compare(cmi(j, x2, y), cmi(j, x2, y, x1)) <= 0,
@@ -148,7 +133,7 @@ def free_lunch_chain_rule():
     """I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S, T of [n]."""
     y, xs = (1,), (0, 2)
     splits = [((0,), ()), ((2,), ()), ((0,), (2,)), ((2,), (0,)), ((0, 2), ())]
-    return _grid_fact(
+    return grid_fact(
         "I(X_S;Y|X_T) <= I(X^n;Y)",
         GRID3,
         lambda j: (all(compare(cmi(j, s, y, t), cmi(j, xs, y)) <= 0 for s, t in splits), {}),
@@ -172,7 +157,7 @@ def bayesian_chain_rule():
         )
         return compare(cmi(j, (0, 2), y), 2 * e) <= 0, {}
 
-    return _grid_fact("I(X^2;Y) <= 2 max I(X_i;Y|X_K)", GRID3, one)
+    return grid_fact("I(X^2;Y) <= 2 max I(X_i;Y|X_K)", GRID3, one)
 
 
 @theorem(
@@ -193,7 +178,7 @@ def adversarial_privacy_bounds_mi():
         ratios = [j[(x, y)] / (px[x] * py[y]) for x in (0, 1) for y in (0, 1) if j[(x, y)] != 0]
         return compare(cmi(j, (0,), (1,)), ln(max(ratios))) <= 0, {}
 
-    return _grid_fact("I(X;Y) <= max ln P(x|y)/P(x)", joints, one)
+    return grid_fact("I(X;Y) <= max ln P(x|y)/P(x)", joints, one)
 
 
 def _tv(p, q):
@@ -222,4 +207,4 @@ def entropy_continuity():
         bound = d * ln(m - 1) + h(d) if m > 2 else h(d)
         return compare(abs(ha - hb), bound) <= 0, {"m": m, "P": str(a), "Q": str(b)}
 
-    return _grid_fact("Zhang's continuity bound", pairs, one)
+    return grid_fact("Zhang's continuity bound", pairs, one)

@@ -83,72 +83,33 @@ def _open(reason: str):
 
 
 OPEN = {
-    "thm1_A": (
-        ("CY-Thm1(A)",),
-        "eps-DP succeq KL-DP (Theorem 1 (A)); follows from CY-Lemma1(21) "
-        "with alpha = beta: needs the KL-over-all-distributions proof of Property 1.",
-    ),
-    "thm1_B": (
-        ("CY-Thm1(B)",),
-        "KL-DP succeq MI-DP; follows from CY-Lemma1(22): needs a "
-        "convexity (Jensen) proof over all priors (a derivation file).",
-    ),
-    "thm1_C": (
-        ("CY-Thm1(C)",),
-        "MI-DP succeq delta-DP; follows from CY-Lemma2(27) with "
-        "alpha = beta^2/2: needs MI-DP (a sup over priors) in the search.",
-    ),
-    "thm1_18": (
-        ("CY-Thm1(18)",),
-        "delta-DP succeq MI-DP for bounded K via CY-Lemma3(35): needs "
-        "Lemma 3 over all mechanisms (capacities in the search).",
-    ),
-    "thm1_strict": (
-        ("CY-Thm1-strict(A)", "CY-Thm1-strict(B)"),
-        "Non-implications: need a "
-        "parametric family with KL -> 0 while eps stays large, decided by limits.",
-    ),
-    "lemma1": (
-        ("CY-Lemma1(21)", "CY-Lemma1(22)", "CY-Lemma1(23)", "CY-Lemma9(67)"),
-        "KL and MI bounds over all mechanisms and priors: logs in the search, or the "
-        "derivation of Appendix A / (24)-(26) as a steps file.",
-    ),
     "lemma2": (
-        ("CY-Lemma2(27)", "CY-Lemma2(28)", "CY-Lemma2-tight", "CY-Lemma2(30)", "CY-Lemma2(33)"),
-        "MI-DP to delta-DP: needs capacities of all binary channels "
-        "(AppC reduction to the BSC) decided over the parameter, not on instances.",
+        ("CY-Lemma2(33)",),
+        "(33) quantifies over all implications (eps', delta') with a threshold t(eps) and a "
+        "limit: needs MI-DP levels over all mechanisms in the search.",
     ),
-    "appc": (
-        ("CY-AppC-convex", "CY-AppC-BSC", "CY-AppC(98)"),
-        "Capacity of all binary "
-        "channels: certified capacities over a parametric family (not yet in dpproofs).",
+    "appc_convex": (
+        ("CY-AppC-convex",),
+        "Convexity of capacity in the channel matrix over all channels: certified capacities "
+        "are brackets, so midpoint convexity is undecidable where it is tight; needs a proof "
+        "(capacity is a max of functions convex in W).",
     ),
-    "lemma3": (
-        ("CY-Lemma3(105)", "CY-Lemma3(126)", "CY-Lemma11(110)"),
-        "Entropy continuity "
-        "bounds over all distributions: logs in the search or the proof (111)-(125).",
+    "ex4_1_limit": (
+        ("CY-Ex4.1(ii)",),
+        "I(X_i; Y) -> ln 2 as n -> oo with Laplace noise of scale 1/(n eps): mutual information "
+        "with continuous outputs and a limit in n; not in the calculus yet.",
     ),
-    "ex4_1": (
-        ("CY-Ex4.1(i)", "CY-Ex4.1(ii)", "CY-Ex4.1(iii)"),
-        "Laplace noise on the sample "
-        "mean: continuous outputs; the MI limit n -> oo needs the Laplace calculus with "
-        "mutual information.",
+    "sequential": (
+        ("CY-Cor6", "CY-Cor8(54)"),
+        "Cor 6 (adaptive composition: each eps_j is a sup over priors of a conditional MI given "
+        "earlier outputs) and Cor 8 (group MI bound with K_S; form reconstructed): need MI-DP "
+        "levels (sups over priors) of composed mechanisms over all mechanisms.",
     ),
-    "composition": (
-        ("CY-Cor5(43)", "CY-Cor6", "CY-Cor7(44)", "CY-Cor8(54)", "CY-sec5(53)"),
-        "Composition of MI-DP: sup over priors of conditional MI of composed "
-        "mechanisms (mi_dp_bounds on compositions) over all mechanisms.",
-    ),
-    "ex4_3": (
-        ("CY-Ex4.3(i)", "CY-Ex4.3(ii)"),
-        "One-time pad mechanism: a concrete exact check "
-        "with mi_dp_bounds and pure_epsilon (to be written).",
-    ),
-    "misc": (
-        ("CY-Ex5.1(50)", "CY-sec6.3(61)", "CY-sibson-alpha1"),
-        "Continuous alphabets "
-        "(50), the Bayesian-DP implication for a fixed prior (61), and the alpha -> 1 limit "
-        "of Sibson's information: need logs over all distributions and limits.",
+    "continuous": (
+        ("CY-Ex5.1(50)",),
+        "(50) needs a continuous X_1 (I = oo): mutual information of continuous laws is beyond "
+        "finite exact evaluation (the finite analogue (51) grows like ln |X_1|: "
+        "cuffyu.example5_1_eq51).",
     ),
 }
 

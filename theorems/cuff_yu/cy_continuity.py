@@ -1,0 +1,272 @@
+"""Cuff & Yu (seed 001): continuity bounds of Lemma 3 / Lemma 11, the Bayesian-DP implication
+(61), and Example 4.1, checked exactly on grids or proved for every parameter.
+
+Grid checks are bounded (every distribution with masses in the stated grid, exactly), not proofs
+for all distributions; each note says so.
+"""
+
+from itertools import product
+
+import sympy
+from _cy_common import RECONSTRUCTED, cite, cmi, entropy, grid_fact, h, ln, simplex_grid
+from sympy import Abs, Interval, exp, oo
+
+from dpproofs.claim import all_of, exact_fact
+from dpproofs.exact.rigorous import compare
+from dpproofs.finite.claims import for_each
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+
+R = sympy.Rational
+CELLS2 = list(product((0, 1), repeat=2))
+CELLS3 = list(product((0, 1), repeat=3))
+
+
+def _tv(a, b):
+    return sum(max(x - y, 0) for x, y in zip(a, b, strict=True))
+
+
+def _sections_with_priors():
+    out = []
+    for k, d in ((2, 6), (3, 3)):
+        pts = simplex_grid(k, d)
+        pairs = [(a, b) for i, a in enumerate(pts) for b in pts[i + 1 :]]
+        out += [(k, a, b, pi) for a, b in pairs for pi in simplex_grid(2, 4)]
+    return out
+
+
+def _mi(pi, a, b):
+    rows = (a, b)
+    return cmi({(x, y): pi[x] * rows[x][y] for x in range(2) for y in range(len(a))}, (0,), (1,))
+
+
+@theorem(
+    source=cite("CY-Lemma3(105)", "Appendix D (104)-(106)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma3_eq105",
+    timeout=90,
+    note=RECONSTRUCTED + "Binary X, |Y| in {2, 3}, rows on 2 outcomes in (1/6) Z or on 3 in "
+    "(1/3) Z, priors in (1/4) Z; delta is the rows' TV. Both bounds checked (the first where "
+    "delta <= 1 - 1/|Y|). A grid check.",
+)
+def mi_bounded_by_output_cardinality():
+    """Rows within TV delta: I(X;Y) <= delta ln(|Y| - 1) + h(delta) (delta <= 1 - 1/|Y|) and
+    I(X;Y) <= delta ln |Y| + h(delta)."""
+
+    def one(member):
+        k, a, b, pi = member
+        d = _tv(a, b)
+        info = _mi(pi, a, b)
+        first = d > 1 - R(1, k) or compare(info, d * ln(k - 1) + h(d)) <= 0
+        return first and compare(info, d * ln(k) + h(d)) <= 0, {"member": str(member)}
+
+    return grid_fact("I(X;Y) <= delta ln(|Y|-1) + h(delta)", _sections_with_priors(), one)
+
+
+def _lemma11_bound(delta, size):
+    lam = delta / (1 + delta)
+    return 2 * lam * ln(size) + 2 * h(lam)
+
+
+@theorem(
+    source=cite("CY-Lemma11(110)", "Lemma 11 eq. (110)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma11",
+    timeout=90,
+    note=RECONSTRUCTED + "(constant reconstructed) Every pair of joint distributions on "
+    "{0,1} x {0,1} with masses in (1/4) Z; delta is their TV (the bound is non-decreasing in "
+    "delta: cuffyu.lemma11_monotone). A grid check.",
+)
+def conditional_entropy_continuity():
+    """TV(P, Q) <= delta implies |H_P(X|Y) - H_Q(X|Y)| <= 2 lambda ln |X| + 2 h(lambda)."""
+    joints = [dict(zip(CELLS2, m, strict=True)) for m in simplex_grid(4, 4)]
+    members = [(i, j) for i in range(len(joints)) for j in range(i + 1, len(joints))]
+
+    def cond(jt):
+        return entropy(jt, (0, 1)) - entropy(jt, (1,))
+
+    def one(member):
+        P, Q = joints[member[0]], joints[member[1]]
+        d = _tv([P[c] for c in CELLS2], [Q[c] for c in CELLS2])
+        return compare(abs(cond(P) - cond(Q)), _lemma11_bound(d, 2)) <= 0, {
+            "P": str(P),
+            "Q": str(Q),
+        }
+
+    return grid_fact("|H_P(X|Y) - H_Q(X|Y)| <= 2 lambda ln|X| + 2 h(lambda)", members, one)
+
+
+@theorem(
+    source=cite("CY-Lemma3(126)", "Appendix D (126)-(127)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma3_eq126",
+    timeout=90,
+    note=RECONSTRUCTED + "Binary X_i (|X_i| = 2), sections and priors as in "
+    "cuffyu.lemma3_eq105; delta is the rows' TV. A grid check.",
+)
+def lemma3_input_cardinality():
+    """Rows within TV delta: I(X_i; Y | x^{-i}) <= 2 lambda ln |X_i| + 2 h(lambda), and also
+    <= 2 delta ln |X_i| + 2 h(delta) (neither bound dominates the other: at delta = 1 the first
+    is 3 ln 2, the second 2 ln 2)."""
+
+    def one(member):
+        _, a, b, pi = member
+        d = _tv(a, b)
+        info = _mi(pi, a, b)
+        tight = _lemma11_bound(d, 2)
+        return compare(info, tight) <= 0 and compare(info, 2 * d * ln(2) + 2 * h(d)) <= 0, {
+            "member": str(member)
+        }
+
+    return grid_fact("I <= 2 lambda ln 2 + 2 h(lambda)", _sections_with_priors(), one)
+
+
+@theorem(
+    source=cite("CY-sec6.3(61)", "sec 6.3 eqs. (60)-(61)"),
+    expect="verified-bounded",
+    id="cuffyu.sec6_3_eq61",
+    timeout=60,
+    note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every prior-and-mechanism joint on "
+    "{0,1}^3 with masses in (1/3) Z; eps is the tightest eps of (60) for that joint (largest "
+    "log ratio of the conditionals P_{Y|X_i, X_K}; joints where one is 0 and the other not are "
+    "vacuous). A grid check.",
+)
+def bayesian_dp_bounds_conditional_mi():
+    """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K."""
+    joints = [dict(zip(CELLS3, m, strict=True)) for m in simplex_grid(8, 3)]
+    # coordinates: 0 = X_1, 1 = Y, 2 = X_2
+    cases = [(0, ()), (0, (2,)), (2, ()), (2, (0,))]
+
+    def conditionals(jt, i, k):
+        out = {}
+        for cell, mass in jt.items():
+            key = (cell[i], tuple(cell[c] for c in k))
+            out.setdefault(key, [R(0), R(0)])[cell[1]] += mass
+        return out
+
+    def one(jt):
+        ratios = []
+        for i, k in cases:
+            table = conditionals(jt, i, k)
+            for (xi, xk), row in table.items():
+                other = table.get((1 - xi, xk))
+                if other is None or sum(row) == 0 or sum(other) == 0:
+                    continue
+                a = [v / sum(row) for v in row]
+                b = [v / sum(other) for v in other]
+                for u, v in zip(a, b, strict=True):
+                    if (u == 0) != (v == 0):
+                        return True, {}
+                    if u != 0:
+                        ratios.append(u / v)
+        e = ln(max(ratios, default=R(1)))
+        ok = all(compare(cmi(jt, (i,), (1,), k), e) <= 0 for i, k in cases)
+        return ok, {}
+
+    return grid_fact("I(X_i;Y|X_K) <= eps", joints, one)
+
+
+n = sympy.Symbol("n", positive=True)
+eps = sympy.Symbol("eps", positive=True)
+y, a, b = sympy.symbols("y a b", real=True)
+
+
+@theorem(
+    source=cite("CY-Ex4.1(i)", "Example 4.1, Laplace on the sample mean"),
+    expect="proved",
+    id="cuffyu.example4_1_laplace",
+    note="Neighbouring binary databases move the sample mean by at most 1/n; the Laplace "
+    "density with scale 1/(n eps) at y changes by at most e^eps (every y, every n >= 1, eps > 0), "
+    "so the mechanism is eps-DP (and eps-MI-DP by Lemma 1: cuffyu.lemma1_eq22_23).",
+)
+def laplace_mean_is_dp():
+    """Y = mean + Lap(1/(n eps)) is eps-DP: density ratio <= e^eps when |a - b| <= 1/n."""
+    return holds(
+        exp(-n * eps * Abs(y - a)) <= exp(eps) * exp(-n * eps * Abs(y - b)),
+        where={n: Interval(1, oo), eps: Interval.open(0, oo)},
+        assuming=[n * Abs(a - b) <= 1],
+    )
+
+
+@theorem(
+    source=cite("CY-Ex4.1(iii)", "Example 4.1, X_i = X_1"),
+    expect="verified-bounded",
+    id="cuffyu.example4_1_iii",
+    timeout=60,
+    note="n = 2 (X_2 = X_1 ~ Bernoulli(1/2)); the output is any mechanism on {0,1}^2 with 2 "
+    "outputs and entries in (1/4) Z (the claim holds for every channel, the Laplace one "
+    "included, since X_i is determined by X^{-i}). Exact: I(X_i; Y | X^{-i}) = 0. A grid check.",
+)
+def conditional_mi_vanishes():
+    """With X_i = X_1 for all i: I(X_i; Y | X^{-i}) = 0."""
+    rows = simplex_grid(2, 4)
+    mechs = list(product(rows, repeat=4))
+    dbs = list(product((0, 1), repeat=2))
+
+    def one(mech):
+        prior = {(0, 0): R(1, 2), (1, 1): R(1, 2)}
+        jt = {
+            (x1, x2, yy): prior.get((x1, x2), R(0)) * mech[dbs.index((x1, x2))][yy]
+            for x1, x2, yy in CELLS3
+        }
+        return cmi(jt, (0,), (2,), (1,)) == 0 and cmi(jt, (1,), (2,), (0,)) == 0, {}
+
+    return grid_fact("I(X_i;Y|X^-i) = 0", mechs, one)
+
+
+@theorem(
+    source=cite("CY-Thm1(18)", "Theorem 1 eqs. (18)-(19)"),
+    expect="proved",
+    id="cuffyu.theorem1_eq18",
+    note=RECONSTRUCTED + "The step that makes delta-DP succeq MI-DP for bounded K: the Lemma 3 "
+    "bound 2 delta ln K + 2 h(delta) tends to 0 as delta -> 0+ for every K (sympy's exact "
+    "limit), so for each beta some alpha > 0 has bound <= beta. Lemma 3 itself is checked "
+    "only on instances (cuffyu.lemma3).",
+)
+def delta_dp_dominates_mi_dp():
+    """For every K >= 2: 2 delta ln K + 2 h(delta) -> 0 as delta -> 0+."""
+    d = sympy.Symbol("d", positive=True)
+    k = sympy.Symbol("K", positive=True)
+
+    def check():
+        bound = 2 * d * sympy.log(k) + 2 * (-d * sympy.log(d) - (1 - d) * sympy.log(1 - d))
+        value = sympy.limit(bound, d, 0, "+")
+        return value == 0, {"limit": value}
+
+    return all_of(exact_fact("limit of the Lemma 3 bound", check))
+
+
+@theorem(
+    source=cite("CY-sibson-alpha1", "sec 7 after (66)"),
+    expect="verified-bounded",
+    id="cuffyu.sibson_alpha1",
+    timeout=60,
+    note=RECONSTRUCTED + "One instance only (sympy's exact limit takes about 8 s): P_X = (1/3, "
+    "2/3), rows (1/2, 1/2), (1/4, 3/4). Sibson's closed form I_alpha = alpha/(alpha - 1) "
+    "ln sum_y (sum_x P(x) W(y|x)^alpha)^(1/alpha); the limit at alpha = 1 equals the Shannon "
+    "I(X; Y) exactly (logs of rationals written over primes). An instance, not all channels.",
+)
+def sibson_tends_to_shannon():
+    """I_alpha(X; Y) -> I(X; Y) as alpha -> 1."""
+    alpha = sympy.Symbol("alpha", positive=True)
+    prior = (R(1, 3), R(2, 3))
+    rows = ((R(1, 2), R(1, 2)), (R(1, 4), R(3, 4)))
+
+    def in_primes(expr):
+        return sympy.expand(
+            sympy.expand_log(expr, force=True).replace(
+                lambda e: isinstance(e, sympy.log) and e.args[0].is_Rational,
+                lambda e: ln(e.args[0]),
+            )
+        )
+
+    def check():
+        inner = [sum(prior[x] * rows[x][yy] ** alpha for x in range(2)) for yy in range(2)]
+        sibson = alpha / (alpha - 1) * sympy.log(sum(v ** (1 / alpha) for v in inner))
+        limit = sympy.limit(sibson, alpha, 1)
+        shannon = cmi(
+            {(x, yy): prior[x] * rows[x][yy] for x in range(2) for yy in range(2)}, (0,), (1,)
+        )
+        return in_primes(limit) - shannon == 0, {"limit": limit, "I(X;Y)": shannon}
+
+    return for_each("one channel", [()], lambda: exact_fact("lim I_alpha = I", check))

@@ -1,0 +1,314 @@
+"""Cuff & Yu (seed 001): DP-to-information statements (Lemma 1, (53), Corollaries 5 and 7) checked
+exactly on grids of mechanisms and priors, the one-time pad of Example 4.3, and the strictness of
+Theorem 1's orderings by explicit families and exact limits.
+
+Grid checks are bounded: every mechanism with entries in the stated grid and every prior of the
+stated grid, exactly (logs of rationals as sums of logs of primes, rigorous signs). They are not
+proofs for all mechanisms; each note says so.
+"""
+
+from itertools import product
+
+import sympy
+from _cy_common import (
+    RECONSTRUCTED,
+    cite,
+    cmi,
+    grid_fact,
+    kl,
+    max_ratio,
+    simplex_grid,
+    tanh_bound,
+)
+from sympy import Interval, log, oo
+
+from dpproofs import FiniteMechanism, Hamming
+from dpproofs.claim import all_of, exact_fact
+from dpproofs.exact.rigorous import compare
+from dpproofs.finite.information import mi_dp_bounds
+from dpproofs.finite.profile import pure_epsilon
+from dpproofs.symbolic import holds
+from dpproofs.theorem import theorem
+
+R = sympy.Rational
+PRIORS = simplex_grid(2, 4)
+
+
+def _row_pairs():
+    """Pairs of rows (the two neighbouring inputs of a section) on 2 outcomes in (1/6) Z and on
+    3 outcomes in (1/4) Z."""
+    pairs = []
+    for k, d in ((2, 6), (3, 4)):
+        pts = simplex_grid(k, d)
+        pairs += [(a, b) for a in pts for b in pts]
+    return pairs
+
+
+def _mi(prior, rows):
+    return cmi(
+        {(x, y): prior[x] * rows[x][y] for x in range(2) for y in range(len(rows[0]))}, (0,), (1,)
+    )
+
+
+GRID_NOTE = (
+    "Checked on every binary-input section (the two values of X_i with x^{-i} fixed: Definition "
+    "2's quantity is an average of such sections) with rows on 2 outcomes in (1/6) Z or on 3 "
+    "outcomes in (1/4) Z, and every prior in (1/4) Z. eps is the exact pure-DP level of the "
+    "section (e^eps a rational); pairs that are eps-DP for no finite eps are vacuous. A grid "
+    "check, not a proof for all mechanisms."
+)
+
+
+@theorem(
+    source=cite("CY-Lemma1(21)", "CY-Thm1(A)", "Lemma 1 eq. (21); Theorem 1 (A)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma1_eq21",
+    timeout=90,
+    note=RECONSTRUCTED
+    + GRID_NOTE
+    + " Theorem 1 (A) (eps-DP succeq KL-DP) follows with alpha = beta.",
+)
+def lemma1_kl():
+    """eps-DP implies D(P_x || P_x') <= eps tanh(eps/2) <= eps for neighbours x, x'."""
+
+    def one(pair):
+        a, b = pair
+        r = max_ratio(a, b)
+        if r is None:
+            return True, {}
+        bound = tanh_bound(r)
+        return (
+            compare(kl(a, b), bound) <= 0
+            and compare(kl(b, a), bound) <= 0
+            and compare(bound, sympy.log(r)) <= 0,
+            {"rows": str(pair)},
+        )
+
+    return grid_fact("D <= eps tanh(eps/2) <= eps", _row_pairs(), one)
+
+
+@theorem(
+    source=cite(
+        "CY-Lemma1(22)", "CY-Lemma1(23)", "CY-Thm1(B)", "Lemma 1 eqs. (22)-(23); Theorem 1 (B)"
+    ),
+    expect="verified-bounded",
+    id="cuffyu.lemma1_eq22_23",
+    timeout=120,
+    note=RECONSTRUCTED
+    + GRID_NOTE
+    + " (22): eps is the KL-DP level max(D(P0||P1), D(P1||P0)). Theorem 1 (B) (KL-DP "
+    "succeq MI-DP) follows with alpha = beta.",
+)
+def lemma1_mi():
+    """eps-KL-DP implies eps-MI-DP; eps-DP implies (eps tanh(eps/2))-MI-DP."""
+    members = [(a, b, pi) for (a, b) in _row_pairs() for pi in PRIORS]
+
+    def one(member):
+        a, b, pi = member
+        r = max_ratio(a, b)
+        if r is None:
+            return True, {}
+        info = _mi(pi, (a, b))
+        kl_level = sympy.Max(kl(a, b), kl(b, a))
+        return (
+            compare(info, kl_level) <= 0 and compare(info, tanh_bound(r)) <= 0,
+            {"member": str(member)},
+        )
+
+    return grid_fact("I(X_i;Y|x^-i) <= KL level and <= eps tanh(eps/2)", members, one)
+
+
+@theorem(
+    source=cite("CY-sec5(53)", "sec 5 eq. (53)"),
+    expect="verified-bounded",
+    id="cuffyu.sec5_eq53",
+    timeout=120,
+    note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every mechanism with entries in (1/2) "
+    "Z and every prior on {0,1}^2 with masses in (1/2) Z; eps is the exact pure-DP level over "
+    "Hamming neighbours. A grid check.",
+)
+def group_mi_bound():
+    """eps-DP implies I(X^n; Y) <= n eps tanh(n eps/2) <= n eps (n = 2)."""
+    dbs = list(product((0, 1), repeat=2))
+    rows = simplex_grid(2, 2)
+    priors = simplex_grid(4, 2)
+    members = [(mech, pi) for mech in product(rows, repeat=4) for pi in priors]
+    neighbours = [
+        (i, j)
+        for i in range(4)
+        for j in range(4)
+        if sum(u != v for u, v in zip(dbs[i], dbs[j], strict=True)) == 1
+    ]
+
+    def one(member):
+        mech, pi = member
+        ratios = [max_ratio(mech[i], mech[j]) for i, j in neighbours]
+        if any(r is None for r in ratios):
+            return True, {}
+        r = max(ratios)
+        joint = {(x, y): pi[x] * mech[x][y] for x in range(4) for y in range(2)}
+        bound = tanh_bound(r * r)  # n eps tanh(n eps / 2) with e^{n eps} = r^2
+        return (
+            compare(cmi(joint, (0,), (1,)), bound) <= 0 and compare(bound, 2 * sympy.log(r)) <= 0,
+            {"member": str(member)},
+        )
+
+    return grid_fact("I(X^2;Y) <= 2 eps tanh(eps)", members, one)
+
+
+@theorem(
+    source=cite("CY-Cor5(43)", "Corollary 5, proof 4.2 eq. (43)"),
+    expect="verified-bounded",
+    id="cuffyu.corollary5",
+    timeout=90,
+    note=RECONSTRUCTED + "The per-prior inequality the proof establishes, which implies the "
+    "claim (take sups): I(X_i; Y_1 Y_2 | x^{-i}) <= I(X_i; Y_1 | x^{-i}) + I(X_i; Y_2 | x^{-i}) "
+    "for conditionally independent Y_1, Y_2, on every section with X_i binary, channels with "
+    "entries in (1/2) Z and priors in (1/4) Z. A grid check.",
+)
+def corollary5():
+    """Conditionally independent eps_j-MI-DP queries compose to (sum eps_j)-MI-DP."""
+    chans = list(product(simplex_grid(2, 2), repeat=2))
+    members = [(pi, w1, w2) for pi in PRIORS for w1 in chans for w2 in chans]
+
+    def one(member):
+        pi, w1, w2 = member
+        joint = {
+            (x, y1, y2): pi[x] * w1[x][y1] * w2[x][y2] for x, y1, y2 in product(range(2), repeat=3)
+        }
+        both = cmi(joint, (0,), (1, 2))
+        return compare(both, cmi(joint, (0,), (1,)) + cmi(joint, (0,), (2,))) <= 0, {}
+
+    return grid_fact("I(X;Y1Y2) <= I(X;Y1) + I(X;Y2)", members, one)
+
+
+@theorem(
+    source=cite("CY-Cor7(44)", "Corollary 7, proof 4.4 eq. (44)"),
+    expect="verified-bounded",
+    id="cuffyu.corollary7",
+    timeout=90,
+    note=RECONSTRUCTED + "n = 2 binary entries, Y_1 from X_1 and Y_2 from X_2 (channels with "
+    "entries in (1/2) Z), every prior on {0,1}^2 splitting its mass 1/2, 1/2 over two databases: "
+    "I(X_1; Y_1 Y_2 | X_2) = "
+    "I(X_1; Y_1 | X_2) and I(X_2; Y_1 Y_2 | X_1) = I(X_2; Y_2 | X_1) exactly, so the collection "
+    "leaks at most max_j eps_j about each entry. A grid check.",
+)
+def corollary7():
+    """Queries on disjoint parts compose to (max_j eps_j)-MI-DP."""
+    chans = list(product(simplex_grid(2, 2), repeat=2))
+    priors = [pi for pi in simplex_grid(4, 2) if sum(1 for v in pi if v) == 2]
+    dbs = list(product((0, 1), repeat=2))
+    members = [(pi, w1, w2) for pi in priors for w1 in chans for w2 in chans]
+
+    def one(member):
+        pi, w1, w2 = member
+        joint = {
+            (x1, x2, y1, y2): pi[dbs.index((x1, x2))] * w1[x1][y1] * w2[x2][y2]
+            for x1, x2, y1, y2 in product(range(2), repeat=4)
+        }
+        a = compare(cmi(joint, (0,), (2, 3), (1,)), cmi(joint, (0,), (2,), (1,))) == 0
+        b = compare(cmi(joint, (1,), (2, 3), (0,)), cmi(joint, (1,), (3,), (0,))) == 0
+        return a and b, {}
+
+    return grid_fact("I(X_1;Y1Y2|X_2) = I(X_1;Y1|X_2), and for X_2", members, one)
+
+
+def _pad(m: int, which: str) -> FiniteMechanism:
+    """Example 4.3 on X_1 = X_2 = {0..m-1}: Y_1 = X_1 + U mod m, Y_2 = U, U uniform."""
+    dbs = list(product(range(m), repeat=2))
+    if which == "pair":
+        outputs = list(product(range(m), repeat=2))
+        rows = [[R(1, m) if a == (x1 + u) % m else R(0) for a, u in outputs] for x1, _ in dbs]
+    else:
+        outputs = list(range(m))
+        rows = [[R(1, m)] * m for _ in dbs]
+    return FiniteMechanism.from_rows(
+        rows, inputs=dbs, outputs=outputs, neighbours=Hamming(2), name=f"pad {which} m={m}"
+    )
+
+
+@theorem(
+    source=cite("CY-Ex4.3(i)", "CY-Ex4.3(ii)", "Example 4.3"),
+    expect="proved",
+    id="cuffyu.example4_3",
+    note=RECONSTRUCTED + "n = 2 entries, |X_i| = m in {2, 3}. Y_1 alone and Y_2 alone have the "
+    "same law (uniform) for every database, as the sum of uniform U and x_1 mod m.",
+)
+def one_time_pad():
+    """Y_1 and Y_2 alone are 0-DP and 0-MI-DP; the pair is eps-DP for no finite eps and its
+    MI-DP level is ln |X_i|."""
+
+    def fact(m):
+        def check():
+            alone = [_pad(m, w) for w in ("Y1", "Y2")]
+            pair = _pad(m, "pair")
+            zero = all(pure_epsilon(a).exact == 0 and mi_dp_bounds(a).equals(0) for a in alone)
+            eps_pair = pure_epsilon(pair).exact
+            leak = mi_dp_bounds(pair)
+            return zero and eps_pair == oo and leak.equals(log(m)), {
+                "pure eps of the pair": eps_pair,
+                "MI-DP of the pair": leak.exact,
+            }
+
+        return exact_fact(f"one-time pad, m = {m}", check)
+
+    return all_of(fact(2), fact(3))
+
+
+t = sympy.Symbol("t", positive=True)
+s = sympy.Symbol("s", positive=True)
+
+
+@theorem(
+    source=cite("CY-Thm1-strict(A)", "sec 3.3 strict ordering (A)"),
+    expect="proved",
+    id="cuffyu.theorem1_strict_a",
+    note="Family (binary alphabets): P_t = (1 - t, t), Q_t = (1 - t^2, t^2). Both KL divergences "
+    "tend to 0 as t -> 0+ (so every alpha > 0 is met) while e^eps = 1/t -> oo: for beta = 1 no "
+    "alpha-KL-DP implies beta-DP. Limits by sympy's exact limit.",
+)
+def kl_dp_does_not_give_dp():
+    """KL-DP does not succeq eps-DP, even on finite alphabets."""
+
+    def check():
+        P, Q = (1 - t, t), (1 - t**2, t**2)
+        d1 = sum(a * log(a / b) for a, b in zip(P, Q, strict=True))
+        d2 = sum(b * log(b / a) for a, b in zip(P, Q, strict=True))
+        lims = [sympy.limit(d, t, 0, "+") for d in (d1, d2)]
+        ratio = sympy.limit(log(P[1] / Q[1]), t, 0, "+")
+        return lims == [0, 0] and ratio == oo, {"KL limits": lims, "eps limit": ratio}
+
+    return exact_fact("KL -> 0 while eps -> oo", check)
+
+
+@theorem(
+    source=cite("CY-Thm1-strict(B)", "sec 3.3 strict ordering (B), footnote 3"),
+    expect="proved",
+    id="cuffyu.theorem1_strict_b",
+    note="Family: the binary erasure rows (1 - t, t, 0), (1 - t, 0, t). For every prior s, "
+    "I = t h(s) (an exact sympy identity) and h(s) <= ln 2 (proved for all s), so the mechanism "
+    "is (t ln 2)-MI-DP for every t in (0, 1), while both KL divergences and eps are infinite "
+    "(supports differ). Hence for every beta no alpha-MI-DP implies beta-KL-DP.",
+)
+def mi_dp_does_not_give_kl_dp():
+    """MI-DP does not succeq KL-DP; some eps-MI-DP mechanisms are eps'-DP for no finite eps'."""
+    h = -s * log(s) - (1 - s) * log(1 - s)
+
+    def check():
+        rows = ((1 - t, t, 0), (1 - t, 0, t))
+        prior = (s, 1 - s)
+        py = [sum(prior[x] * rows[x][y] for x in range(2)) for y in range(3)]
+        info = sum(
+            prior[x] * rows[x][y] * log(rows[x][y] / py[y])
+            for x in range(2)
+            for y in range(3)
+            if rows[x][y] != 0
+        )
+        gap = sympy.simplify(sympy.expand_log(info - t * h, force=True))
+        support_differs = rows[0][1] != 0 and rows[1][1] == 0
+        return gap == 0 and support_differs, {"I - t h(s)": gap}
+
+    return all_of(
+        exact_fact("I(s; BEC_t) = t h(s), supports differ", check),
+        holds(h <= log(2), where={s: Interval.open(0, 1)}),
+    )

@@ -1,0 +1,155 @@
+"""Cuff & Yu (seed 001): Lemma 2 and Appendix C (MI-DP to delta-DP through binary channels),
+checked exactly with certified capacities on grids of binary-input sections.
+
+A mechanism is (0, delta)-DP iff every section (the rows of x_i in X_i with x^{-i} fixed) has
+its rows pairwise within TV delta, and its MI-DP level is the largest section capacity; the
+claims are therefore checked section by section, for binary X_i. Grid checks are bounded, not
+proofs for all channels; each note says so.
+"""
+
+import sympy
+from _cy_common import RECONSTRUCTED, cite, cmi, grid_fact, h, simplex_grid
+
+from dpproofs.algebra import EXACT
+from dpproofs.errors import Undecided
+from dpproofs.exact.rigorous import compare
+from dpproofs.finite.capacity import capacity_bounds
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import mutual_information
+
+R = sympy.Rational
+LN2 = sympy.log(2)
+
+
+def _tv(a, b):
+    return sum(max(x - y, 0) for x, y in zip(a, b, strict=True))
+
+
+def _sections(pairs_2: int, pairs_3: int):
+    """Binary-input sections: row pairs on 2 outcomes in (1/pairs_2) Z, on 3 in (1/pairs_3) Z."""
+    out = []
+    for k, d in ((2, pairs_2), (3, pairs_3)):
+        pts = simplex_grid(k, d)
+        out += [(a, b) for i, a in enumerate(pts) for b in pts[i + 1 :]]
+    return out
+
+
+def _capacity_at_least(rows, value) -> bool:
+    """C(rows) >= value, rigorously from the certified bracket (Undecided inside it)."""
+    bounds = capacity_bounds([list(r) for r in rows])
+    if bounds.exact is not None:
+        return compare(bounds.exact, value) >= 0
+    if compare(value, bounds.lower) <= 0:
+        return True
+    if compare(value, bounds.upper) > 0:
+        return False
+    raise Undecided(f"{value} lies in the capacity bracket [{bounds.lower}, {bounds.upper}]")
+
+
+def _bsc_floor(delta):
+    """ln 2 - h((1 - delta)/2): the capacity of the BSC whose rows are at TV delta."""
+    return LN2 - h((1 - delta) / 2)
+
+
+@theorem(
+    source=cite("CY-Lemma2(27)", "CY-Thm1(C)", "Lemma 2 eq. (27); Theorem 1 (C)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma2_eq27",
+    timeout=60,
+    note=RECONSTRUCTED + "Sections with rows on 2 outcomes in (1/8) Z or on 3 outcomes in "
+    "(1/4) Z. Checked: delta^2 <= 2 I(uniform; W) <= 2 C(W), delta the TV of the rows, so an "
+    "eps-MI-DP mechanism (C <= eps) is (0, sqrt(2 eps))-DP. Theorem 1 (C) (MI-DP succeq delta-DP) "
+    "follows with alpha = beta^2/2. A grid check.",
+)
+def lemma2_sqrt():
+    """eps-MI-DP implies (0, sqrt(2 eps))-DP."""
+    half = (R(1, 2), R(1, 2))
+
+    def one(pair):
+        a, b = pair
+        info = mutual_information(EXACT, half, [list(a), list(b)])
+        return compare(_tv(a, b) ** 2, 2 * info) <= 0, {"rows": str(pair)}
+
+    return grid_fact("TV^2 <= 2 I(uniform; W)", _sections(8, 4), one)
+
+
+@theorem(
+    source=cite(
+        "CY-Lemma2(28)", "CY-AppC-BSC", "Lemma 2 eq. (28); Appendix C, the BSC is the extreme"
+    ),
+    expect="verified-bounded",
+    id="cuffyu.lemma2_eq28",
+    timeout=90,
+    note=RECONSTRUCTED + "Sections with rows on 2 outcomes in (1/8) Z or on 3 outcomes in "
+    "(1/3) Z; certified capacities. Checked: C(W) >= ln 2 - h((1 - delta)/2), the capacity of "
+    "the BSC at the same TV delta (Appendix C). Since h is increasing on [0, 1/2] this is "
+    "delta <= 1 - 2 h^{-1}(ln 2 - C), i.e. (28) for eps = C <= ln 2. A grid check.",
+)
+def lemma2_binary_entropy_form():
+    """For eps <= ln 2, eps-MI-DP implies (0, 1 - 2 h^{-1}(ln 2 - eps))-DP; the BSC has the
+    least capacity among binary channels at a given TV."""
+
+    def one(pair):
+        return _capacity_at_least(pair, _bsc_floor(_tv(*pair))), {"rows": str(pair)}
+
+    return grid_fact("C(W) >= ln 2 - h((1 - TV)/2)", _sections(8, 3), one)
+
+
+@theorem(
+    source=cite("CY-Lemma2-tight", "CY-AppC(98)", "Lemma 2 tightness; Appendix C eq. (98)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma2_tight",
+    timeout=60,
+    note=RECONSTRUCTED + "delta in (1/10) Z, [0, 1]: the BSC with crossover (1 - delta)/2 has "
+    "rows at TV exactly delta (so it is (0, d)-DP for no d < delta) and capacity exactly "
+    "ln 2 - h((1 - delta)/2) = eps, certified. A grid over delta (eps = ln 2 - h((1-delta)/2) "
+    "sweeps [0, ln 2]), not every eps.",
+)
+def bsc_is_tight():
+    """The BSC with rows at TV delta is eps-MI-DP for eps = ln 2 - h((1 - delta)/2) and not
+    (0, d)-DP for any d < delta = 1 - 2 h^{-1}(ln 2 - eps)."""
+
+    def one(delta):
+        c = (1 - delta) / 2
+        rows = [[1 - c, c], [c, 1 - c]]
+        bounds = capacity_bounds(rows)
+        ok = compare(_tv(*rows), delta) == 0 and bounds.equals(_bsc_floor(delta))
+        return ok, {"delta": delta, "capacity": bounds.exact}
+
+    return grid_fact("BSC capacity and TV", [R(k, 10) for k in range(11)], one)
+
+
+@theorem(
+    source=cite("CY-Lemma2(30)", "proof of Lemma 2 eq. (30), steps (a)-(c)"),
+    expect="verified-bounded",
+    id="cuffyu.lemma2_eq30",
+    timeout=60,
+    note=RECONSTRUCTED + "n = 2 binary entries, the prior supported on the neighbours (0, 0), "
+    "(1, 0) (they differ at j = 1) with mass in (1/3) Z, their rows on 3 outputs in (1/2) Z, "
+    "and every set A. Checked: I(X_1; 1_A(Y)) <= I(X_1; Y) = I(X_1; Y | X_2) exactly; the last "
+    "step <= eps is Definition 2. A grid check.",
+)
+def lemma2_steps():
+    """I(X_j; Z) <= I(X_j; Y) = I(X_j; Y | X^{-j}) <= eps for Z = 1_A(Y)."""
+    pts = simplex_grid(3, 2)
+    members = [(a, b, s) for a in pts for b in pts for s in simplex_grid(2, 3)]
+    sets = [(), (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]
+
+    def one(member):
+        a, b, s = member
+        rows = (a, b)
+        joint = {(x1, 0, y): s[x1] * rows[x1][y] for x1 in range(2) for y in range(3)}
+        info = cmi(joint, (0,), (2,))
+        ok = compare(info, cmi(joint, (0,), (2,), (1,))) == 0
+        for t in sets:
+            z = {
+                (x1, int(y in t)): sum(
+                    joint[(x1, 0, yy)] for yy in range(3) if (yy in t) == (y in t)
+                )
+                for x1 in range(2)
+                for y in range(3)
+            }
+            ok = ok and compare(cmi(z, (0,), (1,)), info) <= 0
+        return ok, {"member": str(member)}
+
+    return grid_fact("I(X_1;1_A(Y)) <= I(X_1;Y) = I(X_1;Y|X_2)", members, one)
