@@ -26,7 +26,7 @@ from dpproofs import exact_fact, theorem
 
 @theorem(id="b.fact", source="test", expect="proved")
 def fact():
-    return exact_fact("1 + 1 = 2", lambda: (1 + 1 == 2, {}))
+    return exact_fact("1 + 1 = 2", lambda facts: facts.equal("1 + 1", 1 + 1, 2))
 
 
 @theorem(id="b.slow", source="test", expect="unknown", timeout=1)

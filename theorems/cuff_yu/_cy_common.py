@@ -10,7 +10,9 @@ import sympy
 
 from dpproofs.algebra import implies
 from dpproofs.claim import exact_fact
+from dpproofs.errors import InvalidClaim
 from dpproofs.exact.rigorous import compare
+from dpproofs.facts import Facts
 from dpproofs.finite.claims import for_each
 from dpproofs.vocabulary import nonempty_subsets
 
@@ -123,17 +125,71 @@ def joint_of(prior: dict[tuple[int, ...], sympy.Rational], rows: dict) -> Joint:
     return {(*x, y): px * rows[x][y] for x, px in prior.items() for y in range(len(rows[x]))}
 
 
+#: The recorder of the exact check being run (see ``stated_check``).
+_RECORDERS: list[Facts] = []
+
+
+def _recorded(kind: str, name: str, value, bound) -> bool:
+    if not _RECORDERS:
+        raise InvalidClaim(f"{name}: a fact may only be stated inside a check")
+    facts = _RECORDERS[-1]
+    getattr(facts, kind)(name, value, bound)
+    return facts.decided[-1][1]
+
+
+def fact_le(value, bound) -> bool:
+    """States value <= bound; dpproofs decides it rigorously (returns what it decided)."""
+    return _recorded("at_most", "<=", value, bound)
+
+
+def fact_lt(value, bound) -> bool:
+    """States value < bound (exact values); dpproofs decides it."""
+    return _recorded("less_than", "<", value, bound)
+
+
+def fact_eq(value, claimed) -> bool:
+    """States value = claimed (an exact value or a certified bracket); dpproofs decides it."""
+    return _recorded("equal", "=", value, claimed)
+
+
+def stated_check(check):
+    """An exact_fact check built from ``check() -> (holds, observed)`` whose comparisons are
+    stated with fact_le / fact_lt / fact_eq. dpproofs' decisions of the stated facts give the
+    verdict; the check's own ``holds`` must agree with them (else the check is malformed)."""
+
+    def run(facts: Facts):
+        _RECORDERS.append(facts)
+        try:
+            holds, observed = check()
+        finally:
+            _RECORDERS.pop()
+        if bool(holds) != facts.holds():
+            raise InvalidClaim("the check's answer disagrees with the facts it stated")
+        return observed
+
+    return run
+
+
 def grid_fact(statement: str, members: list, check_one):
-    """For every member of a finite grid, the exact fact check_one(member) -> (holds, observed):
-    a bounded check (verified-bounded over the grid), never a proof beyond it."""
+    """For every member of a finite grid, the exact fact check_one(member) -> (holds, observed),
+    whose comparisons are stated facts: a bounded check (verified-bounded over the grid), never a
+    proof beyond it."""
     return for_each(
         f"the grid of {len(members)} members",
         [(j,) for j in members],
-        lambda j: exact_fact(statement, lambda: check_one(j)),
+        lambda j: exact_fact(statement, stated_check(lambda: check_one(j))),
         label=lambda j: (
             str(sorted((str(k), str(v)) for k, v in j.items())) if isinstance(j, dict) else str(j)
         ),
     )
+
+
+def infinite_ratio(a, b) -> bool:
+    """States that some outcome has mass under exactly one of a, b (so no finite eps makes them
+    eps-close: the claim's hypothesis fails for this member). Returns True."""
+    y = next(i for i, (x, z) in enumerate(zip(a, b, strict=True)) if (x == 0) != (z == 0))
+    low, high = sorted((a[y], b[y]))
+    return fact_eq(low, 0) and fact_lt(0, high)
 
 
 def kl(a, b) -> sympy.Expr:

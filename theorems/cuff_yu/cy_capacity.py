@@ -12,6 +12,7 @@ floats.
 """
 
 import sympy
+from _cy_common import fact_eq, fact_le, stated_check
 from _cy_mechanisms import (
     ALPHABETS,
     DELTAS,
@@ -26,7 +27,6 @@ from _cy_mechanisms import (
 from dpproofs import exact_fact, for_each, theorem
 from dpproofs.algebra import EXACT
 from dpproofs.claim import ExactFact
-from dpproofs.exact.rigorous import compare
 from dpproofs.finite.capacity import capacity_bounds
 from dpproofs.finite.information import (
     mechanism_sections,
@@ -46,11 +46,11 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
     def check() -> tuple[bool, dict[str, object]]:
         rows = [list(r) for r in mechanism.rows]
         pairwise = [statistical_difference(EXACT, p, q) for p in rows for q in rows if p is not q]
-        all_at_delta = all(compare(tv, delta) == 0 for tv in pairwise)
+        all_at_delta = all(fact_eq(tv, delta) for tv in pairwise)
         capacity = capacity_bounds(mechanism)
         uniform = mutual_information([R(1, k)] * k, mechanism)
         claimed = delta * log(k)
-        holds = all_at_delta and capacity.equals(claimed) and compare(uniform, claimed) == 0
+        holds = all_at_delta and fact_eq(capacity, claimed) and fact_eq(uniform, claimed)
         return holds, {
             "pairwise TV": sorted({str(tv) for tv in pairwise}),
             "capacity": shown(capacity),
@@ -60,7 +60,7 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
 
     return exact_fact(
         f"erasure(K={k}, delta={delta}): rows pairwise at TV delta, C = I(uniform) = delta ln K",
-        check,
+        stated_check(check),
     )
 
 
@@ -96,15 +96,17 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
             for s in mechanism_sections(mechanism.inputs)
             if s.index == 0
         ]
-        each_is_eps = all(c.equals(eps) for c in section_capacities)
+        each_is_eps = all(fact_eq(c, eps) for c in section_capacities)
         mi_dp = mi_dp_bounds(mechanism)
-        return each_is_eps and mi_dp.at_most(eps), {
+        return each_is_eps and fact_le(mi_dp, eps), {
             "section capacities (x_2 fixed)": sorted({str(c.exact) for c in section_capacities}),
             "MI-DP": shown(mi_dp),
             "eps": eps,
         }
 
-    return exact_fact(f"Example 5.1 with |X| = {m}, a = {a}: eps-MI-DP for eps = a ln 2", check)
+    return exact_fact(
+        f"Example 5.1 with |X| = {m}, a = {a}: eps-MI-DP for eps = a ln 2", stated_check(check)
+    )
 
 
 @theorem(
@@ -131,12 +133,14 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
 
     def check() -> tuple[bool, dict[str, object]]:
         capacity = capacity_bounds(mechanism)  # sup over P_{X1 X2} of I(X1, X2; Y)
-        return capacity.equals(claimed), {
+        return fact_eq(capacity, claimed), {
             "sup I(X1,X2;Y)": shown(capacity),
             "(eps/ln 2) ln(|X|+1)": claimed,
         }
 
-    return exact_fact(f"Example 5.1, |X| = {m}, a = {a}: sup I(X1,X2;Y) = a ln(|X|+1)", check)
+    return exact_fact(
+        f"Example 5.1, |X| = {m}, a = {a}: sup I(X1,X2;Y) = a ln(|X|+1)", stated_check(check)
+    )
 
 
 @theorem(

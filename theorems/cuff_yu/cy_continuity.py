@@ -8,11 +8,23 @@ for all distributions; each note says so.
 from itertools import product
 
 import sympy
-from _cy_common import RECONSTRUCTED, cite, cmi, entropy, grid_fact, h, ln, simplex_grid
+from _cy_common import (
+    RECONSTRUCTED,
+    cite,
+    cmi,
+    entropy,
+    fact_eq,
+    fact_le,
+    grid_fact,
+    h,
+    infinite_ratio,
+    ln,
+    simplex_grid,
+    stated_check,
+)
 from sympy import Abs, Interval, exp, oo
 
 from dpproofs.claim import all_of, exact_fact
-from dpproofs.exact.rigorous import compare
 from dpproofs.finite.claims import for_each
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
@@ -57,8 +69,8 @@ def mi_bounded_by_output_cardinality():
         k, a, b, pi = member
         d = _tv(a, b)
         info = _mi(pi, a, b)
-        first = d > 1 - R(1, k) or compare(info, d * ln(k - 1) + h(d)) <= 0
-        return first and compare(info, d * ln(k) + h(d)) <= 0, {"member": str(member)}
+        first = d > 1 - R(1, k) or fact_le(info, d * ln(k - 1) + h(d))
+        return first and fact_le(info, d * ln(k) + h(d)), {"member": str(member)}
 
     return grid_fact("I(X;Y) <= delta ln(|Y|-1) + h(delta)", _sections_with_priors(), one)
 
@@ -88,7 +100,7 @@ def conditional_entropy_continuity():
     def one(member):
         P, Q = joints[member[0]], joints[member[1]]
         d = _tv([P[c] for c in CELLS2], [Q[c] for c in CELLS2])
-        return compare(abs(cond(P) - cond(Q)), _lemma11_bound(d, 2)) <= 0, {
+        return fact_le(abs(cond(P) - cond(Q)), _lemma11_bound(d, 2)), {
             "P": str(P),
             "Q": str(Q),
         }
@@ -114,7 +126,7 @@ def lemma3_input_cardinality():
         d = _tv(a, b)
         info = _mi(pi, a, b)
         tight = _lemma11_bound(d, 2)
-        return compare(info, tight) <= 0 and compare(info, 2 * d * ln(2) + 2 * h(d)) <= 0, {
+        return fact_le(info, tight) and fact_le(info, 2 * d * ln(2) + 2 * h(d)), {
             "member": str(member)
         }
 
@@ -156,11 +168,11 @@ def bayesian_dp_bounds_conditional_mi():
                 b = [v / sum(other) for v in other]
                 for u, v in zip(a, b, strict=True):
                     if (u == 0) != (v == 0):
-                        return True, {}
+                        return infinite_ratio(a, b), {}
                     if u != 0:
                         ratios.append(u / v)
         e = ln(max(ratios, default=R(1)))
-        ok = all(compare(cmi(jt, (i,), (1,), k), e) <= 0 for i, k in cases)
+        ok = all(fact_le(cmi(jt, (i,), (1,), k), e) for i, k in cases)
         return ok, {}
 
     return grid_fact("I(X_i;Y|X_K) <= eps", joints, one)
@@ -209,7 +221,7 @@ def conditional_mi_vanishes():
             (x1, x2, yy): prior.get((x1, x2), R(0)) * mech[dbs.index((x1, x2))][yy]
             for x1, x2, yy in CELLS3
         }
-        return cmi(jt, (0,), (2,), (1,)) == 0 and cmi(jt, (1,), (2,), (0,)) == 0, {}
+        return fact_eq(cmi(jt, (0,), (2,), (1,)), 0) and fact_eq(cmi(jt, (1,), (2,), (0,)), 0), {}
 
     return grid_fact("I(X_i;Y|X^-i) = 0", mechs, one)
 
@@ -231,9 +243,9 @@ def delta_dp_dominates_mi_dp():
     def check():
         bound = 2 * d * sympy.log(k) + 2 * (-d * sympy.log(d) - (1 - d) * sympy.log(1 - d))
         value = sympy.limit(bound, d, 0, "+")
-        return value == 0, {"limit": value}
+        return fact_eq(value, 0), {"limit": value}
 
-    return all_of(exact_fact("limit of the Lemma 3 bound", check))
+    return all_of(exact_fact("limit of the Lemma 3 bound", stated_check(check)))
 
 
 @theorem(
@@ -267,6 +279,6 @@ def sibson_tends_to_shannon():
         shannon = cmi(
             {(x, yy): prior[x] * rows[x][yy] for x in range(2) for yy in range(2)}, (0,), (1,)
         )
-        return in_primes(limit) - shannon == 0, {"limit": limit, "I(X;Y)": shannon}
+        return fact_eq(in_primes(limit), shannon), {"limit": limit, "I(X;Y)": shannon}
 
-    return for_each("one channel", [()], lambda: exact_fact("lim I_alpha = I", check))
+    return for_each("one channel", [()], lambda: exact_fact("lim I_alpha = I", stated_check(check)))

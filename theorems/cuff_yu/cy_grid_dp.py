@@ -14,17 +14,20 @@ from _cy_common import (
     RECONSTRUCTED,
     cite,
     cmi,
+    fact_eq,
+    fact_le,
     grid_fact,
+    infinite_ratio,
     kl,
     max_ratio,
     simplex_grid,
+    stated_check,
     tanh_bound,
 )
 from sympy import Interval, log, oo
 
 from dpproofs import FiniteMechanism, Hamming
 from dpproofs.claim import all_of, exact_fact
-from dpproofs.exact.rigorous import compare
 from dpproofs.finite.information import mi_dp_bounds
 from dpproofs.finite.profile import pure_epsilon
 from dpproofs.symbolic import holds
@@ -75,12 +78,10 @@ def lemma1_kl():
         a, b = pair
         r = max_ratio(a, b)
         if r is None:
-            return True, {}
+            return infinite_ratio(a, b), {}
         bound = tanh_bound(r)
         return (
-            compare(kl(a, b), bound) <= 0
-            and compare(kl(b, a), bound) <= 0
-            and compare(bound, sympy.log(r)) <= 0,
+            fact_le(kl(a, b), bound) and fact_le(kl(b, a), bound) and fact_le(bound, sympy.log(r)),
             {"rows": str(pair)},
         )
 
@@ -107,11 +108,11 @@ def lemma1_mi():
         a, b, pi = member
         r = max_ratio(a, b)
         if r is None:
-            return True, {}
+            return infinite_ratio(a, b), {}
         info = _mi(pi, (a, b))
         kl_level = sympy.Max(kl(a, b), kl(b, a))
         return (
-            compare(info, kl_level) <= 0 and compare(info, tanh_bound(r)) <= 0,
+            fact_le(info, kl_level) and fact_le(info, tanh_bound(r)),
             {"member": str(member)},
         )
 
@@ -144,12 +145,13 @@ def group_mi_bound():
         mech, pi = member
         ratios = [max_ratio(mech[i], mech[j]) for i, j in neighbours]
         if any(r is None for r in ratios):
-            return True, {}
+            i, j = next(pair for pair, r in zip(neighbours, ratios, strict=True) if r is None)
+            return infinite_ratio(mech[i], mech[j]), {}
         r = max(ratios)
         joint = {(x, y): pi[x] * mech[x][y] for x in range(4) for y in range(2)}
         bound = tanh_bound(r * r)  # n eps tanh(n eps / 2) with e^{n eps} = r^2
         return (
-            compare(cmi(joint, (0,), (1,)), bound) <= 0 and compare(bound, 2 * sympy.log(r)) <= 0,
+            fact_le(cmi(joint, (0,), (1,)), bound) and fact_le(bound, 2 * sympy.log(r)),
             {"member": str(member)},
         )
 
@@ -177,7 +179,7 @@ def corollary5():
             (x, y1, y2): pi[x] * w1[x][y1] * w2[x][y2] for x, y1, y2 in product(range(2), repeat=3)
         }
         both = cmi(joint, (0,), (1, 2))
-        return compare(both, cmi(joint, (0,), (1,)) + cmi(joint, (0,), (2,))) <= 0, {}
+        return fact_le(both, cmi(joint, (0,), (1,)) + cmi(joint, (0,), (2,))), {}
 
     return grid_fact("I(X;Y1Y2) <= I(X;Y1) + I(X;Y2)", members, one)
 
@@ -206,8 +208,8 @@ def corollary7():
             (x1, x2, y1, y2): pi[dbs.index((x1, x2))] * w1[x1][y1] * w2[x2][y2]
             for x1, x2, y1, y2 in product(range(2), repeat=4)
         }
-        a = compare(cmi(joint, (0,), (2, 3), (1,)), cmi(joint, (0,), (2,), (1,))) == 0
-        b = compare(cmi(joint, (1,), (2, 3), (0,)), cmi(joint, (1,), (3,), (0,))) == 0
+        a = fact_eq(cmi(joint, (0,), (2, 3), (1,)), cmi(joint, (0,), (2,), (1,)))
+        b = fact_eq(cmi(joint, (1,), (2, 3), (0,)), cmi(joint, (1,), (3,), (0,)))
         return a and b, {}
 
     return grid_fact("I(X_1;Y1Y2|X_2) = I(X_1;Y1|X_2), and for X_2", members, one)
@@ -242,15 +244,17 @@ def one_time_pad():
         def check():
             alone = [_pad(m, w) for w in ("Y1", "Y2")]
             pair = _pad(m, "pair")
-            zero = all(pure_epsilon(a).exact == 0 and mi_dp_bounds(a).equals(0) for a in alone)
+            zero = all(
+                fact_eq(pure_epsilon(a).exact, 0) and fact_eq(mi_dp_bounds(a), 0) for a in alone
+            )
             eps_pair = pure_epsilon(pair).exact
             leak = mi_dp_bounds(pair)
-            return zero and eps_pair == oo and leak.equals(log(m)), {
+            return zero and eps_pair == oo and fact_eq(leak, log(m)), {
                 "pure eps of the pair": eps_pair,
                 "MI-DP of the pair": leak.exact,
             }
 
-        return exact_fact(f"one-time pad, m = {m}", check)
+        return exact_fact(f"one-time pad, m = {m}", stated_check(check))
 
     return all_of(fact(2), fact(3))
 
@@ -276,9 +280,12 @@ def kl_dp_does_not_give_dp():
         d2 = sum(b * log(b / a) for a, b in zip(P, Q, strict=True))
         lims = [sympy.limit(d, t, 0, "+") for d in (d1, d2)]
         ratio = sympy.limit(log(P[1] / Q[1]), t, 0, "+")
-        return lims == [0, 0] and ratio == oo, {"KL limits": lims, "eps limit": ratio}
+        return fact_eq(lims[0], 0) and fact_eq(lims[1], 0) and ratio == oo, {
+            "KL limits": lims,
+            "eps limit": ratio,
+        }
 
-    return exact_fact("KL -> 0 while eps -> oo", check)
+    return exact_fact("KL -> 0 while eps -> oo", stated_check(check))
 
 
 @theorem(
@@ -306,9 +313,11 @@ def mi_dp_does_not_give_kl_dp():
         )
         gap = sympy.simplify(sympy.expand_log(info - t * h, force=True))
         support_differs = rows[0][1] != 0 and rows[1][1] == 0
-        return gap == 0 and support_differs, {"I - t h(s)": gap}
+        # The identity rests on sympy's simplification to an exact 0 (a parametric identity the
+        # scalar decider leaves unknown today); the recorder then decides gap = 0.
+        return fact_eq(gap, 0) and support_differs, {"I - t h(s)": gap}
 
     return all_of(
-        exact_fact("I(s; BEC_t) = t h(s), supports differ", check),
+        exact_fact("I(s; BEC_t) = t h(s), supports differ", stated_check(check)),
         holds(h <= log(2), where={s: Interval.open(0, 1)}),
     )

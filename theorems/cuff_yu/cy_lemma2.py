@@ -8,7 +8,16 @@ proofs for all channels; each note says so.
 """
 
 import sympy
-from _cy_common import RECONSTRUCTED, cite, cmi, grid_fact, h, simplex_grid
+from _cy_common import (
+    RECONSTRUCTED,
+    cite,
+    cmi,
+    fact_eq,
+    fact_le,
+    grid_fact,
+    h,
+    simplex_grid,
+)
 
 from dpproofs.algebra import EXACT
 from dpproofs.errors import Undecided
@@ -35,14 +44,15 @@ def _sections(pairs_2: int, pairs_3: int):
 
 
 def _capacity_at_least(rows, value) -> bool:
-    """C(rows) >= value, rigorously from the certified bracket (Undecided inside it)."""
+    """States C(rows) >= value: against the exact capacity, or value <= the certified lower end
+    of its bracket (value > the upper end is stated as value <= upper, which then fails)."""
     bounds = capacity_bounds([list(r) for r in rows])
     if bounds.exact is not None:
-        return compare(bounds.exact, value) >= 0
+        return fact_le(value, bounds.exact)
     if compare(value, bounds.lower) <= 0:
-        return True
+        return fact_le(value, bounds.lower)
     if compare(value, bounds.upper) > 0:
-        return False
+        return fact_le(value, bounds.upper)
     raise Undecided(f"{value} lies in the capacity bracket [{bounds.lower}, {bounds.upper}]")
 
 
@@ -68,7 +78,7 @@ def lemma2_sqrt():
     def one(pair):
         a, b = pair
         info = mutual_information(EXACT, half, [list(a), list(b)])
-        return compare(_tv(a, b) ** 2, 2 * info) <= 0, {"rows": str(pair)}
+        return fact_le(_tv(a, b) ** 2, 2 * info), {"rows": str(pair)}
 
     return grid_fact("TV^2 <= 2 I(uniform; W)", _sections(8, 4), one)
 
@@ -113,7 +123,7 @@ def bsc_is_tight():
         c = (1 - delta) / 2
         rows = [[1 - c, c], [c, 1 - c]]
         bounds = capacity_bounds(rows)
-        ok = compare(_tv(*rows), delta) == 0 and bounds.equals(_bsc_floor(delta))
+        ok = fact_eq(_tv(*rows), delta) and fact_eq(bounds, _bsc_floor(delta))
         return ok, {"delta": delta, "capacity": bounds.exact}
 
     return grid_fact("BSC capacity and TV", [R(k, 10) for k in range(11)], one)
@@ -140,7 +150,7 @@ def lemma2_steps():
         rows = (a, b)
         joint = {(x1, 0, y): s[x1] * rows[x1][y] for x1 in range(2) for y in range(3)}
         info = cmi(joint, (0,), (2,))
-        ok = compare(info, cmi(joint, (0,), (2,), (1,))) == 0
+        ok = fact_eq(info, cmi(joint, (0,), (2,), (1,)))
         for t in sets:
             z = {
                 (x1, int(y in t)): sum(
@@ -149,7 +159,7 @@ def lemma2_steps():
                 for x1 in range(2)
                 for y in range(3)
             }
-            ok = ok and compare(cmi(z, (0,), (1,)), info) <= 0
+            ok = ok and fact_le(cmi(z, (0,), (1,)), info)
         return ok, {"member": str(member)}
 
     return grid_fact("I(X_1;1_A(Y)) <= I(X_1;Y) = I(X_1;Y|X_2)", members, one)

@@ -12,6 +12,7 @@ floats.
 """
 
 import sympy
+from _cy_common import fact_le, fact_lt, stated_check
 from _cy_mechanisms import (
     DELTAS,
     EPSILONS,
@@ -57,7 +58,7 @@ def _lemma3(mechanism: FiniteMechanism) -> ExactFact:
         # M is (0, delta)-DP exactly for delta in [tv, 1], and the lemma then promises
         # MI-DP <= 2 delta ln K + 2 h(delta). That function of delta is concave (linear plus h),
         # so its minimum over [tv, 1] is at an end: checking both ends checks every delta.
-        holds = mi_dp.at_most(_lemma3_bound(tv, k)) and mi_dp.at_most(_lemma3_bound(R(1), k))
+        holds = fact_le(mi_dp, _lemma3_bound(tv, k)) and fact_le(mi_dp, _lemma3_bound(R(1), k))
         return holds, {
             "delta (TV over neighbours)": tv,
             "K": k,
@@ -65,7 +66,7 @@ def _lemma3(mechanism: FiniteMechanism) -> ExactFact:
             "2 delta ln K + 2 h(delta)": _lemma3_bound(tv, k),
         }
 
-    return exact_fact(f"{mechanism.name}: (0, delta)-DP implies (35)-MI-DP", check)
+    return exact_fact(f"{mechanism.name}: (0, delta)-DP implies (35)-MI-DP", stated_check(check))
 
 
 def _lemma3_family() -> list[FiniteMechanism]:
@@ -103,7 +104,7 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
         premise = pure_epsilon(mechanism).exact
         assert premise is not None
         if compare(premise, eps) > 0:  # not eps-DP: the implication holds vacuously
-            return True, {"pure epsilon": premise, "eps": eps, "premise": "false"}
+            return fact_lt(eps, premise), {"pure epsilon": premise, "eps": eps, "premise": "false"}
         rows = [list(r) for r in mechanism.rows]
         # alpha = 1: sup_P I(X_i; Y | X^{-i} = x^{-i}) is the section capacity; its max is MI-DP.
         mi_dp = mi_dp_bounds(mechanism)
@@ -120,7 +121,7 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
             for s in mechanism_sections(mechanism.inputs)
         ]
         leak = EXACT.maximum(leakages)
-        return mi_dp.at_most(eps) and compare(leak, eps) <= 0, {
+        return fact_le(mi_dp, eps) and fact_le(leak, eps), {
             "pure epsilon": premise,
             "alpha=1 (MI-DP)": shown(mi_dp),
             "alpha=oo (max leakage)": leak,
@@ -128,7 +129,7 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
         }
 
     return exact_fact(
-        f"{mechanism.name}, eps = {eps}: I_alpha <= eps for alpha in {{1, oo}}", check
+        f"{mechanism.name}, eps = {eps}: I_alpha <= eps for alpha in {{1, oo}}", stated_check(check)
     )
 
 

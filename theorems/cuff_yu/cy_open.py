@@ -3,8 +3,8 @@ stated with the reason they are not decided yet (verdict unknown, with what woul
 """
 
 import sympy
-from _cy_common import RECONSTRUCTED, cite
-from sympy import Abs, And, Eq, Interval, log, oo
+from _cy_common import RECONSTRUCTED, cite, fact_eq, stated_check
+from sympy import Interval, log, oo
 
 from dpproofs.claim import exact_fact
 from dpproofs.errors import Undecided
@@ -18,11 +18,6 @@ m = sympy.Symbol("m", positive=True)
 K = sympy.Symbol("K", positive=True)
 
 
-def _tv2(r0, r1):
-    """TV between two binary rows (a, 1 - a), (b, 1 - b): |a - b|."""
-    return Abs(r0[0] - r1[0])
-
-
 @theorem(
     source=cite("CY-AppC(97)", "Appendix C (91)-(97)"),
     expect="proved",
@@ -31,14 +26,13 @@ def _tv2(r0, r1):
 )
 def complement_and_mixture_same_tv():
     """The channel (p, q), its complement and the BSC((p + q)/2) have rows at TV |1 - p - q|."""
-    w = ((1 - p, p), (q, 1 - q))
-    comp = ((1 - q, q), (p, 1 - p))
-    s = (p + q) / 2
-    bsc = ((1 - s, s), (s, 1 - s))
-    target = Abs(1 - p - q)
+    # TV of binary rows (a, 1 - a), (b, 1 - b) is |a - b|. As a string, so that sympy does not
+    # evaluate the equalities before dpproofs reads them: the rows of W are (1 - p, p), (q, 1 - q);
+    # of its complement (1 - q, q), (p, 1 - p); of the BSC (1 - s, s), (s, 1 - s), s = (p + q)/2.
     return holds(
-        And(Eq(_tv2(*w), target), Eq(_tv2(*comp), target), Eq(_tv2(*bsc), target)),
-        where={p: Interval(0, 1), q: Interval(0, 1)},
+        "And(Eq(Abs((1 - p) - q), Abs(1 - p - q)), Eq(Abs((1 - q) - p), Abs(1 - p - q)),"
+        " Eq(Abs((1 - (p + q)/2) - (p + q)/2), Abs(1 - p - q)))",
+        where={"p": "[0, 1]", "q": "[0, 1]"},
     )
 
 
@@ -70,16 +64,16 @@ def lemma3_factor_two():
 
     def check():
         value = sympy.limit(ratio, K, oo)
-        return value == 2, {"limit": value}
+        return fact_eq(value, 2), {"limit": value}
 
-    return exact_fact("lim_{K->oo} ratio = 2", check)
+    return exact_fact("lim_{K->oo} ratio = 2", stated_check(check))
 
 
 def _open(reason: str):
     def check():
         raise Undecided(reason)
 
-    return exact_fact("not decided", check)
+    return exact_fact("not decided", stated_check(check))
 
 
 OPEN = {
