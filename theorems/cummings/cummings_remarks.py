@@ -24,10 +24,12 @@ from dpproofs.vocabulary import mechanism_pure_dp
 def histogram_example():
     """With X = (Yes, No), the database (Y, Y, N, Y) in X^4 has histogram (3, 1)."""
 
-    def check():
+    def check(facts):
         database = ("Yes", "Yes", "No", "Yes")
         histogram = tuple(sum(v == t for v in database) for t in ("Yes", "No"))
-        return histogram == (3, 1), {"histogram": histogram}
+        facts.equal("#Yes", histogram[0], 3)
+        facts.equal("#No", histogram[1], 1)
+        return {"histogram": histogram}
 
     return exact_fact("hist(Y, Y, N, Y) = (3, 1)", check)
 

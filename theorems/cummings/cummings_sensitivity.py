@@ -40,9 +40,11 @@ def _linear(g):
 def _bound_and_attained(queries, pairs, bound):
     """Every query has sensitivity <= bound, and some query attains it exactly."""
 
-    def check():
-        values = [sensitivity(f, pairs) for f in queries]
-        return max(values) <= bound and bound in values, {"max sensitivity": max(values)}
+    def check(facts):
+        worst = max(sensitivity(f, pairs) for f in queries)
+        facts.at_most("max sensitivity <= bound", worst, bound)
+        facts.equal("max sensitivity = bound (attained)", worst, bound)
+        return {"max sensitivity": worst}
 
     return check
 
@@ -201,14 +203,15 @@ def _l1_histogram_sensitivity(pairs_for, bound):
     """For each size: the largest l1 sensitivity over all partitions of X equals ``bound``."""
 
     def at(d, n):
-        def check():
+        def check(facts):
             worst = Fraction(0)
             for buckets in _partitions(d):
                 f = _histogram_query(buckets)
                 for x, y in pairs_for(d, n):
                     distance = sum(abs(a - b) for a, b in zip(f(x), f(y), strict=True))
                     worst = max(worst, Fraction(distance))
-            return worst == bound, {"max l1 sensitivity": worst}
+            facts.equal("max l1 sensitivity", worst, bound)
+            return {"max l1 sensitivity": worst}
 
         return exact_fact(f"max over partitions of the l1 sensitivity = {bound}", check)
 
@@ -274,14 +277,15 @@ def median_sensitivity_does_not_shrink():
     grid = (Fraction(0), Fraction(1, 2), Fraction(1))
 
     def at(n):
-        def check():
+        def check(facts):
             worst = max(
                 abs(_median(x) - _median((*x[:i], v, *x[i + 1 :])))
                 for x in itertools.product(grid, repeat=n)
                 for i in range(n)
                 for v in grid
             )
-            return worst >= Fraction(1, 2), {"Delta median": worst}
+            facts.at_most("R/2 <= Delta median", Fraction(1, 2), worst)
+            return {"Delta median": worst}
 
         return exact_fact("Delta median >= R/2 (R = 1)", check)
 
