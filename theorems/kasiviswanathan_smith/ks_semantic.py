@@ -117,6 +117,7 @@ def theorem2_2_part2_corrected():
     source=f"{SEED}, KS-Thm2.4(i), Theorem 2.4 (first sentence)",
     expect="verified-bounded",
     id="ks.theorem2_4.part1",
+    timeout=150,
     note=SEMANTIC_NOTE + "O() replaced by the explicit constants of the proof (Lemma 4.1): "
     "delta'' = sqrt(delta) + 2 delta/(eps e^eps), delta' = n delta''. The belief b is a "
     "searched object; Definition 2.3 is vocabulary.semantic_privacy_dd_at. Covered: n = 1, "
@@ -190,6 +191,7 @@ def theorem2_4_part2():
     expect="verified-bounded",
     id="ks.theorem2_4.part2_corrected",
     corrects="ks.theorem2_4.part2",
+    timeout=180,
     note=SEMANTIC_NOTE + "Corrected as Theorem 2.2's second sentence: ratio "
     "((1 + e^eps)/(3 - e^eps))^2 instead of e^{2 eps}, delta unchanged. Decided by refinement "
     "over beliefs; n = 1, delta in [0, 1/10], eps in {ln(11/10), ln(3/2)} (at ln 2 the "
