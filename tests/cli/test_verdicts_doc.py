@@ -4,8 +4,6 @@ verdict (cheap: the theorems are discovered, not decided)."""
 import re
 from pathlib import Path
 
-import pytest
-
 from dpproofs.discovery import load_theorems, theorem_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +37,6 @@ def test_docs_verdicts_lists_every_theorem_with_its_expected_verdict():
     assert changed == [], f"{REGENERATE}: the expected verdict changed for {changed}"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="under load some ks.* theorems come out unknown (issue 14, 'Verdicts depend on load', "
-    "owned by another helper); remove this marker once their verdicts no longer depend on load",
-)
 def test_every_verdict_in_docs_verdicts_is_the_expected_one():
     wrong = [row["id"] for row in rows() if row["verdict"] != row["exp"]]
     assert wrong == [], f"{REGENERATE}: verdicts differ from the expected ones for {wrong}"
