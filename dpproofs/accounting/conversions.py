@@ -131,7 +131,33 @@ def _maximum(answers: Sequence[tuple[Certified, tuple[Hashable, Hashable] | None
     unique = all(a[0].upper <= best.lower or a[0] is best for a in answers)
     same = all(a[0].exact is not None and a[0].exact == best.exact for a in answers)
     exact = best.exact if (unique or same) else None
+    if exact is None:
+        exact, label = _exact_maximum(answers, best, label)
     return Answer(Certified(value, lower, best.upper, best.path, exact), label)
+
+
+def _exact_maximum(
+    answers: Sequence[tuple[Certified, tuple[Hashable, Hashable] | None]],
+    best: Certified,
+    label: tuple[Hashable, Hashable] | None,
+) -> tuple[Any, tuple[Hashable, Hashable] | None]:
+    """When the brackets overlap but every pair has a closed form (sympy), the largest closed
+    form by a rigorous comparison; else no closed form (the bracket stands)."""
+    import sympy
+
+    if not all(isinstance(a[0].exact, sympy.Basic) for a in answers):
+        return None, label
+    from dpproofs.errors import Undecided
+    from dpproofs.exact.rigorous import compare
+
+    top, top_label = answers[0][0].exact, answers[0][1]
+    try:
+        for certified_value, pair in answers[1:]:
+            if compare(certified_value.exact, top) > 0:
+                top, top_label = certified_value.exact, pair
+    except Undecided:
+        return None, label
+    return top, top_label
 
 
 def delta_for_epsilon(composition: Composition, epsilon: str | Fraction | Any) -> Answer:

@@ -87,7 +87,7 @@ def test_assert_counterexample_scalar_and_concrete() -> None:
 
 
 def test_assert_counterexample_search_claim_from_the_json_record() -> None:
-    part2 = _spec("theorems/kasiviswanathan_smith.py", "ks.claim3_3.part2")
+    part2 = _spec("theorems/kasiviswanathan_smith/ks_indistinguishability.py", "ks.claim3_3.part2")
     # The pinned finding (tests/quality/test_ks_findings.py): Q(Bad) = 1/3 > 2 delta/(eps e^eps).
     record = {"assignment": {"eps": "4/3", "delta": "1/2", "p": "[0, 1]", "q": "[1/3, 2/3]"}}
     assert_counterexample(part2, record)
