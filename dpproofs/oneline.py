@@ -32,6 +32,7 @@ def parse_statement(text: str, symbols: dict[str, Any]) -> Any:
     import sympy
 
     from dpproofs.exact.parse import parse_exact
+
     parts = [p for p in re.split(r"\band\b", text) if p.strip()]
     if not parts:
         raise InvalidClaim("empty statement")

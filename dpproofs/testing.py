@@ -74,9 +74,9 @@ def distributions(
     if k < 1:
         raise ValueError("a distribution needs at least one outcome")
     low = 1 if full_support else 0
-    weights = st.lists(
-        st.integers(low, granularity), min_size=k, max_size=k
-    ).filter(lambda w: sum(w) > 0)
+    weights = st.lists(st.integers(low, granularity), min_size=k, max_size=k).filter(
+        lambda w: sum(w) > 0
+    )
     return weights.map(lambda w: tuple(Fraction(x, sum(w)) for x in w))
 
 
@@ -95,8 +95,12 @@ def _relation(neighbours: Neighbours) -> NeighbourRelation:
     return neighbours
 
 
-def _build(rows: Sequence[Sequence[Fraction]], ins: tuple[Hashable, ...],
-           outs: tuple[Hashable, ...], relation: NeighbourRelation) -> FiniteMechanism:
+def _build(
+    rows: Sequence[Sequence[Fraction]],
+    ins: tuple[Hashable, ...],
+    outs: tuple[Hashable, ...],
+    relation: NeighbourRelation,
+) -> FiniteMechanism:
     return FiniteMechanism.from_rows(rows, inputs=ins, outputs=outs, neighbours=relation)
 
 

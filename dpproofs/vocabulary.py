@@ -23,6 +23,10 @@ Predicates (truth values of the algebra):
                                               ordered neighbour pair (x, x')
 
 Sets S are never enumerated: the positive part of p_y - gamma q_y selects the maximising set.
+
+Sums over outcomes and conditions on every outcome are written with the binders of
+:mod:`dpproofs.outcomes` (``outcome_total``, ``every_outcome``), so that a claim built from these
+notions is one formula for every alphabet size (:mod:`dpproofs.formula`).
 """
 
 from __future__ import annotations
@@ -31,13 +35,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from dpproofs.algebra import Algebra
+from dpproofs.outcomes import every_outcome, outcome_total
 
 Dist = Sequence[Any]
 
 
 def hockey_stick(alg: Algebra, p: Dist, q: Dist, gamma: Any) -> Any:
     """E_gamma(P||Q) = sum_y (p_y - gamma q_y)^+ = max over sets S of P(S) - gamma Q(S)."""
-    return alg.total(alg.pos(py - gamma * qy) for py, qy in zip(p, q, strict=True))
+    return outcome_total(alg, (p, q), lambda py, qy: alg.pos(py - gamma * qy))
 
 
 def statistical_difference(alg: Algebra, p: Dist, q: Dist) -> Any:
@@ -47,7 +52,7 @@ def statistical_difference(alg: Algebra, p: Dist, q: Dist) -> Any:
 
 def max_divergence_at_most(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> Any:
     """D_inf(P||Q) <= eps  <=>  p_y <= e^eps q_y for every outcome y (Vadhan section 2)."""
-    return alg.all(alg.le(py, e_eps * qy) for py, qy in zip(p, q, strict=True))
+    return every_outcome(alg, (p, q), lambda py, qy: alg.le(py, e_eps * qy))
 
 
 def one_sided_close(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) -> Any:
@@ -62,21 +67,23 @@ def indistinguishable(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) ->
     )
 
 
-def pointwise_bad(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> list[Any]:
-    """For each outcome a, the truth value of "a is bad": p_a > e^eps q_a or q_a > e^eps p_a."""
-    return [
-        alg.any([alg.lt(e_eps * qa, pa), alg.lt(e_eps * pa, qa)])
-        for pa, qa in zip(p, q, strict=True)
-    ]
+def pointwise_bad(alg: Algebra, pa: Any, qa: Any, e_eps: Any) -> Any:
+    """The truth value of "outcome a is bad": p_a > e^eps q_a or q_a > e^eps p_a."""
+    return alg.any([alg.lt(e_eps * qa, pa), alg.lt(e_eps * pa, qa)])
 
 
 def pointwise_bad_mass(alg: Algebra, p: Dist, q: Dist, e_eps: Any) -> tuple[Any, Any]:
     """(P(Bad), Q(Bad)) for Bad = {a : e^-eps q_a <= p_a <= e^eps q_a fails}."""
-    bad = pointwise_bad(alg, p, q, e_eps)
     zero = alg.const(0)
-    mass_p = alg.total(alg.ite(b, pa, zero) for b, pa in zip(bad, p, strict=True))
-    mass_q = alg.total(alg.ite(b, qa, zero) for b, qa in zip(bad, q, strict=True))
-    return mass_p, mass_q
+
+    def mass(first: bool) -> Any:
+        return outcome_total(
+            alg,
+            (p, q),
+            lambda pa, qa: alg.ite(pointwise_bad(alg, pa, qa, e_eps), pa if first else qa, zero),
+        )
+
+    return mass(True), mass(False)
 
 
 def pointwise_indistinguishable(alg: Algebra, p: Dist, q: Dist, e_eps: Any, delta: Any) -> Any:
@@ -210,12 +217,18 @@ def simulation_dp(
     """
     conditions: list[Any] = []
     for group in groups:
-        outputs = range(len(rows[group[0]]))
-        hi = [alg.maximum([rows[x][y] for x in group]) for y in outputs]
-        lo = [alg.minimum([rows[x][y] for x in group]) for y in outputs]
-        conditions.extend(alg.le(h, e_eps * e_eps * m) for h, m in zip(hi, lo, strict=True))
-        conditions.append(alg.le(alg.total(hi), e_eps))
-        conditions.append(alg.le(alg.const(1), e_eps * alg.total(lo)))
+        members = [rows[x] for x in group]
+        conditions.append(
+            every_outcome(
+                alg,
+                members,
+                lambda *col: alg.le(alg.maximum(col), e_eps * e_eps * alg.minimum(col)),
+            )
+        )
+        conditions.append(alg.le(outcome_total(alg, members, lambda *col: alg.maximum(col)), e_eps))
+        conditions.append(
+            alg.le(alg.const(1), e_eps * outcome_total(alg, members, lambda *col: alg.minimum(col)))
+        )
     return alg.all(conditions)
 
 
@@ -261,11 +274,9 @@ def sup_reweighted_sd_at_most(alg: Algebra, l0: Dist, l1: Dist, c: Any) -> Any:
     return alg.any([alg.le(one, c), cross])
 
 
-def _game_likelihoods(
-    rows: Sequence[Dist], game: Sequence[int], t: int
-) -> tuple[list[Any], list[Any]]:
-    """(L0, Li) at transcript t: L0[x] = Pr[A(x) = t], Li[x] = Pr[A(x_{-i}) = t]."""
-    return [row[t] for row in rows], [rows[game[x]][t] for x in range(len(rows))]
+def _game_likelihood(column: Sequence[Any], game: Sequence[int]) -> list[Any]:
+    """Li at a transcript t, from the column L0[x] = Pr[A(x) = t]: Li[x] = Pr[A(x_{-i}) = t]."""
+    return [column[game[x]] for x in range(len(column))]
 
 
 def semantic_privacy_at(
@@ -275,13 +286,20 @@ def semantic_privacy_at(
     for every possible transcript t (Z0 = sum_x Pr[A(x) = t] b[x] > 0) and every i,
     SD(b0[.|t], bi[.|t]) <= c (``posteriors_close``; an undefined bi counts as a breach)."""
     zero = alg.const(0)
-    conditions = []
-    for game in games:
-        for t in range(len(rows[0])):
-            l0, li = _game_likelihoods(rows, game, t)
-            z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
-            conditions.append(alg.any([alg.le(z0, zero), posteriors_close(alg, prior, l0, li, c)]))
-    return alg.all(conditions)
+
+    def private_at(*l0: Any) -> Any:
+        z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
+        return alg.any(
+            [
+                alg.le(z0, zero),
+                alg.all(
+                    posteriors_close(alg, prior, l0, _game_likelihood(l0, game), c)
+                    for game in games
+                ),
+            ]
+        )
+
+    return every_outcome(alg, rows, private_at)
 
 
 def semantic_privacy(
@@ -294,15 +312,18 @@ def semantic_privacy(
     every x (take b the point mass on x); and (b) ``sup_reweighted_sd_at_most(L0, Li, c)``.
     """
     zero = alg.const(0)
-    conditions: list[Any] = []
-    for game in games:
-        for t in range(len(rows[0])):
-            l0, li = _game_likelihoods(rows, game, t)
+
+    def private_at(*l0: Any) -> Any:
+        conditions: list[Any] = []
+        for game in games:
+            li = _game_likelihood(l0, game)
             conditions.extend(
                 alg.any([alg.le(a, zero), alg.lt(zero, b)]) for a, b in zip(l0, li, strict=True)
             )
-            conditions.append(sup_reweighted_sd_at_most(alg, l0, li, c))
-    return alg.all(conditions)
+            conditions.append(sup_reweighted_sd_at_most(alg, list(l0), li, c))
+        return alg.all(conditions)
+
+    return every_outcome(alg, rows, private_at)
 
 
 def semantic_breach_mass(
@@ -313,16 +334,16 @@ def semantic_breach_mass(
     SD does not depend on x, so this is sum_t Z0(t) [t breaches for some i] with
     Z0(t) = sum_x Pr[A(x) = t] b[x]."""
     zero = alg.const(0)
-    total = []
-    for t in range(len(rows[0])):
-        breach = []
-        l0 = [row[t] for row in rows]
-        for game in games:
-            _, li = _game_likelihoods(rows, game, t)
-            breach.append(alg.not_(posteriors_close(alg, prior, l0, li, c)))
+
+    def breach_mass(*l0: Any) -> Any:
+        breach = [
+            alg.not_(posteriors_close(alg, prior, l0, _game_likelihood(l0, game), c))
+            for game in games
+        ]
         z0 = alg.total(a * b for a, b in zip(l0, prior, strict=True))
-        total.append(alg.ite(alg.all([alg.lt(zero, z0), alg.any(breach)]), z0, zero))
-    return alg.total(total)
+        return alg.ite(alg.all([alg.lt(zero, z0), alg.any(breach)]), z0, zero)
+
+    return outcome_total(alg, rows, breach_mass)
 
 
 def semantic_privacy_dd_at(

@@ -49,8 +49,9 @@ class Certified:
             return "inf" if math.isinf(x) else x
 
         return {
-            "exact": None if self.exact is None else ("inf" if self.exact == math.inf
-                                                       else str(self.exact)),
+            "exact": None
+            if self.exact is None
+            else ("inf" if self.exact == math.inf else str(self.exact)),
             "value": show(self.value),
             "lower": show(self.lower),
             "upper": show(self.upper),

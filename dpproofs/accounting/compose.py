@@ -150,8 +150,9 @@ class Composition:
     @property
     def matching(self) -> str:
         first = self.parts[0]
-        same = all(p.inputs == first.inputs and set(p.pairs) == set(first.pairs)
-                   for p in self.parts)
+        same = all(
+            p.inputs == first.inputs and set(p.pairs) == set(first.pairs) for p in self.parts
+        )
         return "same inputs" if same else "dominating pairs"
 
     def pair_compositions(self) -> tuple[PairComposition, ...]:
@@ -192,5 +193,3 @@ class Composition:
 def compose_mechanisms(*mechanisms_and_times: tuple[object, int]) -> Composition:
     """``compose((m1, k1), (m2, k2), ...)``: the composition M_1^k_1 x M_2^k_2 x ..."""
     return Composition.of(*mechanisms_and_times)
-
-

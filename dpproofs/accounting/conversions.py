@@ -42,9 +42,11 @@ class Answer:
     attained: tuple[Hashable, Hashable] | None
 
     def as_dict(self) -> dict[str, Any]:
-        attained = None if self.attained is None else [
-            list(a) if isinstance(a, tuple) else a for a in self.attained
-        ]
+        attained = (
+            None
+            if self.attained is None
+            else [list(a) if isinstance(a, tuple) else a for a in self.attained]
+        )
         return {**self.value.as_dict(), "attained": attained}
 
 

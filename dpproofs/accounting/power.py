@@ -128,8 +128,10 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
             if exact:
                 value = m.numerator * (d // m.denominator)
             else:
-                value = -((-m.numerator << scale_bits) // m.denominator) if up else (
-                    (m.numerator << scale_bits) // m.denominator
+                value = (
+                    -((-m.numerator << scale_bits) // m.denominator)
+                    if up
+                    else ((m.numerator << scale_bits) // m.denominator)
                 )
             coeffs[index] = coeffs.get(index, 0) + value
         top = max(coeffs, default=0)

@@ -96,9 +96,7 @@ def render_text(data: dict[str, Any]) -> str:
     def add(name: str, q: dict[str, Any]) -> None:
         value = q["value"]
         shown = value if isinstance(value, str) else f"{value:.15g}"
-        bracket = (
-            "" if isinstance(q["lower"], str) else f"[{q['lower']:.15g}, {q['upper']:.15g}]"
-        )
+        bracket = "" if isinstance(q["lower"], str) else f"[{q['lower']:.15g}, {q['upper']:.15g}]"
         where = " vs ".join(str(a) for a in q["attained"]) if q.get("attained") else ""
         rows.append((name, str(q["exact"] or ""), shown, bracket, q["path"], where))
 

@@ -31,6 +31,7 @@ import z3
 
 from dpproofs.claim import Deadline
 from dpproofs.search.forall import SearchClaim
+from dpproofs.search.lifting import check_refutation, lift
 from dpproofs.search.presearch import presearch
 from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
 from dpproofs.search.report import counterexample
@@ -73,6 +74,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
         start = time.perf_counter()
         outcome = find_counterexample(claim, session, size, deadline, use_presearch)
         if outcome.values is not None:
+            check_refutation(claim, size, covered)
             return Verdict.refuted(
                 METHOD,
                 counterexample(claim, size, outcome.values, covered, outcome.how),
@@ -87,15 +89,16 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
             + (f", outcomes sorted (invariance {symmetry})" if symmetry else "")
             + f" ({time.perf_counter() - start:.2f} s)"
         )
-    return Verdict.verified_bounded(
-        METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
-        coverage="all " + claim.coverage_text(covered),
-        certificate=certificate,
-    )
+    return lift(claim, session, covered, certificate, deadline)
 
 
 def find_counterexample(
-    claim: SearchClaim, session: Session, size: int, deadline: Deadline, use_presearch: bool = True
+    claim: SearchClaim,
+    session: Session,
+    size: int,
+    deadline: Deadline,
+    use_presearch: bool = True,
+    budgets: tuple[int, int] = (RLIMIT_INCREMENTAL, RLIMIT_FRESH),
 ) -> SizeOutcome:
     """One size: numeric pre-search, then z3 (see the module docstring). The z3 encoding is
     built first: it checks that the predicate is a function of its arguments (InvalidClaim if
@@ -106,7 +109,7 @@ def find_counterexample(
         found = presearch(claim, size)
         if found is not None:
             return SizeOutcome(found, how="numeric pre-search, re-checked exactly")
-    return _decide_size(claim, session, size, deadline, (objects, facts))
+    return _decide_size(claim, session, size, deadline, (objects, facts), budgets)
 
 
 def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
@@ -120,9 +123,11 @@ def _decide_size(
     size: int,
     deadline: Deadline,
     encoding: tuple[dict[str, Any], list[Any]],
+    budgets: tuple[int, int] = (RLIMIT_INCREMENTAL, RLIMIT_FRESH),
 ) -> SizeOutcome:
     name = claim.quantifier.size_name
     objects, facts = encoding
+    incremental, fresh = budgets
     for _ in range(MAX_REFINEMENTS):
         solver = session.solver
         solver.push()
@@ -132,13 +137,13 @@ def _decide_size(
             # its complete nlsat procedure) within a larger one. z3 sometimes stalls without
             # counting work; only then does a clock step in (STALL_SHARE of the time left ends
             # the incremental attempt). An unsat answer is the same verdict on either path.
-            answer = check(solver, deadline.remaining() * STALL_SHARE, RLIMIT_INCREMENTAL)
+            answer = check(solver, deadline.remaining() * STALL_SHARE, incremental)
             if answer == z3.unknown and not deadline.expired():
                 solver = z3.Solver(ctx=session.ctx)
                 solver.add(*session.solver.assertions())
-                answer = check(solver, deadline.remaining(), RLIMIT_FRESH)
+                answer = check(solver, deadline.remaining(), fresh)
             if answer == z3.unknown:
-                spent = budget_spent(solver, RLIMIT_FRESH)
+                spent = budget_spent(solver, fresh)
                 why = "work budget spent" if spent else "time ran out"
                 return SizeOutcome(
                     reason=f"z3 unknown at {size} {name} ({why}): {solver.reason_unknown()}"

@@ -16,12 +16,13 @@ e^eps; ``exp_<x>`` for e^x and ``sqrt_<x>`` for sqrt(x) of any parameter x. The 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
@@ -33,6 +34,9 @@ from dpproofs.search.domains import Interval, Rational, as_domain, describe_doma
 from dpproofs.search.objects import ObjectKind, Shape, check_matrix, distribution, mechanism
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth, wrap_matrix
 from dpproofs.verdict import Verdict
+
+if TYPE_CHECKING:
+    from dpproofs.search.trace import Traced
 
 Predicate = Callable[..., Any]
 Values = Mapping[str, Any]
@@ -155,6 +159,15 @@ class SearchClaim:
 
         return search(self, deadline)
 
+    @functools.cached_property
+    def formula(self) -> Traced:
+        """The claim as one formula for every alphabet size, or why it is not one
+        (:mod:`dpproofs.search.trace`). When there is a formula, it IS the claim: every
+        interpretation at every size evaluates the formula, never the predicate again."""
+        from dpproofs.search.trace import trace
+
+        return trace(self)
+
     # --- evaluation in each interpretation ------------------------------------------------
 
     def evaluate(
@@ -170,6 +183,11 @@ class SearchClaim:
         self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
     ) -> tuple[Any, int]:
         """(raw truth value, number of algebra operations the evaluation performed)."""
+        root = self.formula.root
+        if root is not None:
+            from dpproofs.formula import interpret
+
+            return interpret(root, alg, size, objects, {**params, **derived})
         guarded = GuardedAlgebra(alg)
         shapes = self.quantifier.shapes(size)
         env: dict[str, Any] = {"alg": guarded}

@@ -44,10 +44,29 @@ def test_adversarial_case(case):
             # TRUE on the sizes decided, false on a size never decided: the coverage must list
             # exactly the decided sizes and never a range ("<= 5") that spans the gap.
             assert "<=" not in (verdict.coverage or "") and "4" not in (verdict.coverage or "")
+            assert verdict.status is not Status.PROVED, _text(verdict)
+            assert "every finite" not in (verdict.coverage or "")
         else:
             assert verdict.status not in DECIDED_TRUE
     elif verdict.status is Status.REFUTED:
         pytest.fail(f"a true case was refuted: {_text(verdict)}")
+    if verdict.status is Status.REFUTED and verdict.counterexample is not None:
+        size = dict(verdict.counterexample.observed).get("size", "")
+        n_star = small_model_bound(claim)
+        if n_star is not None and size:
+            # The theorem's promise: a smallest counterexample has at most N* outcomes.
+            assert int(size.split()[0]) <= n_star, (size, n_star)
+
+
+def small_model_bound(claim):
+    """N* of a search claim that is a formula of the theorem's shape, else None."""
+    from dpproofs.search.forall import SearchClaim
+    from dpproofs.search.shape import ShapeReport, analyse
+
+    if not isinstance(claim, SearchClaim) or claim.formula.root is None:
+        return None
+    report = analyse(claim.formula.root, sum(r for _, r in claim.formula.axis_rows))
+    return report.bound if isinstance(report, ShapeReport) else None
 
 
 def test_the_corpus_is_large_enough_and_mostly_false():

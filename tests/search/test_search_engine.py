@@ -34,9 +34,30 @@ def test_a_true_claim_is_verified_up_to_the_stated_size():
         )
     )
     verdict = claim.decide(Deadline(30))
+    # One sum (SD and the one-sided hockey-stick at gamma = 1 are the same sum), no family, two
+    # rows: the small-model bound is N* = 2 + 1 = 3, and 3 and 4 were searched: proved.
+    assert verdict.status is Status.PROVED
+    assert "small-model theorem: m = 2 rows, N* = 3" in verdict.certificate
+    assert "z3 unsat at 3 >= N* = 3 outcomes" in verdict.certificate
+    assert verdict.reason == (
+        "for all pairs of distributions on every finite number of outcomes, delta in [0, 1]"
+    )
+
+
+def test_a_claim_that_singles_out_an_outcome_stays_bounded():
+    # p_0 <= e^eps q_0 + ... : the predicate indexes outcome 0, so it is a claim per size only.
+    claim = for_all_distributions(range(2, 5), delta=Interval(0, 1)).claim(
+        lambda alg, p, q, delta: implies(
+            alg,
+            alg.le(statistical_difference(alg, p, q), delta),
+            alg.le(p[0], q[0] + delta),
+        )
+    )
+    verdict = claim.decide(Deadline(30))
     assert verdict.status is Status.VERIFIED_BOUNDED
-    assert (
-        verdict.coverage == "all pairs of distributions with outcomes in {2, 3, 4}, delta in [0, 1]"
+    assert verdict.coverage == (
+        "all pairs of distributions with outcomes in {2, 3, 4}, delta in [0, 1] (not one formula "
+        "for every size: p[0] singles out an outcome)"
     )
     assert len(verdict.certificate) == 3  # sizes 2, 3, 4
 

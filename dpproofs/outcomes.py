@@ -1,0 +1,57 @@
+"""The two ways a claim reaches the outcomes: a sum over them, and a condition on each of them.
+
+    outcome_total(alg, rows, g)   = sum_y g(rows[0][y], ..., rows[k-1][y])
+    every_outcome(alg, rows, phi) = for every outcome y: phi(rows[0][y], ..., rows[k-1][y])
+
+``rows`` are rows over one common set of outcomes (a distribution, the rows of a mechanism);
+``g`` and ``phi`` see ONE outcome: one entry of each row, never an index or the number of
+outcomes. On concrete rows (lists of values of any algebra) these are ``alg.total`` and
+``alg.all`` over ``zip(*rows)``. On the abstract rows of a formula (:mod:`dpproofs.formula`),
+``g`` / ``phi`` are called once on the generic outcome and the result is recorded as one ``osum``
+/ ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
+small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is written with these
+two binders wherever its notions are sums or conditions over outcomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dpproofs.formula import AbstractRow, Node, OutcomeAccess
+
+
+def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
+    """sum over outcomes y of g(rows[0][y], ..., rows[k-1][y])."""
+    generic = _generic(alg, rows)
+    if generic is None:
+        return alg.total(g(*column) for column in zip(*rows, strict=True))
+    return _bind(alg, "osum", g(*generic), truth=False)
+
+
+def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any:
+    """for every outcome y: phi(rows[0][y], ..., rows[k-1][y])."""
+    generic = _generic(alg, rows)
+    if generic is None:
+        return alg.all(phi(*column) for column in zip(*rows, strict=True))
+    return _bind(alg, "oall", phi(*generic), truth=True)
+
+
+def _generic(alg: Any, rows: Sequence[Any]) -> list[Any] | None:
+    """The generic outcome's entries (values of ``alg``) when ``rows`` are abstract, else None."""
+    abstract = [isinstance(r, AbstractRow) for r in rows]
+    if not any(abstract):
+        return None
+    if not all(abstract):
+        first = next(r for r in rows if isinstance(r, AbstractRow))
+        first.trace.refuse("rows over the outcomes mixed with rows of a fixed size")
+    return [alg.value(Node("entry", (r.obj, r.row)), repr(r)) for r in rows]
+
+
+def _bind(alg: Any, op: str, body: Any, truth: bool) -> Any:
+    """The binder node over ``body`` (a value or truth value of the guarded formula algebra)."""
+    if not hasattr(alg, "lift"):
+        raise OutcomeAccess("abstract rows reached an algebra that is not a traced predicate's")
+    raw = alg.test(body) if truth else alg.lift(body)
+    node = Node(op, (raw,))
+    return alg.truth(node) if truth else alg.value(node)

@@ -1,0 +1,132 @@
+"""From "no counterexample on these sizes" to "no counterexample on any finite alphabet".
+
+Called by the search engine when every searched size was z3 unsat. When the claim is a formula
+(:mod:`dpproofs.search.trace`) of the shape the small-model theorem covers
+(:mod:`dpproofs.search.shape`), with bound N*:
+
+* some searched size n >= N* was unsat: by splitting (a counterexample on k outcomes gives one on
+  every larger number) there is none on N* outcomes, hence by the theorem none on any finite
+  alphabet;
+* otherwise size N* itself is searched, within a fixed work budget (z3 rlimit, so the answer does
+  not depend on the machine's load), and its unsat finishes the argument.
+
+The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
+interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
+for every finite alphabet at those points only and the verdict stays VERIFIED_BOUNDED, its
+coverage saying exactly that. A claim that is not a formula, or not of the shape, stays bounded
+and its coverage says why, or which size would finish the proof.
+"""
+
+from __future__ import annotations
+
+import time
+
+from dpproofs.claim import Deadline
+from dpproofs.search.domains import describe_domain
+from dpproofs.search.forall import SearchClaim
+from dpproofs.search.report import counterexample
+from dpproofs.search.session import Session
+from dpproofs.search.shape import Opaque, analyse
+from dpproofs.verdict import Verdict
+
+METHOD = "z3 search over finite alphabets"
+LIFTED = METHOD + " + small-model theorem"
+#: Largest N* searched only to finish a lifting, and its work budgets (z3 rlimit units).
+MAX_LIFT_SIZE = 8
+LIFT_BUDGETS = (40_000_000, 120_000_000)
+
+
+def lift(
+    claim: SearchClaim,
+    session: Session,
+    covered: list[int],
+    certificate: list[str],
+    deadline: Deadline,
+) -> Verdict:
+    """The verdict for a claim whose searched sizes ``covered`` were all z3 unsat."""
+    q = claim.quantifier
+    traced = claim.formula
+    if traced.root is None:
+        return _bounded(
+            claim, covered, certificate, f"not one formula for every size: {traced.reason}"
+        )
+    shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
+    if isinstance(shape, Opaque):
+        return _bounded(
+            claim, covered, certificate, f"outside the small-model theorem: {shape.reason}"
+        )
+    n_star = shape.bound
+    if not any(size >= n_star for size in covered):
+        if n_star > MAX_LIFT_SIZE or deadline.expired():
+            return _bounded(
+                claim,
+                covered,
+                certificate,
+                f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
+                "for every finite alphabet",
+            )
+        from dpproofs.search.engine import find_counterexample
+
+        start = time.perf_counter()
+        outcome = find_counterexample(claim, session, n_star, deadline, True, LIFT_BUDGETS)
+        if outcome.values is not None:
+            return Verdict.refuted(
+                METHOD,
+                counterexample(claim, n_star, outcome.values, covered, outcome.how),
+                reason=f"counterexample on {n_star} {q.size_name} (the small-model bound), "
+                "re-checked in exact arithmetic",
+            )
+        if outcome.reason:
+            return _bounded(
+                claim,
+                covered,
+                certificate,
+                f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}",
+            )
+        covered.append(n_star)
+        certificate.append(
+            f"{n_star} {q.size_name}: z3 unsat (the small-model bound; "
+            f"{time.perf_counter() - start:.2f} s)"
+        )
+    unsat = min(size for size in covered if size >= n_star)
+    lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
+    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+    every = f"{q.what} on every finite number of {q.size_name}"
+    pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
+    if pinned:
+        return Verdict.verified_bounded(
+            LIFTED,
+            coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains}",
+            certificate=lines,
+        )
+    return Verdict.proved(
+        LIFTED, certificate=lines, reason=f"for all {every}" + (f", {domains}" if domains else "")
+    )
+
+
+def _bounded(claim: SearchClaim, covered: list[int], certificate: list[str], why: str) -> Verdict:
+    return Verdict.verified_bounded(
+        METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
+        coverage="all " + claim.coverage_text(covered) + f" ({why})",
+        certificate=certificate,
+    )
+
+
+class SmallModelViolation(AssertionError):
+    """A counterexample the small-model theorem says cannot exist: the shape analysis is wrong."""
+
+
+def check_refutation(claim: SearchClaim, size: int, unsat: list[int]) -> None:
+    """Fail loudly when a counterexample on ``size`` outcomes was found although a size
+    n >= N* was z3 unsat (then, by the theorem, no counterexample exists on any alphabet)."""
+    traced = claim.formula
+    if traced.root is None:
+        return
+    shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
+    if isinstance(shape, Opaque):
+        return
+    if any(n >= shape.bound for n in unsat):
+        raise SmallModelViolation(
+            f"'{claim.says}': counterexample on {size} {claim.quantifier.size_name} although "
+            f"{sorted(unsat)} were unsat and the small-model bound is N* = {shape.bound}"
+        )

@@ -1,0 +1,226 @@
+"""The small-model theorem: bounds computed from formulas, liftings, and the guards against
+lifting what the theorem does not cover."""
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dpproofs.algebra import implies
+from dpproofs.claim import Deadline
+from dpproofs.outcomes import every_outcome, outcome_total
+from dpproofs.search import Interval, for_all_distributions, log_of
+from dpproofs.search.lifting import SmallModelViolation, check_refutation
+from dpproofs.search.reducer import reduce_columns
+from dpproofs.search.shape import ShapeReport, analyse
+from dpproofs.verdict import Status
+from dpproofs.vocabulary import (
+    hockey_stick,
+    max_divergence_at_most,
+    max_divergence_at_most_over_sets,
+    statistical_difference,
+)
+
+
+def bound(claim):
+    traced = claim.formula
+    assert traced.root is not None, traced.reason
+    report = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
+    assert isinstance(report, ShapeReport), report
+    return report.bound
+
+
+def three_rays(alg, p, q):
+    """If every outcome has p = 0, q = 0 or q = 3p, then TV(P, Q) is not in (2/3, 1)."""
+    rays = every_outcome(alg, (p, q), lambda a, b: (a == 0) | (b == 0) | (b == 3 * a))
+    tv = statistical_difference(alg, p, q)
+    return implies(alg, rays, ~((F(2, 3) < tv) & (tv < 1)))
+
+
+def test_the_tight_example_needs_three_outcomes():
+    # m = 2 rows, K = 1 sum (TV), the family only in the hypothesis: N* = m + K = 3.
+    # With two of the three rays TV is 2/3 or 1; all three give TV = 1 - a, a in (0, 1/3).
+    assert bound(for_all_distributions([2]).claim(three_rays)) == 3
+    verdict = for_all_distributions([2]).claim(three_rays).decide(Deadline(60))
+    assert verdict.status is Status.REFUTED  # found at N* = 3 by the lifting step
+    observed = dict(verdict.counterexample.observed)
+    assert observed["size"] == "3 outcomes"
+    assert observed["minimality"] == "no counterexample on outcomes in [2] (z3 unsat)"
+
+
+def test_a_zero_column_witness_counts_one_outcome_more():
+    # Hypothesis family "p_y != q_y or p_y = q_y = 0" (negative), conclusion family
+    # "p_y + q_y > 0" (positive, e = 1): N* = m + K + max(e - 1, 1) = 2 + 0 + 1 = 3, attained by
+    # P = (1, 0, 0), Q = (0, 1, 0); on 2 outcomes a zero column forces the other to be (1, 1).
+    def claim(alg, p, q):
+        apart = every_outcome(alg, (p, q), lambda a, b: ~(a == b) | ((a == 0) & (b == 0)))
+        return implies(alg, apart, every_outcome(alg, (p, q), lambda a, b: a + b > 0))
+
+    searched = for_all_distributions([2]).claim(claim)
+    assert bound(searched) == 3
+    verdict = searched.decide(Deadline(60))
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample.observed)["size"] == "3 outcomes"
+    assert searched.holds_exactly(3, {"p": [[1, 0, 0]], "q": [[0, 1, 0]]}) is False
+
+
+def test_pure_dp_implies_approximate_dp_is_proved_for_every_alphabet():
+    # m = 2, K = 1 (the hockey-stick sum), e = 0 (pure DP is a hypothesis): N* = 3.
+    claim = for_all_distributions(range(2, 4), eps=Interval(F(1, 100), 2)).claim(
+        lambda alg, p, q, E: implies(
+            alg, max_divergence_at_most(alg, p, q, E), alg.le(hockey_stick(alg, p, q, E), 0)
+        )
+    )
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED
+    assert verdict.reason == (
+        "for all pairs of distributions on every finite number of outcomes, eps in [1/100, 2]"
+    )
+    assert "part 1: K = 1 sums, e = 0 families, N* = 3" in verdict.certificate
+
+
+def test_a_pinned_parameter_is_lifted_in_the_alphabet_only():
+    claim = for_all_distributions(range(2, 4), eps=log_of(F(3, 2))).claim(
+        lambda alg, p, q, E: implies(
+            alg, max_divergence_at_most(alg, p, q, E), alg.le(hockey_stick(alg, p, q, E), 0)
+        )
+    )
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.VERIFIED_BOUNDED
+    assert verdict.coverage == (
+        "all pairs of distributions on every finite number of outcomes (small-model theorem, "
+        "N* = 3), eps = ln(3/2)"
+    )
+
+
+def test_conjuncts_are_bounded_separately():
+    # H => C1 and C2 with C1, C2 one sum each: each part counts H's family? No: H is a family in
+    # negative position (not counted) and each part has its own sum: N* = 2 + 1 = 3, not 4.
+    claim = for_all_distributions([3], delta=Interval(0, 1)).claim(
+        lambda alg, p, q, delta: implies(
+            alg,
+            max_divergence_at_most(alg, p, q, 1),
+            alg.all(
+                [
+                    alg.le(hockey_stick(alg, p, q, 1), delta + 1),
+                    alg.le(hockey_stick(alg, q, p, 1), delta + 1),
+                ]
+            ),
+        )
+    )
+    assert bound(claim) == 3
+
+
+NOT_LIFTED = [
+    ("indexes one outcome", lambda alg, p, q: alg.le(p[0], 1), "p[0] singles out an outcome"),
+    (
+        "per-outcome condition with an additive delta",
+        lambda alg, p, q, delta: every_outcome(alg, (p, q), lambda a, b: a <= 2 * b + delta),
+        "not scale-invariant",
+    ),
+    (
+        "a subset enumeration",
+        lambda alg, p, q: max_divergence_at_most_over_sets(alg, p, q, 2),
+        "len() of p",
+    ),
+    (
+        "a constant depending on the alphabet size",
+        lambda alg, p, q: alg.le(statistical_difference(alg, p, q), F(1, len(p))),
+        "len() of p",
+    ),
+    (
+        "a branch on the size",
+        lambda alg, p, q: alg.le(0, 1) if len(p) < 4 else alg.lt(1, 0),
+        "len() of p",
+    ),
+    (
+        "a sum over all but one outcome",
+        lambda alg, p, q: alg.le(alg.total(list(p)[1:]), 1),
+        "iterating over the outcomes of p",
+    ),
+    (
+        "a sum of degree 2",
+        lambda alg, p, q: alg.le(outcome_total(alg, (p, q), lambda a, b: a * b), 1),
+        "degree 2",
+    ),
+    (
+        "a caught refusal",
+        lambda alg, p, q: _swallow(p, alg),
+        "p[0] singles out an outcome",
+    ),
+]
+
+
+def _swallow(p, alg):
+    try:
+        return alg.le(p[0], 1)
+    except Exception:
+        return alg.le(0, 1)
+
+
+@pytest.mark.parametrize("name, predicate, why", NOT_LIFTED, ids=[c[0] for c in NOT_LIFTED])
+def test_shapes_outside_the_theorem_stay_bounded(name, predicate, why):
+    params = {"delta": Interval(0, 1)} if "delta" in predicate.__code__.co_varnames[:4] else {}
+    claim = for_all_distributions([2, 3], **params).claim(predicate)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status in (Status.VERIFIED_BOUNDED, Status.REFUTED)
+    if verdict.status is Status.VERIFIED_BOUNDED:
+        assert why in verdict.coverage
+        assert "every finite" not in verdict.coverage
+
+
+def test_a_refutation_beyond_the_bound_fails_loudly():
+    # Unsat at 3 = N* and then a counterexample: impossible by the theorem, so the shape
+    # analysis would be wrong; the engine raises instead of reporting either verdict.
+    claim = for_all_distributions([2]).claim(three_rays)
+    with pytest.raises(SmallModelViolation, match="N\\* = 3"):
+        check_refutation(claim, 4, [2, 3])
+    check_refutation(claim, 3, [2])  # consistent: 3 <= N*, nothing searched at N*
+
+
+# --- the reducer: the theorem's proof, run on random instances in exact rationals -----------
+
+
+def _column_sums(columns):
+    return [sum(c[i] for c in columns) for i in range(len(columns[0]))]
+
+
+SUMS = [
+    lambda c: max(c[0] - 2 * c[-1], F(0)),  # a hockey-stick term
+    lambda c: max(c),  # the upper end of a simulator interval
+    lambda c: c[0] if c[0] > c[-1] else F(0),  # mass of a "bad" set: discontinuous, fine
+]
+
+
+@st.composite
+def instances(draw):
+    m = draw(st.integers(1, 3))
+    n = draw(st.integers(1, 9))
+    raw = [[draw(st.integers(0, 6)) for _ in range(n)] for _ in range(m)]
+    for row in raw:
+        if not any(row):
+            row[draw(st.integers(0, n - 1))] = 1
+    rows = [[F(v, sum(row)) for v in row] for row in raw]
+    columns = [tuple(rows[i][x] for i in range(m)) for x in range(n)]
+    k = draw(st.integers(0, len(SUMS)))
+    witnesses = draw(st.lists(st.integers(0, n - 1), max_size=3, unique=True))
+    return columns, SUMS[:k], witnesses
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(instances())
+def test_the_reducer_keeps_sums_and_predicates_on_at_most_the_bound(instance):
+    columns, sums, witnesses = instance
+    m = len(columns[0])
+    weights = reduce_columns(columns, sums, witnesses)
+    reduced = [tuple(w * v for v in columns[x]) for x, w in weights.items()]
+    assert _column_sums(reduced) == [1] * m  # rows are distributions again
+    for g in sums:  # every sum keeps its value (homogeneity)
+        assert sum(g(c) for c in reduced) == sum(g(c) for c in columns)
+    ratio = lambda c: c[0] <= 2 * c[-1]  # noqa: E731 - a scale-invariant per-outcome predicate
+    for x, w in weights.items():
+        assert w > 0 and ratio(tuple(w * v for v in columns[x])) == ratio(columns[x])
+    nonzero_witnesses = [x for x in witnesses if any(columns[x])]
+    assert all(x in weights for x in nonzero_witnesses)
+    assert len(weights) <= m + len(sums) + max(len(nonzero_witnesses) - 1, 0)
