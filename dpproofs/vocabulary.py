@@ -359,6 +359,16 @@ def semantic_privacy_dd_at(
     return alg.le(semantic_breach_mass(alg, prior, rows, games, c), delta)
 
 
+def mass_where(alg: Algebra, rows: Sequence[Dist], k: int, phi: Any) -> Any:
+    """Pr over y ~ rows[k] that phi holds at y: sum_y rows[k][y] [phi(rows[0][y], ...)].
+
+    "With probability at least 1 - delta over y ~ M(x), phi(y)" is ``alg.le(1 - delta,
+    mass_where(...))``. phi sees one outcome's entries of every row (a sum over outcomes, so
+    the claim stays one formula for every alphabet)."""
+    zero = alg.const(0)
+    return outcome_total(alg, rows, lambda *column: alg.ite(phi(*column), column[k], zero))
+
+
 def with_probability_at_least(
     alg: Algebra, weights: Dist, truths: Sequence[Any], level: Any
 ) -> Any:

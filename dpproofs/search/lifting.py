@@ -7,8 +7,9 @@ Called by the search engine when every searched size was z3 unsat. When the clai
 * some searched size n >= N* was unsat: by splitting (a counterexample on k outcomes gives one on
   every larger number) there is none on N* outcomes, hence by the theorem none on any finite
   alphabet;
-* otherwise size N* itself is searched, within a fixed work budget (z3 rlimit, so the answer does
-  not depend on the machine's load), and its unsat finishes the argument.
+* otherwise size N* itself is searched, within a small fixed work budget (z3 rlimit, so the
+  answer does not depend on the machine's load; the theorem's deadline only ever ends the
+  attempt as "not lifted"), and its unsat finishes the argument.
 
 The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
 interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
@@ -20,12 +21,15 @@ and its coverage says why, or which size would finish the proof.
 from __future__ import annotations
 
 import time
+from typing import Any
+
+import z3
 
 from dpproofs.claim import Deadline
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.report import counterexample
-from dpproofs.search.session import Session
+from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, analyse
 from dpproofs.verdict import Verdict
 
@@ -33,7 +37,7 @@ METHOD = "z3 search over finite alphabets"
 LIFTED = METHOD + " + small-model theorem"
 #: Largest N* searched only to finish a lifting, and its work budgets (z3 rlimit units).
 MAX_LIFT_SIZE = 8
-LIFT_BUDGETS = (40_000_000, 120_000_000)
+LIFT_RLIMIT = 3_000_000
 
 
 def lift(
@@ -65,10 +69,8 @@ def lift(
                 f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
                 "for every finite alphabet",
             )
-        from dpproofs.search.engine import find_counterexample
-
         start = time.perf_counter()
-        outcome = find_counterexample(claim, session, n_star, deadline, True, LIFT_BUDGETS)
+        outcome = _decide_bound(claim, session, n_star, deadline)
         if outcome.values is not None:
             return Verdict.refuted(
                 METHOD,
@@ -102,6 +104,27 @@ def lift(
     return Verdict.proved(
         LIFTED, certificate=lines, reason=f"for all {every}" + (f", {domains}" if domains else "")
     )
+
+
+def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Deadline) -> Any:
+    """Size N*, decided by a FRESH solver within LIFT_RLIMIT units of work and no clock but the
+    theorem's deadline: the answer is a function of the claim (same terms, same seed, same
+    budget), never of the machine's load. unsat: no values, no reason; sat: the full engine
+    finds and re-checks the counterexample; unknown: the reason."""
+    from dpproofs.search.engine import SizeOutcome, find_counterexample
+
+    objects = session.objects(size)
+    facts = session.size_constraints(size, objects)
+    solver = z3.Solver(ctx=session.ctx)
+    add(solver, session.base)
+    add(solver, facts)
+    answer = check(solver, deadline.remaining(), LIFT_RLIMIT)
+    if answer == z3.unsat:
+        return SizeOutcome()
+    if answer == z3.sat:
+        return find_counterexample(claim, session, size, deadline)
+    why = "work budget spent" if budget_spent(solver, LIFT_RLIMIT) else "time ran out"
+    return SizeOutcome(reason=f"z3 unknown at {size} {claim.quantifier.size_name} ({why})")
 
 
 def _bounded(claim: SearchClaim, covered: list[int], certificate: list[str], why: str) -> Verdict:

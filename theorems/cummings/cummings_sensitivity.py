@@ -292,8 +292,6 @@ def median_sensitivity_does_not_shrink():
     return for_each("n in 1..7", [(n,) for n in range(1, 8)], at, label=lambda n: f"n={n}")
 
 
-
-
 @theorem(
     source=f"{SEED}, C-bad-mean, section 2.1 item 4",
     expect="proved",
