@@ -339,14 +339,17 @@ class _Parser:
         raise NotUnderstood("an exponent must be braced", tok)
 
     def fraction_part(self) -> str:
-        """A numerator or denominator: a braced group or one digit / letter (``\\frac1{n}``,
-        ``\\frac a2``); ``\\frac12`` is refused (the tokens do not split digits)."""
+        """A numerator or denominator: a braced group, one digit, letter or Greek letter
+        (``\\frac1{n}``, ``\\tfrac\\delta{2}``); ``\\frac12`` is refused (digits are one token)."""
         if self.peek() == "{":
             return self.group()
         tok = self.peek() or "<end>"
         if re.fullmatch(r"\d|[A-Za-z]", tok):
             self.take()
             return f"({'E' if tok == 'e' else _name(tok)})"
+        if tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS):
+            self.take()
+            return f"({_name(_VARIANTS.get(tok[1:], tok[1:]))})"
         raise NotUnderstood("a fraction's numerator and denominator must be braced", tok)
 
     def group(self, close: str = "}") -> str:
