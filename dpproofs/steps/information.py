@@ -27,13 +27,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from dpproofs.errors import InvalidClaim
+
 
 def joint_entropy(variables: str) -> str:
-    """H of the set of the given one-letter variables, as a LaTeX parameter (0 for the empty set)."""
+    """H of the set of one-letter variables, as a LaTeX parameter (0 for the empty set)."""
     letters = "".join(sorted(set(variables)))
     for letter in letters:
         if not letter.isalpha():
-            raise ValueError(f"a variable is one letter, not {letter!r}")
+            raise InvalidClaim(f"a variable is one letter, not {letter!r}")
     return f"H_{{{letters}}}" if letters else "0"
 
 
@@ -54,9 +56,7 @@ def shannon_inequalities(variables: str) -> list[str]:
     """The elemental Shannon inequalities over the given one-letter variables, in LaTeX."""
     names = sorted(set(variables))
     whole = "".join(names)
-    out = [
-        f"{conditional_entropy(name, whole.replace(name, ''))} \\ge 0" for name in names
-    ]
+    out = [f"{conditional_entropy(name, whole.replace(name, ''))} \\ge 0" for name in names]
     for first, second in combinations(names, 2):
         rest = [n for n in names if n not in (first, second)]
         for size in range(len(rest) + 1):

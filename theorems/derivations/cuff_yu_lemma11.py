@@ -72,7 +72,11 @@ def _cells(weight: str, first: str, given_1: str, given_2: str) -> str:
 
 
 COMPONENTS_MAPPING = {
-    "H(X|Y,B)": "(" + _cells(r"(1 - \lambda)", "a", "s", "t") + " " + _cells(r"\lambda", "b", "u", "v") + ")",
+    "H(X|Y,B)": "("
+    + _cells(r"(1 - \lambda)", "a", "s", "t")
+    + " "
+    + _cells(r"\lambda", "b", "u", "v")
+    + ")",
     "H_P(X|Y)": rf"(a \cdot {_h('s')} + (1 - a) \cdot {_h('t')})",
     "H_{P'}(X|Y)": rf"(b \cdot {_h('u')} + (1 - b) \cdot {_h('v')})",
 }

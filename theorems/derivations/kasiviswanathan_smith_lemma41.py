@@ -90,7 +90,13 @@ BAD1_ASSUME = [
     r"x > e^{\epsilon} y + 2\sqrt{\delta} b_1",  # the T_1 display (corrected form)
     r"x \le e^{\epsilon} y + \delta",  # (eps, delta)-DP on T_1
 ]
-BAD1_WHERE = {"x": "[0, 1]", "y": "[0, 1]", "b_1": "[0, 1]", "delta": "(0, 1)", "epsilon": "(0, oo)"}
+BAD1_WHERE = {
+    "x": "[0, 1]",
+    "y": "[0, 1]",
+    "b_1": "[0, 1]",
+    "delta": "(0, 1)",
+    "epsilon": "(0, oo)",
+}
 
 # The final union bound: u = Pr[A(X) in Bad_1 cup Bad_2] <= b_0 + b_1 + b_2 (the union lies in
 # Bad_0 cup Bad'_1 cup Bad'_2), c_1 = Pr[A(X) in Bad_1] >= b_1 (the seed writes Bad_1 here);

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (the seed's LaTeX is pasted verbatim)
 """Kasiviswanathan & Smith, Theorem 2.2 first part (KS-Thm2.2(i), seed 004): the SD step.
 
 The proof's display e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t] (every point x) is taken as
