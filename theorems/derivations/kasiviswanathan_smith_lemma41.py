@@ -84,6 +84,12 @@ OBSERVATION_WHERE = {name: "[0, 1]" for name in ("u_1", "u_2", "v_1", "v_2", "de
 }
 
 # After the T_1 display: x = Pr[(X, A(X)) in T_1], y = Pr[(Y, A'(Y)) in T_1], b_1 = Pr[A(X) in Bad'_1].
+#: The in-text step before it; the seed writes (Y, A(X)) for (Y, A'(Y)) (read as the latter).
+DP_ON_T1 = r"""\Pr[(X, \mathcal{A}(X)) \in T_1] \le e^{\epsilon} \Pr[(Y, \mathcal{A}(X)) \in T_1] + \delta"""
+DP_ON_T1_MAPPING = {
+    r"\Pr[(X, \mathcal{A}(X)) \in T_1]": "x",
+    r"\Pr[(Y, \mathcal{A}(X)) \in T_1]": "y",
+}
 BAD1 = r"""\hat{\delta} \Pr[\mathcal{A}(X) \in Bad'_1] \le \delta \Rightarrow \Pr[\mathcal{A}(X) \in Bad'_1] \le \delta / \hat{\delta}."""
 BAD1_MAPPING = {r"\Pr[\mathcal{A}(X) \in Bad'_1]": "b_1", r"\hat{\delta}": r"2\sqrt{\delta}"}
 BAD1_ASSUME = [
@@ -151,6 +157,20 @@ def ks_lemma41_observation_steps():
 def ks_lemma41_bad1_steps():
     """delta-hat Pr[A(X) in Bad'_1] <= delta => Pr[A(X) in Bad'_1] <= delta / delta-hat."""
     return derivation(BAD1, BAD1_MAPPING, assume=BAD1_ASSUME, where=BAD1_WHERE)
+
+
+@theorem(
+    source=f"{SOURCE}, Lemma 4.1 proof, 'By (eps, delta)-differential privacy, Pr[(X, A(X)) in T_1] <= ...' (KS-Lemma4.1)",
+    expect="proved",
+    id="derivations.ks_lemma41_dp_on_t1",
+    timeout=20,
+    note="(Y, A(X)) in the seed read as (Y, A'(Y)); the step is (eps, delta)-DP on the set T_1.",
+)
+def ks_lemma41_dp_on_t1_step():
+    """Pr[(X, A(X)) in T_1] <= e^eps Pr[(Y, A'(Y)) in T_1] + delta."""
+    return derivation(
+        DP_ON_T1, DP_ON_T1_MAPPING, assume=[r"x \le e^{\epsilon} y + \delta"], where=BAD1_WHERE
+    )
 
 
 @theorem(
