@@ -10,6 +10,14 @@ intended definition: the seed's Bad_0 reads e^{-2 eps} Pr > Pr > e^{2 eps} Pr, a
 Finding: the fourth link replaces Pr[A(X) = a] by e^{-2 eps} Pr[A'(Y) = a] with "=", but outside
 Bad_0 only Pr[A(X) = a] >= e^{-2 eps} Pr[A'(Y) = a] holds; with ">=" every link is proved and the
 chain still gives ">" (what the proof needs).
+
+The rest of the proof is checked too: the first observation (A(X) and A'(Y) are
+(eps, delta)-indistinguishable; D = {1, 2}), the in-text DP step on T_1, the Bad'_1 bound
+"delta-hat Pr[A(X) in Bad'_1] <= delta => Pr[A(X) in Bad'_1] <= delta / delta-hat", and the final
+union bound. Finding: the union bound's second link writes "=" where the upper bounds
+2 delta/(eps e^eps) and delta/delta-hat are substituted (witness: all the Bad sets empty), and
+names Bad_1 where Bad'_1 is meant; with Bad'_1 and "<=" every link is proved, giving
+Pr[A(X) in Bad_1 cup Bad_2] <= 2 delta/(eps e^eps) + sqrt(delta) as the lemma states.
 """
 
 from dpproofs.steps import derivation

@@ -11,6 +11,8 @@ eps > 0: with eps-bar = e^eps - 1 it reads e^eps / (2 - e^eps) <= e^{2 eps}, i.e
 (e^eps - 1)^2 <= 0. (For eps >= ln 2 the middle step fails too: 1 - eps-bar <= 0.)
 The corrected chain keeps the Bayes steps and ends with the bound the posterior gives,
 (1 + eps-bar) / (1 - eps-bar), proved for 0 < eps < 69/100 (it is finite for eps < ln 2).
+The two sentences before the display ("b_i[.|t] will be uniform", "b_0[.|t] will assign
+1/2 +- eps-bar/2") are checked as steps of their own, both proved.
 """
 
 from dpproofs.steps import derivation

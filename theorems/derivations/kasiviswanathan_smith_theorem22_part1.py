@@ -8,6 +8,12 @@ b_i = (v, 1 - v), so SD = |u - v|, and eps-bar = e^eps - 1.
 
 Finding: Claim 3.3 part 6 gives SD <= eps-bar, not "= eps-bar" (witness u = v: SD = 0); with
 "<=" the step is proved.
+
+The display before it, e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t], is checked on a belief
+on two databases. Finding: it is refuted (both sides): the posteriors' normalisers
+sum_z b(z) Pr[A(z) = t] also change between the games, so eps-DP only gives
+e^{-2 eps} b_i <= b_0 <= e^{2 eps} b_i (proved); with it Claim 3.3(6) gives SD <= e^{2 eps} - 1,
+the constant of the paper's journal version.
 """
 
 from dpproofs.steps import derivation
