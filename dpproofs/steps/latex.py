@@ -113,6 +113,7 @@ _FUNCTIONS = {
 }
 _IGNORED = {
     "\\,",
+    "\\ ",
     "\\;",
     "\\!",
     "\\:",
@@ -132,6 +133,10 @@ _IGNORED = {
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
+#: A labelled relation, ``\\overset{(a)}{\\le}`` or ``\\stackrel{(b)}=``: the label is dropped.
+_LABELLED_RELATION = re.compile(
+    r"\\(?:overset|stackrel)\{[^{}]*\}\s*(?:\{\s*(\\[A-Za-z]+|[=<>])\s*\}|(\\[A-Za-z]+|[=<>]))"
+)
 _TRAILING_TEXT = re.compile(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}\s*[.,;]?\s*$")
 
 
@@ -165,6 +170,7 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
 def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
     """The rows of a pasted block, mapped, split on ``\\\\``, without ``&`` and environments."""
     text = _LABEL.sub(" ", _ENV.sub(" ", block))
+    text = _LABELLED_RELATION.sub(_relation_of_label, text)
     text = substitute(text, mapping or {})
     rows = []
     for raw in re.split(r"\\\\(?:\[[^\]]*\])?", text):
@@ -174,6 +180,14 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
         if line:
             rows.append(Row(line, justification))
     return rows
+
+
+def _relation_of_label(found: re.Match[str]) -> str:
+    """The relation under an ``\\overset`` label, if it is one; else the text unchanged."""
+    relation = found.group(1) or found.group(2)
+    if relation in RELATIONS or relation in UNCHECKED_RELATIONS:
+        return f" {relation} "
+    return found.group(0)
 
 
 def _justification(line: str) -> tuple[str, str]:
@@ -324,6 +338,20 @@ class _Parser:
             return _name(tok[1:])
         raise NotUnderstood("an exponent must be braced", tok)
 
+    def fraction_part(self) -> str:
+        """A numerator or denominator: a braced group, one digit, letter or Greek letter
+        (``\\frac1{n}``, ``\\tfrac\\delta{2}``); ``\\frac12`` is refused (digits are one token)."""
+        if self.peek() == "{":
+            return self.group()
+        tok = self.peek() or "<end>"
+        if re.fullmatch(r"\d|[A-Za-z]", tok):
+            self.take()
+            return f"({'E' if tok == 'e' else _name(tok)})"
+        if tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS):
+            self.take()
+            return f"({_name(_VARIANTS.get(tok[1:], tok[1:]))})"
+        raise NotUnderstood("a fraction's numerator and denominator must be braced", tok)
+
     def group(self, close: str = "}") -> str:
         opener = self.take()
         saved, self.bars = self.bars, 0
@@ -389,7 +417,7 @@ class _Parser:
         if name == "pi":
             return "pi"
         if name in ("frac", "dfrac", "tfrac"):
-            top, bottom = self.group(), self.group()
+            top, bottom = self.fraction_part(), self.fraction_part()
             return f"({top}/{bottom})"
         if name == "sqrt":
             if self.peek() == "[":

@@ -120,3 +120,26 @@ def test_unreadable_expression_marks_both_neighbouring_steps() -> None:
     steps = read_derivation(r"a = f(x) = b \le c").steps
     assert [bool(s.problem) for s in steps] == [True, True, False]
     assert "'f('" in steps[0].problem
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"\frac1{n}", "((1)/(n))"),  # a single-token numerator, as papers type it
+        (r"\tfrac\delta{1+\delta}", "((delta)/(1 + delta))"),
+        (r"a\ b", "a*b"),  # a control space is spacing
+    ],
+)
+def test_translation_of_short_forms(latex: str, expected: str) -> None:
+    assert to_claim_syntax(latex) == expected
+
+
+def test_frac_with_two_digit_token_is_refused() -> None:
+    with pytest.raises(NotUnderstood) as caught:
+        to_claim_syntax(r"\frac12")
+    assert caught.value.token == "12"
+
+
+def test_overset_labels_are_dropped_from_relations() -> None:
+    rows = read_rows(r"a \overset{(a)}\le b \stackrel{(b)}{=} c")
+    assert rows[0].latex == "a \\le b = c"

@@ -11,6 +11,8 @@ eps > 0: with eps-bar = e^eps - 1 it reads e^eps / (2 - e^eps) <= e^{2 eps}, i.e
 (e^eps - 1)^2 <= 0. (For eps >= ln 2 the middle step fails too: 1 - eps-bar <= 0.)
 The corrected chain keeps the Bayes steps and ends with the bound the posterior gives,
 (1 + eps-bar) / (1 - eps-bar), proved for 0 < eps < 69/100 (it is finite for eps < ln 2).
+The two sentences before the display ("b_i[.|t] will be uniform", "b_0[.|t] will assign
+1/2 +- eps-bar/2") are checked as steps of their own, both proved.
 """
 
 from dpproofs.steps import derivation
@@ -56,3 +58,41 @@ def ks_theorem22_bayes_steps():
 def ks_theorem22_bayes_steps_corrected():
     """For 0 < eps < 0.69: Pr[A(x) = t] / Pr[A(y) = t] <= (1 + eps-bar) / (1 - eps-bar)."""
     return derivation(CORRECTED, MAPPING, assume=ASSUME, where={**WHERE, "epsilon": "(0, 69/100)"})
+
+
+# The two sentences before the display. In Game i both databases lose their i-th entry, so A
+# outputs t with one probability c on both: b_i[x|t] = (c/2) / (c/2 + c/2). (eps-bar/2)-semantic
+# privacy bounds SD(b_0[.|t], b_i[.|t]) = |b_0[x|t] - b_i[x|t]| by eps-bar / 2.
+UNIFORM = r"\bar{b}_i[\mathbf{x}|t] = \frac{1}{2}"
+PLUS_MINUS = r"|\bar{b}_0[\mathbf{x}|t] - \frac{1}{2}| \le \frac{\bar{\epsilon}}{2}"
+POSTERIORS_MAPPING = {
+    r"\bar{b}_i[\mathbf{x}|t]": r"\frac{c/2}{c/2 + c/2}",
+    r"\bar{b}_0[\mathbf{x}|t]": r"\frac{a}{a + b}",
+    r"\bar{\epsilon}": r"(e^{\epsilon} - 1)",
+}
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'b_i[.|t] will be uniform over x and y' (KS-Thm2.2(ii))",
+    expect="proved",
+    id="derivations.ks_theorem22_uniform",
+    timeout=20,
+)
+def ks_theorem22_uniform_step():
+    """b_i[x|t] = 1/2 (both databases induce the same transcripts in Game i)."""
+    return derivation(UNIFORM, POSTERIORS_MAPPING, where={"c": "(0, 1]"})
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'b_0[.|t] will assign 1/2 +- eps-bar/2' (KS-Thm2.2(ii))",
+    expect="proved",
+    id="derivations.ks_theorem22_plus_minus",
+    timeout=20,
+)
+def ks_theorem22_plus_minus_step():
+    """|b_0[x|t] - 1/2| <= eps-bar / 2 from SD(b_0[.|t], b_i[.|t]) <= eps-bar / 2."""
+    return derivation(
+        PLUS_MINUS, POSTERIORS_MAPPING,
+        assume=[r"|\bar{b}_0[\mathbf{x}|t] - \bar{b}_i[\mathbf{x}|t]| \le \frac{\bar{\epsilon}}{2}"],
+        where={"a": "(0, oo)", "b": "(0, oo)", "c": "(0, 1]", "epsilon": "(0, oo)"},
+    )  # fmt: skip

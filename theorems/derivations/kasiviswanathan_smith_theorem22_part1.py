@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (the seed's LaTeX is pasted verbatim)
 """Kasiviswanathan & Smith, Theorem 2.2 first part (KS-Thm2.2(i), seed 004): the SD step.
 
 The proof's display e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t] (every point x) is taken as
@@ -7,6 +8,12 @@ b_i = (v, 1 - v), so SD = |u - v|, and eps-bar = e^eps - 1.
 
 Finding: Claim 3.3 part 6 gives SD <= eps-bar, not "= eps-bar" (witness u = v: SD = 0); with
 "<=" the step is proved.
+
+The display before it, e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t], is checked on a belief
+on two databases. Finding: it is refuted (both sides): the posteriors' normalisers
+sum_z b(z) Pr[A(z) = t] also change between the games, so eps-DP only gives
+e^{-2 eps} b_i <= b_0 <= e^{2 eps} b_i (proved); with it Claim 3.3(6) gives SD <= e^{2 eps} - 1,
+the constant of the paper's journal version.
 """
 
 from dpproofs.steps import derivation
@@ -49,3 +56,51 @@ def ks_theorem22_sd_step_corrected():
     """SD(b_0[.|t], b_i[.|t]) <= eps-bar on two databases."""
     corrected = STEP.replace(r") = \bar", r") \le \bar")
     return derivation(corrected, MAPPING, assume=ASSUME, where=WHERE)
+
+
+# The display before it, "e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t]". Model: the belief b
+# on two databases x, z with b(x) = w; A on x, z outputs t with probabilities a, c (Game 0), and in
+# Game i (the i-th entry replaced) with probabilities a', c' (a_1, c_1 here); eps-DP bounds
+# a / a_1 and c / c_1 by e^{+-eps}. The posteriors are b_0[x|t] = w a / (w a + (1 - w) c) and
+# b_i[x|t] = w a_1 / (w a_1 + (1 - w) c_1): their normalisers differ too, so the ratio is only
+# within e^{+-2 eps} (the journal version of the paper has eps-bar = e^{2 eps} - 1).
+POSTERIOR = r"e^{-\epsilon}\bar{b}_i[\mathbf{x}|t] \le \bar{b}_0[\mathbf{x}|t] \le e^{\epsilon}\bar{b}_i[\mathbf{x}|t]"
+POSTERIOR_MAPPING = {
+    r"\bar{b}_0[\mathbf{x}|t]": r"\frac{w \cdot a}{w \cdot a + (1 - w) c}",
+    r"\bar{b}_i[\mathbf{x}|t]": r"\frac{w \cdot a_1}{w \cdot a_1 + (1 - w) c_1}",
+}
+POSTERIOR_ASSUME = [
+    r"e^{-\epsilon} a_1 \le a \le e^{\epsilon} a_1",
+    r"e^{-\epsilon} c_1 \le c \le e^{\epsilon} c_1",
+]
+POSTERIOR_WHERE = {n: "(0, 1]" for n in ("a", "c", "a_1", "c_1")} | {
+    "w": "(0, 1)",
+    "epsilon": "(0, oo)",
+}
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, the e^{{+-eps}} display (KS-Thm2.2(i))",
+    expect="refuted",
+    id="derivations.ks_theorem22_posterior",
+    timeout=20,
+    note="The posteriors' normalisers change with the game too: only e^{+-2 eps} follows.",
+)
+def ks_theorem22_posterior_steps():
+    """e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t], as written."""
+    return derivation(POSTERIOR, POSTERIOR_MAPPING, assume=POSTERIOR_ASSUME, where=POSTERIOR_WHERE)
+
+
+@theorem(
+    source=f"{SOURCE}, Theorem 2.2, proof in sec 4, the display with e^{{+-2 eps}} (KS-Thm2.2(i))",
+    expect="proved",
+    id="derivations.ks_theorem22_posterior_corrected",
+    corrects="derivations.ks_theorem22_posterior",
+    timeout=20,
+)
+def ks_theorem22_posterior_steps_corrected():
+    """e^{-2 eps} b_i[x|t] <= b_0[x|t] <= e^{2 eps} b_i[x|t] on two databases."""
+    corrected = POSTERIOR.replace(r"e^{-\epsilon}", r"e^{-2\epsilon}").replace(
+        r"e^{\epsilon}", r"e^{2\epsilon}"
+    )
+    return derivation(corrected, POSTERIOR_MAPPING, assume=POSTERIOR_ASSUME, where=POSTERIOR_WHERE)
