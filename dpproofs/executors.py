@@ -122,6 +122,10 @@ def _dask_client(address: str | None, jobs: int) -> Iterator[Any]:
                 )
             )
             client = stack.enter_context(Client(cluster))
+            # Before the cluster closes: end the children its workers still supervise (after
+            # Ctrl-C), at once rather than at their deadlines. An existing cluster may serve
+            # other runs, so its children are left to their own deadlines.
+            stack.callback(_stop_children, client)
         else:
             try:
                 client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
@@ -130,6 +134,13 @@ def _dask_client(address: str | None, jobs: int) -> Iterator[Any]:
                     f"--executor {address}: no Dask scheduler answered ({exc})"
                 ) from exc
         yield client
+
+
+def _stop_children(client: Any) -> None:
+    from dpproofs import isolation
+
+    with contextlib.suppress(Exception):  # a worker already gone has no children left
+        client.run(isolation.stop_all)
 
 
 def _silence_dask() -> None:

@@ -9,8 +9,11 @@ skipped when the ``dask`` extra is absent (``make test-dask`` installs it).
 import io
 import json
 import multiprocessing
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -202,3 +205,56 @@ def test_a_daemonic_worker_gives_an_error_verdict_not_a_crash(folder, monkeypatc
     verdict = decide(Job(str(folder / "exact.py"), "exact.rr", Limits(5.0)))
     assert verdict.status is Status.ERROR
     assert verdict.reason.endswith(isolation.DAEMONIC)
+
+
+SLEEPS = """
+import os
+import time
+from pathlib import Path
+
+from dpproofs import exact_fact, theorem
+
+
+def write_pid_and_sleep():
+    Path(__file__).with_name("child.pid").write_text(str(os.getpid()))
+    time.sleep(120)
+    return True, {}
+
+
+@theorem(id="sleeps", source="test", expect="proved", timeout=100)
+def sleeps():
+    return exact_fact("sleeps", write_pid_and_sleep)
+"""
+
+
+@pytest.mark.slow
+def test_stopping_a_dask_run_ends_the_children_on_its_workers(tmp_path):
+    pytest.importorskip("distributed", reason="the dask extra is not installed (make test-dask)")
+    (tmp_path / "sleeps.py").write_text(SLEEPS)
+    argv = ["-m", "dpproofs", "verify", ".", "--executor", "dask", "--json", "v.json"]
+    with subprocess.Popen(
+        [sys.executable, *argv], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        marker = tmp_path / "child.pid"
+        for _ in range(600):
+            if marker.exists() and marker.read_text():
+                break
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)  # the CLI turns it into KeyboardInterrupt
+        try:
+            _out, err = process.communicate(timeout=60)
+        finally:
+            process.kill()
+    assert process.returncode == 130
+    assert (
+        err.decode()
+        == "dpproofs: interrupted after 0 verdicts (reports written, marked incomplete)\n"
+    )
+    # The child (decided on a worker of the LocalCluster) ends with the run, not at its deadline
+    # 100 s later: it is gone (or a zombie awaiting its reaper) within a few seconds.
+    child = Path(f"/proc/{marker.read_text()}/stat")
+    for _ in range(100):
+        if not child.exists() or child.read_text().split()[2] == "Z":
+            break
+        time.sleep(0.1)
+    assert not child.exists() or child.read_text().split()[2] == "Z"
