@@ -31,7 +31,7 @@ def add_parser(commands: Any) -> None:
     verify.add_argument(
         "--executor",
         type=executors.executor_spec,
-        default=executors.ExecutorSpec(executors.PROCESS),
+        default=executors.ExecutorSpec(),
         help="where theorems are decided: process (default), dask (a local Dask cluster of "
         "--jobs workers) or tcp://host:8786 (an existing Dask scheduler); see docs/cluster.md",
     )

@@ -22,25 +22,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import enum
 import importlib.util
-import logging
 from collections.abc import Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from dpproofs.errors import UsageError
 
-PROCESS = "process"
-DASK = "dask"
 #: Schemes of a Dask scheduler address that dpproofs accepts.
 SCHEMES = ("tcp", "tls")
 INSTALL_HINT = "install dpproofs[dask] (pip install 'dpproofs[dask]')"
 #: Seconds to wait for an existing scheduler to answer.
 CONNECT_SECONDS = 10
-#: Dask settings for every worker dpproofs starts: no dashboard, quiet logs, and workers that
-#: may start children (a daemonic process may not, and each theorem needs its own child).
+#: Dask settings for the workers dpproofs starts: quiet logs, and workers that may start
+#: children (a daemonic process may not, and each theorem needs its own child).
 DASK_CONFIG = {
     "distributed.worker.daemon": False,
     "logging.distributed": "critical",
@@ -48,17 +45,19 @@ DASK_CONFIG = {
 _DASK_LOGGERS = ("distributed", "distributed.nanny", "distributed.worker", "distributed.scheduler")
 
 
+class ExecutorKind(enum.Enum):
+    """The process pool here, or Dask (a LocalCluster or an existing scheduler)."""
+
+    PROCESS = "process"
+    DASK = "dask"
+
+
 @dataclass(frozen=True, slots=True)
 class ExecutorSpec:
     """Which executor a run uses: ``process``, or Dask (``address`` None = a LocalCluster)."""
 
-    kind: str
+    kind: ExecutorKind = ExecutorKind.PROCESS
     address: str | None = None
-
-    def describe(self) -> str:
-        if self.kind == PROCESS:
-            return "process pool"
-        return f"Dask scheduler at {self.address}" if self.address else "Dask LocalCluster"
 
 
 def dask_available() -> bool:
@@ -68,11 +67,13 @@ def dask_available() -> bool:
 
 def executor_spec(text: str) -> ExecutorSpec:
     """The argparse ``type=`` for ``--executor``: process, dask, or tcp://host:port."""
+    from urllib.parse import urlsplit
+
     value = text.strip()
-    if value == PROCESS:
-        return ExecutorSpec(PROCESS)
-    if value == DASK:
-        spec = ExecutorSpec(DASK)
+    if value == ExecutorKind.PROCESS.value:
+        return ExecutorSpec()
+    if value == ExecutorKind.DASK.value:
+        spec = ExecutorSpec(ExecutorKind.DASK)
     else:
         parts = urlsplit(value)
         try:
@@ -84,7 +85,7 @@ def executor_spec(text: str) -> ExecutorSpec:
                 f"must be 'process', 'dask' or a scheduler address like tcp://host:8786, "
                 f"got {text!r}"
             )
-        spec = ExecutorSpec(DASK, value)
+        spec = ExecutorSpec(ExecutorKind.DASK, value)
     if not dask_available():
         raise argparse.ArgumentTypeError(f"{value!r} needs Dask: {INSTALL_HINT}")
     return spec
@@ -94,7 +95,7 @@ def executor_spec(text: str) -> ExecutorSpec:
 def open_executor(spec: ExecutorSpec, jobs: int) -> Iterator[Executor]:
     """The executor ``spec`` names, with ``jobs`` workers (a LocalCluster's size; an existing
     cluster keeps its own size); closed, with any cluster it started, on exit."""
-    if spec.kind == PROCESS:
+    if spec.kind is ExecutorKind.PROCESS:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             yield pool
         return
@@ -106,6 +107,8 @@ def open_executor(spec: ExecutorSpec, jobs: int) -> Iterator[Executor]:
 def _dask_client(address: str | None, jobs: int) -> Iterator[Any]:
     if not dask_available():
         raise UsageError(f"the Dask executor needs Dask: {INSTALL_HINT}")
+    import logging
+
     _silence_dask()
     import dask
     from distributed import Client, LocalCluster
@@ -145,6 +148,8 @@ def _stop_children(client: Any) -> None:
 
 def _silence_dask() -> None:
     """Dask logs cluster start and stop at INFO and WARNING on stderr: the library never prints."""
+    import logging
+
     for name in _DASK_LOGGERS:
         logger = logging.getLogger(name)
         logger.setLevel(logging.CRITICAL)

@@ -192,10 +192,11 @@ def test_dask_without_the_extra_says_what_to_install(folder, monkeypatch, value)
 
 def test_addresses_are_parsed_into_a_spec(monkeypatch):
     monkeypatch.setattr(executors, "dask_available", lambda: True)
-    assert executors.executor_spec("process") == executors.ExecutorSpec("process")
-    assert executors.executor_spec("dask") == executors.ExecutorSpec("dask")
+    dask = executors.ExecutorKind.DASK
+    assert executors.executor_spec("process") == executors.ExecutorSpec()
+    assert executors.executor_spec("dask") == executors.ExecutorSpec(dask)
     assert executors.executor_spec("tls://10.0.0.1:8786") == executors.ExecutorSpec(
-        "dask", "tls://10.0.0.1:8786"
+        dask, "tls://10.0.0.1:8786"
     )
 
 
