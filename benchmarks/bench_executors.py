@@ -71,6 +71,7 @@ def main(argv: list[str]) -> int:
             "seconds": {e: round(s, 1) for e, s in seconds.items()},
             "exit_status": exits,
             "same_verdicts": same,
+            "differing": differing,
             "measured": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%MZ"),
         }
     )
