@@ -9,6 +9,7 @@ skipped when the ``dask`` extra is absent (``make test-dask`` installs it).
 import io
 import json
 import multiprocessing
+import pickle
 import signal
 import subprocess
 import sys
@@ -200,6 +201,13 @@ def test_addresses_are_parsed_into_a_spec(monkeypatch):
     assert executors.executor_spec("tls://10.0.0.1:8786") == executors.ExecutorSpec(
         dask, "tls://10.0.0.1:8786"
     )
+
+
+def test_a_job_is_plain_data_that_pickles(folder):
+    # What a Dask worker receives: the file, the theorem id, the limits; no solver object.
+    job = Job(str(folder / "exact.py"), "exact.rr", Limits(5.0, 2 * 1024**3))
+    assert pickle.loads(pickle.dumps(job)) == job
+    assert [type(getattr(job, f)) for f in job.__slots__] == [str, str, Limits]
 
 
 def test_a_daemonic_worker_gives_an_error_verdict_not_a_crash(folder, monkeypatch):
