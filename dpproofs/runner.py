@@ -120,6 +120,18 @@ def decide(job: Job) -> Verdict:
     ).timed(outcome.seconds)
 
 
+def _verdict_of(future: Future[Verdict], info: TheoremInfo) -> Verdict:
+    """The job's verdict; ERROR if the executor lost it (e.g. a cluster worker died), since
+    :func:`decide` itself never raises."""
+    try:
+        return future.result()
+    except Exception as exc:
+        return Verdict.error(
+            "executor",
+            f"{info.location}: the executor lost this job ({type(exc).__name__}: {exc})",
+        )
+
+
 def _interrupted() -> Verdict:
     return Verdict.unknown("interrupted", "the run was interrupted before a verdict")
 
@@ -194,7 +206,7 @@ def run(
             done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in done:
                 index, key = pending.pop(future)
-                verdict = future.result()
+                verdict = _verdict_of(future, planned[index].info)
                 cache.store_verdict(key, verdict)
                 finish(index, result_of(planned[index].info, verdict))
             if on_running is not None:

@@ -14,15 +14,18 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from dpproofs import executors, isolation
+from dpproofs.cache import ResultCache
 from dpproofs.cli import main
 from dpproofs.isolation import Limits
-from dpproofs.runner import Job, decide
+from dpproofs.runner import Job, decide, run
+from dpproofs.selection import select
 from dpproofs.verdict import Status
 
 EXACT = """
@@ -269,3 +272,35 @@ def test_stopping_a_dask_run_ends_the_children_on_its_workers(tmp_path):
             break
         time.sleep(0.1)
     assert not child.exists() or child.read_text().split()[2] == "Z"
+
+
+NO_CACHE = ResultCache(None)
+
+
+class LosingExecutor(Executor):
+    """Every job is lost, as when a cluster worker dies: the future raises."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        future = Future()
+        future.set_exception(OSError("worker tcp://10.0.0.9:4242 died"))
+        return future
+
+
+def test_a_job_the_executor_loses_is_an_error_and_the_run_goes_on(folder):
+    lost = LosingExecutor()
+    chosen = select([folder / "exact.py"], None, limits=Limits(10.0), executor=lost, cache=NO_CACHE)
+    assert chosen.theorems == ()
+    (failure,) = chosen.failures
+    assert failure.message == (
+        "the executor lost this file (OSError: worker tcp://10.0.0.9:4242 died)"
+    )
+    with ThreadPoolExecutor(1) as pool:
+        chosen = select(
+            [folder / "exact.py"], None, limits=Limits(10.0), executor=pool, cache=NO_CACHE
+        )
+    results = run(chosen.theorems, executor=lost)
+    assert [r.verdict.status for r in results] == [Status.ERROR, Status.ERROR]
+    assert results[0].verdict.reason == (
+        f"{results[0].location}: the executor lost this job "
+        "(OSError: worker tcp://10.0.0.9:4242 died)"
+    )
