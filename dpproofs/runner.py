@@ -3,8 +3,9 @@
 Work goes through the standard :class:`concurrent.futures.Executor` interface: each task is a
 picklable :class:`Job` (file, theorem id, limits) given to :func:`decide`, which supervises one
 child (see :mod:`dpproofs.isolation`) and kills it at the deadline. So a solver that hangs ends as
-UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The default
-executor is a thread pool of ``jobs`` supervisors; any other Executor can be passed in.
+UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The CLI's
+executors (a thread pool of ``jobs`` supervisors, or a Dask cluster's workers, each supervising its
+own children) are in :mod:`dpproofs.executors`; any other Executor can be passed in.
 
 Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the CLI) kills every child and raises
 :class:`RunInterrupted` carrying the results so far, the undecided ones marked as interrupted.
