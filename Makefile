@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.dpproofs-installed
 JOBS ?= 2
 
-.PHONY: verify test lint bench clean
+.PHONY: verify test test-dask lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,12 +19,17 @@ verify: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# The Dask executor's tests (skipped by `make test` when the dask extra is absent).
+test-dask: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	$(BIN)/python -m pytest -q tests/cli/test_executors.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check dpproofs tests theorems benchmarks examples
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,dask]'
 	$(BIN)/python benchmarks/run.py
 
 clean:

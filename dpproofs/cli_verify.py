@@ -8,10 +8,9 @@ or SIGTERM: children are killed and the reports are written, marked incomplete).
 from __future__ import annotations
 
 import argparse
-from concurrent.futures import ThreadPoolExecutor
 from typing import IO, Any
 
-from dpproofs import arguments
+from dpproofs import arguments, executors
 
 EXIT_INTERRUPTED = 130
 #: Importing a theorem file may take this long even when --timeout is shorter.
@@ -28,6 +27,13 @@ def add_parser(commands: Any) -> None:
     )
     verify.add_argument(
         "--jobs", "-j", type=arguments.positive_int, help="theorems decided in parallel (>= 1)"
+    )
+    verify.add_argument(
+        "--executor",
+        type=executors.executor_spec,
+        default=executors.ExecutorSpec(),
+        help="where theorems are decided: process (default), dask (a local Dask cluster of "
+        "--jobs workers) or tcp://host:8786 (an existing Dask scheduler); see docs/cluster.md",
     )
     verify.add_argument(
         "--timeout", type=arguments.seconds, help="seconds per theorem (> 0; overrides all)"
@@ -70,7 +76,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     run_info = report.RunInfo()
     results: list[Any] = []
     isolation.reset()
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    with executors.open_executor(args.executor, jobs) as pool:
         try:
             chosen = selection.select(
                 args.paths, args.keyword, limits=discovery_limits, executor=pool, cache=cache

@@ -60,6 +60,12 @@ PRELOAD = (
     "dpproofs.symbolic",
     "dpproofs.search",
 )
+#: Why a daemonic process (e.g. a Dask worker under its default settings) decides nothing.
+DAEMONIC = (
+    "this worker is a daemonic process, which may not start the child process a theorem is "
+    "decided in (start Dask workers with DASK_DISTRIBUTED__WORKER__DAEMON=False; "
+    "see docs/cluster.md)"
+)
 _CONTEXT: Any = None
 _LIVE: dict[int, Any] = {}
 _LOCK = threading.Lock()
@@ -91,6 +97,8 @@ def run_child(target: Callable[..., None], args: tuple[Any, ...], limits: Limits
     """
     if _STOPPED.is_set():
         return ChildOutcome(failure="the run was interrupted before this started", interrupted=True)
+    if multiprocessing.current_process().daemon:
+        return ChildOutcome(failure=DAEMONIC)
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     start = time.monotonic()

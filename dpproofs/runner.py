@@ -3,8 +3,9 @@
 Work goes through the standard :class:`concurrent.futures.Executor` interface: each task is a
 picklable :class:`Job` (file, theorem id, limits) given to :func:`decide`, which supervises one
 child (see :mod:`dpproofs.isolation`) and kills it at the deadline. So a solver that hangs ends as
-UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The default
-executor is a thread pool of ``jobs`` supervisors; any other Executor can be passed in.
+UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The CLI's
+executors (a thread pool of ``jobs`` supervisors, or a Dask cluster's workers, each supervising its
+own children) are in :mod:`dpproofs.executors`; any other Executor can be passed in.
 
 Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the CLI) kills every child and raises
 :class:`RunInterrupted` carrying the results so far, the undecided ones marked as interrupted.
@@ -120,6 +121,18 @@ def decide(job: Job) -> Verdict:
     ).timed(outcome.seconds)
 
 
+def _verdict_of(future: Future[Verdict], info: TheoremInfo) -> Verdict:
+    """The job's verdict; ERROR if the executor lost it (e.g. a cluster worker died), since
+    :func:`decide` itself never raises."""
+    try:
+        return future.result()
+    except Exception as exc:
+        return Verdict.error(
+            "executor",
+            f"{info.location}: the executor lost this job ({type(exc).__name__}: {exc})",
+        )
+
+
 def _interrupted() -> Verdict:
     return Verdict.unknown("interrupted", "the run was interrupted before a verdict")
 
@@ -194,7 +207,7 @@ def run(
             done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in done:
                 index, key = pending.pop(future)
-                verdict = future.result()
+                verdict = _verdict_of(future, planned[index].info)
                 cache.store_verdict(key, verdict)
                 finish(index, result_of(planned[index].info, verdict))
             if on_running is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,7 +64,7 @@ def select(
     failures: list[LoadFailure] = []
     seen: dict[str, str] = {}
     for file in files:
-        found = known[file] or futures[file].result()
+        found = known[file] or _discovered(file, futures[file])
         if isinstance(found, LoadFailure):
             failures.append(found)
             continue
@@ -84,6 +84,14 @@ def select(
             if matcher is None or matcher(f"{info.id} {info.title}"):
                 planned.append(Planned(info, found.dependencies))
     return Selection(tuple(planned), tuple(failures))
+
+
+def _discovered(file: str, future: Future[Discovered | LoadFailure]) -> Discovered | LoadFailure:
+    """What discovery found; a LoadFailure if the executor lost the job (a worker died)."""
+    try:
+        return future.result()
+    except Exception as exc:
+        return LoadFailure(file, 1, f"the executor lost this file ({type(exc).__name__}: {exc})")
 
 
 _TOKEN = re.compile(r"\(|\)|[^\s()]+")

@@ -30,7 +30,13 @@ from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs.claim import Deadline
-from dpproofs.symbolic.formula import Problem, bounded_expand, definedness, to_exp_form
+from dpproofs.symbolic.formula import (
+    Problem,
+    bounded_expand,
+    definedness,
+    preorder,
+    to_exp_form,
+)
 from dpproofs.symbolic.judge import SIGNS, counterexample_at, rational
 from dpproofs.symbolic.search import float_candidates, rational_points
 
@@ -40,7 +46,7 @@ MAX_NODES = 400
 
 def term_conditions(expr: sympy.Expr) -> Iterator[Relational]:
     """The conditions of every subterm of ``expr`` as written (see the module docstring)."""
-    for node in sympy.preorder_traversal(expr):
+    for node in preorder(expr):
         if isinstance(node, sympy.log):
             yield sympy.StrictGreaterThan(node.args[0], 0, evaluate=False)
         elif node.is_Pow and node.base is not sympy.E:

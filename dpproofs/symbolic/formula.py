@@ -56,7 +56,7 @@ def check_expression(expr: sympy.Basic, where: str) -> None:
     deciders "derive" a false sign (issue 14, class 6: author code is never a decider)."""
     if not isinstance(expr, sympy.Expr):
         raise InvalidClaim(f"{where}: {expr} is not a real-valued term")
-    for node in sympy.preorder_traversal(expr):
+    for node in preorder(expr):
         kind = type(node)
         if node.is_Rational and max(abs(node.p), node.q).bit_length() > _MAX_BITS:
             raise InvalidClaim(f"{where}: a number with over {_MAX_BITS} bits is not supported")
@@ -104,10 +104,22 @@ def check_boolean(statement: object, where: str) -> Boolean:
     )
 
 
+def preorder(node: sympy.Basic) -> Iterator[sympy.Basic]:
+    """Every subterm of ``node``, parents first, children in ``.args`` order.
+
+    Unlike ``sympy.preorder_traversal``, which walks And / Or / Min / Max in the order of their
+    internal frozenset (so in an order that changes with Python's hash seed, from one process to
+    the next), this order is sympy's canonical one: the same in every run, so are the names and
+    order of the relations in a counterexample's replay."""
+    yield node
+    for arg in node.args:
+        yield from preorder(arg)
+
+
 def atoms(statement: Boolean) -> Iterator[Relational]:
     """The relational atoms of a formula, in order, without repeats."""
     seen: set[Relational] = set()
-    for node in sympy.preorder_traversal(statement):
+    for node in preorder(statement):
         if isinstance(node, _RELATIONS) and node not in seen:
             seen.add(node)
             yield node
@@ -137,7 +149,7 @@ def definedness(expr: sympy.Expr) -> list[Relational]:
     """The conditions under which ``expr`` is defined (in exp form): nonzero denominators,
     positive log arguments, nonnegative square-root arguments."""
     needs: list[Relational] = []
-    for node in sympy.preorder_traversal(expr):
+    for node in preorder(expr):
         if isinstance(node, sympy.log):
             needs.append(sympy.StrictGreaterThan(node.args[0], 0, evaluate=False))
         elif node.is_Pow and node.exp.is_Rational:
