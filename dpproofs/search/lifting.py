@@ -7,7 +7,8 @@ Called by the search engine when every searched size was z3 unsat. When the clai
 * some searched size n >= N* was unsat: by splitting (a counterexample on k outcomes gives one on
   every larger number) there is none on N* outcomes, hence by the theorem none on any finite
   alphabet;
-* otherwise size N* itself is searched, within a small fixed work budget (z3 rlimit, so the
+* otherwise, when every parameter ranges over an interval, size N* itself is searched,
+  within a small fixed work budget (z3 rlimit, so the
   answer does not depend on the machine's load; the theorem's deadline only ever ends the
   attempt as "not lifted"), and its unsat finishes the argument.
 
@@ -60,8 +61,10 @@ def lift(
             claim, covered, certificate, f"outside the small-model theorem: {shape.reason}"
         )
     n_star = shape.bound
+    pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
     if not any(size >= n_star for size in covered):
-        if n_star > MAX_LIFT_SIZE or deadline.expired():
+        # At pinned parameters a lifting gives coverage, not a proof: not worth a search.
+        if n_star > MAX_LIFT_SIZE or deadline.expired() or pinned:
             return _bounded(
                 claim,
                 covered,
@@ -94,7 +97,6 @@ def lift(
     lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
     domains = ", ".join(describe_domain(n, d) for n, d in q.params)
     every = f"{q.what} on every finite number of {q.size_name}"
-    pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
     if pinned:
         return Verdict.verified_bounded(
             LIFTED,

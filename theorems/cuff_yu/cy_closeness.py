@@ -11,6 +11,7 @@ from fractions import Fraction as F
 
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
+from dpproofs.outcomes import every_outcome
 from dpproofs.search import (
     DatabaseSpace,
     Interval,
@@ -42,7 +43,7 @@ def _iff(alg, a, b):
 
 @theorem(
     source=f"{SEED}, CY-Def4(7), Definition 4 eq. (7)",
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.def4.eq7",
     note=RECONSTRUCTED,
 )
@@ -52,9 +53,7 @@ def definition4_eq7():
         lambda alg, p, q, E: _iff(
             alg,
             indistinguishable(alg, p, q, E, alg.const(0)),
-            alg.all(
-                alg.all([alg.le(a, E * b), alg.le(b, E * a)]) for a, b in zip(p, q, strict=True)
-            ),
+            every_outcome(alg, (p, q), lambda a, b: alg.all([alg.le(a, E * b), alg.le(b, E * a)])),
         ),
         says="(eps, 0)-close <=> e^-eps q_y <= p_y <= e^eps q_y for all y",
     )
@@ -62,7 +61,7 @@ def definition4_eq7():
 
 @theorem(
     source=f"{SEED}, CY-Def4(8), Definition 4 eq. (8)",
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.def4.eq8",
     note=RECONSTRUCTED,
 )

@@ -153,7 +153,7 @@ def _attains(alg, pair, E, E2, target, delta):
 
 @theorem(
     source=cite("CY-Prop3-tight", "Property 3 tightness, Appendix B"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.property3_tight",
     timeout=90,
     note=RECONSTRUCTED + "'Some pair exists' is shown by the pairs the paper's proof names "
@@ -178,7 +178,7 @@ def property3_is_tight():
 
 @theorem(
     source=cite("CY-Prop3-floor", "sec 2.2 delta' >= delta"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.property3_floor",
     timeout=90,
     note="delta' >= delta, and the floor pair (delta, 1-delta, 0) vs (0, 1-delta, delta) of "

@@ -54,7 +54,7 @@ CHANGE = tuple(
 
 @theorem(
     source=f"{SEED}, C-Rem1-factor2, section 1.1 Remark 1",
-    expect="verified-bounded",
+    expect="proved",
     id="cummings.remark1_factor2",
     timeout=60,
     note="All mechanisms on the histograms of |X| = 2 types with norm1 <= 2 (6 databases) and "
