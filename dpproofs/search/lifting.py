@@ -38,7 +38,7 @@ METHOD = "z3 search over finite alphabets"
 LIFTED = METHOD + " + small-model theorem"
 #: Largest N* searched only to finish a lifting, and its work budgets (z3 rlimit units).
 MAX_LIFT_SIZE = 8
-LIFT_RLIMIT = 3_000_000
+LIFT_RLIMIT = 10_000_000
 
 
 def lift(
@@ -109,23 +109,28 @@ def lift(
 
 
 def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Deadline) -> Any:
-    """Size N*, decided by a FRESH solver within LIFT_RLIMIT units of work and no clock but the
-    theorem's deadline: the answer is a function of the claim (same terms, same seed, same
-    budget), never of the machine's load. unsat: no values, no reason; sat: the full engine
-    finds and re-checks the counterexample; unknown: the reason."""
+    """Size N*, decided by the session's solver within LIFT_RLIMIT units of work and no clock but
+    the theorem's deadline (no stall share): the answer is a function of the claim and the sizes
+    searched before (same terms, same seed, same budget), not of the machine's load. unsat: no
+    values, no reason; sat: the full engine finds and re-checks the counterexample; unknown:
+    the reason."""
     from dpproofs.search.engine import SizeOutcome, find_counterexample
 
     objects = session.objects(size)
     facts = session.size_constraints(size, objects)
-    solver = z3.Solver(ctx=session.ctx)
-    add(solver, session.base)
-    add(solver, facts)
-    answer = check(solver, deadline.remaining(), LIFT_RLIMIT)
+    solver = session.solver
+    solver.push()
+    try:
+        add(solver, facts)
+        answer = check(solver, deadline.remaining(), LIFT_RLIMIT)
+        spent = budget_spent(solver, LIFT_RLIMIT)
+    finally:
+        solver.pop()
     if answer == z3.unsat:
         return SizeOutcome()
     if answer == z3.sat:
         return find_counterexample(claim, session, size, deadline)
-    why = "work budget spent" if budget_spent(solver, LIFT_RLIMIT) else "time ran out"
+    why = "work budget spent" if spent else "time ran out"
     return SizeOutcome(reason=f"z3 unknown at {size} {claim.quantifier.size_name} ({why})")
 
 
