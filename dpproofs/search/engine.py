@@ -74,7 +74,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
         start = time.perf_counter()
         outcome = find_counterexample(claim, session, size, deadline, use_presearch)
         if outcome.values is not None:
-            check_refutation(claim, size, covered)
+            check_refutation(claim, size, covered, session, deadline)
             return Verdict.refuted(
                 METHOD,
                 counterexample(claim, size, outcome.values, covered, outcome.how),

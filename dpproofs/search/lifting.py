@@ -103,8 +103,13 @@ def lift(
             coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains}",
             certificate=lines,
         )
+    fixed = ""
+    if any(shape.text.startswith("mechanism") for shape in q.shapes(n_star).values()):
+        fixed = "; the databases (|D|, n) and neighbours as stated, not reduced"
     return Verdict.proved(
-        LIFTED, certificate=lines, reason=f"for all {every}" + (f", {domains}" if domains else "")
+        LIFTED,
+        certificate=lines,
+        reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
     )
 
 
@@ -146,17 +151,30 @@ class SmallModelViolation(AssertionError):
     """A counterexample the small-model theorem says cannot exist: the shape analysis is wrong."""
 
 
-def check_refutation(claim: SearchClaim, size: int, unsat: list[int]) -> None:
-    """Fail loudly when a counterexample on ``size`` outcomes was found although a size
-    n >= N* was z3 unsat (then, by the theorem, no counterexample exists on any alphabet)."""
+def check_refutation(
+    claim: SearchClaim,
+    size: int,
+    unsat: list[int],
+    session: Session | None = None,
+    deadline: Deadline | None = None,
+) -> None:
+    """Fail loudly when a counterexample on ``size`` outcomes contradicts the small-model
+    theorem: some size n >= N* was z3 unsat (then no counterexample exists on any alphabet), or
+    (given a session) N* < size and N* itself is unsat (splitting would give one on N*)."""
     traced = claim.formula
     if traced.root is None:
         return
     shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
     if isinstance(shape, Opaque):
         return
-    if any(n >= shape.bound for n in unsat):
+    n_star = shape.bound
+    contradiction = any(n >= n_star for n in unsat)
+    if not contradiction and session is not None and deadline is not None and n_star < size:
+        answer = _decide_bound(claim, session, n_star, deadline)
+        contradiction = answer.values is None and not answer.reason
+    if contradiction:
         raise SmallModelViolation(
-            f"'{claim.says}': counterexample on {size} {claim.quantifier.size_name} although "
-            f"{sorted(unsat)} were unsat and the small-model bound is N* = {shape.bound}"
+            f"'{claim.says}': counterexample on {size} {claim.quantifier.size_name}, but "
+            f"none on {sorted({*unsat, n_star} if n_star < size else unsat)} although the "
+            f"small-model bound is N* = {n_star}"
         )
