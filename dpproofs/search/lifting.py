@@ -100,7 +100,8 @@ def lift(
     if pinned:
         return Verdict.verified_bounded(
             LIFTED,
-            coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains}",
+            coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains} "
+            f"({', '.join(pinned)} at chosen points only: the whole domain would make it a proof)",
             certificate=lines,
         )
     fixed = ""
