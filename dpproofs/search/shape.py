@@ -31,6 +31,12 @@ where the only witness is a zero column: "p_y + q_y > 0 for all y" with K = 0, e
 column c by c/2, c/2). So "no counterexample on N* outcomes" (z3 unsat at N*) proves the claim
 for every finite alphabet, and so does unsat at any size >= N*.
 
+**Merging (no sums).** When K = 0, every family occurs with one polarity, and every family that
+occurs negatively is closed under adding columns (a conjunction of linear homogeneous
+comparisons such as p_y <= e^eps q_y), N* = e + 1: keep one violating outcome per false positive
+family and replace all the others by their sum. Negative families stay true (closure), positive
+ones can only become false, and no rescaling is needed (zero columns included).
+
 **Conjuncts.** For claim = C_1 and ... and C_k (also H => C_1 and ... and C_k), a counterexample
 falsifies some C_i: N* is the maximum of the parts' bounds, each counting its own sums and
 families.
@@ -104,15 +110,13 @@ def analyse(root: Node, rows: int) -> ShapeReport | Opaque:
             return Opaque(f"{problem} in {_short(binder)}")
     parts = []
     for conjunct in _conjuncts(root):
-        sums, families = _count(conjunct)
+        sums, families, merge = _count(conjunct)
         e = len(families)
-        extra = max(e - 1, 1) if e else 0
+        bound = rows + len(sums) + (max(e - 1, 1) if e else 0)
+        if merge:
+            bound = min(bound, e + 1)
         parts.append(
-            Part(
-                tuple(_short(s) for s in sums),
-                tuple(_short(f) for f in families),
-                rows + len(sums) + extra,
-            )
+            Part(tuple(_short(s) for s in sums), tuple(_short(f) for f in families), bound)
         )
     return ShapeReport(rows, tuple(parts))
 
@@ -245,8 +249,10 @@ def _conjuncts(root: Node) -> list[Node]:
     return [root]
 
 
-def _count(conjunct: Node) -> tuple[list[Node], list[Node]]:
-    """(distinct sums, distinct families that occur positively or inside a value)."""
+def _count(conjunct: Node) -> tuple[list[Node], list[Node], bool]:
+    """(distinct sums, distinct families that occur positively or inside a value, whether
+    the merging theorem applies: no sums, every family of one polarity, and every family that
+    occurs negatively closed under adding columns)."""
     sums: dict[Node, None] = {}
     polarity: dict[Node, set[int]] = {}
     seen: set[tuple[int, int]] = set()
@@ -267,4 +273,34 @@ def _count(conjunct: Node) -> tuple[list[Node], list[Node]]:
         else:
             stack.extend((a, 0) for a in n.children())  # inside a value or a body: both ways
     families = [f for f, signs in polarity.items() if signs != {-1}]
-    return list(sums), families
+    merge = not sums and all(
+        signs == {1} or (signs == {-1} and _closed_under_addition(f.args[0]))
+        for f, signs in polarity.items()
+    )
+    return list(sums), families, merge
+
+
+def _closed_under_addition(body: Node) -> bool:
+    """True when phi(c) and phi(c') imply phi(c + c'): a conjunction of comparisons between
+    expressions linear in the outcome's entries (coefficients free of the outcome)."""
+    if body.op == "all":
+        return all(_closed_under_addition(a) for a in body.args)
+    if body.op in _COMPARISONS:
+        return all(_linear(a) for a in body.args)
+    return False
+
+
+def _linear(n: Node) -> bool:
+    """n(c) is linear in the entries: n(c + c') = n(c) + n(c') (0 counts as linear)."""
+    if not _depends(n):
+        return n.op == "const" and n.args[0] == 0
+    if n.op == "entry":
+        return True
+    if n.op in ("add", "sub", "total", "neg"):
+        return all(_linear(a) for a in n.args)
+    if n.op == "mul":
+        a, b = n.args
+        return (_linear(a) and not _depends(b)) or (_linear(b) and not _depends(a))
+    if n.op == "div":
+        return _linear(n.args[0]) and not _depends(n.args[1])
+    return False

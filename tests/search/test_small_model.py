@@ -112,6 +112,40 @@ def test_conjuncts_are_bounded_separately():
     assert bound(claim) == 3
 
 
+def test_the_merging_theorem_needs_no_sums_and_closed_hypotheses():
+    # Pure DP (p_y <= E q_y: linear, closed under adding outcomes) => p_y <= E^2 q_y: K = 0, one
+    # positive family: N* = e + 1 = 2 instead of m + K + 1 = 3.
+    merged = for_all_distributions([2], eps=Interval(F(1, 100), 2)).claim(
+        lambda alg, p, q, E: implies(
+            alg,
+            max_divergence_at_most(alg, p, q, E),
+            every_outcome(alg, (p, q), lambda a, b: a <= E * E * b),
+        )
+    )
+    assert bound(merged) == 2
+    assert merged.decide(Deadline(60)).status is Status.PROVED
+    # A hypothesis with a disjunction is not closed under addition: Theorem 1's bound stays.
+    disjunctive = for_all_distributions([2]).claim(
+        lambda alg, p, q: implies(
+            alg,
+            every_outcome(alg, (p, q), lambda a, b: (a <= 2 * b) | (b <= 2 * a)),
+            every_outcome(alg, (p, q), lambda a, b: a <= 4 * b),
+        )
+    )
+    assert bound(disjunctive) == 3
+    # The zero column again: "p_y <= 2 q_y for all y => p_y + q_y > 0 for all y" fails on
+    # P = Q = (1, 0), within N* = e + 1 = 2.
+    zero = for_all_distributions([2]).claim(
+        lambda alg, p, q: implies(
+            alg,
+            every_outcome(alg, (p, q), lambda a, b: a <= 2 * b),
+            every_outcome(alg, (p, q), lambda a, b: a + b > 0),
+        )
+    )
+    assert bound(zero) == 2
+    assert zero.decide(Deadline(60)).status is Status.REFUTED
+
+
 NOT_LIFTED = [
     ("indexes one outcome", lambda alg, p, q: alg.le(p[0], 1), "p[0] singles out an outcome"),
     (
