@@ -246,10 +246,13 @@ def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:
     worst = min(parts, key=lambda v: v.status)
     seconds = sum(p.seconds for p in parts)
     if worst.status is Status.VERIFIED_BOUNDED:
-        coverage = "; ".join(dict.fromkeys(p.coverage for p in parts if p.coverage))
+        # Member by member: a proved part says what it proved, a bounded part what it covered.
+        covered = (p.coverage if p.coverage else f"proved: {p.reason or p.method}" for p in parts)
+        coverage = "; ".join(dict.fromkeys(covered))
         return Verdict(
             Status.VERIFIED_BOUNDED, method, coverage=coverage, seconds=seconds, parts=parts
         )
     if worst.status is Status.PROVED:
-        return Verdict(Status.PROVED, method, seconds=seconds, parts=parts)
+        reason = "; ".join(dict.fromkeys(p.reason for p in parts if p.reason))
+        return Verdict(Status.PROVED, method, reason=reason, seconds=seconds, parts=parts)
     return replace(worst, parts=parts, seconds=seconds)

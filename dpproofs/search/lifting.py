@@ -29,6 +29,7 @@ import z3
 from dpproofs.claim import Deadline
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.forall import SearchClaim
+from dpproofs.search.localise import Localised, localise
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, analyse
@@ -62,6 +63,16 @@ def lift(
         )
     n_star = shape.bound
     pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
+    not_localised = ""
+    m = sum(count for _, count in traced.axis_rows)
+    if not any(size >= n_star for size in covered) and not pinned and not deadline.expired():
+        local = localise(traced.root, m)
+        if local is not None and max(part.bound for part in local) < n_star:
+            lifted = _lift_localised(claim, session, covered, certificate, deadline, local, n_star)
+            if isinstance(lifted, Verdict):
+                return lifted
+            certificate = [*certificate, lifted]
+            not_localised = f"; {lifted}"
     if not any(size >= n_star for size in covered):
         # At pinned parameters a lifting gives coverage, not a proof: not worth a search.
         if n_star > MAX_LIFT_SIZE or deadline.expired() or pinned:
@@ -70,7 +81,7 @@ def lift(
                 covered,
                 certificate,
                 f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
-                "for every finite alphabet",
+                f"for every finite alphabet{not_localised}",
             )
         start = time.perf_counter()
         outcome = _decide_bound(claim, session, n_star, deadline)
@@ -86,7 +97,8 @@ def lift(
                 claim,
                 covered,
                 certificate,
-                f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}",
+                f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}"
+                f"{not_localised}",
             )
         covered.append(n_star)
         certificate.append(
@@ -112,6 +124,80 @@ def lift(
         certificate=lines,
         reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
     )
+
+
+def _lift_localised(
+    claim: SearchClaim,
+    session: Session,
+    covered: list[int],
+    certificate: list[str],
+    deadline: Deadline,
+    local: list[Localised],
+    n_star: int,
+) -> Verdict | str:
+    """PROVED when every localised conjunct L (:mod:`dpproofs.search.localise`) has no
+    counterexample at its own bound: L implies its conjunct, and the small-model theorem makes
+    L hold on every finite alphabet. A conjunct kept whole is settled by the sizes searched.
+    Otherwise why not (the caller goes on with the whole claim's bound)."""
+    q = claim.quantifier
+    lines = [f"small-model bound of the whole claim N* = {n_star}; hypotheses localised:"]
+    for i, part in enumerate(local, 1):
+        size = part.bound
+        head = (
+            f"conjunct {i}: {part.rows} rows, {part.kept} hypotheses kept, {part.dropped} "
+            f"dropped, N* = {size}"
+        )
+        lines.extend([head, *(f"  {line}" for line in part.shape.lines())])
+        if part.dropped == 0 and any(n >= size for n in covered):
+            lines.append(f"  z3 unsat at {min(n for n in covered if n >= size)} (searched)")
+            continue
+        if size > MAX_LIFT_SIZE or deadline.expired():
+            return f"localised conjunct {i} (N* = {size}) not searched"
+        start = time.perf_counter()
+        answer = _decide_formula(session, part.node, size, deadline)
+        if answer != z3.unsat:
+            why = (
+                "satisfiable (the dropped hypotheses are needed)"
+                if answer == z3.sat
+                else "z3 unknown"
+            )
+            return f"localised conjunct {i} at {size} {q.size_name}: {why}"
+        lines.append(f"  z3 unsat at {size} {q.size_name} ({time.perf_counter() - start:.2f} s)")
+    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+    every = f"{q.what} on every finite number of {q.size_name}"
+    fixed = ""
+    if any(shape.text.startswith("mechanism") for shape in q.shapes(2).values()):
+        fixed = "; the databases (|D|, n) and neighbours as stated, not reduced"
+    return Verdict.proved(
+        LIFTED,
+        certificate=[*lines, *certificate],
+        reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
+    )
+
+
+def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) -> Any:
+    """z3's answer (sat / unsat / unknown) to "some objects on ``size`` outcomes falsify
+    ``node``", on the session's solver (its base level: parameter domains, e^x facts), within
+    LIFT_RLIMIT units of work."""
+    from dpproofs.formula import interpret
+    from dpproofs.search.polarity import relax
+    from dpproofs.search.session import ALG
+
+    objects = session.objects(size)
+    facts: list[Any] = []
+    for matrix in objects.values():
+        for row in matrix:
+            facts.extend(v >= 0 for v in row)
+            facts.append(z3.Sum(row) == 1)
+    truth, _ = interpret(node, ALG, size, objects, {**session.params, **session.derived})
+    negated, side = relax(z3.Not(truth))
+    solver = session.solver
+    solver.push()
+    try:
+        add(solver, [*facts, *side, negated])
+        return check(solver, deadline.remaining(), LIFT_RLIMIT)
+    finally:
+        solver.pop()
 
 
 def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Deadline) -> Any:

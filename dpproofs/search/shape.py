@@ -64,18 +64,20 @@ _COMPARISONS = frozenset({"le", "lt", "eq"})
 
 @dataclass(frozen=True)
 class Part:
-    """One conjunct's sums (K of them), positive families (e) and bound."""
+    """One conjunct's rows (m: the size-axis rows it mentions), sums (K of them), positive
+    families (e) and bound."""
 
     sums: tuple[str, ...]
     families: tuple[str, ...]
     bound: int
+    rows: int
 
 
 @dataclass(frozen=True)
 class ShapeReport:
     """The small-model bound N* of a formula and what it was computed from."""
 
-    rows: int  # m
+    rows: int  # m: every size-axis row of the claim
     parts: tuple[Part, ...]
 
     @property
@@ -87,8 +89,8 @@ class ShapeReport:
         out = [f"small-model theorem: m = {self.rows} rows, N* = {self.bound}"]
         for i, part in enumerate(self.parts, 1):
             out.append(
-                f"part {i}: K = {len(part.sums)} sums, e = {len(part.families)} families, "
-                f"N* = {part.bound}"
+                f"part {i}: m = {part.rows} rows, K = {len(part.sums)} sums, "
+                f"e = {len(part.families)} families, N* = {part.bound}"
             )
             out.extend(f"  sum: {s}" for s in part.sums)
             out.extend(f"  family: {f}" for f in part.families)
@@ -112,13 +114,22 @@ def analyse(root: Node, rows: int) -> ShapeReport | Opaque:
     for conjunct in _conjuncts(root):
         sums, families, merge = _count(conjunct)
         e = len(families)
-        bound = rows + len(sums) + (max(e - 1, 1) if e else 0)
+        # A conjunct that mentions m' of the m rows is false on some alphabet iff its m' rows
+        # are (the others are free): its bound counts m' (all rows of a size-axis object alike).
+        m = min(rows, len(rows_of(conjunct)))
+        bound = m + len(sums) + (max(e - 1, 1) if e else 0)
         if merge:
             bound = min(bound, e + 1)
+        bound = max(bound, 1)
         parts.append(
-            Part(tuple(_short(s) for s in sums), tuple(_short(f) for f in families), bound)
+            Part(tuple(_short(s) for s in sums), tuple(_short(f) for f in families), bound, m)
         )
     return ShapeReport(rows, tuple(parts))
+
+
+def rows_of(node: Node) -> frozenset[tuple[str, int]]:
+    """The size-axis rows (object, row) whose entries ``node`` mentions (in any binder)."""
+    return frozenset(tuple(n.args[:2]) for n in _walk(node) if n.op == "entry")
 
 
 def _short(node: Node) -> str:

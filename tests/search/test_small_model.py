@@ -18,6 +18,8 @@ from dpproofs.verdict import Status
 from dpproofs.vocabulary import (
     hockey_stick,
     max_divergence_at_most,
+    mass_where,
+    max_divergence_at_most,
     max_divergence_at_most_over_sets,
     statistical_difference,
 )
@@ -77,7 +79,7 @@ def test_pure_dp_implies_approximate_dp_is_proved_for_every_alphabet():
     assert verdict.reason == (
         "for all pairs of distributions on every finite number of outcomes, eps in [1/100, 2]"
     )
-    assert "part 1: K = 1 sums, e = 0 families, N* = 3" in verdict.certificate
+    assert "part 1: m = 2 rows, K = 1 sums, e = 0 families, N* = 3" in verdict.certificate
 
 
 def test_a_pinned_parameter_is_lifted_in_the_alphabet_only():
@@ -258,3 +260,67 @@ def test_the_reducer_keeps_sums_and_predicates_on_at_most_the_bound(instance):
     nonzero_witnesses = [x for x in witnesses if any(columns[x])]
     assert all(x in weights for x in nonzero_witnesses)
     assert len(weights) <= m + len(sums) + max(len(nonzero_witnesses) - 1, 0)
+
+
+def _group_privacy(alg, p, q, r, delta):
+    """(ln 2, delta)-close p ~ q and q ~ r => p ~ r at (ln 4, 3 delta): true (group privacy)."""
+    two = alg.const(2)
+    hypothesis = alg.all(
+        [alg.le(hockey_stick(alg, p, q, two), delta), alg.le(hockey_stick(alg, q, r, two), delta)]
+    )
+    return implies(alg, hypothesis, alg.le(hockey_stick(alg, p, r, two * two), 3 * delta))
+
+
+def _loss_tail(alg, p, q, r, E, delta):
+    """Pr_{y ~ p}[p_y <= e^eps q_y] >= 1 - delta for the pair (p, q) and for (p, r) => both
+    pairs are (eps, delta)-close one way: true, and each conclusion needs only its own pair."""
+
+    def tail(a, b):
+        return alg.le(1 - delta, mass_where(alg, (a, b), 0, lambda x, y: alg.le(x, E * y)))
+
+    return implies(
+        alg,
+        alg.all([tail(p, q), tail(p, r)]),
+        alg.all(
+            [alg.le(hockey_stick(alg, p, q, E), delta), alg.le(hockey_stick(alg, p, r, E), delta)]
+        ),
+    )
+
+
+DOMAINS = {"eps": Interval(F(1, 100), 2), "delta": Interval(0, F(1, 2))}
+
+
+def test_localised_hypotheses_prove_with_the_bound_of_one_pair():
+    # Each conjunct of the whole claim: m = 3 rows, K = 2 tails + 1 hockey sum: N* = 6 (not
+    # searched: sizes 2, 3). Localised, the conjunct of the pair (p, q) keeps tail(p, q) (rows
+    # p, q) and drops tail(p, r) (row r is not among its conclusion's rows): m = 2, K = 2,
+    # N* = 4; z3 unsat there proves the localised conjunct, which implies the conjunct (it has
+    # fewer hypotheses).
+    claim = for_all_distributions(range(2, 4), ("p", "q", "r"), **DOMAINS).claim(_loss_tail)
+    assert bound(claim) == 6
+    verdict = claim.decide(Deadline(120))
+    assert verdict.status is Status.PROVED
+    assert "small-model bound of the whole claim N* = 6; hypotheses localised:" in (
+        verdict.certificate
+    )
+    assert "conjunct 1: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
+    assert "conjunct 2: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
+
+
+def test_a_localised_conjunct_that_needs_its_dropped_hypotheses_decides_nothing():
+    # Group privacy needs both hypotheses, each of which mentions q, not a row of the
+    # conclusion (p, r): the localised conjunct is "hockey(p, r, 4) <= 3 delta"
+    # alone, false (N* = 3 < 6 = the whole claim's N*). Its counterexample is no counterexample
+    # to the claim: the verdict is the whole claim's (proved at N* = 6, or bounded), whose
+    # certificate says why the localisation failed.
+    claim = for_all_distributions(range(2, 3), ("p", "q", "r"), delta=DOMAINS["delta"]).claim(
+        _group_privacy
+    )
+    assert bound(claim) == 6
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is not Status.REFUTED
+    assert any(
+        "localised conjunct 1 at 3 outcomes: satisfiable (the dropped hypotheses are needed)"
+        in line
+        for line in verdict.certificate
+    )

@@ -84,7 +84,7 @@ def _composition_claims(space, predicate, objects, says, points=None):
     source=f"{SEED}, T-5-composition, post [5/n]",
     expect="verified-bounded",
     id="thread.composition",
-    timeout=240,
+    timeout=420,
     note="m = 2 mechanisms on Z^1 (one neighbour pair: the claim is about each pair) with 2 "
     "outputs each; (eps_1, eps_2) = (ln(3/2), ln(11/10)), delta_1 = delta_2 in {0, 1/10} (with a "
     "parameter ranging, or on Z^2, the products M_1 M_2 are beyond z3 in the time limit). The "

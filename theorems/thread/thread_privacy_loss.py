@@ -9,25 +9,27 @@ from dpproofs.algebra import implies
 from dpproofs.search import for_all_mechanisms
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import mechanism_dp, with_probability_at_least
+from dpproofs.vocabulary import mass_where, mechanism_dp
 
 
 @theorem(
     source=f"{SEED}, T-3-loss-tail, post [3/n]",
-    expect="verified-bounded",
+    expect="proved",
     id="thread.loss_tail_implies_dp",
     note="L <= eps at the output xi iff P(M(x) = xi) <= e^eps P(M(x') = xi) (L = +oo when "
-    "P(M(x') = xi) = 0 < P(M(x) = xi)). All mechanisms on Z^2 (|Z| = 2, m = 2 rows) with 2-3 "
-    "outputs, eps in [1/100, 2], delta in [0, 1/2], every ordered pair at distance 1.",
+    "P(M(x') = xi) = 0 < P(M(x) = xi)). All mechanisms on Z^2 (|Z| = 2, 4 rows) with 2-3 "
+    "outputs, eps in [1/100, 2], delta in [0, 1/2], every ordered pair at distance 1; every "
+    "finite number of outputs by the small-model theorem with localised hypotheses (each "
+    "pair's conclusion keeps its pair's tail conditions: 2 rows, 3 sums, N* = 5).",
 )
 def loss_tail_implies_dp():
     """If P(L <= eps) >= 1 - delta for all neighbours x, x', then M is (eps, delta)-DP."""
 
     def predicate(alg, M, E, delta):
-        outputs = range(len(M.rows[0]))
         hypothesis = alg.all(
-            with_probability_at_least(
-                alg, M.rows[a], [alg.le(M.rows[a][y], E * M.rows[b][y]) for y in outputs], 1 - delta
+            alg.le(
+                1 - delta,
+                mass_where(alg, (M.rows[a], M.rows[b]), 0, lambda pa, pb: alg.le(pa, E * pb)),
             )
             for a, b in M.pairs
         )
