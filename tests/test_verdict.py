@@ -28,7 +28,10 @@ def test_conjunction_takes_the_weakest_part():
     cx = Counterexample.of({"eps": "1/2"})
     assert conjunction([proved, proved]).status is Status.PROVED
     both = conjunction([proved, bounded, Verdict.verified_bounded("c", "n <= 2")])
-    assert both.status is Status.VERIFIED_BOUNDED and both.coverage == "k <= 4; n <= 2"
+    # Member by member: the proved part says what it proved (its reason, else its method).
+    assert both.status is Status.VERIFIED_BOUNDED and both.coverage == "proved: a; k <= 4; n <= 2"
+    general = Verdict.proved("a", reason="for all n")
+    assert conjunction([general, proved]).reason == "for all n"
     refuted = conjunction([bounded, Verdict.refuted("d", cx), Verdict.unknown("e", "timeout")])
     assert refuted.status is Status.REFUTED and refuted.counterexample == cx
 
