@@ -34,7 +34,7 @@ def _load_part(path: str, times: int) -> Part:
     width = len(rows[0]) if rows else 0
     outputs = fields["outputs"] if rows else None
     if (
-        not rows
+        not width
         or any(len(row) != width or min(row) < 0 or sum(row) != 1 for row in rows)
         or (outputs is not None and len(outputs) != width)
     ):

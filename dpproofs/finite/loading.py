@@ -126,11 +126,20 @@ def read_json(path: str | Path) -> Any:
     """The JSON content of a mechanism file; errors name the file."""
     file = Path(path)
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
+        data = file.read_bytes()
     except FileNotFoundError as exc:
         raise InvalidMechanism(f"{file}: no such file") from exc
+    except OSError as exc:  # a folder, no permission, ...
+        raise InvalidMechanism(f"{file}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        line, byte = data[: exc.start].count(b"\n") + 1, data[exc.start]
+        raise InvalidMechanism(f"{file}:{line}: not UTF-8 text (byte {byte:#04x})") from exc
     except json.JSONDecodeError as exc:
         raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    except RecursionError as exc:  # json's decoder recurses once per nested [ or {
+        raise InvalidMechanism(f"{file}: nested too deeply to be a mechanism") from exc
 
 
 def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, str]]:
