@@ -18,7 +18,19 @@ from dpproofs.errors import DpProofsError
 
 def load_composition(parts: Sequence[tuple[str, int]]) -> Composition:
     """Load each mechanism file and compose them, the i-th run k_i times."""
-    return Composition(tuple(_load_part(path, k) for path, k in parts))
+    return Composition(tuple(_named_part(path, k) for path, k in parts))
+
+
+def _named_part(path: str, times: int) -> Part:
+    """``_load_part``, with every error naming the file it is about."""
+    from pathlib import Path
+
+    try:
+        return _load_part(path, times)
+    except DpProofsError as exc:
+        if str(exc).startswith(f"{Path(path)}:"):  # the loader named it already
+            raise
+        raise type(exc)(f"{Path(path)}: {exc}") from exc
 
 
 def _load_part(path: str, times: int) -> Part:

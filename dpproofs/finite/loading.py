@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dpproofs.errors import InvalidExpression, InvalidMechanism
+from dpproofs.errors import InvalidClaim, InvalidExpression, InvalidMechanism
 from dpproofs.finite.neighbours import (
     AddRemove,
     AllPairs,
@@ -147,6 +147,7 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
     import sympy
 
     from dpproofs.exact.parse import parse_exact
+    from dpproofs.symbolic.domain import interval_of
 
     if not isinstance(spec, dict):
         raise InvalidMechanism('"parameters" must be an object such as {"eps": "log(3)"}')
@@ -157,6 +158,10 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
             raise InvalidMechanism(f'parameter {name!r}: write its value as a string, e.g. "1/2"')
         text = str(value).strip()
         if text[:1] in "([" and "," in text:
+            try:
+                interval_of(text)
+            except InvalidClaim as exc:
+                raise InvalidMechanism(f"parameter {name!r}: {exc}") from exc
             domains[name] = text
             continue
         try:
