@@ -580,3 +580,31 @@ def test_the_real_cli_prints_no_traceback(tmp_path):
         assert done.returncode == status, (argv, done.stderr)
         assert "Traceback" not in done.stdout + done.stderr
         assert done.stderr.startswith(start) and done.stderr.count("\n") == (1 if start else 0)
+
+
+def test_deeply_nested_inputs_are_errors_not_crashes(tmp_path):
+    # Each raised RecursionError (Python's compiler, or the LaTeX reader's recursion), which
+    # reached the user as "internal error".
+    (tmp_path / "good.py").write_text(GOOD)
+    code, out, err = call(["verify", str(tmp_path), "-k", "not " * 5000 + "rr"])
+    assert (code, out) == (2, "") and err.startswith("dpproofs: usage error: -k 'not not ")
+    assert err.endswith(" rr' is not a valid expression\n")
+    code, out, err = call(["check", "-" * 5000 + "x > 0"])
+    assert (code, out) == (2, "") and err.startswith("dpproofs: usage error: cannot parse '---")
+    assert err.endswith(
+        "' as an exact number: maximum recursion depth exceeded during compilation\n"
+    )
+    mechanism = tmp_path / "m.json"
+    mechanism.write_text(json.dumps({"rows": [["-" * 3000 + "1/2", "1/2"], ["1/2", "1/2"]]}))
+    code, out, err = call(["profile", str(mechanism)])
+    assert (code, out) == (2, "") and err.startswith(
+        f"dpproofs: invalid mechanism: {mechanism}: row 0 (input 0), column 0 (output 0): "
+        "cannot parse '---"
+    )
+    proof = tmp_path / "proof.tex"
+    proof.write_text("\\begin{align*}\nx &= " + "{" * 3000 + "x" + "}" * 3000 + "\n\\end{align*}\n")
+    code, out, err = call(["check-proof", str(proof), "--json"])
+    no_crash(code, out, err, {1})
+    (step,) = json.loads(out)["steps"]
+    assert step["status"] == "not-checked"
+    assert step["reason"].startswith("nested too deeply to read: '{{{{")
