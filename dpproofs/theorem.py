@@ -125,24 +125,24 @@ def theorem(
     return register
 
 
-def _require_plain_function(func: object) -> None:
+def _require_plain_function(func: Callable[..., object]) -> None:
     """A theorem function is called with no arguments and returns its claim: an async def or a
     generator would return a coroutine or a generator, never a claim."""
+    name = getattr(func, "__name__", repr(func))
     if (
         inspect.iscoroutinefunction(func)
         or inspect.isgeneratorfunction(func)
         or inspect.isasyncgenfunction(func)
     ):
         raise InvalidTheorem(
-            f"@theorem needs a plain def that returns a claim; {func.__name__!r} is an "
-            "async def or a generator"
+            f"@theorem needs a plain def that returns a claim; {name!r} is an async def or a "
+            "generator"
         )
     try:
-        inspect.signature(func).bind()  # type: ignore[arg-type]
+        inspect.signature(func).bind()
     except TypeError as exc:
         raise InvalidTheorem(
-            f"a theorem function is called with no arguments; {getattr(func, '__name__', func)!r} "
-            f"cannot be ({exc})"
+            f"a theorem function is called with no arguments; {name!r} cannot be ({exc})"
         ) from exc
     except ValueError:  # no signature to read (a builtin): calling it will tell
         pass

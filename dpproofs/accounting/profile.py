@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from dpproofs.accounting import conversions as C
@@ -23,8 +24,6 @@ def load_composition(parts: Sequence[tuple[str, int]]) -> Composition:
 
 def _named_part(path: str, times: int) -> Part:
     """``_load_part``, with every error naming the file it is about."""
-    from pathlib import Path
-
     try:
         return _load_part(path, times)
     except DpProofsError as exc:
