@@ -548,8 +548,9 @@ def test_fuzzed_arguments_get_a_documented_exit_and_one_line(tmp_path_factory, c
     folder = tmp_path_factory.mktemp("cwd")  # no theorem file: verify never decides here
     (folder / "m.json").write_text('{"rows": [["3/4", "1/4"], ["1/4", "3/4"]]}')
     (folder / "p.tex").write_text("\\begin{align*}\nx &\\le x + 1\n\\end{align*}\n")
-    if command == "verify":  # only the scratch folder, and no cluster to start or join
-        tokens = [t for t in tokens if not ("/" in t or ".." in t or t.startswith(("dask", "tcp")))]
+    # Only the scratch folder (`new` writes files, `verify` searches folders), and no cluster
+    # to start or join.
+    tokens = [t for t in tokens if not ("/" in t or ".." in t or t.startswith(("dask", "tcp")))]
     argv = [command, *tokens]
     if command in ("check", "check-proof"):
         argv += ["--timeout", "3"]
