@@ -10,6 +10,8 @@ import argparse
 import json
 from typing import IO, Any
 
+from dpproofs import arguments
+
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
 
 
@@ -28,7 +30,9 @@ def add_parser(commands: Any) -> None:
         help="a parameter's domain, 'x: (0, oo)' (repeat, or separate with ';'); default: reals",
     )
     parser.add_argument("--assume", action="append", default=[], help="a hypothesis, e.g. 'x <= y'")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
+    parser.add_argument(
+        "--timeout", type=arguments.seconds, default=30.0, help="seconds (> 0, default 30)"
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=run)
 
@@ -37,8 +41,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.errors import InvalidClaim, UsageError
     from dpproofs.oneline import check
 
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
     try:
         verdict = check(args.statement, args.where, args.assume, timeout=args.timeout)
     except InvalidClaim as exc:

@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from dpproofs import arguments
+
 MAP_SEPARATOR = "=>"
 
 
@@ -37,7 +39,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="a domain 'name=interval', e.g. epsilon=(0, oo)",
     )
     parser.add_argument("--conclusion", default=None, help="what the chain proves (LaTeX)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds for all steps")
+    parser.add_argument(
+        "--timeout", type=arguments.seconds, default=30.0, help="seconds for all steps (> 0)"
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return parser
 
@@ -56,12 +60,20 @@ def parse_mapping(items: list[str]) -> dict[str, str]:
 
 
 def parse_where(items: list[str]) -> dict[str, str]:
-    """``["epsilon=(0, oo)"]`` -> ``{"epsilon": "(0, oo)"}``."""
+    """``["epsilon=(0, oo)"]`` -> ``{"epsilon": "(0, oo)"}``; ValueError if an interval is
+    malformed or empty (said up front, not as a reason on every step)."""
+    from dpproofs.errors import InvalidClaim
+    from dpproofs.symbolic.domain import interval_of
+
     where = {}
     for item in items:
         name, sep, interval = item.partition("=")
         if not sep or not name.strip():
             raise ValueError(f"--where needs 'name=interval', got {item!r}")
+        try:
+            interval_of(interval.strip())
+        except InvalidClaim as exc:
+            raise ValueError(f"--where {item!r}: {exc}") from exc
         where[name.strip()] = interval.strip()
     return where
 
@@ -76,6 +88,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         mapping, where = parse_mapping(args.map), parse_where(args.where)
+    except UnicodeDecodeError as exc:  # a ValueError whose message does not name the file
+        line = exc.object[: exc.start].count(b"\n") + 1
+        byte = exc.object[exc.start]
+        err.write(f"dpproofs check-proof: {args.file}:{line}: not UTF-8 text (byte {byte:#04x})\n")
+        return 2
     except (OSError, ValueError) as exc:
         err.write(f"dpproofs check-proof: {exc}\n")
         return 2

@@ -47,6 +47,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         )
     except (DpProofsError, ValueError) as exc:
         raise UsageError(str(exc)) from exc
+    except OverflowError as exc:  # a float mechanism with tiny entries (1e-311 ** -1)
+        raise UsageError(
+            f"{args.mechanism}: float arithmetic overflowed ({exc}); "
+            'write the entries as exact strings such as "1/3"'
+        ) from exc
     if args.json:
         out.write(json.dumps(data, indent=2) + "\n")
         return 0

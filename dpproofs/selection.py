@@ -110,7 +110,7 @@ def keyword_matcher(expression: str) -> Callable[[str], bool]:
         ]
         try:
             return bool(eval(" ".join(parts), {"__builtins__": {}}, {}))  # only bools/and/or/not
-        except SyntaxError as exc:
+        except (SyntaxError, RecursionError) as exc:  # "not not ... a": too deep to compile
             raise UsageError(f"-k {expression!r} is not a valid expression") from exc
 
     matches("")  # reject a malformed expression before anything runs

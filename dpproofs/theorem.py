@@ -73,6 +73,13 @@ def theorem(
     reconstruction, a replaced constant). ``corrects`` names the id of the (refuted or loose)
     theorem whose corrected statement this one is, so reports can show the two side by side.
     """
+    _require_text("source", source)
+    _require_text("note", note)
+    for name, value in (("id", id), ("title", title), ("corrects", corrects)):
+        if value is not None:
+            _require_text(name, value)
+    if not isinstance(expect, str | Status):
+        raise InvalidTheorem(f"expect= must be a status such as 'proved', got {expect!r}")
     if timeout is not None and (
         isinstance(timeout, bool)
         or not isinstance(timeout, int | float)
@@ -87,6 +94,7 @@ def theorem(
         raise InvalidTheorem("a theorem needs a source (seed file and statement number)")
 
     def register(func: Callable[[], Claim]) -> Callable[[], Claim]:
+        _require_plain_function(func)
         module = inspect.getmodule(func)
         file = inspect.getsourcefile(func) or "<unknown>"
         theorem_id = id or f"{Path(file).stem}.{func.__name__}"
@@ -115,6 +123,35 @@ def theorem(
         return func
 
     return register
+
+
+def _require_plain_function(func: Callable[..., object]) -> None:
+    """A theorem function is called with no arguments and returns its claim: an async def or a
+    generator would return a coroutine or a generator, never a claim."""
+    name = getattr(func, "__name__", repr(func))
+    if (
+        inspect.iscoroutinefunction(func)
+        or inspect.isgeneratorfunction(func)
+        or inspect.isasyncgenfunction(func)
+    ):
+        raise InvalidTheorem(
+            f"@theorem needs a plain def that returns a claim; {name!r} is an async def or a "
+            "generator"
+        )
+    try:
+        inspect.signature(func).bind()
+    except TypeError as exc:
+        raise InvalidTheorem(
+            f"a theorem function is called with no arguments; {name!r} cannot be ({exc})"
+        ) from exc
+    except ValueError:  # no signature to read (a builtin): calling it will tell
+        pass
+
+
+def _require_text(name: str, value: object) -> None:
+    """Declarations are read by reports and terminals: only text may go where text is shown."""
+    if not isinstance(value, str):
+        raise InvalidTheorem(f"{name}= must be a string, got {value!r}")
 
 
 def cites_seed(spec: TheoremSpec) -> bool:

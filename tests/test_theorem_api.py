@@ -45,6 +45,14 @@ def test_declaration_records_spec_with_defaults(tmp_path):
         ({"source": "s", "expect": "error"}, "cannot expect 'error'"),
         ({"source": "s", "expect": "true"}, "unknown status"),
         ({"source": "s", "expect": "proved", "id": "has space"}, "may only use"),
+        # Reports and terminals show these as text: another type once crashed the whole run.
+        ({"source": 123, "expect": "proved"}, "source= must be a string, got 123"),
+        ({"source": "s", "expect": 123}, "expect= must be a status such as 'proved', got 123"),
+        ({"source": "s", "expect": None}, "expect= must be a status"),
+        ({"source": "s", "expect": "proved", "id": 5}, "id= must be a string, got 5"),
+        ({"source": "s", "expect": "proved", "title": 5}, "title= must be a string, got 5"),
+        ({"source": "s", "expect": "proved", "note": None}, "note= must be a string, got None"),
+        ({"source": "s", "expect": "proved", "corrects": ["a"]}, r"corrects= must be a string"),
     ],
 )
 def test_malformed_declarations_are_rejected(kwargs, message):
@@ -79,3 +87,30 @@ def test_discovery_skips_private_files_and_folders(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "c.py").write_text("")
     assert [p.name for p in theorem_files([tmp_path])] == ["a.py", "c.py"]
+
+
+async def _coroutine():
+    return None
+
+
+def _generator():
+    yield None
+
+
+def _needs_an_argument(x):
+    return x
+
+
+@pytest.mark.parametrize(
+    ("function", "message"),
+    [
+        (_coroutine, "'_coroutine' is an async def or a generator"),
+        (_generator, "'_generator' is an async def or a generator"),
+        (_needs_an_argument, "is called with no arguments; '_needs_an_argument' cannot be"),
+    ],
+)
+def test_a_theorem_function_is_a_plain_def_without_arguments(function, message):
+    # An async def returned a coroutine (and a "never awaited" warning on the terminal); a
+    # required argument failed only when the claim was built.
+    with pytest.raises(InvalidTheorem, match=message):
+        theorem(source="s", expect="proved")(function)

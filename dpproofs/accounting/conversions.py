@@ -126,7 +126,11 @@ def _refined(pc: PairComposition, compute: Callable[[LossTable], Certified]) -> 
 
 def _maximum(answers: Sequence[tuple[Certified, tuple[Hashable, Hashable] | None]]) -> Answer:
     """The max over pairs: [max lower, max upper]; the closed form of a pair that certainly
-    attains it (its lower bound is >= every other upper bound), or of all pairs when equal."""
+    attains it (its lower bound is >= every other upper bound), or of all pairs when equal.
+    With no neighbouring pairs (one input) every quantity is the empty maximum, 0, as for a
+    single mechanism."""
+    if not answers:
+        return Answer(Certified(0.0, 0.0, 0.0, Path.EXACT, "0"), None)
     best, label = max(answers, key=lambda a: a[0].upper)
     lower = max(a[0].lower for a in answers)
     value = max(a[0].value for a in answers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from dpproofs.accounting import conversions as C
@@ -18,7 +19,17 @@ from dpproofs.errors import DpProofsError
 
 def load_composition(parts: Sequence[tuple[str, int]]) -> Composition:
     """Load each mechanism file and compose them, the i-th run k_i times."""
-    return Composition(tuple(_load_part(path, k) for path, k in parts))
+    return Composition(tuple(_named_part(path, k) for path, k in parts))
+
+
+def _named_part(path: str, times: int) -> Part:
+    """``_load_part``, with every error naming the file it is about."""
+    try:
+        return _load_part(path, times)
+    except DpProofsError as exc:
+        if str(exc).startswith(f"{Path(path)}:"):  # the loader named it already
+            raise
+        raise type(exc)(f"{Path(path)}: {exc}") from exc
 
 
 def _load_part(path: str, times: int) -> Part:
@@ -34,7 +45,7 @@ def _load_part(path: str, times: int) -> Part:
     width = len(rows[0]) if rows else 0
     outputs = fields["outputs"] if rows else None
     if (
-        not rows
+        not width
         or any(len(row) != width or min(row) < 0 or sum(row) != 1 for row in rows)
         or (outputs is not None and len(outputs) != width)
     ):

@@ -84,7 +84,15 @@ def parse_exact(
                 transformations=_TRANSFORMS,
                 evaluate=True,
             )
-        except (SyntaxError, TokenError, TypeError, ValueError, AttributeError, NameError) as exc:
+        except (
+            SyntaxError,
+            TokenError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            NameError,
+            RecursionError,  # nested too deeply for Python's compiler ("------...x")
+        ) as exc:
             raise InvalidExpression(f"cannot parse {value!r} as an exact number: {exc}") from exc
         if not isinstance(expr, sympy.Expr):
             raise InvalidExpression(f"{value!r} is not a number (parsed as {expr!r})")

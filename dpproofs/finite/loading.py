@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dpproofs.errors import InvalidExpression, InvalidMechanism
+from dpproofs.errors import InvalidClaim, InvalidExpression, InvalidMechanism
 from dpproofs.finite.neighbours import (
     AddRemove,
     AllPairs,
@@ -126,11 +126,20 @@ def read_json(path: str | Path) -> Any:
     """The JSON content of a mechanism file; errors name the file."""
     file = Path(path)
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
+        data = file.read_bytes()
     except FileNotFoundError as exc:
         raise InvalidMechanism(f"{file}: no such file") from exc
+    except OSError as exc:  # a folder, no permission, ...
+        raise InvalidMechanism(f"{file}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        line, byte = data[: exc.start].count(b"\n") + 1, data[exc.start]
+        raise InvalidMechanism(f"{file}:{line}: not UTF-8 text (byte {byte:#04x})") from exc
     except json.JSONDecodeError as exc:
         raise InvalidMechanism(f"{file}:{exc.lineno}: not valid JSON ({exc.msg})") from exc
+    except RecursionError as exc:  # json's decoder recurses once per nested [ or {
+        raise InvalidMechanism(f"{file}: nested too deeply to be a mechanism") from exc
 
 
 def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, str]]:
@@ -138,6 +147,7 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
     import sympy
 
     from dpproofs.exact.parse import parse_exact
+    from dpproofs.symbolic.domain import interval_of
 
     if not isinstance(spec, dict):
         raise InvalidMechanism('"parameters" must be an object such as {"eps": "log(3)"}')
@@ -148,6 +158,10 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
             raise InvalidMechanism(f'parameter {name!r}: write its value as a string, e.g. "1/2"')
         text = str(value).strip()
         if text[:1] in "([" and "," in text:
+            try:
+                interval_of(text)
+            except InvalidClaim as exc:
+                raise InvalidMechanism(f"parameter {name!r}: {exc}") from exc
             domains[name] = text
             continue
         try:

@@ -244,7 +244,10 @@ def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]
 
 def to_claim_syntax(latex: str) -> str:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
-    return _Parser(tokens(latex)).whole()
+    try:
+        return _Parser(tokens(latex)).whole()
+    except RecursionError as exc:  # the parser recurses once per nested group
+        raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
 
 
 def render(toks: list[str]) -> str:
