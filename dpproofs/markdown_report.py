@@ -68,13 +68,59 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         f"**{v.status.value}**",
         r.expected.value if r.expected else "-",
         _cell(v.method),
-        _cell(v.coverage or "", SHORT),
+        _cell(v.coverage or (v.reason if v.status is Status.PROVED else ""), SHORT),
         f"{v.seconds:.2f}",
         steps,
         _cell(counterexample, SHORT) if v.status is Status.REFUTED else "",
         _cell(fixes),
     )
     return "| " + " | ".join(cells) + " |"
+
+
+SOURCES = {"V": "Vadhan", "CY": "Cuff & Yu", "T": "thread", "C": "Cummings", "KS": "K&S"}
+DECIDED = (Status.PROVED, Status.VERIFIED_BOUNDED, Status.REFUTED)
+
+
+def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
+    """Counts: theorems per verdict; claim IDs per source (cited, and decided: the best verdict
+    among the theorems citing the ID is proved, verified-bounded or refuted); derivation steps
+    per status."""
+    statuses = [s.value for s in sorted(Status, reverse=True)]
+    theorems = dict.fromkeys(statuses, 0)
+    for r in results:
+        theorems[r.verdict.status.value] += 1
+    lines = ["\n## Summary\n\n", f"{len(results)} theorems: "]
+    lines.append(", ".join(f"{n} {s}" for s, n in theorems.items() if n) + ".\n\n")
+    lines.append("| source | claim IDs cited | decided | " + " | ".join(statuses) + " |\n")
+    lines.append("|---|---|---|" + "---|" * len(statuses) + "\n")
+    best: dict[str, Status] = {}
+    for claim, r in cited:
+        status = r.verdict.status
+        best[claim] = max(best.get(claim, status), status, key=_decided_first)
+    for prefix, name in SOURCES.items():
+        ids = [c for c in best if c.split("-", 1)[0] == prefix]
+        counts = [sum(best[c].value == s for c in ids) for s in statuses]
+        decided = sum(best[c] in DECIDED for c in ids)
+        cells = " | ".join(map(str, counts))
+        lines.append(f"| {name} | {len(ids)} | {decided} | {cells} |\n")
+    steps = [step.status for r in results for step in r.verdict.steps]
+    if steps:
+        kinds = ("proved", "refuted", "unknown", "not-checked")
+        derivations = sum(1 for r in results if r.verdict.steps)
+        counted = ", ".join(f"{steps.count(k)} {k}" for k in kinds)
+        lines.append(f"\nProof steps: {len(steps)} in {derivations} derivations: {counted}.\n")
+    lines.append(
+        "\nAn ID counts under the best verdict among the theorems citing it: a decided verdict "
+        "(proved, verified-bounded, refuted) above unknown and error, then proved above "
+        "verified-bounded above refuted.\n"
+    )
+    return "".join(lines)
+
+
+def _decided_first(status: Status) -> tuple[bool, int]:
+    """The order of 'the best verdict of an ID': decided verdicts above unknown and error,
+    then the order of Status."""
+    return (status in DECIDED, status.rank)
 
 
 def markdown(results: Sequence[Any]) -> str:
@@ -91,7 +137,7 @@ def markdown(results: Sequence[Any]) -> str:
         if not ids:
             uncited.append(r)
     head = "| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS) + "\n"
-    parts = [HEADER, "\n## Claims of the sources\n\n", head]
+    parts = [HEADER, _summary(results, cited), "\n## Claims of the sources\n\n", head]
     parts += [_row(c, r, corrections) + "\n" for c, r in sorted(cited, key=lambda p: p[0])]
     parts += ["\n## Theorems citing no claim ID\n\n", head]
     parts += [_row("-", r, corrections) + "\n" for r in uncited]

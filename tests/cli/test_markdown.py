@@ -54,3 +54,37 @@ def test_step_summary_counts_each_status():
     steps = tuple(step(i, "refuted" if i == 4 else "proved") for i in range(1, 6))
     assert step_summary(replace(Verdict.proved("steps"), steps=steps)) == "4/5 proved, 1 refuted"
     assert step_summary(Verdict.proved("exact")) == ""  # verdicts without steps
+
+
+def test_the_summary_counts_theorems_ids_per_source_and_steps():
+    from dataclasses import replace
+
+    from dpproofs.verdict import StepResult
+
+    steps = (
+        StepResult(1, "a = b", "a", "=", "b", "", "proved"),
+        StepResult(2, "b <= c", "b", "<=", "c", "", "not-checked"),
+    )
+    results = [
+        # KS-Thm2.4(i): refuted, and a proved theorem citing it: counts as proved (decided).
+        result(
+            "ks.false",
+            "seed, KS-Thm2.4(i)",
+            Verdict.refuted("search", Counterexample.of({"eps": "1/2"})),
+            Status.REFUTED,
+        ),
+        result("ks.true", "seed, KS-Thm2.4(i)", Verdict.proved("smt"), Status.PROVED),
+        # KS-Thm2.2(i): unknown only, so cited but not decided.
+        result("ks.open", "seed, KS-Thm2.2(i)", Verdict.unknown("z3", "timeout"), Status.UNKNOWN),
+        result(
+            "cy.steps",
+            "seed, CY-Lemma1",
+            replace(Verdict.unknown("proof steps", "step 2"), steps=steps),
+            Status.UNKNOWN,
+        ),
+    ]
+    text = markdown(results)
+    assert "4 theorems: 1 proved, 2 unknown, 1 refuted." in text
+    assert "| K&S | 2 | 1 | 1 | 0 | 1 | 0 | 0 |" in text
+    assert "| Cuff & Yu | 1 | 0 | 0 | 0 | 1 | 0 | 0 |" in text
+    assert "Proof steps: 2 in 1 derivations: 1 proved, 0 refuted, 0 unknown, 1 not-checked." in text
