@@ -80,9 +80,9 @@ def parse_where(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check the derivation in ``args.file``; print one line per step, then the verdict."""
-    from dpproofs.claim import Deadline
-    from dpproofs.steps.check import check_steps, derivation_verdict
+    from dpproofs.steps.check import derivation_verdict
     from dpproofs.steps.derivation import read_derivation
+    from dpproofs.steps.isolated import check_steps_isolated
     from dpproofs.verdict import Status
 
     try:
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"dpproofs check-proof: {exc}\n")
         return 2
     derivation = read_derivation(text, mapping, args.assume, where, args.conclusion)
-    results = check_steps(derivation, Deadline(args.timeout))
+    results = check_steps_isolated(derivation, args.timeout)
     verdict = derivation_verdict(derivation, results)
     if args.json:
         out.write(json.dumps(verdict.as_dict(), indent=2) + "\n")

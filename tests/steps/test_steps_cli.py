@@ -72,3 +72,23 @@ def test_usage_errors(tmp_path: Path, bad: str) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     code, _, err = call(str(tmp_path / "absent.tex"))
     assert code == 2 and "absent.tex" in err
+
+
+def test_timeout_is_a_hard_limit_per_step(tmp_path: Path) -> None:
+    # A 10-level tower e^{e^{...}} on both sides of "= 2": sympy's simplification of the second
+    # step does not return for minutes. Each step runs in a child stopped at its share of
+    # --timeout, so the step is unknown with the reason and the first step still stands.
+    tower_x = "e^{" * 10 + "x" + "}" * 10
+    tower_y = "e^{" * 10 + "y" + "}" * 10
+    tex = tmp_path / "tower.tex"
+    tex.write_text(
+        rf"\begin{{align*}} {tower_x} + {tower_y} &= {tower_y} + {tower_x} + 0 \\ &= 2"
+        r"\end{align*}",
+        encoding="utf-8",
+    )
+    code, out, _ = call(str(tex), "--timeout=8")
+    assert code == 1, out
+    assert "step 1: proved" in out
+    assert "step 2: unknown" in out
+    assert "time limit of" in out and "the process was stopped" in out
+    assert out.strip().endswith("unknown: 1/2 steps proved, step 2 unknown")
