@@ -28,10 +28,9 @@ from dpproofs.vocabulary import (
     with_probability_at_least,
 )
 
-#: Pinned points (e^eps and sqrt(delta) rational): with eps or delta ranging, or n = 2, z3
-#: answers unknown within the limit.
-#: There e^{3eps} - 1 + 2 sqrt(delta) = 0.531 < 1 and delta'' = 0.291 < 1: not vacuous. A
-#: second point (delta = 1/10000) doubles the time; eps or delta ranging, or n = 2: z3 unknown.
+#: Theorem 5.1's pinned point (e^eps and sqrt(delta) rational): e^{3eps} - 1 + 2 sqrt(delta)
+#: = 0.531 < 1 and delta'' = 0.291 < 1, so the claim is not vacuous there. A second point
+#: (delta = 1/10000) doubles the time; eps or delta ranging, or n = 2: z3 unknown.
 POINTS = ((log_of(F(11, 10)), F(1, 100)),)
 D = 2  # |D| for the random variable X of Corollary 4.2
 
