@@ -25,6 +25,7 @@ from dpproofs.finite.profile import (
     pure_epsilon,
     total_variation,
 )
+from dpproofs.finite.records import quantity_evidence
 from dpproofs.verdict import Counterexample, Status, Verdict
 
 
@@ -98,16 +99,23 @@ class QuantityClaim:
             "attained_at": quantity.attained,
             "claimed": self.target,
         }
+        evidence = [quantity_evidence(self.measured, quantity.exact, self.relation, self.target)]
         if holds:
-            return Verdict.proved(method, certificate=[f"{k} = {v}" for k, v in observed.items()])
+            return Verdict.proved(
+                method,
+                certificate=[f"{k} = {v}" for k, v in observed.items()],
+                evidence=evidence,
+            )
         if self.mechanism.parameters:
             return self._refute_at_a_point(deadline, observed)
         if self.witness is not None:
             assignment, seen, replay = self.witness(quantity)
             return Verdict.refuted(
-                method, Counterexample.of(assignment, {**seen, **observed}, replay)
+                method,
+                Counterexample.of(assignment, {**seen, **observed}, replay),
+                evidence=evidence,
             )
-        return Verdict.refuted(method, Counterexample.of({}, observed))
+        return Verdict.refuted(method, Counterexample.of({}, observed), evidence=evidence)
 
     def _refute_at_a_point(self, deadline: Deadline, observed: dict[str, object]) -> Verdict:
         """The comparison fails uniformly over the parameters' domains (the parametric algebra

@@ -27,8 +27,10 @@ from typing import Any
 import z3
 
 from dpproofs.claim import Deadline
+from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.forall import SearchClaim
+from dpproofs.search.records import bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, analyse
@@ -53,12 +55,14 @@ def lift(
     traced = claim.formula
     if traced.root is None:
         return _bounded(
-            claim, covered, certificate, f"not one formula for every size: {traced.reason}"
+            claim, covered, certificate, f"not one formula for every size: {traced.reason}",
+            session,
         )
     shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
     if isinstance(shape, Opaque):
         return _bounded(
-            claim, covered, certificate, f"outside the small-model theorem: {shape.reason}"
+            claim, covered, certificate, f"outside the small-model theorem: {shape.reason}",
+            session,
         )
     n_star = shape.bound
     pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
@@ -71,6 +75,7 @@ def lift(
                 certificate,
                 f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
                 "for every finite alphabet",
+                session,
             )
         start = time.perf_counter()
         outcome = _decide_bound(claim, session, n_star, deadline)
@@ -80,6 +85,7 @@ def lift(
                 counterexample(claim, n_star, outcome.values, covered, outcome.how),
                 reason=f"counterexample on {n_star} {q.size_name} (the small-model bound), "
                 "re-checked in exact arithmetic",
+                evidence=[search_witness(claim, n_star, outcome.values)],
             )
         if outcome.reason:
             return _bounded(
@@ -87,6 +93,7 @@ def lift(
                 covered,
                 certificate,
                 f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}",
+                session,
             )
         covered.append(n_star)
         certificate.append(
@@ -96,6 +103,10 @@ def lift(
     unsat = min(size for size in covered if size >= n_star)
     lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
     domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+    evidence: list[Evidence] = [
+        bounded_search(claim, covered, session.symmetry),
+        small_model(claim, shape, unsat),
+    ]
     every = f"{q.what} on every finite number of {q.size_name}"
     if pinned:
         return Verdict.verified_bounded(
@@ -103,6 +114,7 @@ def lift(
             coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains} "
             f"({', '.join(pinned)} at chosen points only: the whole domain would make it a proof)",
             certificate=lines,
+            evidence=evidence,
         )
     fixed = ""
     if any(shape.text.startswith("mechanism") for shape in q.shapes(n_star).values()):
@@ -111,6 +123,7 @@ def lift(
         LIFTED,
         certificate=lines,
         reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
+        evidence=evidence,
     )
 
 
@@ -140,11 +153,18 @@ def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Dea
     return SizeOutcome(reason=f"z3 unknown at {size} {claim.quantifier.size_name} ({why})")
 
 
-def _bounded(claim: SearchClaim, covered: list[int], certificate: list[str], why: str) -> Verdict:
+def _bounded(
+    claim: SearchClaim,
+    covered: list[int],
+    certificate: list[str],
+    why: str,
+    session: Session | None = None,
+) -> Verdict:
     return Verdict.verified_bounded(
         METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
         coverage="all " + claim.coverage_text(covered) + f" ({why})",
         certificate=certificate,
+        evidence=[bounded_search(claim, covered, session.symmetry if session else None)],
     )
 
 
