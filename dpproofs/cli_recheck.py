@@ -40,7 +40,7 @@ def _reason_class(why: str) -> str:
         ("second encoding inconclusive", "second encoding inconclusive"),
         ("records no evidence", "no evidence recorded"),
         ("z3 proof of a scalar claim", "z3 facts not replayed yet"),
-        ("interval boxes", "interval boxes not replayed yet"),
+        ("boxes are not decided", "boxes undecided on the claim as stated"),
         ("inner values", "refinement not replayed"),
         ("not recomputed here yet", "quantity not recomputed yet"),
         ("cannot be rebuilt", "claim not rebuilt"),
@@ -71,7 +71,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     out.write(
         f"{len(summary.findings)} pieces: {summary.count(Outcome.CONFIRMED)} confirmed, "
         f"{summary.count(Outcome.FAILED)} failed, {summary.count(Outcome.NOT_REPLAYED)} not "
-        f"replayed" + (f" ({reasons})" if reasons else "")
+        f"replayed"
+        + (f" ({reasons})" if reasons else "")
         + f" in {time.perf_counter() - start:.1f} s\n"
     )
     return 0 if summary.ok else 1

@@ -9,7 +9,7 @@ pair and output where the maximum is attained as the counterexample. A claim ove
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy
@@ -290,15 +290,20 @@ class ForEach:
 
     def decide(self, deadline: Deadline) -> Verdict:
         bounded: list[str] = []
+        decided: list[Verdict] = []  # the members' verdicts: their evidence, by member index
         for index, (label, args) in enumerate(self.members):
             share = deadline.share(1 / (len(self.members) - index))
             verdict = timed_decide(self.build(*args), share)
+            decided.append(verdict)
             if verdict.status is Status.REFUTED:
                 assert verdict.counterexample is not None
                 cx = verdict.counterexample
-                return Verdict.refuted(
-                    verdict.method,
-                    Counterexample((("member", label), *cx.assignment), cx.observed, cx.replay),
+                return replace(
+                    Verdict.refuted(
+                        verdict.method,
+                        Counterexample((("member", label), *cx.assignment), cx.observed, cx.replay),
+                    ),
+                    parts=tuple(decided),
                 )
             if verdict.status in (Status.UNKNOWN, Status.ERROR):
                 return Verdict(
@@ -310,7 +315,8 @@ class ForEach:
         coverage = f"{self.family} ({len(self.members)} cases)"
         if bounded:
             coverage += "; bounded members: " + "; ".join(bounded)
-        return Verdict.verified_bounded("exact evaluation of each member", coverage=coverage)
+        verdict = Verdict.verified_bounded("exact evaluation of each member", coverage=coverage)
+        return replace(verdict, parts=tuple(decided))
 
 
 def for_each(

@@ -9,10 +9,12 @@ steps checker; ``tests/recheck`` checks the import graph):
   (:mod:`.witnesses`, :mod:`.balls`);
 * bounded verifications, by re-solving every size with a second z3 encoding (:mod:`.resolve`);
 * the small-model reduction, by its arithmetic and the unsat it needs (:mod:`.certificates`);
+* interval proofs, by checking that the boxes tile the domain and deciding each box again
+  (:mod:`.intervals`);
 * exact evaluations of concrete rational mechanisms, by recomputing the quantity.
 
-Kinds not replayed yet say why (z3 facts of a scalar proof, interval boxes, a verdict that
-records no evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings.
+Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
+evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.evidence import BoundedSearch, SmallModel, Witness, from_dict
-from dpproofs.recheck import certificates, witnesses
+from dpproofs.evidence import BoundedSearch, IntervalBoxes, SmallModel, Witness, from_dict
+from dpproofs.recheck import certificates, intervals, witnesses
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
@@ -40,7 +42,6 @@ __all__ = ["Finding", "Outcome", "Piece", "Summary", "read_report", "recheck", "
 NOT_YET = {
     "z3-facts": "a z3 proof of a scalar claim: its facts are listed, but re-deriving the "
     "solver's problem (the cleared form and the fact library) is not written yet",
-    "interval-boxes": "interval boxes are not re-evaluated yet",
     "none": "the verdict records no evidence (method: {method})",
 }
 
@@ -82,6 +83,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: bool) -> Finding:
         lifted = [s for s in siblings if isinstance(s, SmallModel)]
         n_star = lifted[0].n_star if lifted else None
         return certificates.bounded(piece, claim, evidence, n_star, resolve)
+    if isinstance(evidence, IntervalBoxes):
+        return intervals.replay_boxes(piece, claim.problem, evidence)
     if isinstance(evidence, SmallModel):
         unsat = [
             s.size

@@ -70,9 +70,7 @@ def bounded(
         if answer != "unsat":
             inconclusive.append(f"size {size}: {answer} ({detail})")
     if inconclusive:
-        return not_replayed(
-            piece, "second encoding inconclusive at " + "; ".join(inconclusive)
-        )
+        return not_replayed(piece, "second encoding inconclusive at " + "; ".join(inconclusive))
     return confirmed(piece, f"z3 unsat again at {listed} with a second encoding")
 
 
@@ -91,8 +89,9 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
         if part.merged:
             if part.bound != part.families + 1 or part.bound >= formula:
                 return failed(
-                    piece, f"part {index}: the merging bound is e + 1 = {part.families + 1}, "
-                    f"below m + K + max(e - 1, 1) = {formula}; recorded {part.bound}"
+                    piece,
+                    f"part {index}: the merging bound is e + 1 = {part.families + 1}, "
+                    f"below m + K + max(e - 1, 1) = {formula}; recorded {part.bound}",
                 )
         elif part.bound != formula:
             return failed(
@@ -105,9 +104,7 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
     if record.unsat_size < record.n_star:
         return failed(piece, f"the unsat size {record.unsat_size} is below N* = {record.n_star}")
     if record.unsat_size not in unsat:
-        return failed(
-            piece, f"the bounded search does not list size {record.unsat_size} as unsat"
-        )
+        return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
     return confirmed(
         piece,
         f"N* = {record.n_star} <= unsat size {record.unsat_size} (K and e as counted by the "

@@ -1,8 +1,8 @@
 """The claim a piece of evidence is about, rebuilt from its theorem file (never from the report).
 
 The theorem file is imported afresh and the theorem function called: that builds the claim
-(its quantifier, predicate, scalar problem, mechanism), and nothing decides it. A conjunction's
-parts are followed along the piece's ``part`` path.
+(its quantifier, predicate, scalar problem, mechanism), and nothing decides it. The piece's
+``part`` path is followed through the parts of conjunctions and the members of families.
 """
 
 from __future__ import annotations
@@ -60,8 +60,19 @@ def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
     except Exception as exc:  # building a claim is author code
         raise NotRebuilt(f"building {theorem}: {type(exc).__name__}: {exc}") from exc
     for index in part:
-        parts = getattr(claim, "parts", None)
-        if not isinstance(parts, tuple) or not 0 <= index < len(parts):
-            raise NotRebuilt(f"{theorem}: the claim has no part {index}")
-        claim = parts[index]
+        claim = _part(claim, index, theorem)
     return claim
+
+
+def _part(claim: Any, index: int, theorem: str) -> Any:
+    """Part ``index`` of a conjunction (its parts) or of a family (its members, built)."""
+    parts = getattr(claim, "parts", None)
+    members = getattr(claim, "members", None)
+    if isinstance(parts, tuple) and 0 <= index < len(parts):
+        return parts[index]
+    if isinstance(members, tuple) and 0 <= index < len(members):
+        try:
+            return claim.build(*members[index][1])
+        except Exception as exc:  # building a member is author code
+            raise NotRebuilt(f"building member {index} of {theorem}: {exc}") from exc
+    raise NotRebuilt(f"{theorem}: the claim has no part {index}")

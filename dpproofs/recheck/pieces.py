@@ -47,7 +47,9 @@ class Piece:
     @property
     def label(self) -> str:
         where = f" part {'.'.join(map(str, self.part))}" if self.part else ""
-        return f"{self.file}: {self.theorem}{where}: {self.kind}"
+        step = self.record.get("step")
+        detail = f" (step {step})" if step is not None else ""
+        return f"{self.file}: {self.theorem}{where}: {self.kind}{detail}"
 
 
 @dataclass(frozen=True, slots=True)

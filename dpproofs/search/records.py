@@ -62,6 +62,4 @@ def small_model(claim: SearchClaim, shape: ShapeReport, unsat_size: int) -> Smal
         k, e = len(part.sums), len(part.families)
         formula = shape.rows + k + (max(e - 1, 1) if e else 0)
         parts.append(ShapePart(k, e, part.bound, merged=part.bound < formula))
-    return SmallModel(
-        shape.rows, tuple(parts), shape.bound, unsat_size, claim.quantifier.size_name
-    )
+    return SmallModel(shape.rows, tuple(parts), shape.bound, unsat_size, claim.quantifier.size_name)

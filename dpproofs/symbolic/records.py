@@ -12,9 +12,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
+from typing import Any
 
-from dpproofs.evidence import SolverFacts, Witness
+from dpproofs.evidence import IntervalBoxes, SolverFacts, Witness
 from dpproofs.verdict import Status, Verdict
 
 _LEVEL = re.compile(r"fact level (\d+)")
@@ -32,3 +35,17 @@ def with_evidence(verdict: Verdict) -> Verdict:
         facts = SolverFacts(int(level.group(1)), verdict.certificate)
         return replace(verdict, evidence=(facts,))
     return verdict
+
+
+#: Largest number of boxes written into a report (beyond it, the certificate gives the count).
+MAX_RECORDED_BOXES = 4096
+
+
+def interval_boxes(
+    problem: Any, leaves: Sequence[tuple[tuple[tuple[Fraction, Fraction], ...], str]]
+) -> tuple[IntervalBoxes, ...]:
+    """The boxes of an interval proof as evidence (none when there are too many to record)."""
+    if not leaves or len(leaves) > MAX_RECORDED_BOXES:
+        return ()
+    boxes = tuple((tuple((str(lo), str(hi)) for lo, hi in box), by) for box, by in leaves)
+    return (IntervalBoxes(tuple(str(v) for v in problem.variables), boxes),)
