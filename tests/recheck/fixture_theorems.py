@@ -8,9 +8,9 @@ from fractions import Fraction as F
 import sympy
 
 from dpproofs import FiniteMechanism, all_of, pure_epsilon_is, theorem, total_variation_at_most
+from dpproofs.algebra import implies
 from dpproofs.search import Interval, for_all_distributions, log_of
 from dpproofs.symbolic import holds
-from dpproofs.algebra import implies
 from dpproofs.vocabulary import hockey_stick, max_divergence_at_most
 
 RR = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]], name="RR")
