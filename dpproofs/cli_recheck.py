@@ -29,6 +29,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         help="do not re-solve bounded verifications (their sizes are still checked)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="theorem files replayed in parallel")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        help="seconds for one re-solve of one size (default 20); past it the size is "
+        "inconclusive, not failed",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="also list confirmed pieces")
     return parser
 
@@ -54,16 +61,21 @@ def _reason_class(why: str) -> str:
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be >= 1, got {args.jobs}")
+    if not 0 < args.timeout < 10**6:
+        raise UsageError(f"--timeout must be a number of seconds > 0, got {args.timeout}")
     from dpproofs.recheck import Outcome, recheck
 
     start = time.perf_counter()
-    summary = recheck(args.report, resolve=not args.no_bounded, jobs=args.jobs)
+    summary = recheck(args.report, resolve=0 if args.no_bounded else args.timeout, jobs=args.jobs)
     marks = {Outcome.FAILED: "!!", Outcome.NOT_REPLAYED: "--", Outcome.CONFIRMED: "ok"}
     for finding in summary.findings:
         if finding.outcome is Outcome.CONFIRMED and not args.verbose:
             continue
         mark = marks[finding.outcome]
-        out.write(f"{mark} {finding.piece.label}: {finding.outcome.value}: {finding.why}\n")
+        out.write(
+            f"{mark} {finding.seconds:6.2f}s  {finding.piece.label}: {finding.outcome.value}: "
+            f"{finding.why}\n"
+        )
     skipped = Counter(
         _reason_class(f.why) for f in summary.findings if f.outcome is Outcome.NOT_REPLAYED
     )

@@ -19,13 +19,15 @@ evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dpproofs.evidence import BoundedSearch, IntervalBoxes, SmallModel, Witness, from_dict
 from dpproofs.recheck import certificates, intervals, witnesses
+from dpproofs.recheck.certificates import RESOLVE_SECONDS
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
@@ -58,7 +60,7 @@ class Summary:
         return self.count(Outcome.FAILED) == 0
 
 
-def _one(piece: Piece, group: Sequence[Piece], resolve: bool) -> Finding:
+def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     record = {k: v for k, v in piece.record.items() if k != "part"}
     if piece.kind in NOT_YET:
         return not_replayed(piece, NOT_YET[piece.kind].format(method=record.get("method", "")))
@@ -82,7 +84,7 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: bool) -> Finding:
     if isinstance(evidence, BoundedSearch):
         lifted = [s for s in siblings if isinstance(s, SmallModel)]
         n_star = lifted[0].n_star if lifted else None
-        return certificates.bounded(piece, claim, evidence, n_star, resolve)
+        return certificates.bounded(piece, claim, evidence, n_star, resolve > 0, resolve)
     if isinstance(evidence, IntervalBoxes):
         return intervals.replay_boxes(piece, claim.problem, evidence)
     if isinstance(evidence, SmallModel):
@@ -113,14 +115,16 @@ def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
         return failed(piece, f"the claim does not have the witness's form ({exc})")
 
 
-def _guarded(piece: Piece, group: Sequence[Piece], resolve: bool) -> Finding:
+def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
+    start = time.perf_counter()
     try:
-        return _one(piece, group, resolve)
+        finding = _one(piece, group, resolve)
     except Exception as exc:  # a fault while replaying is no confirmation and no failure
-        return not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
+        finding = not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
+    return replace(finding, seconds=time.perf_counter() - start)
 
 
-def _file(pieces: Sequence[tuple[int, Piece]], resolve: bool) -> list[tuple[int, Finding]]:
+def _file(pieces: Sequence[tuple[int, Piece]], resolve: float) -> list[tuple[int, Finding]]:
     everything = [p for _, p in pieces]
     out = []
     for index, piece in pieces:
@@ -129,9 +133,12 @@ def _file(pieces: Sequence[tuple[int, Piece]], resolve: bool) -> list[tuple[int,
     return out
 
 
-def recheck_pieces(pieces: Sequence[Piece], resolve: bool = True, jobs: int = 1) -> Summary:
+def recheck_pieces(
+    pieces: Sequence[Piece], resolve: float = RESOLVE_SECONDS, jobs: int = 1
+) -> Summary:
     """Replay every piece (grouped by theorem file; files in parallel when ``jobs`` > 1); the
-    findings come in the order of ``pieces``."""
+    findings come in the order of ``pieces``. ``resolve`` is the time of one re-solve of a
+    bounded search (seconds; 0 skips the re-solves)."""
     files: dict[str, list[tuple[int, Piece]]] = {}
     for index, piece in enumerate(pieces):
         files.setdefault(piece.file, []).append((index, piece))
@@ -145,6 +152,6 @@ def recheck_pieces(pieces: Sequence[Piece], resolve: bool = True, jobs: int = 1)
     return Summary(tuple(f for _, f in found))
 
 
-def recheck(path: str, resolve: bool = True, jobs: int = 1) -> Summary:
+def recheck(path: str, resolve: float = RESOLVE_SECONDS, jobs: int = 1) -> Summary:
     """Read the report at ``path`` and replay its evidence (UsageError if it is no report)."""
     return recheck_pieces(read_report(path), resolve, jobs)

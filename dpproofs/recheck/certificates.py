@@ -26,12 +26,17 @@ from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
 
-#: Longest single re-solve (seconds).
-RESOLVE_SECONDS = 60.0
+#: Longest single re-solve (seconds), unless the caller says otherwise.
+RESOLVE_SECONDS = 20.0
 
 
 def bounded(
-    piece: Piece, claim: Any, record: BoundedSearch, n_star: int | None, resolve: bool
+    piece: Piece,
+    claim: Any,
+    record: BoundedSearch,
+    n_star: int | None,
+    resolve: bool,
+    seconds: float = RESOLVE_SECONDS,
 ) -> Finding:
     quantifier = getattr(claim, "quantifier", None)
     if quantifier is None:
@@ -64,7 +69,7 @@ def bounded(
         return not_replayed(piece, "the sizes match the claim; re-solving skipped (--no-bounded)")
     inconclusive = []
     for size in listed:
-        answer, detail = resolve_size(claim, size, RESOLVE_SECONDS)
+        answer, detail = resolve_size(claim, size, seconds)
         if answer == "counterexample":
             return failed(piece, f"size {size} is not unsat: the second encoding finds {detail}")
         if answer != "unsat":

@@ -57,6 +57,7 @@ class Finding:
     piece: Piece
     outcome: Outcome
     why: str = ""
+    seconds: float = 0.0
 
 
 def confirmed(piece: Piece, why: str = "") -> Finding:

@@ -4,10 +4,13 @@ The first run (dpproofs.search.session) asserts the negated predicate built from
 traced formula on one incremental solver, with symmetry breaking, polarity relaxation and its
 library of facts about e^x. This encoding is written separately and differs on purpose:
 
-* a fresh, non-incremental solver for every size (z3 then uses its nlsat procedure for
-  nonlinear real arithmetic);
+* a fresh solver for every size (nothing learnt at smaller sizes is reused): z3's incremental
+  core first (the size's constraints in a scope), within half the time; if it answers unknown,
+  the same assertions one-shot, where z3 uses its complete nlsat procedure;
 * the predicate is called directly on z3 variables through this module's own algebra (no
-  formula, no guarded algebra), with no symmetry breaking and no relaxation;
+  formula, no guarded algebra), with no symmetry breaking; maxima that need only an upper
+  bound are relaxed by :mod:`.relax` (written separately, and recursive where the first run's
+  relaxation is one level deep);
 * e^x is a fresh variable bound by facts proved here from Arb enclosures with outward rounding:
   e^x > 0, tangent lines e^x >= L_a (1 + x - a) at points a of the domain (true for every real
   x because e^x >= e^a (1 + x - a) and L_a <= e^a, the right side being negative when it
@@ -30,6 +33,7 @@ from typing import Any
 
 import flint
 
+from dpproofs.recheck.relax import relax
 from dpproofs.recheck.witnesses import search_point
 
 #: Pieces of a bounded parameter domain that get a tangent point and a chord each.
@@ -141,21 +145,11 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
 
     ctx = z3.Context()
     solver = z3.Solver(ctx=ctx)
-    solver.set("timeout", max(1, int(seconds * 1000)))
+    solver.set("timeout", max(1, int(seconds * 500)))  # half for the incremental core
     solver.set("random_seed", 0)
     alg = Z3Terms(_ContextZ3(z3, ctx))
     q = claim.quantifier
     env: dict[str, Any] = {"alg": alg}
-    objects: dict[str, list[list[Any]]] = {}
-    for name, shape in q.shapes(size).items():
-        rows = [
-            [z3.Real(f"{name}_{r}_{c}", ctx) for c in range(shape.cols)] for r in range(shape.rows)
-        ]
-        for row in rows:
-            solver.add(*(e >= 0 for e in row))
-            solver.add(z3.Sum(row) == 1)
-        objects[name] = rows
-        env[name] = shape.wrap(rows)
     params = dict(q.params)
     exps: dict[str, Any] = {}
     for name, domain in params.items():
@@ -171,6 +165,20 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
             solver.add(v == _real(alg.z3, Fraction(domain.exp_value)))
         else:
             solver.add(*exp_facts(alg.z3, x, v, domain))
+    # A scope: z3 then answers with its incremental core (CDCL(T) with nonlinear arithmetic
+    # heuristics) rather than the nlsat procedure it picks for one-shot problems, which is
+    # often far slower on these products e^x * entry.
+    solver.push()
+    objects: dict[str, list[list[Any]]] = {}
+    for name, shape in q.shapes(size).items():
+        rows = [
+            [z3.Real(f"{name}_{r}_{c}", ctx) for c in range(shape.cols)] for r in range(shape.rows)
+        ]
+        for row in rows:
+            solver.add(*(e >= 0 for e in row))
+            solver.add(z3.Sum(row) == 1)
+        objects[name] = rows
+        env[name] = shape.wrap(rows)
     arguments = list(inspect.signature(claim.predicate).parameters)
     for arg in arguments:
         if arg in env:
@@ -189,8 +197,17 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
         truth = claim.predicate(*(env[a] for a in arguments))
     except NotImplementedError as exc:
         return "unknown", str(exc)
-    solver.add(z3.Not(truth))
+    negated, side = relax(z3, z3.Not(truth))
+    solver.add(*side, negated)
     answer = solver.check()
+    if answer == z3.unknown:
+        # The incremental core is incomplete for nonlinear arithmetic: the same assertions,
+        # one-shot, go to nlsat (complete), within the rest of the time.
+        fresh = z3.Solver(ctx=ctx)
+        fresh.set("timeout", max(1, int(seconds * 500)))
+        fresh.set("random_seed", 0)
+        fresh.add(*solver.assertions())
+        answer, solver = fresh.check(), fresh
     if answer == z3.unsat:
         return "unsat", ""
     if answer == z3.unknown:

@@ -129,7 +129,7 @@ def test_a_tampered_report_fails_naming_the_piece(
     code, out, _ = run(write_report(tampered(report, theorem_id, kind, change)), "--no-bounded")
     assert code == 1, out
     failing = [line for line in out.splitlines() if line.startswith("!!")]
-    named = [line for line in failing if line.startswith(f"!! {theorems}: {theorem_id}")]
+    named = [line for line in failing if f"s  {theorems}: {theorem_id}" in line]
     assert named == failing, out  # only pieces of the tampered theorem fail
     piece = next(line for line in failing if f": {kind}: failed: " in line)
     assert why in piece
