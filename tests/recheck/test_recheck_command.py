@@ -177,3 +177,23 @@ def test_an_unreadable_report_is_a_usage_error(tmp_path, content, message):
 def test_jobs_must_be_positive(verified, write_report):
     code, _, err = run(write_report(verified[1]), "--jobs", "0")
     assert code == 2 and "--jobs must be >= 1" in err
+
+
+def test_an_unsat_the_second_encoding_refutes_fails(verified, write_report):
+    # A forged bounded verification of a false claim: the re-solve finds an exact counterexample.
+    _, report = verified
+    data = copy.deepcopy(report)
+    forged = theorem(data, "fx.hockey_small")
+    forged["status"] = "verified-bounded"
+    forged["evidence"] = [
+        {
+            "kind": "bounded-search",
+            "size_name": "outcomes",
+            "sizes": [{"size": 2, "encoding": "forged", "result": "unsat"}],
+            "part": [],
+        }
+    ]
+    code, out, _ = run(write_report(data))
+    assert code == 1
+    assert "fx.hockey_small: bounded-search: failed: size 2 is not unsat: " in out
+    assert "the second encoding finds an exact counterexample" in out

@@ -136,3 +136,34 @@ def test_the_rechecker_names_no_decider_in_its_imports():
                 named.update(a.name for a in node.names)
     deciders = {m for m in named if m.startswith((*DECIDERS, "dpproofs.claim"))}
     assert deciders == {"dpproofs.symbolic.claim"}
+
+
+def test_relaxing_maxima_keeps_satisfiability():
+    # Each formula with (x)^+ and max terms, and its relaxation with side constraints, are
+    # satisfiable together or not at all (see dpproofs.recheck.relax).
+    import z3
+
+    from dpproofs.recheck.relax import relax
+
+    x, y = z3.Reals("x y")
+
+    def pos(t):
+        return z3.If(t > 0, t, 0)
+
+    def big(a, b):
+        return z3.If(a >= b, a, b)
+
+    formulas = [
+        pos(x) + pos(y) <= 1,  # sat
+        z3.And(pos(x) <= -1),  # unsat: (x)^+ >= 0
+        z3.Not(big(x, y) < x),  # sat (always true)
+        z3.And(big(x, y) <= 1, x == 2),  # unsat
+        z3.Implies(pos(x) <= 0, x > 0),  # sat (x > 0)
+        z3.And(z3.Not(2 * big(pos(x), y) >= 1), x == 1),  # unsat: 2 max(1, y) >= 2
+    ]
+    for formula in formulas:
+        relaxed, side = relax(z3, formula)
+        plain, loose = z3.Solver(), z3.Solver()
+        plain.add(formula)
+        loose.add(*side, relaxed)
+        assert plain.check() == loose.check(), formula
