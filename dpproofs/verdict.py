@@ -272,15 +272,17 @@ _COLOURS = {
 
 
 def evidence_tree(verdict: Verdict, path: tuple[int, ...] = ()) -> list[dict[str, Any]]:
-    """Every piece of evidence in ``verdict`` and its parts, each as a dict with its ``part``:
-    the indices leading to it through the parts of conjunctions (``[]`` for the verdict itself).
+    """Every piece of evidence in ``verdict`` and its parts, each as a dict with its ``part``
+    (the indices leading to it through the parts of conjunctions and families, ``[]`` for the
+    verdict itself) and ``status`` (the verdict of that part).
     A conjunction's own evidence repeats its weakest part's, so only the parts are listed."""
     if verdict.parts:
         found: list[dict[str, Any]] = []
         for index, part in enumerate(verdict.parts):
             found += evidence_tree(part, (*path, index))
         return found
-    return [{**e.as_dict(), "part": list(path)} for e in verdict.evidence]
+    status = verdict.status.value
+    return [{**e.as_dict(), "part": list(path), "status": status} for e in verdict.evidence]
 
 
 def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:

@@ -61,7 +61,7 @@ class Summary:
 
 
 def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
-    record = {k: v for k, v in piece.record.items() if k != "part"}
+    record = {k: v for k, v in piece.record.items() if k not in ("part", "status")}
     if piece.kind in NOT_YET:
         return not_replayed(piece, NOT_YET[piece.kind].format(method=record.get("method", "")))
     try:
@@ -73,7 +73,7 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     except NotRebuilt as exc:
         return not_replayed(piece, f"the claim cannot be rebuilt: {exc}")
     siblings = [
-        from_dict({k: v for k, v in p.record.items() if k != "part"})
+        from_dict({k: v for k, v in p.record.items() if k not in ("part", "status")})
         for p in group
         if p.part == piece.part and p.kind in ("bounded-search", "small-model")
     ]

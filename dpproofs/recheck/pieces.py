@@ -1,11 +1,12 @@
 """The pieces of evidence in a report, and what the rechecker says about each.
 
 A report (``dpproofs verify --json``) lists theorems; each theorem's ``evidence`` lists records
-(:mod:`dpproofs.evidence`) with ``part``, the path through the parts of a conjunction to the
-claim the record is about. A :class:`Piece` is one such record with where it comes from; a
-:class:`Finding` is the rechecker's answer: confirmed, failed (the evidence does not hold, with
-why) or not replayed (with why: a kind the rechecker cannot replay yet, a skipped re-solve, a
-comparison too close to decide).
+(:mod:`dpproofs.evidence`) with ``part``, the path through the parts of a conjunction (or the
+members of a family) to the claim the record is about, and ``status``, that part's verdict.
+A :class:`Piece` is one such record with where it comes from; a :class:`Finding` is the
+rechecker's answer: confirmed, failed (the evidence does not hold, with why) or not replayed
+(with why: a kind the rechecker cannot replay yet, a skipped re-solve, a comparison too close
+to decide).
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def read_report(path: str | Path) -> list[Piece]:
                 Piece(
                     file,
                     str(entry.get("id")),
-                    str(entry.get("status")),
+                    str(record.get("status", entry.get("status"))),
                     tuple(part),
                     record,
                     entry.get("coverage"),

@@ -7,7 +7,14 @@ from fractions import Fraction as F
 
 import sympy
 
-from dpproofs import FiniteMechanism, all_of, pure_epsilon_is, theorem, total_variation_at_most
+from dpproofs import (
+    FiniteMechanism,
+    all_of,
+    for_each,
+    pure_epsilon_is,
+    theorem,
+    total_variation_at_most,
+)
 from dpproofs.algebra import implies
 from dpproofs.search import Interval, for_all_distributions, log_of
 from dpproofs.symbolic import holds
@@ -53,3 +60,13 @@ def randomized_response_facts():
 def exp_below_first_order():
     """e^x <= 1 + x + x^2/2 for x > 0 (false)."""
     return holds(sympy.exp(x) <= 1 + x + x**2 / 2, where={x: "(0, oo)"})
+
+
+def _coin(k):
+    return FiniteMechanism.from_rows([["1/2", "1/2"], [f"1/{k}", f"{k - 1}/{k}"]], name=f"coin {k}")
+
+
+@theorem(id="fx.family", source="fixture", expect="verified-bounded")
+def coins_are_close():
+    """For k in {2, 3}: SD((1/2, 1/2), (1/k, 1 - 1/k)) <= 1/2."""
+    return for_each("k in {2, 3}", [(2,), (3,)], lambda k: total_variation_at_most(_coin(k), "1/2"))

@@ -33,6 +33,7 @@ def test_every_kind_of_evidence_is_recorded(verified):
         ("fx.ln2", "witness"),
         ("fx.pair", "exact-evaluation"),
         ("fx.taylor", "witness"),
+        ("fx.family", "exact-evaluation"),
     }
     # m = 2 rows (p, q), K = 1 sum (the hockey stick), e = 0 families: N* = m + K = 3.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
@@ -42,13 +43,19 @@ def test_every_kind_of_evidence_is_recorded(verified):
     assert [(s["size"], s["result"]) for s in sizes] == [(2, "unsat"), (3, "unsat")]
     # The pair is a conjunction: each part's evidence names its part.
     assert [e["part"] for e in theorem(report, "fx.pair")["evidence"]] == [[0], [1]]
+    # A family: each member's evidence names the member and carries the member's verdict.
+    members = theorem(report, "fx.family")["evidence"]
+    assert [(e["part"], e["status"], e["measured"]) for e in members] == [
+        ([0], "proved", "0"),  # SD((1/2, 1/2), (1/2, 1/2)) = 0
+        ([1], "proved", "1/6"),  # |1/2 - 1/3| = 1/6
+    ]
 
 
 def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    assert out.splitlines()[-1].startswith("7 pieces: 7 confirmed, 0 failed, 0 not replayed")
+    assert out.splitlines()[-1].startswith("9 pieces: 9 confirmed, 0 failed, 0 not replayed")
 
 
 def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
@@ -56,13 +63,14 @@ def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     code, out, _ = run(write_report(report), "--no-bounded")
     assert code == 0
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "6 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
+    assert "8 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
 
 
 def tampered(report, theorem_id, kind, change):
     data = copy.deepcopy(report)
-    record = evidence(data, theorem_id, kind)
-    change(record)
+    for record in theorem(data, theorem_id)["evidence"]:
+        if record["kind"] == kind:
+            change(record)
     return data
 
 
@@ -113,6 +121,13 @@ def tampered(report, theorem_id, kind, change):
             lambda r: r["parts"][0].update(bound=4),
             "part 1: N* = m + K + max(e - 1, 1) = 3",
         ),
+        # A member's statistical difference 1/6 -> 1/7.
+        (
+            "fx.family",
+            "exact-evaluation",
+            lambda r: r.update(measured="1/7") if r["part"] == [1] else None,
+            "total_variation recomputed is 1/6; the report: 1/7",
+        ),
         # The measured pure epsilon log(3) -> 1/4.
         (
             "fx.pair",
@@ -141,6 +156,7 @@ def test_a_witness_on_a_verdict_that_is_not_refuted_fails(verified, write_report
     _, report = verified
     data = copy.deepcopy(report)
     theorem(data, "fx.taylor")["status"] = "proved"
+    theorem(data, "fx.taylor")["evidence"][0]["status"] = "proved"
     code, out, _ = run(write_report(data))
     assert code == 1
     assert "witness: failed: a witness, but the verdict is proved" in out
