@@ -155,11 +155,10 @@ def exact_evaluation(piece: Piece, claim: Any, record: ExactEvaluation) -> Findi
     if record.quantity not in ("pure_epsilon", "total_variation"):
         return not_replayed(piece, f"{record.quantity} is not recomputed here yet")
     if rows is None:
-        return not_replayed(
-            piece,
-            f"{record.quantity} of a mechanism that is not concrete and rational is not "
-            "recomputed here yet",
+        what = (
+            "a parametric family" if mechanism.parameters else "a mechanism with irrational entries"
         )
+        return not_replayed(piece, f"{record.quantity} of {what} is not recomputed here yet")
     pairs = mechanism.pairs
     target = claim.target
     if record.quantity == "total_variation":

@@ -12,11 +12,12 @@ library of facts about e^x. This encoding is written separately and differs on p
   bound are relaxed by :mod:`.relax` (written separately, and recursive where the first run's
   relaxation is one level deep);
 * e^x is a fresh variable bound by facts proved here from Arb enclosures with outward rounding:
-  e^x > 0, tangent lines e^x >= L_a (1 + x - a) at points a of the domain (true for every real
-  x because e^x >= e^a (1 + x - a) and L_a <= e^a, the right side being negative when it
-  shrinks), the monotone range [L_lo, U_hi], and chords on pieces of a bounded domain
-  (convexity: e^x <= U_a + (x - a) (U_b - U_a) / (b - a) for x in [a, b], with U >= e^.);
-  e^{ln r} = r exactly for a parameter pinned to ln r; sqrt(x) = v with v >= 0, v^2 = x.
+  e^x > 0; e^x (1 - x) <= 1 (from e^-x >= 1 - x, for every real x); tangent lines
+  e^x >= L_a (1 + x - a) at points a of the domain (true for every real x because
+  e^x >= e^a (1 + x - a) and L_a <= e^a, the right side being negative when it shrinks); the
+  monotone range [L_lo, U_hi]; and chords on pieces of a bounded domain (convexity:
+  e^x <= U_a + (x - a) (U_b - U_a) / (b - a) for x in [a, b], with U >= e^.); e^{ln r} = r
+  exactly for a parameter pinned to ln r; sqrt(x) = v with v >= 0, v^2 = x.
 
 Every fact is true of the reals, so "unsat" means no counterexample of that size exists. The
 facts are weaker than the first run's in places: "sat" or "unknown" here is inconclusive, and a
@@ -116,7 +117,9 @@ class Z3Terms:
 def exp_facts(z3: Any, x: Any, v: Any, domain: Any) -> list[Any]:
     """True facts about v = e^x for x in ``domain`` (see the module docstring)."""
     lo, hi = Fraction(domain.lo), None if domain.hi is None else Fraction(domain.hi)
-    facts = [v > 0]
+    # e^-x >= 1 - x for every real x, times e^x > 0: e^x (1 - x) <= 1 (tight at 0 to second
+    # order, where the chords are loose).
+    facts = [v > 0, v * (1 - x) <= 1]
     points = {lo, Fraction(0)} if hi is None else {lo, hi}
     if hi is not None:
         step = (hi - lo) / PIECES
