@@ -48,7 +48,7 @@ def _reason_class(why: str) -> str:
         ("records no evidence", "no evidence recorded"),
         ("z3 proof of a scalar claim", "z3 facts not replayed yet"),
         ("boxes are not decided", "boxes undecided on the claim as stated"),
-        ("inner values", "refinement not replayed"),
+        ("inner value", "refinement not replayed"),
         ("not recomputed here yet", "quantity not recomputed yet"),
         ("cannot be rebuilt", "claim not rebuilt"),
         ("undecided at", "undecided at the highest precision"),

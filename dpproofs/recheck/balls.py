@@ -264,6 +264,20 @@ def enclose(expr: Any, values: Mapping[Any, Real]) -> Real:
     raise TypeError(f"{kind.__name__} is not in the language of scalar claims")
 
 
+def exactly_zero(expr: Any, values: Mapping[Any, Real]) -> bool:
+    """True when ``expr`` at the (all rational) ``values`` expands to exactly 0: the balls of
+    two equal irrational sides always overlap, and polynomial expansion (an identity of the
+    algebra, no numerics) shows (E + 1) * 1 - (1 + E) = 0."""
+    import sympy
+
+    exact = {}
+    for key, value in values.items():
+        if value.q is None:
+            return False
+        exact[key] = sympy.Rational(value.q.numerator, value.q.denominator)
+    return sympy.expand(expr.xreplace(exact)) is sympy.S.Zero
+
+
 def truth(formula: Any, values: Mapping[Any, Real]) -> bool:
     """The truth of a sympy formula (relations, And, Or, Not, Implies) at ``values``, decided
     exactly or by balls; Undecidable when a relation cannot be decided."""
@@ -276,7 +290,12 @@ def truth(formula: Any, values: Mapping[Any, Real]) -> bool:
         return False
     kind = type(formula)
     if kind in (sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge, sympy.Eq, sympy.Ne):
-        s = sign(enclose(formula.lhs, values) - enclose(formula.rhs, values))
+        try:
+            s = sign(enclose(formula.lhs, values) - enclose(formula.rhs, values))
+        except Undecidable:
+            if not exactly_zero(formula.lhs - formula.rhs, values):
+                raise
+            s = 0
         return {
             sympy.Lt: s < 0,
             sympy.Le: s <= 0,

@@ -77,7 +77,6 @@ def test_a_box_where_the_claim_certainly_fails_fails():
     record = ev.IntervalBoxes(("x",), (((("0", "2"),), "goal"), ((("2", "4"),), "goal")))
     finding = replay_boxes(boxes_piece(record), problem, record)
     assert finding.outcome is Outcome.FAILED and "false on the whole box" in finding.why
-    assert sympy.Symbol("x", real=True)  # the problem's symbol is named x
 
 
 DECIDERS = (
@@ -167,3 +166,15 @@ def test_relaxing_maxima_keeps_satisfiability():
         plain.add(formula)
         loose.add(*side, relaxed)
         assert plain.check() == loose.check(), formula
+
+
+def test_equal_irrational_sides_are_decided_by_exact_expansion():
+    # At w = 0: (e + 1) w + (e + 1) (1 - w) = 1 + e (r = 1) exactly, so "<" is false; the balls
+    # of the two sides overlap, and the expansion shows the difference is exactly 0.
+    from dpproofs.recheck.balls import truth
+
+    w = sympy.Symbol("w", real=True)
+    lhs = (sympy.exp(1) + 1) * w + (sympy.exp(1) + 1) * (1 - w)
+    formula = sympy.Lt(lhs, 1 + sympy.exp(1), evaluate=False)
+    assert truth(formula, {w: Real(F(0))}) is False
+    assert truth(sympy.Le(lhs, 1 + sympy.exp(1), evaluate=False), {w: Real(F(0))}) is True
