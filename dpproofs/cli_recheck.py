@@ -32,9 +32,9 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=20.0,
-        help="seconds for one re-solve of one size (default 20); past it the size is "
-        "inconclusive, not failed",
+        default=60.0,
+        help="seconds for one re-solve of one size (default 60, a theorem's default limit); "
+        "past it the size is inconclusive, not failed",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="also list confirmed pieces")
     return parser

@@ -27,7 +27,7 @@ from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_repla
 from dpproofs.recheck.resolve import resolve_size
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
-RESOLVE_SECONDS = 20.0
+RESOLVE_SECONDS = 60.0
 
 
 def bounded(
