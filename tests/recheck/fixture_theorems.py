@@ -17,6 +17,7 @@ from dpproofs import (
 )
 from dpproofs.algebra import implies
 from dpproofs.search import Interval, for_all_distributions, log_of
+from dpproofs.steps import derivation
 from dpproofs.symbolic import holds
 from dpproofs.vocabulary import hockey_stick, max_divergence_at_most
 
@@ -70,3 +71,9 @@ def _coin(k):
 def coins_are_close():
     """For k in {2, 3}: SD((1/2, 1/2), (1/k, 1 - 1/k)) <= 1/2."""
     return for_each("k in {2, 3}", [(2,), (3,)], lambda k: total_variation_at_most(_coin(k), "1/2"))
+
+
+@theorem(id="fx.steps", source="fixture", expect="refuted")
+def a_wrong_step():
+    """x^2 + 1 >= 2x >= 2x - 1, the first link written strictly (false at x = 1)."""
+    return derivation(r"x^2 + 1 > 2 x \ge 2 x - 1", {}, where={"x": "(-oo, oo)"})

@@ -34,6 +34,7 @@ def test_every_kind_of_evidence_is_recorded(verified):
         ("fx.pair", "exact-evaluation"),
         ("fx.taylor", "witness"),
         ("fx.family", "exact-evaluation"),
+        ("fx.steps", "witness"),
     }
     # m = 2 rows (p, q), K = 1 sum (the hockey stick), e = 0 families: N* = m + K = 3.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
@@ -55,7 +56,7 @@ def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    assert out.splitlines()[-1].startswith("9 pieces: 9 confirmed, 0 failed, 0 not replayed")
+    assert out.splitlines()[-1].startswith("10 pieces: 10 confirmed, 0 failed, 0 not replayed")
 
 
 def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
@@ -63,7 +64,7 @@ def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     code, out, _ = run(write_report(report), "--no-bounded")
     assert code == 0
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "8 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
+    assert "9 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
 
 
 def tampered(report, theorem_id, kind, change):
@@ -98,6 +99,8 @@ def tampered(report, theorem_id, kind, change):
             lambda r: r["values"].update(eps="2"),
             "eps = 2 is outside its domain [1/2, 1]",
         ),
+        # The refuted step x^2 + 1 > 2x at x = 1 -> 2 (5 > 4: the step holds there).
+        ("fx.steps", "witness", lambda r: r["values"].update(x="2"), "the claim holds"),
         # x = 1 -> 0: outside (0, oo).
         ("fx.taylor", "witness", lambda r: r["values"].update(x="0"), "x = 0 is outside"),
         # A covered size changed: 2 -> 4 (the claim searches 2 and 3).
@@ -146,7 +149,7 @@ def test_a_tampered_report_fails_naming_the_piece(
     failing = [line for line in out.splitlines() if line.startswith("!!")]
     named = [line for line in failing if f"s  {theorems}: {theorem_id}" in line]
     assert named == failing, out  # only pieces of the tampered theorem fail
-    piece = next(line for line in failing if f": {kind}: failed: " in line)
+    piece = next(line for line in failing if f": {kind}" in line and ": failed: " in line)
     assert why in piece
     # An unsat turned sat also takes away the unsat at N* that the small-model piece needs.
     assert len(failing) == (2 if "sat'" in why else 1)
