@@ -1,7 +1,8 @@
 """Replaying the certificates of bounded verifications, lifted proofs and exact evaluations.
 
 * bounded search: the sizes listed are exactly the claim's sizes (plus the small-model bound N*
-  when the lifting searched it), every result is unsat, and each size is re-solved with the
+  when the lifting searched it) and exactly those the verdict's coverage names, every result is
+  unsat, and each size is re-solved with the
   second encoding of :mod:`dpproofs.recheck.resolve` (skipped with ``--no-bounded``);
 * small-model reduction: m is the number of rows of the claim's size-axis objects, every
   conjunct's bound is m + K + max(e - 1, 1) (m + K when e = 0), or e + 1 when the merging bound
@@ -56,6 +57,11 @@ def bounded(
         return failed(
             piece, f"the sizes count {record.size_name}, the claim's {quantifier.size_name}"
         )
+    said = _coverage_sizes(listed, record.size_name)
+    covers = piece.coverage or ""
+    bounded_here = piece.part == () and piece.status == "verified-bounded"
+    if bounded_here and "every finite" not in covers and said not in covers:
+        return failed(piece, f"the coverage does not say {said!r}: {covers!r}")
     not_unsat = [f"{s.size}: {s.result}" for s in record.sizes if s.result != "unsat"]
     if not_unsat:
         return failed(piece, f"a bounded verification needs unsat at every size ({not_unsat})")
@@ -77,6 +83,14 @@ def bounded(
     if inconclusive:
         return not_replayed(piece, "second encoding inconclusive at " + "; ".join(inconclusive))
     return confirmed(piece, f"z3 unsat again at {listed} with a second encoding")
+
+
+def _coverage_sizes(sizes: Sequence[int], noun: str) -> str:
+    """How a coverage statement names the sizes: "2 outcomes", "outcomes in {2, 3, 4}"."""
+    listed = sorted(set(sizes))
+    if len(listed) == 1:
+        return f"{listed[0]} {noun}"
+    return f"{noun} in {{{', '.join(str(k) for k in listed)}}}"
 
 
 def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[int]) -> Finding:

@@ -204,6 +204,7 @@ def test_an_unsat_the_second_encoding_refutes_fails(verified, write_report):
     data = copy.deepcopy(report)
     forged = theorem(data, "fx.hockey_small")
     forged["status"] = "verified-bounded"
+    forged["coverage"] = "all pairs of distributions with 2 outcomes, eps in [1/2, 1]"
     forged["evidence"] = [
         {
             "kind": "bounded-search",
@@ -216,3 +217,22 @@ def test_an_unsat_the_second_encoding_refutes_fails(verified, write_report):
     assert code == 1
     assert "fx.hockey_small: bounded-search: failed: size 2 is not unsat: " in out
     assert "the second encoding finds an exact counterexample" in out
+
+
+def test_a_coverage_wider_than_the_sizes_covered_fails(verified, write_report):
+    _, report = verified
+    data = copy.deepcopy(report)
+    forged = theorem(data, "fx.hockey_small")
+    forged["status"] = "verified-bounded"
+    forged["coverage"] = "all pairs of distributions with outcomes in {2, 3}, eps in [1/2, 1]"
+    forged["evidence"] = [
+        {
+            "kind": "bounded-search",
+            "size_name": "outcomes",
+            "sizes": [{"size": 2, "encoding": "z3", "result": "unsat"}],
+            "part": [],
+        }
+    ]
+    code, out, _ = run(write_report(data), "--no-bounded")
+    assert code == 1
+    assert "bounded-search: failed: the coverage does not say '2 outcomes'" in out
