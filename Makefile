@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.dpproofs-installed
 JOBS ?= 2
 
-.PHONY: verify test test-dask lint bench clean
+.PHONY: verify recheck test test-dask lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 
 verify: $(STAMP)
 	$(BIN)/dpproofs verify theorems --jobs $(JOBS) --json reports/verdicts.json --junit reports/verdicts.xml --markdown docs/verdicts.md
+
+# Replay the evidence of `make verify`'s report without the deciders (docs/json-schema.md).
+recheck: verify
+	$(BIN)/dpproofs recheck reports/verdicts.json --jobs $(JOBS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

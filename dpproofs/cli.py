@@ -1,4 +1,4 @@
-"""The command line: ``dpproofs verify`` and ``dpproofs profile``.
+"""The command line: ``dpproofs verify``, ``profile``, ``recheck`` and the other subcommands.
 
 Thin by design: it parses arguments, calls the library, and renders. ``main`` takes its output
 streams as arguments and returns the exit status: 0 when every verdict is the expected one (or
@@ -17,7 +17,15 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from dpproofs import cli_check, cli_check_proof, cli_compose, cli_new, cli_profile, cli_verify
+from dpproofs import (
+    cli_check,
+    cli_check_proof,
+    cli_compose,
+    cli_new,
+    cli_profile,
+    cli_recheck,
+    cli_verify,
+)
 from dpproofs.errors import InvalidMechanism, UsageError
 
 COMMANDS = {
@@ -27,6 +35,7 @@ COMMANDS = {
     "new": cli_new,
     "compose": cli_compose,
     "check-proof": cli_check_proof,
+    "recheck": cli_recheck,
 }
 
 

@@ -24,7 +24,7 @@ from dpproofs.cache import ResultCache
 from dpproofs.discovery import LoadFailure, TheoremInfo
 from dpproofs.isolation import Limits, run_child
 from dpproofs.selection import Planned
-from dpproofs.verdict import Status, Verdict
+from dpproofs.verdict import Status, Verdict, evidence_tree
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -75,6 +75,7 @@ class TheoremResult:
             "corrects": self.corrects,
             "cached": self.cached,
             "steps": [s.as_dict() for s in v.steps],
+            "evidence": evidence_tree(v),
         }
 
 

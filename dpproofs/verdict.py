@@ -18,7 +18,10 @@ import enum
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dpproofs.evidence import Evidence
 
 
 @functools.total_ordering
@@ -141,6 +144,8 @@ class Verdict:
     seconds: float = 0.0
     parts: tuple[Verdict, ...] = field(default=())
     steps: tuple[StepResult, ...] = ()
+    #: What the verdict rests on, for ``dpproofs recheck`` (see :mod:`dpproofs.evidence`).
+    evidence: tuple[Evidence, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status is Status.REFUTED and self.counterexample is None:
@@ -151,20 +156,52 @@ class Verdict:
             raise ValueError(f"an {self.status.value.upper()} verdict needs a reason")
 
     @classmethod
-    def proved(cls, method: str, certificate: Iterable[str] = (), reason: str = "") -> Verdict:
-        return cls(Status.PROVED, method, reason=reason, certificate=tuple(certificate))
-
-    @classmethod
-    def verified_bounded(
-        cls, method: str, coverage: str, certificate: Iterable[str] = ()
+    def proved(
+        cls,
+        method: str,
+        certificate: Iterable[str] = (),
+        reason: str = "",
+        evidence: Iterable[Evidence] = (),
     ) -> Verdict:
         return cls(
-            Status.VERIFIED_BOUNDED, method, coverage=coverage, certificate=tuple(certificate)
+            Status.PROVED,
+            method,
+            reason=reason,
+            certificate=tuple(certificate),
+            evidence=tuple(evidence),
         )
 
     @classmethod
-    def refuted(cls, method: str, counterexample: Counterexample, reason: str = "") -> Verdict:
-        return cls(Status.REFUTED, method, reason=reason, counterexample=counterexample)
+    def verified_bounded(
+        cls,
+        method: str,
+        coverage: str,
+        certificate: Iterable[str] = (),
+        evidence: Iterable[Evidence] = (),
+    ) -> Verdict:
+        return cls(
+            Status.VERIFIED_BOUNDED,
+            method,
+            coverage=coverage,
+            certificate=tuple(certificate),
+            evidence=tuple(evidence),
+        )
+
+    @classmethod
+    def refuted(
+        cls,
+        method: str,
+        counterexample: Counterexample,
+        reason: str = "",
+        evidence: Iterable[Evidence] = (),
+    ) -> Verdict:
+        return cls(
+            Status.REFUTED,
+            method,
+            reason=reason,
+            counterexample=counterexample,
+            evidence=tuple(evidence),
+        )
 
     @classmethod
     def unknown(cls, method: str, reason: str) -> Verdict:
@@ -187,6 +224,7 @@ class Verdict:
             "certificate": list(self.certificate),
             "seconds": round(self.seconds, 4),
             "parts": [p.as_dict() for p in self.parts],
+            "evidence": [e.as_dict() for e in self.evidence],
             **({"steps": [s.as_dict() for s in self.steps]} if self.steps else {}),
         }
 
@@ -231,6 +269,20 @@ _COLOURS = {
     Status.UNKNOWN: "#9a6700",
     Status.ERROR: "#8250df",
 }
+
+
+def evidence_tree(verdict: Verdict, path: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Every piece of evidence in ``verdict`` and its parts, each as a dict with its ``part``
+    (the indices leading to it through the parts of conjunctions and families, ``[]`` for the
+    verdict itself) and ``status`` (the verdict of that part).
+    A conjunction's own evidence repeats its weakest part's, so only the parts are listed."""
+    if verdict.parts:
+        found: list[dict[str, Any]] = []
+        for index, part in enumerate(verdict.parts):
+            found += evidence_tree(part, (*path, index))
+        return found
+    status = verdict.status.value
+    return [{**e.as_dict(), "part": list(path), "status": status} for e in verdict.evidence]
 
 
 def conjunction(verdicts: Iterable[Verdict], method: str = "all of") -> Verdict:

@@ -9,7 +9,7 @@ pair and output where the maximum is attained as the counterexample. A claim ove
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy
@@ -25,6 +25,7 @@ from dpproofs.finite.profile import (
     pure_epsilon,
     total_variation,
 )
+from dpproofs.finite.records import quantity_evidence
 from dpproofs.verdict import Counterexample, Status, Verdict
 
 
@@ -98,16 +99,23 @@ class QuantityClaim:
             "attained_at": quantity.attained,
             "claimed": self.target,
         }
+        evidence = [quantity_evidence(self.measured, quantity.exact, self.relation, self.target)]
         if holds:
-            return Verdict.proved(method, certificate=[f"{k} = {v}" for k, v in observed.items()])
+            return Verdict.proved(
+                method,
+                certificate=[f"{k} = {v}" for k, v in observed.items()],
+                evidence=evidence,
+            )
         if self.mechanism.parameters:
             return self._refute_at_a_point(deadline, observed)
         if self.witness is not None:
             assignment, seen, replay = self.witness(quantity)
             return Verdict.refuted(
-                method, Counterexample.of(assignment, {**seen, **observed}, replay)
+                method,
+                Counterexample.of(assignment, {**seen, **observed}, replay),
+                evidence=evidence,
             )
-        return Verdict.refuted(method, Counterexample.of({}, observed))
+        return Verdict.refuted(method, Counterexample.of({}, observed), evidence=evidence)
 
     def _refute_at_a_point(self, deadline: Deadline, observed: dict[str, object]) -> Verdict:
         """The comparison fails uniformly over the parameters' domains (the parametric algebra
@@ -282,15 +290,20 @@ class ForEach:
 
     def decide(self, deadline: Deadline) -> Verdict:
         bounded: list[str] = []
+        decided: list[Verdict] = []  # the members' verdicts: their evidence, by member index
         for index, (label, args) in enumerate(self.members):
             share = deadline.share(1 / (len(self.members) - index))
             verdict = timed_decide(self.build(*args), share)
+            decided.append(verdict)
             if verdict.status is Status.REFUTED:
                 assert verdict.counterexample is not None
                 cx = verdict.counterexample
-                return Verdict.refuted(
-                    verdict.method,
-                    Counterexample((("member", label), *cx.assignment), cx.observed, cx.replay),
+                return replace(
+                    Verdict.refuted(
+                        verdict.method,
+                        Counterexample((("member", label), *cx.assignment), cx.observed, cx.replay),
+                    ),
+                    parts=tuple(decided),
                 )
             if verdict.status in (Status.UNKNOWN, Status.ERROR):
                 return Verdict(
@@ -302,7 +315,8 @@ class ForEach:
         coverage = f"{self.family} ({len(self.members)} cases)"
         if bounded:
             coverage += "; bounded members: " + "; ".join(bounded)
-        return Verdict.verified_bounded("exact evaluation of each member", coverage=coverage)
+        verdict = Verdict.verified_bounded("exact evaluation of each member", coverage=coverage)
+        return replace(verdict, parts=tuple(decided))
 
 
 def for_each(

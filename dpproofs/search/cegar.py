@@ -31,6 +31,7 @@ from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
 from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
 from dpproofs.search.objects import ObjectKind
+from dpproofs.search.records import ENCODING, bounded_search, search_witness
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
 from dpproofs.verdict import Verdict
@@ -138,6 +139,7 @@ class ForAllHypothesis:
                         f"hypothesis holds for every {inner_name}: Arb branch and bound over "
                         f"{boxes.boxes} boxes (no solver), as z3 also finds "
                         f"({len(beliefs)} refinements)",
+                        evidence=[search_witness(outer, size, found.values, "search-cegar")],
                     )
                 beliefs.append({n: check.values[n] for n, _ in self.inner})
             else:
@@ -151,6 +153,14 @@ class ForAllHypothesis:
             METHOD + " with counterexample-guided refinement",
             coverage="all " + self.outer_claim(beliefs).coverage_text(covered),
             certificate=certificate,
+            evidence=[
+                bounded_search(
+                    self.outer_claim(beliefs),
+                    covered,
+                    encoding=f"{ENCODING}; the hypothesis at {len(beliefs)} inner values "
+                    "(counterexample-guided refinement)",
+                )
+            ],
         )
 
     def conclusion_holds_exactly(self, size: int, values: Mapping[str, Any]) -> bool:

@@ -34,6 +34,7 @@ from dpproofs.search.forall import SearchClaim
 from dpproofs.search.lifting import check_refutation, lift
 from dpproofs.search.presearch import presearch
 from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
+from dpproofs.search.records import search_witness
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import (
     RLIMIT_FRESH,
@@ -79,6 +80,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
                 METHOD,
                 counterexample(claim, size, outcome.values, covered, outcome.how),
                 reason=f"counterexample on {size} {q.size_name}, re-checked in exact arithmetic",
+                evidence=[search_witness(claim, size, outcome.values)],
             )
         if outcome.reason:
             return _unknown(claim, covered, outcome.reason)

@@ -27,9 +27,16 @@ from typing import Any
 import z3
 
 from dpproofs.claim import Deadline
+from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.localise import Localised, localise
+from dpproofs.search.records import (
+    bounded_search,
+    localised_conjunct,
+    search_witness,
+    small_model,
+)
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, analyse
@@ -54,12 +61,20 @@ def lift(
     traced = claim.formula
     if traced.root is None:
         return _bounded(
-            claim, covered, certificate, f"not one formula for every size: {traced.reason}"
+            claim,
+            covered,
+            certificate,
+            f"not one formula for every size: {traced.reason}",
+            session,
         )
     shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
     if isinstance(shape, Opaque):
         return _bounded(
-            claim, covered, certificate, f"outside the small-model theorem: {shape.reason}"
+            claim,
+            covered,
+            certificate,
+            f"outside the small-model theorem: {shape.reason}",
+            session,
         )
     n_star = shape.bound
     pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
@@ -82,6 +97,7 @@ def lift(
                 certificate,
                 f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
                 f"for every finite alphabet{not_localised}",
+                session,
             )
         start = time.perf_counter()
         outcome = _decide_bound(claim, session, n_star, deadline)
@@ -91,6 +107,7 @@ def lift(
                 counterexample(claim, n_star, outcome.values, covered, outcome.how),
                 reason=f"counterexample on {n_star} {q.size_name} (the small-model bound), "
                 "re-checked in exact arithmetic",
+                evidence=[search_witness(claim, n_star, outcome.values)],
             )
         if outcome.reason:
             return _bounded(
@@ -99,6 +116,7 @@ def lift(
                 certificate,
                 f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}"
                 f"{not_localised}",
+                session,
             )
         covered.append(n_star)
         certificate.append(
@@ -108,6 +126,10 @@ def lift(
     unsat = min(size for size in covered if size >= n_star)
     lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
     domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+    evidence: list[Evidence] = [
+        bounded_search(claim, covered, session.symmetry),
+        small_model(claim, shape, unsat),
+    ]
     every = f"{q.what} on every finite number of {q.size_name}"
     if pinned:
         return Verdict.verified_bounded(
@@ -115,6 +137,7 @@ def lift(
             coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains} "
             f"({', '.join(pinned)} at chosen points only: the whole domain would make it a proof)",
             certificate=lines,
+            evidence=evidence,
         )
     fixed = ""
     if any(shape.text.startswith("mechanism") for shape in q.shapes(n_star).values()):
@@ -123,6 +146,7 @@ def lift(
         LIFTED,
         certificate=lines,
         reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
+        evidence=evidence,
     )
 
 
@@ -141,6 +165,7 @@ def _lift_localised(
     Otherwise why not (the caller goes on with the whole claim's bound)."""
     q = claim.quantifier
     lines = [f"small-model bound of the whole claim N* = {n_star}; hypotheses localised:"]
+    evidence: list[Evidence] = [bounded_search(claim, covered, session.symmetry)]
     for i, part in enumerate(local, 1):
         size = part.bound
         head = (
@@ -149,7 +174,9 @@ def _lift_localised(
         )
         lines.extend([head, *(f"  {line}" for line in part.shape.lines())])
         if part.dropped == 0 and any(n >= size for n in covered):
-            lines.append(f"  z3 unsat at {min(n for n in covered if n >= size)} (searched)")
+            searched = min(n for n in covered if n >= size)
+            lines.append(f"  z3 unsat at {searched} (searched)")
+            evidence.append(localised_conjunct(claim, i, part, searched))
             continue
         if size > MAX_LIFT_SIZE or deadline.expired():
             return f"localised conjunct {i} (N* = {size}) not searched"
@@ -163,6 +190,7 @@ def _lift_localised(
             )
             return f"localised conjunct {i} at {size} {q.size_name}: {why}"
         lines.append(f"  z3 unsat at {size} {q.size_name} ({time.perf_counter() - start:.2f} s)")
+        evidence.append(localised_conjunct(claim, i, part, size))
     domains = ", ".join(describe_domain(n, d) for n, d in q.params)
     every = f"{q.what} on every finite number of {q.size_name}"
     fixed = ""
@@ -172,6 +200,7 @@ def _lift_localised(
         LIFTED,
         certificate=[*lines, *certificate],
         reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
+        evidence=evidence,
     )
 
 
@@ -226,11 +255,18 @@ def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Dea
     return SizeOutcome(reason=f"z3 unknown at {size} {claim.quantifier.size_name} ({why})")
 
 
-def _bounded(claim: SearchClaim, covered: list[int], certificate: list[str], why: str) -> Verdict:
+def _bounded(
+    claim: SearchClaim,
+    covered: list[int],
+    certificate: list[str],
+    why: str,
+    session: Session | None = None,
+) -> Verdict:
     return Verdict.verified_bounded(
         METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
         coverage="all " + claim.coverage_text(covered) + f" ({why})",
         certificate=certificate,
+        evidence=[bounded_search(claim, covered, session.symmetry if session else None)],
     )
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from dpproofs.claim import Deadline
 from dpproofs.errors import DpProofsError
+from dpproofs.evidence import Witness
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic import holds
 from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
@@ -100,6 +101,7 @@ def derivation_verdict(derivation: Derivation, results: tuple[StepResult, ...]) 
         return Verdict(
             Status.REFUTED, method, reason=f"{reason}; step {first.index}: {first.latex}",
             counterexample=first.witness, steps=results,
+            evidence=step_witnesses(results),
         )  # fmt: skip
     closes, why = derivation.closes() if derivation.steps else (False, "no steps")
     notes = [*derivation.problems, *([why] if why else [])]
@@ -122,3 +124,12 @@ class DerivationClaim:
 
     def decide(self, deadline: Deadline) -> Verdict:
         return derivation_verdict(self.derivation, check_steps(self.derivation, deadline))
+
+
+def step_witnesses(results: tuple[StepResult, ...]) -> tuple[Witness, ...]:
+    """The exact witness of every refuted step (evidence for ``dpproofs recheck``)."""
+    return tuple(
+        Witness("step", r.witness.assignment, step=r.index)
+        for r in results
+        if r.status == REFUTED and r.witness is not None
+    )

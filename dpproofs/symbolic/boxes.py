@@ -34,6 +34,8 @@ class BoxResult:
     proved: bool
     boxes: int
     reason: str = ""
+    #: Every finished box and what decided it ("goal", "assumption i"), for the evidence.
+    leaves: tuple[tuple[Box, str], ...] = ()
 
 
 def _atom_on_box(atom: Relational, env: Env) -> bool | None:
@@ -103,6 +105,7 @@ def prove_on_boxes(problem: Problem, deadline: Deadline, max_boxes: int = 20000)
     assumptions = list(problem.assumptions)
     stack = [root]
     done = 0
+    leaves: list[tuple[Box, str]] = []
     while stack:
         if deadline.expired():
             return BoxResult(False, done, f"deadline reached after {done} boxes")
@@ -111,9 +114,12 @@ def prove_on_boxes(problem: Problem, deadline: Deadline, max_boxes: int = 20000)
         box = stack.pop()
         env = {s: arb_interval(lo, hi) for s, (lo, hi) in zip(problem.variables, box, strict=True)}
         done += 1
-        if any(truth_on_box(a, env) is False for a in assumptions):
+        false = [i for i, a in enumerate(assumptions) if truth_on_box(a, env) is False][:1]
+        if false:
+            leaves.append((box, f"assumption {false[0]}"))
             continue
         if truth_on_box(goal, env) is True:
+            leaves.append((box, "goal"))
             continue
         side = max(range(len(box)), key=lambda k: box[k][1] - box[k][0])
         lo, hi = box[side]
@@ -126,4 +132,4 @@ def prove_on_boxes(problem: Problem, deadline: Deadline, max_boxes: int = 20000)
         mid = (lo + hi) / 2
         for half in ((lo, mid), (mid, hi)):
             stack.append((*box[:side], half, *box[side + 1 :]))
-    return BoxResult(True, done)
+    return BoxResult(True, done, leaves=tuple(leaves))

@@ -21,6 +21,7 @@ from dpproofs.symbolic.definedness import discharged_by, formula_conditions
 from dpproofs.symbolic.domain import DomainSpec, canonical_symbol, punctured, resolve_domains
 from dpproofs.symbolic.formula import Problem, check_boolean, discharged
 from dpproofs.symbolic.pipeline import decide_problem
+from dpproofs.symbolic.records import with_evidence
 from dpproofs.symbolic.written import read_formula
 from dpproofs.verdict import Verdict
 
@@ -36,7 +37,7 @@ class ScalarClaim:
 
     def decide(self, deadline: Deadline) -> Verdict:
         start = time.perf_counter()
-        verdict = decide_problem(self.problem, deadline)
+        verdict = with_evidence(decide_problem(self.problem, deadline))
         return verdict.timed(time.perf_counter() - start)
 
 

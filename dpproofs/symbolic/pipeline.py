@@ -39,6 +39,7 @@ from dpproofs.symbolic.definedness import undefined_point
 from dpproofs.symbolic.formula import Problem
 from dpproofs.symbolic.judge import counterexample_at, simplify_witness
 from dpproofs.symbolic.normalise import cleared
+from dpproofs.symbolic.records import interval_boxes
 from dpproofs.symbolic.rewrite import simplify_problem
 from dpproofs.symbolic.search import float_candidates, rational_points, still_fails
 from dpproofs.verdict import Counterexample, Verdict
@@ -240,6 +241,7 @@ class _Stages:
             return Verdict.proved(
                 "interval branch and bound (Arb)",
                 certificate=[*self.notes, f"{result.boxes} boxes"],
+                evidence=interval_boxes(self.simplified, result.leaves),
             )
         self.reasons.append(f"boxes: {result.reason}")
         return None

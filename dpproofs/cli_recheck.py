@@ -1,0 +1,90 @@
+"""``dpproofs recheck REPORT.json``: replay the evidence of a report (see :mod:`dpproofs.recheck`).
+
+Prints one line per piece that failed (``!!``) or was not replayed (``--``), each naming the
+theorem file, the theorem id, the evidence kind and why; ``-v`` also lists the confirmed ones.
+Then the summary ``N pieces: C confirmed, F failed, S not replayed (reasons)``. Exit status: 0
+when no piece failed, 1 when some piece failed, 2 on usage errors (an unreadable or malformed
+report, bad options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from typing import IO, Any
+
+from dpproofs.errors import UsageError
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "recheck",
+        help="replay the evidence of a `dpproofs verify --json` report without the deciders",
+    )
+    parser.add_argument("report", help="a report written by `dpproofs verify --json FILE`")
+    parser.add_argument(
+        "--no-bounded",
+        action="store_true",
+        help="do not re-solve bounded verifications (their sizes are still checked)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="theorem files replayed in parallel")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="seconds for one re-solve of one size (default 60, a theorem's default limit); "
+        "past it the size is inconclusive, not failed",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="also list confirmed pieces")
+    return parser
+
+
+def _reason_class(why: str) -> str:
+    """A short class of a not-replayed reason, for the summary line."""
+    for key, text in (
+        ("skipped (--no-bounded)", "re-solve skipped"),
+        ("second encoding inconclusive", "second encoding inconclusive"),
+        ("records no evidence", "no evidence recorded"),
+        ("z3 proof of a scalar claim", "z3 facts not replayed yet"),
+        ("boxes are not decided", "boxes undecided on the claim as stated"),
+        ("inner value", "refinement not replayed"),
+        ("not recomputed here yet", "quantity not recomputed yet"),
+        ("cannot be rebuilt", "claim not rebuilt"),
+        ("undecided at", "undecided at the highest precision"),
+    ):
+        if key in why:
+            return text
+    return "other"
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be >= 1, got {args.jobs}")
+    if not 0 < args.timeout < 10**6:
+        raise UsageError(f"--timeout must be a number of seconds > 0, got {args.timeout}")
+    from dpproofs.recheck import Outcome, recheck
+
+    start = time.perf_counter()
+    summary = recheck(args.report, resolve=0 if args.no_bounded else args.timeout, jobs=args.jobs)
+    marks = {Outcome.FAILED: "!!", Outcome.NOT_REPLAYED: "--", Outcome.CONFIRMED: "ok"}
+    for finding in summary.findings:
+        if finding.outcome is Outcome.CONFIRMED and not args.verbose:
+            continue
+        mark = marks[finding.outcome]
+        out.write(
+            f"{mark} {finding.seconds:6.2f}s  {finding.piece.label}: {finding.outcome.value}: "
+            f"{finding.why}\n"
+        )
+    skipped = Counter(
+        _reason_class(f.why) for f in summary.findings if f.outcome is Outcome.NOT_REPLAYED
+    )
+    reasons = ", ".join(f"{n} {why}" for why, n in sorted(skipped.items()))
+    out.write(
+        f"{len(summary.findings)} pieces: {summary.count(Outcome.CONFIRMED)} confirmed, "
+        f"{summary.count(Outcome.FAILED)} failed, {summary.count(Outcome.NOT_REPLAYED)} not "
+        f"replayed"
+        + (f" ({reasons})" if reasons else "")
+        + f" in {time.perf_counter() - start:.1f} s\n"
+    )
+    return 0 if summary.ok else 1

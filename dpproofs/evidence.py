@@ -1,0 +1,333 @@
+"""Evidence: what a verdict rests on, in a form a second checker can replay.
+
+Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact string) and
+``from_dict`` (the inverse; raises ValueError on a malformed record). ``dpproofs recheck``
+(:mod:`dpproofs.recheck`) reads them back from a report and replays them without the deciders.
+
+* :class:`Witness`: a refutation's exact values. ``claim`` says how to read them: ``"search"``
+  (objects as matrices of rationals and parameters at ``size`` outcomes; the predicate is false
+  there), ``"scalar"`` (symbols of a scalar claim: an assumption-satisfying point where the
+  statement is false) or ``"step"`` (a refuted step of a derivation, ``step`` its index).
+* :class:`BoundedSearch`: a bounded verification's exact list of (size, encoding, result).
+  Every result of a bounded verdict is ``"unsat"`` (no counterexample of that size).
+* :class:`SmallModel`: the reduction of :mod:`dpproofs.search.shape` used to lift unsat at one
+  size to every finite alphabet: m rows, per conjunct (K sums, e families, its bound, whether the
+  merging bound e + 1 was used, and the rows it mentions), N*, and the size >= N* whose unsat
+  finishes the argument.
+* :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (its rows, the
+  hypotheses kept and dropped, the localised formula's parts and bound, its unsat size).
+* :class:`SolverFacts`: the facts z3 used in a proof of a scalar claim (an unsat core).
+* :class:`IntervalBoxes`: the boxes of an interval proof (exact rational corners) and, per box,
+  what decided it (the goal, or an assumption that is false on the whole box).
+* :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
+  claimed``, both exact), for the calculus of concrete mechanisms.
+
+The module is plain data (no sympy, no z3): reports and the rechecker import it cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+
+class Evidence(Protocol):
+    kind: ClassVar[str]
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+
+def _pairs(record: Mapping[str, Any], key: str) -> tuple[tuple[str, str], ...]:
+    value = record.get(key, {})
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{key} must be an object of exact strings")
+    return tuple((str(k), str(v)) for k, v in value.items())
+
+
+def _int(record: Mapping[str, Any], key: str) -> int:
+    value = record.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key} must be an integer, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """Exact values at which the claim is false (see the module docstring for ``claim``)."""
+
+    kind: ClassVar[str] = "witness"
+    claim: str
+    values: tuple[tuple[str, str], ...]
+    size: int | None = None
+    step: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "claim": self.claim,
+            "size": self.size,
+            "step": self.step,
+            "values": dict(self.values),
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Witness:
+        size, step = record.get("size"), record.get("step")
+        return cls(
+            str(record["claim"]),
+            _pairs(record, "values"),
+            None if size is None else _int(record, "size"),
+            None if step is None else _int(record, "step"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SizeResult:
+    """One size of a bounded search: how it was encoded and what the solver answered."""
+
+    size: int
+    encoding: str
+    result: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"size": self.size, "encoding": self.encoding, "result": self.result}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> SizeResult:
+        return cls(_int(record, "size"), str(record["encoding"]), str(record["result"]))
+
+
+@dataclass(frozen=True, slots=True)
+class BoundedSearch:
+    """The sizes a bounded search covered, each with its encoding and solver result."""
+
+    kind: ClassVar[str] = "bounded-search"
+    size_name: str
+    sizes: tuple[SizeResult, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "size_name": self.size_name,
+            "sizes": [s.as_dict() for s in self.sizes],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> BoundedSearch:
+        sizes = record.get("sizes")
+        if not isinstance(sizes, list):
+            raise ValueError("sizes must be a list")
+        return cls(str(record["size_name"]), tuple(SizeResult.from_dict(s) for s in sizes))
+
+
+@dataclass(frozen=True, slots=True)
+class ShapePart:
+    """One conjunct of the small-model reduction: K sums, e families, its bound, and the rows
+    it mentions (its m; None: every row of the claim)."""
+
+    sums: int
+    families: int
+    bound: int
+    merged: bool = False
+    rows: int | None = None
+
+    def formula_bound(self, rows: int) -> int:
+        """m + K + max(e - 1, 1) if e >= 1, else m + K, at least 1 (the small-model theorem),
+        with m the part's own rows when recorded, else ``rows``."""
+        m = rows if self.rows is None else self.rows
+        return max(1, m + self.sums + (max(self.families - 1, 1) if self.families else 0))
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"K": self.sums, "e": self.families, "bound": self.bound, "merged": self.merged}
+        return out if self.rows is None else {"m": self.rows, **out}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ShapePart:
+        rows = _int(record, "m") if "m" in record else None
+        return cls(
+            _int(record, "K"),
+            _int(record, "e"),
+            _int(record, "bound"),
+            bool(record["merged"]),
+            rows,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SmallModel:
+    """The small-model reduction: m rows, the conjuncts' bounds, N*, and the unsat size."""
+
+    kind: ClassVar[str] = "small-model"
+    rows: int
+    parts: tuple[ShapePart, ...]
+    n_star: int
+    unsat_size: int
+    size_name: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "m": self.rows,
+            "parts": [p.as_dict() for p in self.parts],
+            "N*": self.n_star,
+            "unsat_size": self.unsat_size,
+            "size_name": self.size_name,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> SmallModel:
+        parts = record.get("parts")
+        if not isinstance(parts, list):
+            raise ValueError("parts must be a list")
+        return cls(
+            _int(record, "m"),
+            tuple(ShapePart.from_dict(p) for p in parts),
+            _int(record, "N*"),
+            _int(record, "unsat_size"),
+            str(record["size_name"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LocalisedConjunct:
+    """One conjunct proved through localised hypotheses (:mod:`dpproofs.search.localise`): the
+    conjunct's rows, how many hypotheses were kept and dropped, the localised formula's shape
+    (its parts) and bound, and the size at which z3 found it unsat."""
+
+    kind: ClassVar[str] = "localised-conjunct"
+    conjunct: int
+    rows: int
+    kept: int
+    dropped: int
+    parts: tuple[ShapePart, ...]
+    n_star: int
+    unsat_size: int
+    size_name: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "conjunct": self.conjunct,
+            "m": self.rows,
+            "kept": self.kept,
+            "dropped": self.dropped,
+            "parts": [p.as_dict() for p in self.parts],
+            "N*": self.n_star,
+            "unsat_size": self.unsat_size,
+            "size_name": self.size_name,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> LocalisedConjunct:
+        parts = record.get("parts")
+        if not isinstance(parts, list):
+            raise ValueError("parts must be a list")
+        return cls(
+            _int(record, "conjunct"),
+            _int(record, "m"),
+            _int(record, "kept"),
+            _int(record, "dropped"),
+            tuple(ShapePart.from_dict(p) for p in parts),
+            _int(record, "N*"),
+            _int(record, "unsat_size"),
+            str(record["size_name"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SolverFacts:
+    """The facts z3 used (an unsat core) in a proof of a scalar claim, at a fact level."""
+
+    kind: ClassVar[str] = "z3-facts"
+    level: int
+    facts: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "facts": list(self.facts)}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> SolverFacts:
+        return cls(_int(record, "level"), tuple(str(f) for f in record.get("facts", [])))
+
+
+@dataclass(frozen=True, slots=True)
+class IntervalBoxes:
+    """An interval proof: variables, and each box (corners as exact strings) with what decided
+    it (``"goal"``, or ``"assumption i"`` false on the whole box)."""
+
+    kind: ClassVar[str] = "interval-boxes"
+    variables: tuple[str, ...]
+    boxes: tuple[tuple[tuple[tuple[str, str], ...], str], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "variables": list(self.variables),
+            "boxes": [{"box": [list(side) for side in box], "by": by} for box, by in self.boxes],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> IntervalBoxes:
+        boxes = tuple(
+            (tuple((str(lo), str(hi)) for lo, hi in b["box"]), str(b["by"]))
+            for b in record.get("boxes", [])
+        )
+        return cls(tuple(str(v) for v in record.get("variables", [])), boxes)
+
+
+@dataclass(frozen=True, slots=True)
+class ExactEvaluation:
+    """A decided comparison ``measured relation claimed`` of a concrete quantity (exact)."""
+
+    kind: ClassVar[str] = "exact-evaluation"
+    quantity: str
+    measured: str
+    relation: str
+    claimed: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "quantity": self.quantity,
+            "measured": self.measured,
+            "relation": self.relation,
+            "claimed": self.claimed,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ExactEvaluation:
+        return cls(
+            str(record["quantity"]),
+            str(record["measured"]),
+            str(record["relation"]),
+            str(record["claimed"]),
+        )
+
+
+KINDS: dict[str, Any] = {
+    k.kind: k
+    for k in (
+        Witness,
+        BoundedSearch,
+        SmallModel,
+        LocalisedConjunct,
+        SolverFacts,
+        IntervalBoxes,
+        ExactEvaluation,
+    )
+}
+
+
+def from_dict(record: Mapping[str, Any]) -> Evidence:
+    """The evidence record ``record`` (by its ``kind``); ValueError when malformed."""
+    if not isinstance(record, Mapping):
+        raise ValueError("an evidence record is a JSON object")
+    kind = KINDS.get(str(record.get("kind")))
+    if kind is None:
+        raise ValueError(f"unknown evidence kind {record.get('kind')!r}")
+    try:
+        found: Evidence = kind.from_dict(record)
+        return found
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed {kind.kind} evidence: {exc}") from exc

@@ -1,0 +1,266 @@
+"""Replaying the certificates of bounded verifications, lifted proofs and exact evaluations.
+
+* bounded search: the sizes listed are exactly the claim's sizes (plus the small-model bound N*
+  when the lifting searched it) and exactly those the verdict's coverage names, every result is
+  unsat, and each size is re-solved with the
+  second encoding of :mod:`dpproofs.recheck.resolve` (skipped with ``--no-bounded``);
+* small-model reduction: m is the number of rows of the claim's size-axis objects, every
+  conjunct's bound is m + K + max(e - 1, 1) (m + K when e = 0), or e + 1 when the merging bound
+  was used (then smaller), N* is the largest bound, and the unsat size is >= N* and is listed
+  unsat by the bounded search of the same claim. The counts K and e are read from the report:
+  which nodes of the formula are sums and families is the shape analysis, not replayed;
+* exact evaluation of a concrete rational mechanism: the pure epsilon (max over neighbour pairs
+  and outputs of ln(M[x][y] / M[x'][y])) or the total variation (max over pairs of half the L1
+  distance) is recomputed here with Fractions, compared with the recorded value, and the claimed
+  relation decided again (rationals exactly, logarithms in Arb balls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from dpproofs.evidence import (
+    BoundedSearch,
+    ExactEvaluation,
+    LocalisedConjunct,
+    ShapePart,
+    SmallModel,
+)
+from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
+from dpproofs.recheck.balls import with_precision as precision
+from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
+from dpproofs.recheck.resolve import resolve_size
+
+#: Longest single re-solve (seconds), unless the caller says otherwise.
+RESOLVE_SECONDS = 60.0
+
+
+def bounded(
+    piece: Piece,
+    claim: Any,
+    record: BoundedSearch,
+    n_star: int | None,
+    resolve: bool,
+    seconds: float = RESOLVE_SECONDS,
+) -> Finding:
+    quantifier = getattr(claim, "quantifier", None)
+    if quantifier is None:
+        return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
+    listed = [s.size for s in record.sizes]
+    expected = set(quantifier.sizes)
+    extra = set(listed) - expected
+    if len(set(listed)) != len(listed):
+        return failed(piece, f"a size is listed twice: {listed}")
+    if expected - set(listed):
+        return failed(
+            piece, f"sizes {sorted(expected - set(listed))} of the claim are not listed as covered"
+        )
+    if extra and extra != {n_star}:
+        return failed(piece, f"sizes {sorted(extra)} are listed; the claim searches no such size")
+    if record.size_name != quantifier.size_name:
+        return failed(
+            piece, f"the sizes count {record.size_name}, the claim's {quantifier.size_name}"
+        )
+    said = _coverage_sizes(listed, record.size_name)
+    covers = piece.coverage or ""
+    bounded_here = piece.part == () and piece.status == "verified-bounded"
+    if bounded_here and "every finite" not in covers and said not in covers:
+        return failed(piece, f"the coverage does not say {said!r}: {covers!r}")
+    not_unsat = [f"{s.size}: {s.result}" for s in record.sizes if s.result != "unsat"]
+    if not_unsat:
+        return failed(piece, f"a bounded verification needs unsat at every size ({not_unsat})")
+    if "refinement" in " ".join(s.encoding for s in record.sizes):
+        return not_replayed(
+            piece,
+            "the sizes match the claim; the re-solve needs the refinement's inner values, "
+            "which the report does not record",
+        )
+    if not resolve:
+        return not_replayed(piece, "the sizes match the claim; re-solving skipped (--no-bounded)")
+    inconclusive = []
+    for size in listed:
+        answer, detail = resolve_size(claim, size, seconds)
+        if answer == "counterexample":
+            return failed(piece, f"size {size} is not unsat: the second encoding finds {detail}")
+        if answer != "unsat":
+            inconclusive.append(f"size {size}: {answer} ({detail})")
+    if inconclusive:
+        return not_replayed(piece, "second encoding inconclusive at " + "; ".join(inconclusive))
+    return confirmed(piece, f"z3 unsat again at {listed} with a second encoding")
+
+
+def _coverage_sizes(sizes: Sequence[int], noun: str) -> str:
+    """How a coverage statement names the sizes: "2 outcomes", "outcomes in {2, 3, 4}"."""
+    listed = sorted(set(sizes))
+    if len(listed) == 1:
+        return f"{listed[0]} {noun}"
+    return f"{noun} in {{{', '.join(str(k) for k in listed)}}}"
+
+
+def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[int]) -> Finding:
+    quantifier = getattr(claim, "quantifier", None)
+    if quantifier is None:
+        return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
+    shapes = quantifier.shapes(record.n_star).values()
+    rows = sum(s.rows for s in shapes if s.size_axis)
+    if record.rows != rows:
+        return failed(piece, f"m = {record.rows}, but the claim's objects have {rows} rows")
+    if not record.parts:
+        return failed(piece, "no conjunct is recorded")
+    problem = _check_parts(record.parts, record.rows)
+    if problem:
+        return failed(piece, problem)
+    if record.n_star != max(p.bound for p in record.parts):
+        return failed(piece, f"N* = {record.n_star} is not the largest bound of the conjuncts")
+    if record.unsat_size < record.n_star:
+        return failed(piece, f"the unsat size {record.unsat_size} is below N* = {record.n_star}")
+    if record.unsat_size not in unsat:
+        return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
+    return confirmed(
+        piece,
+        f"N* = {record.n_star} <= unsat size {record.unsat_size} (K and e as counted by the "
+        "shape analysis, not replayed)",
+    )
+
+
+def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
+    """The arithmetic of a localised conjunct's bound; its unsat is not re-solved."""
+    quantifier = getattr(claim, "quantifier", None)
+    if quantifier is None:
+        return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
+    rows = sum(s.rows for s in quantifier.shapes(record.n_star).values() if s.size_axis)
+    if record.rows > rows:
+        return failed(piece, f"m = {record.rows}, but the claim's objects have {rows} rows")
+    problem = _check_parts(record.parts, record.rows) if record.parts else "no part recorded"
+    if problem:
+        return failed(piece, problem)
+    if record.n_star != max(p.bound for p in record.parts):
+        return failed(piece, f"N* = {record.n_star} is not the largest bound of the parts")
+    if record.unsat_size < record.n_star:
+        return failed(piece, f"the unsat size {record.unsat_size} is below N* = {record.n_star}")
+    return not_replayed(
+        piece,
+        f"conjunct {record.conjunct}: N* = {record.n_star} <= unsat size {record.unsat_size} "
+        "checked; the localised formula's unsat is not re-solved yet",
+    )
+
+
+def _check_parts(parts: Sequence[ShapePart], rows: int) -> str:
+    """'' when every part's bound follows from its m, K and e; else what is wrong."""
+    for index, part in enumerate(parts, 1):
+        if part.rows is not None and part.rows > rows:
+            return f"part {index}: m = {part.rows} rows, more than the claim's {rows}"
+        formula = part.formula_bound(rows)
+        if part.merged:
+            if part.bound != part.families + 1 or part.bound >= formula:
+                return (
+                    f"part {index}: the merging bound is e + 1 = {part.families + 1}, "
+                    f"below m + K + max(e - 1, 1) = {formula}; recorded {part.bound}"
+                )
+        elif part.bound != formula:
+            m = rows if part.rows is None else part.rows
+            return (
+                f"part {index}: N* = m + K + max(e - 1, 1) = {formula} "
+                f"(m = {m}, K = {part.sums}, e = {part.families}), recorded {part.bound}"
+            )
+    return ""
+
+
+# --- exact evaluation ----------------------------------------------------------------------
+
+
+def _pure_epsilon(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int, int]]) -> Any:
+    """max over pairs and outputs of M[x][y] / M[x'][y] (None: infinite), the ratio whose log
+    is the pure epsilon; 0 outputs of both rows are skipped."""
+    best: Fraction | None = Fraction(0)
+    for x, x2 in pairs:
+        for p, q in zip(rows[x], rows[x2], strict=True):
+            if p == 0:
+                continue
+            if q == 0:
+                return None
+            if best is not None and p / q > best:
+                best = p / q
+    return best
+
+
+def _total_variation(rows: Sequence[Sequence[Fraction]], pairs: Sequence[tuple[int, int]]) -> Any:
+    return max(
+        (sum(abs(p - q) for p, q in zip(rows[x], rows[x2], strict=True)) / 2 for x, x2 in pairs),
+        default=Fraction(0),
+    )
+
+
+def exact_evaluation(piece: Piece, claim: Any, record: ExactEvaluation) -> Finding:
+    import sympy
+
+    for field, mine in (("quantity", "measured"), ("relation", "relation")):
+        if getattr(record, field) != str(getattr(claim, mine, None)):
+            return failed(piece, f"the report's {field} is not the claim's")
+    if record.claimed != str(claim.target):
+        return failed(piece, f"the report claims {record.claimed}, the file {claim.target}")
+    mechanism = claim.mechanism
+    rows = mechanism.rational_rows() if not mechanism.parameters else None
+    if record.quantity not in ("pure_epsilon", "total_variation"):
+        return not_replayed(piece, f"{record.quantity} is not recomputed here yet")
+    if rows is None:
+        what = (
+            "a parametric family" if mechanism.parameters else "a mechanism with irrational entries"
+        )
+        return not_replayed(piece, f"{record.quantity} of {what} is not recomputed here yet")
+    pairs = mechanism.pairs
+    target = claim.target
+    if record.quantity == "total_variation":
+        tv = _total_variation(rows, pairs)
+        value_text = str(sympy.Rational(tv.numerator, tv.denominator))
+        value: Real | None = Real(tv)
+    else:
+        ratio = _pure_epsilon(rows, pairs)
+        if ratio is None:
+            value_text, value = "oo", None
+        elif ratio == 0:
+            value_text, value = "0", Real(Fraction(0))  # no neighbours: eps = 0 by convention
+        else:
+            value_text = str(sympy.log(sympy.Rational(ratio.numerator, ratio.denominator)))
+            value = log(Real(ratio))
+    if sympy.sympify(value_text) != sympy.sympify(record.measured):
+        return failed(
+            piece, f"{record.quantity} recomputed is {value_text}; the report: {record.measured}"
+        )
+    try:
+        same = sympy.sympify(value_text) == sympy.sympify(target)  # one expression: equal
+        eq = record.relation == "eq" and same
+        holds = True if eq else _relation(record.relation, value, target)
+    except (Undecidable, TypeError, ValueError) as exc:
+        return not_replayed(piece, f"the comparison with {target} is not decided here ({exc})")
+    expected = piece.status == "proved"
+    if holds != expected:
+        return failed(
+            piece,
+            f"{record.quantity} = {value_text} {record.relation} {target} is {holds}, "
+            f"but the verdict is {piece.status}",
+        )
+    return confirmed(piece, f"{record.quantity} = {value_text} recomputed with Fractions")
+
+
+def _relation(relation: str, value: Real | None, target: Any) -> bool:
+    import sympy
+
+    if target == sympy.oo or value is None:
+        infinite_value, infinite_target = value is None, target == sympy.oo
+        if relation == "eq":
+            return infinite_value == infinite_target
+        if relation == "le":
+            return infinite_target or not infinite_value
+        return infinite_target and not infinite_value  # lt
+    with precision(512):
+        bound = enclose(sympy.sympify(target), {})
+        if relation == "eq":
+            return compare(value, bound) == 0
+        if relation == "le":
+            return compare(value, bound) <= 0
+        if relation == "lt":
+            return compare(value, bound) < 0
+    raise ValueError(f"unknown relation {relation!r}")

@@ -1,0 +1,78 @@
+"""The claim a piece of evidence is about, rebuilt from its theorem file (never from the report).
+
+The theorem file is imported afresh and the theorem function called: that builds the claim
+(its quantifier, predicate, scalar problem, mechanism), and nothing decides it. The piece's
+``part`` path is followed through the parts of conjunctions and the members of families.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+#: Where a theorem file's declarations live (see dpproofs.theorem).
+REGISTRY_ATTRIBUTE = "__dpproofs_theorems__"
+
+
+class NotRebuilt(Exception):
+    """The claim could not be rebuilt from its file (missing file, theorem gone, broken file)."""
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def _import(file: Path) -> ModuleType:
+    key = str(file.resolve())
+    if key in _MODULES:
+        return _MODULES[key]
+    name = f"_dpproofs_recheck_{len(_MODULES)}_{file.stem}"
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise NotRebuilt(f"{file}: cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    folder = str(file.parent.resolve())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a broken theorem file: the evidence cannot be replayed
+        del sys.modules[name]
+        raise NotRebuilt(f"{file}: {type(exc).__name__}: {exc}") from exc
+    _MODULES[key] = module
+    return module
+
+
+def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
+    """The claim of ``theorem`` in ``file``, followed along ``part`` through conjunctions."""
+    path = Path(file)
+    if not path.is_file():
+        raise NotRebuilt(f"{file}: no such theorem file")
+    module = _import(path)
+    specs = [s for s in getattr(module, REGISTRY_ATTRIBUTE, []) if s.id == theorem]
+    if not specs:
+        raise NotRebuilt(f"{file} declares no theorem {theorem!r}")
+    try:
+        claim = specs[0].build()
+    except Exception as exc:  # building a claim is author code
+        raise NotRebuilt(f"building {theorem}: {type(exc).__name__}: {exc}") from exc
+    for index in part:
+        claim = _part(claim, index, theorem)
+    return claim
+
+
+def _part(claim: Any, index: int, theorem: str) -> Any:
+    """Part ``index`` of a conjunction (its parts) or of a family (its members, built)."""
+    parts = getattr(claim, "parts", None)
+    members = getattr(claim, "members", None)
+    if isinstance(parts, tuple) and 0 <= index < len(parts):
+        return parts[index]
+    if isinstance(members, tuple) and 0 <= index < len(members):
+        try:
+            return claim.build(*members[index][1])
+        except Exception as exc:  # building a member is author code
+            raise NotRebuilt(f"building member {index} of {theorem}: {exc}") from exc
+    raise NotRebuilt(f"{theorem}: the claim has no part {index}")

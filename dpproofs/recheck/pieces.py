@@ -1,0 +1,114 @@
+"""The pieces of evidence in a report, and what the rechecker says about each.
+
+A report (``dpproofs verify --json``) lists theorems; each theorem's ``evidence`` lists records
+(:mod:`dpproofs.evidence`) with ``part``, the path through the parts of a conjunction (or the
+members of a family) to the claim the record is about, and ``status``, that part's verdict.
+A :class:`Piece` is one such record with where it comes from; a :class:`Finding` is the
+rechecker's answer: confirmed, failed (the evidence does not hold, with why) or not replayed
+(with why: a kind the rechecker cannot replay yet, a skipped re-solve, a comparison too close
+to decide).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dpproofs.errors import UsageError
+
+#: Verdicts that rest on evidence (unknown and error verdicts claim nothing).
+DECIDED = ("proved", "verified-bounded", "refuted")
+
+
+class Outcome(enum.Enum):
+    CONFIRMED = "confirmed"
+    FAILED = "failed"
+    NOT_REPLAYED = "not replayed"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One evidence record: the theorem it belongs to, its file, its verdict and its record."""
+
+    file: str
+    theorem: str
+    status: str
+    part: tuple[int, ...]
+    record: Mapping[str, Any]
+    coverage: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return str(self.record.get("kind"))
+
+    @property
+    def label(self) -> str:
+        where = f" part {'.'.join(map(str, self.part))}" if self.part else ""
+        step = self.record.get("step")
+        detail = f" (step {step})" if step is not None else ""
+        return f"{self.file}: {self.theorem}{where}: {self.kind}{detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    piece: Piece
+    outcome: Outcome
+    why: str = ""
+    seconds: float = 0.0
+
+
+def confirmed(piece: Piece, why: str = "") -> Finding:
+    return Finding(piece, Outcome.CONFIRMED, why)
+
+
+def failed(piece: Piece, why: str) -> Finding:
+    return Finding(piece, Outcome.FAILED, why)
+
+
+def not_replayed(piece: Piece, why: str) -> Finding:
+    return Finding(piece, Outcome.NOT_REPLAYED, why)
+
+
+def read_report(path: str | Path) -> list[Piece]:
+    """Every piece of evidence in the report at ``path`` (UsageError when it is not a report)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the report ({exc.strerror or exc})") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: not a JSON report ({exc})") from exc
+    theorems = data.get("theorems") if isinstance(data, dict) else None
+    if not isinstance(theorems, list):
+        raise UsageError(f"{path}: not a dpproofs verify report (no 'theorems' list)")
+    pieces = []
+    for index, entry in enumerate(theorems):
+        if not isinstance(entry, dict):
+            raise UsageError(f"{path}: theorem #{index} is not an object")
+        location = str(entry.get("location", ""))
+        file = location.rsplit(":", 1)[0] if ":" in location else location
+        records = entry.get("evidence", [])
+        if not isinstance(records, list):
+            raise UsageError(f"{path}: {entry.get('id')}: 'evidence' is not a list")
+        if not records and entry.get("status") in DECIDED:
+            records = [{"kind": "none", "method": str(entry.get("method", "")), "part": []}]
+        for record in records:
+            if not isinstance(record, dict):
+                raise UsageError(f"{path}: {entry.get('id')}: an evidence record is not an object")
+            part = record.get("part", [])
+            if not isinstance(part, list) or not all(isinstance(i, int) for i in part):
+                raise UsageError(f"{path}: {entry.get('id')}: 'part' must be a list of integers")
+            pieces.append(
+                Piece(
+                    file,
+                    str(entry.get("id")),
+                    str(record.get("status", entry.get("status"))),
+                    tuple(part),
+                    record,
+                    entry.get("coverage"),
+                )
+            )
+    return pieces

@@ -1,0 +1,33 @@
+"""A report of a few fast theorems (decided once per session), for the tests of recheck."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dpproofs.cli import main
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(scope="session")
+def verified(tmp_path_factory):
+    """(theorem file, report) for tests/recheck/fixture_theorems.py decided in a temp folder."""
+    folder = tmp_path_factory.mktemp("recheck")
+    theorems = folder / "recheck_theorems.py"
+    shutil.copy(HERE / "fixture_theorems.py", theorems)
+    report = folder / "report.json"
+    code = main(["verify", str(theorems), "--json", str(report), "--no-cache", "-q"])
+    assert code == 0, report.read_text() if report.exists() else "no report"
+    return theorems, json.loads(report.read_text())
+
+
+@pytest.fixture
+def write_report(tmp_path):
+    def write(data):
+        path = tmp_path / "report.json"
+        path.write_text(json.dumps(data))
+        return str(path)
+
+    return write

@@ -1,0 +1,180 @@
+"""The rechecker's parts: evidence records round-trip, balls decide only when certain, interval
+boxes must tile the domain, and the rechecker does not import the deciders."""
+
+import subprocess
+import sys
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+from dpproofs import evidence as ev
+from dpproofs.claim import Deadline
+from dpproofs.recheck.balls import BallAlgebra, Real, Undecidable, exp, log, with_precision
+from dpproofs.recheck.intervals import replay_boxes, tiles
+from dpproofs.recheck.pieces import Outcome, Piece
+from dpproofs.symbolic import holds
+from dpproofs.symbolic.boxes import prove_on_boxes
+from dpproofs.symbolic.records import interval_boxes
+
+RECORDS = [
+    ev.Witness("search", (("p", "[[1/2, 1/2]]"), ("eps", "1/3")), size=2),
+    ev.Witness("step", (("x", "-1"),), step=3),
+    ev.BoundedSearch("outcomes", (ev.SizeResult(2, "z3", "unsat"),)),
+    ev.SmallModel(2, (ev.ShapePart(1, 0, 3), ev.ShapePart(0, 2, 3, merged=True)), 3, 3, "outcomes"),
+    ev.SolverFacts(1, ("exp(x) >= 1 + x",)),
+    ev.IntervalBoxes(("x",), (((("0", "1/2"),), "goal"),)),
+    ev.ExactEvaluation("total_variation", "1/2", "le", "1/2"),
+]
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.kind)
+def test_evidence_round_trips_through_json_dicts(record):
+    assert ev.from_dict(record.as_dict()) == record
+
+
+def test_malformed_evidence_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown evidence kind"):
+        ev.from_dict({"kind": "oracle"})
+    with pytest.raises(ValueError, match="size must be an integer"):
+        ev.from_dict({"kind": "witness", "claim": "search", "size": "2", "values": {}})
+
+
+def test_rationals_stay_exact_and_balls_decide_only_when_certain():
+    alg = BallAlgebra()
+    third = Real(F(1, 3))
+    assert alg.eq(third + third + third, 1)  # exactly, not within a tolerance
+    assert alg.lt(exp(Real(F(1))), F(272, 100))  # e < 2.72
+    assert alg.le(F(271, 100), exp(Real(F(1))))  # 2.71 <= e
+    assert alg.eq(log(Real(F(1))), 0)  # ln 1 = 0 exactly
+    with pytest.raises(Undecidable):
+        alg.eq(log(Real(F(3))), log(Real(F(3))) + 0)  # equal irrationals: no certain sign
+    with with_precision(64), pytest.raises(Undecidable):
+        # e^(1/2^80) - 1 - 1/2^80 is about 2^-161: no sign at 64 bits.
+        alg.lt(1 + Real(F(1, 2**80)), exp(Real(F(1, 2**80))))
+
+
+def boxes_piece(record):
+    return Piece("f.py", "t", "proved", (), record.as_dict())
+
+
+def test_interval_boxes_replay_and_must_tile_the_domain():
+    # x (2 - x) <= 11/10 on [0, 2] (the maximum is 1, at x = 1) needs a few boxes.
+    problem = holds("x*(2 - x) <= 11/10", where={"x": "[0, 2]"}).problem
+    result = prove_on_boxes(problem, Deadline(30))
+    assert result.proved and result.boxes > 1
+    (record,) = interval_boxes(problem, result.leaves)
+    assert tiles(((F(0), F(2)),), {((F(lo), F(hi)),) for ((lo, hi),), _ in record.boxes})
+    assert replay_boxes(boxes_piece(record), problem, record).outcome is Outcome.CONFIRMED
+    dropped = ev.IntervalBoxes(record.variables, record.boxes[1:])
+    finding = replay_boxes(boxes_piece(dropped), problem, dropped)
+    assert finding.outcome is Outcome.FAILED and "do not tile" in finding.why
+
+
+def test_a_box_where_the_claim_certainly_fails_fails():
+    # x <= 1 on [0, 4] is false on the box [3, 4]; a tiling that claims it is tampered with.
+    problem = holds("x <= 1", where={"x": "[0, 4]"}).problem
+    record = ev.IntervalBoxes(("x",), (((("0", "2"),), "goal"), ((("2", "4"),), "goal")))
+    finding = replay_boxes(boxes_piece(record), problem, record)
+    assert finding.outcome is Outcome.FAILED and "false on the whole box" in finding.why
+
+
+DECIDERS = (
+    "dpproofs.search",
+    "dpproofs.symbolic",
+    "dpproofs.finite",
+    "dpproofs.steps",
+    "dpproofs.accounting",
+    "dpproofs.algebra",
+    "dpproofs.exact",
+    "dpproofs.formula",
+    "dpproofs.vocabulary",
+    "dpproofs.facts",
+)
+
+
+def test_the_rechecker_does_not_import_the_deciders():
+    # (dpproofs.claim, the Claim protocol, comes with `import dpproofs` itself.)
+    modules = [
+        "dpproofs.recheck",
+        "dpproofs.recheck.balls",
+        "dpproofs.recheck.certificates",
+        "dpproofs.recheck.claims",
+        "dpproofs.recheck.intervals",
+        "dpproofs.recheck.pieces",
+        "dpproofs.recheck.resolve",
+        "dpproofs.recheck.witnesses",
+        "dpproofs.cli_recheck",
+    ]
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in modules)
+        + f"print(sorted(m for m in sys.modules if m.startswith({DECIDERS!r})))\n"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "[]"
+
+
+def test_the_rechecker_names_no_decider_in_its_imports():
+    # Lazy imports too. One exception, documented in witnesses.replay_step: the reader of a
+    # scalar claim (dpproofs.symbolic.claim.holds), which builds a claim and decides nothing.
+    import ast
+    from pathlib import Path
+
+    import dpproofs.recheck
+
+    folder = Path(dpproofs.recheck.__file__).parent
+    named = set()
+    for file in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(file.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named.add(node.module)
+            elif isinstance(node, ast.Import):
+                named.update(a.name for a in node.names)
+    deciders = {m for m in named if m.startswith((*DECIDERS, "dpproofs.claim"))}
+    assert deciders == {"dpproofs.symbolic.claim"}
+
+
+def test_relaxing_maxima_keeps_satisfiability():
+    # Each formula with (x)^+ and max terms, and its relaxation with side constraints, are
+    # satisfiable together or not at all (see dpproofs.recheck.relax).
+    import z3
+
+    from dpproofs.recheck.relax import relax
+
+    x, y = z3.Reals("x y")
+
+    def pos(t):
+        return z3.If(t > 0, t, 0)
+
+    def big(a, b):
+        return z3.If(a >= b, a, b)
+
+    formulas = [
+        pos(x) + pos(y) <= 1,  # sat
+        z3.And(pos(x) <= -1),  # unsat: (x)^+ >= 0
+        z3.Not(big(x, y) < x),  # sat (always true)
+        z3.And(big(x, y) <= 1, x == 2),  # unsat
+        z3.Implies(pos(x) <= 0, x > 0),  # sat (x > 0)
+        z3.And(z3.Not(2 * big(pos(x), y) >= 1), x == 1),  # unsat: 2 max(1, y) >= 2
+    ]
+    for formula in formulas:
+        relaxed, side = relax(z3, formula)
+        plain, loose = z3.Solver(), z3.Solver()
+        plain.add(formula)
+        loose.add(*side, relaxed)
+        assert plain.check() == loose.check(), formula
+
+
+def test_equal_irrational_sides_are_decided_by_exact_expansion():
+    # At w = 0: (e + 1) w + (e + 1) (1 - w) = 1 + e (r = 1) exactly, so "<" is false; the balls
+    # of the two sides overlap, and the expansion shows the difference is exactly 0.
+    from dpproofs.recheck.balls import truth
+
+    w = sympy.Symbol("w", real=True)
+    lhs = (sympy.exp(1) + 1) * w + (sympy.exp(1) + 1) * (1 - w)
+    formula = sympy.Lt(lhs, 1 + sympy.exp(1), evaluate=False)
+    assert truth(formula, {w: Real(F(0))}) is False
+    assert truth(sympy.Le(lhs, 1 + sympy.exp(1), evaluate=False), {w: Real(F(0))}) is True
