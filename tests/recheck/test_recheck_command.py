@@ -39,7 +39,7 @@ def test_every_kind_of_evidence_is_recorded(verified):
     # m = 2 rows (p, q), K = 1 sum (the hockey stick), e = 0 families: N* = m + K = 3.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
     assert (lifted["m"], lifted["N*"], lifted["unsat_size"]) == (2, 3, 3)
-    assert lifted["parts"] == [{"K": 1, "e": 0, "bound": 3, "merged": False}]
+    assert lifted["parts"] == [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}]
     sizes = evidence(report, "fx.pure_implies_approx", "bounded-search")["sizes"]
     assert [(s["size"], s["result"]) for s in sizes] == [(2, "unsat"), (3, "unsat")]
     # The pair is a conjunction: each part's evidence names its part.
@@ -123,6 +123,13 @@ def tampered(report, theorem_id, kind, change):
             "small-model",
             lambda r: r["parts"][0].update(bound=4),
             "part 1: N* = m + K + max(e - 1, 1) = 3",
+        ),
+        # A conjunct said to mention 3 rows where the claim has 2 (p, q).
+        (
+            "fx.pure_implies_approx",
+            "small-model",
+            lambda r: r["parts"][0].update(m=3),
+            "part 1: m = 3 rows, more than the claim's 2",
         ),
         # A member's statistical difference 1/6 -> 1/7.
         (

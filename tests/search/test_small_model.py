@@ -17,7 +17,6 @@ from dpproofs.search.shape import ShapeReport, analyse
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import (
     hockey_stick,
-    max_divergence_at_most,
     mass_where,
     max_divergence_at_most,
     max_divergence_at_most_over_sets,
@@ -305,6 +304,12 @@ def test_localised_hypotheses_prove_with_the_bound_of_one_pair():
     )
     assert "conjunct 1: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
     assert "conjunct 2: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
+    # The evidence for dpproofs recheck: the searched sizes, then one record per conjunct.
+    local = [e for e in verdict.evidence if e.kind == "localised-conjunct"]
+    assert [(e.conjunct, e.rows, e.kept, e.dropped, e.n_star, e.unsat_size) for e in local] == [
+        (1, 2, 1, 1, 4, 4),
+        (2, 2, 1, 1, 4, 4),
+    ]
 
 
 def test_a_localised_conjunct_that_needs_its_dropped_hypotheses_decides_nothing():
