@@ -191,47 +191,36 @@ class SmallModel:
 
 @dataclass(frozen=True, slots=True)
 class LocalisedConjunct:
-    """One conjunct proved through localised hypotheses (:mod:`dpproofs.search.localise`): the
-    conjunct's rows, how many hypotheses were kept and dropped, the localised formula's shape
-    (its parts) and bound, and the size at which z3 found it unsat."""
+    """One conjunct proved through localised hypotheses (:mod:`dpproofs.search.localise`): how
+    many hypotheses were kept and dropped, and the small-model reduction of the localised
+    formula (its rows, parts, N*, and the size at which z3 found it unsat)."""
 
     kind: ClassVar[str] = "localised-conjunct"
     conjunct: int
-    rows: int
     kept: int
     dropped: int
-    parts: tuple[ShapePart, ...]
-    n_star: int
-    unsat_size: int
-    size_name: str
+    reduction: SmallModel
 
     def as_dict(self) -> dict[str, Any]:
+        reduction = {k: v for k, v in self.reduction.as_dict().items() if k != "kind"}
         return {
             "kind": self.kind,
             "conjunct": self.conjunct,
-            "m": self.rows,
             "kept": self.kept,
             "dropped": self.dropped,
-            "parts": [p.as_dict() for p in self.parts],
-            "N*": self.n_star,
-            "unsat_size": self.unsat_size,
-            "size_name": self.size_name,
+            "reduction": reduction,
         }
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> LocalisedConjunct:
-        parts = record.get("parts")
-        if not isinstance(parts, list):
-            raise ValueError("parts must be a list")
+        reduction = record.get("reduction")
+        if not isinstance(reduction, Mapping):
+            raise ValueError("reduction must be an object")
         return cls(
             _int(record, "conjunct"),
-            _int(record, "m"),
             _int(record, "kept"),
             _int(record, "dropped"),
-            tuple(ShapePart.from_dict(p) for p in parts),
-            _int(record, "N*"),
-            _int(record, "unsat_size"),
-            str(record["size_name"]),
+            SmallModel.from_dict(reduction),
         )
 
 

@@ -100,22 +100,14 @@ def _coverage_sizes(sizes: Sequence[int], noun: str) -> str:
 
 
 def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[int]) -> Finding:
-    quantifier = getattr(claim, "quantifier", None)
-    if quantifier is None:
+    rows = _claim_rows(claim, record.n_star)
+    if rows is None:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
-    shapes = quantifier.shapes(record.n_star).values()
-    rows = sum(s.rows for s in shapes if s.size_axis)
     if record.rows != rows:
         return failed(piece, f"m = {record.rows}, but the claim's objects have {rows} rows")
-    if not record.parts:
-        return failed(piece, "no conjunct is recorded")
-    problem = _check_parts(record.parts, record.rows)
+    problem = _check_reduction(record)
     if problem:
         return failed(piece, problem)
-    if record.n_star != max(p.bound for p in record.parts):
-        return failed(piece, f"N* = {record.n_star} is not the largest bound of the conjuncts")
-    if record.unsat_size < record.n_star:
-        return failed(piece, f"the unsat size {record.unsat_size} is below N* = {record.n_star}")
     if record.unsat_size not in unsat:
         return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
     return confirmed(
@@ -127,24 +119,43 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
 
 def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
     """The arithmetic of a localised conjunct's bound; its unsat is not re-solved."""
-    quantifier = getattr(claim, "quantifier", None)
-    if quantifier is None:
+    reduction = record.reduction
+    rows = _claim_rows(claim, reduction.n_star)
+    if rows is None:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
-    rows = sum(s.rows for s in quantifier.shapes(record.n_star).values() if s.size_axis)
-    if record.rows > rows:
-        return failed(piece, f"m = {record.rows}, but the claim's objects have {rows} rows")
-    problem = _check_parts(record.parts, record.rows) if record.parts else "no part recorded"
+    if reduction.rows > rows:
+        return failed(piece, f"m = {reduction.rows}, but the claim's objects have {rows} rows")
+    problem = _check_reduction(reduction)
     if problem:
         return failed(piece, problem)
-    if record.n_star != max(p.bound for p in record.parts):
-        return failed(piece, f"N* = {record.n_star} is not the largest bound of the parts")
-    if record.unsat_size < record.n_star:
-        return failed(piece, f"the unsat size {record.unsat_size} is below N* = {record.n_star}")
     return not_replayed(
         piece,
-        f"conjunct {record.conjunct}: N* = {record.n_star} <= unsat size {record.unsat_size} "
-        "checked; the localised formula's unsat is not re-solved yet",
+        f"conjunct {record.conjunct}: N* = {reduction.n_star} <= unsat size "
+        f"{reduction.unsat_size} checked; the localised formula's unsat is not re-solved yet",
     )
+
+
+def _claim_rows(claim: Any, size: int) -> int | None:
+    """The size-axis rows of a search claim's objects (None: not a search claim)."""
+    quantifier = getattr(claim, "quantifier", None)
+    if quantifier is None:
+        return None
+    return sum(s.rows for s in quantifier.shapes(size).values() if s.size_axis)
+
+
+def _check_reduction(record: SmallModel) -> str:
+    """'' when every part's bound follows from its m, K and e, N* is the largest, and the unsat
+    size reaches it; else what is wrong."""
+    if not record.parts:
+        return "no conjunct is recorded"
+    problem = _check_parts(record.parts, record.rows)
+    if problem:
+        return problem
+    if record.n_star != max(p.bound for p in record.parts):
+        return f"N* = {record.n_star} is not the largest bound of the conjuncts"
+    if record.unsat_size < record.n_star:
+        return f"the unsat size {record.unsat_size} is below N* = {record.n_star}"
+    return ""
 
 
 def _check_parts(parts: Sequence[ShapePart], rows: int) -> str:

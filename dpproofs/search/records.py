@@ -83,13 +83,7 @@ def localised_conjunct(
     claim: SearchClaim, index: int, local: Localised, unsat_size: int
 ) -> LocalisedConjunct:
     """A conjunct proved through its localised form (:mod:`dpproofs.search.localise`)."""
-    return LocalisedConjunct(
-        index,
-        local.rows,
-        local.kept,
-        local.dropped,
-        _parts(local.shape),
-        local.bound,
-        unsat_size,
-        claim.quantifier.size_name,
+    reduction = SmallModel(
+        local.rows, _parts(local.shape), local.bound, unsat_size, claim.quantifier.size_name
     )
+    return LocalisedConjunct(index, local.kept, local.dropped, reduction)

@@ -306,7 +306,17 @@ def test_localised_hypotheses_prove_with_the_bound_of_one_pair():
     assert "conjunct 2: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
     # The evidence for dpproofs recheck: the searched sizes, then one record per conjunct.
     local = [e for e in verdict.evidence if e.kind == "localised-conjunct"]
-    assert [(e.conjunct, e.rows, e.kept, e.dropped, e.n_star, e.unsat_size) for e in local] == [
+    assert [
+        (
+            e.conjunct,
+            e.reduction.rows,
+            e.kept,
+            e.dropped,
+            e.reduction.n_star,
+            e.reduction.unsat_size,
+        )
+        for e in local
+    ] == [
         (1, 2, 1, 1, 4, 4),
         (2, 2, 1, 1, 4, 4),
     ]
