@@ -278,6 +278,21 @@ def exactly_zero(expr: Any, values: Mapping[Any, Real]) -> bool:
     return sympy.expand(expr.xreplace(exact)) is sympy.S.Zero
 
 
+def relation_at_sign(kind: Any, s: int) -> bool:
+    """Whether the sympy relation ``kind`` (Lt, Le, Gt, Ge, Eq, Ne) holds between lhs and rhs
+    when sign(lhs - rhs) = s."""
+    import sympy
+
+    return {
+        sympy.Lt: s < 0,
+        sympy.Le: s <= 0,
+        sympy.Gt: s > 0,
+        sympy.Ge: s >= 0,
+        sympy.Eq: s == 0,
+        sympy.Ne: s != 0,
+    }[kind]
+
+
 def truth(formula: Any, values: Mapping[Any, Real]) -> bool:
     """The truth of a sympy formula (relations, And, Or, Not, Implies) at ``values``, decided
     exactly or by balls; Undecidable when a relation cannot be decided."""
@@ -296,14 +311,7 @@ def truth(formula: Any, values: Mapping[Any, Real]) -> bool:
             if not exactly_zero(formula.lhs - formula.rhs, values):
                 raise
             s = 0
-        return {
-            sympy.Lt: s < 0,
-            sympy.Le: s <= 0,
-            sympy.Gt: s > 0,
-            sympy.Ge: s >= 0,
-            sympy.Eq: s == 0,
-            sympy.Ne: s != 0,
-        }[kind]
+        return relation_at_sign(kind, s)
     parts = [truth(a, values) for a in formula.args]
     if kind is sympy.And:
         return all(parts)

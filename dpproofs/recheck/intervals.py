@@ -23,7 +23,7 @@ from typing import Any
 import flint
 
 from dpproofs.evidence import IntervalBoxes
-from dpproofs.recheck.balls import Real, Undecidable, enclose, sign
+from dpproofs.recheck.balls import Real, Undecidable, enclose, relation_at_sign, sign
 from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 
@@ -97,14 +97,7 @@ def _relation(kind: Any, d: Real) -> bool | None:
         if kind in (sympy.Ge,) and lo_ok:
             return True
         return None
-    return {
-        sympy.Lt: s < 0,
-        sympy.Le: s <= 0,
-        sympy.Gt: s > 0,
-        sympy.Ge: s >= 0,
-        sympy.Eq: s == 0,
-        sympy.Ne: s != 0,
-    }[kind]
+    return relation_at_sign(kind, s)
 
 
 def _ball(lo: Fraction, hi: Fraction) -> Real:

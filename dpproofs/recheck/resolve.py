@@ -35,7 +35,7 @@ from typing import Any
 import flint
 
 from dpproofs.recheck.relax import relax
-from dpproofs.recheck.witnesses import search_point
+from dpproofs.recheck.witnesses import derived_argument, search_point
 
 #: Pieces of a bounded parameter domain that get a tangent point and a chord each.
 PIECES = 8
@@ -186,16 +186,16 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
     for arg in arguments:
         if arg in env:
             continue
-        if arg == "E":
-            env[arg] = exps["eps"]
-        elif arg.startswith("exp_") and arg[4:] in params:
-            env[arg] = exps[arg[4:]]
-        elif arg.startswith("sqrt_") and arg[5:] in params:
-            v = z3.Real(f"sqrt_{arg[5:]}", ctx)
-            solver.add(v >= 0, v * v == env[arg[5:]])
-            env[arg] = v
-        else:
+        derived = derived_argument(arg, params)
+        if derived is None:
             return "unknown", f"the predicate's argument {arg!r} has no encoding here"
+        how, base = derived
+        if how == "exp":
+            env[arg] = exps[base]
+        else:
+            v = z3.Real(f"sqrt_{base}", ctx)
+            solver.add(v >= 0, v * v == env[base])
+            env[arg] = v
     try:
         truth = claim.predicate(*(env[a] for a in arguments))
     except NotImplementedError as exc:

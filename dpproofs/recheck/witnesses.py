@@ -34,6 +34,18 @@ class BadWitness(Exception):
     """The witness is not a point of the claim's domain (wrong names, shapes, values)."""
 
 
+def derived_argument(arg: str, params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """How a predicate argument derives from a parameter: ("exp", x) for ``E`` (x = eps) and
+    ``exp_x``, ("sqrt", x) for ``sqrt_x``; None when it names no parameter."""
+    if arg == "E":
+        return "exp", "eps"
+    if arg.startswith("exp_") and arg[4:] in params:
+        return "exp", arg[4:]
+    if arg.startswith("sqrt_") and arg[5:] in params:
+        return "sqrt", arg[5:]
+    return None
+
+
 def parse_matrix(text: str) -> list[list[Fraction]]:
     """``"[[1/2, 1/2], [1, 0]]"`` or ``"[1/2, 1/2]"`` (one row) as rows of Fractions."""
     quoted = re.sub(r"(-?\d+(?:/\d+)?)", r'"\1"', text)
@@ -129,14 +141,11 @@ def search_point(
         for arg in arguments:
             if arg in env:
                 continue
-            if arg == "E":
-                env[arg] = exps["eps"]
-            elif arg.startswith("exp_") and arg[4:] in params:
-                env[arg] = exps[arg[4:]]
-            elif arg.startswith("sqrt_") and arg[5:] in params:
-                env[arg] = sqrt(env[arg[5:]])
-            else:
+            derived = derived_argument(arg, params)
+            if derived is None:
                 raise BadWitness(f"the predicate's argument {arg!r} names nothing")
+            how, base = derived
+            env[arg] = exps[base] if how == "exp" else sqrt(env[base])
         result = predicate(*(env[a] for a in arguments))
         if not isinstance(result, bool):
             raise Undecidable(f"the predicate gave {result!r}, not a truth value")
