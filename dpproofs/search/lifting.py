@@ -67,7 +67,8 @@ def lift(
             f"not one formula for every size: {traced.reason}",
             session,
         )
-    shape = analyse(traced.root, sum(rows for _, rows in traced.axis_rows))
+    m = sum(count for _, count in traced.axis_rows)
+    shape = analyse(traced.root, m)
     if isinstance(shape, Opaque):
         return _bounded(
             claim,
@@ -79,7 +80,6 @@ def lift(
     n_star = shape.bound
     pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
     not_localised = ""
-    m = sum(count for _, count in traced.axis_rows)
     if not any(size >= n_star for size in covered) and not pinned and not deadline.expired():
         local = localise(traced.root, m)
         if local is not None and max(part.bound for part in local) < n_star:
@@ -139,14 +139,8 @@ def lift(
             certificate=lines,
             evidence=evidence,
         )
-    fixed = ""
-    if any(shape.text.startswith("mechanism") for shape in q.shapes(n_star).values()):
-        fixed = "; the databases (|D|, n) and neighbours as stated, not reduced"
     return Verdict.proved(
-        LIFTED,
-        certificate=lines,
-        reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
-        evidence=evidence,
+        LIFTED, certificate=lines, reason=_proved(claim, n_star), evidence=evidence
     )
 
 
@@ -191,17 +185,21 @@ def _lift_localised(
             return f"localised conjunct {i} at {size} {q.size_name}: {why}"
         lines.append(f"  z3 unsat at {size} {q.size_name} ({time.perf_counter() - start:.2f} s)")
         evidence.append(localised_conjunct(claim, i, part, size))
-    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
-    every = f"{q.what} on every finite number of {q.size_name}"
-    fixed = ""
-    if any(shape.text.startswith("mechanism") for shape in q.shapes(2).values()):
-        fixed = "; the databases (|D|, n) and neighbours as stated, not reduced"
     return Verdict.proved(
-        LIFTED,
-        certificate=[*lines, *certificate],
-        reason=f"for all {every}" + (f", {domains}" if domains else "") + fixed,
-        evidence=evidence,
+        LIFTED, certificate=[*lines, *certificate], reason=_proved(claim, n_star), evidence=evidence
     )
+
+
+def _proved(claim: SearchClaim, size: int) -> str:
+    """What a lifted proof covers: every finite alphabet, the parameters' whole domains, and
+    (for mechanisms) the databases as stated."""
+    q = claim.quantifier
+    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+    reason = f"for all {q.what} on every finite number of {q.size_name}"
+    reason += f", {domains}" if domains else ""
+    if any(s.text.startswith("mechanism") for s in q.shapes(size).values()):
+        reason += "; the databases (|D|, n) and neighbours as stated, not reduced"
+    return reason
 
 
 def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) -> Any:
@@ -213,11 +211,7 @@ def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) 
     from dpproofs.search.session import ALG
 
     objects = session.objects(size)
-    facts: list[Any] = []
-    for matrix in objects.values():
-        for row in matrix:
-            facts.extend(v >= 0 for v in row)
-            facts.append(z3.Sum(row) == 1)
+    facts = session.simplex(objects)
     truth, _ = interpret(node, ALG, size, objects, {**session.params, **session.derived})
     negated, side = relax(z3.Not(truth))
     solver = session.solver

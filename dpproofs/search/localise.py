@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dpproofs.formula import Node
-from dpproofs.search.shape import ShapeReport, _conjuncts, analyse, rows_of
+from dpproofs.search.shape import ShapeReport, analyse, conjuncts, rows_of
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def localise(root: Node, rows: int) -> list[Localised] | None:
     """The localised form of every conjunct of ``root``; None when some conjunct is not of
     the shape of the small-model theorem once localised (then nothing is gained)."""
     out = []
-    for conjunct in _conjuncts(root):
+    for conjunct in conjuncts(root):
         literals = _literals(conjunct)
         hypotheses = [lit for lit in literals if lit.op == "not"]
         conclusions = [lit for lit in literals if lit.op != "not"]

@@ -78,13 +78,19 @@ class Session:
             for name, shape in self.claim.quantifier.shapes(size).items()
         }
 
-    def size_constraints(self, size: int, objects: dict[str, Matrix]) -> list[Any]:
-        """Simplex constraints, symmetry breaking, and the NEGATED predicate at this size."""
+    @staticmethod
+    def simplex(objects: dict[str, Matrix]) -> list[Any]:
+        """Every row of every object is a probability distribution: entries >= 0, sum 1."""
         facts: list[Any] = []
         for matrix in objects.values():
             for row in matrix:
                 facts.extend(v >= 0 for v in row)
                 facts.append(z3.Sum(row) == 1)
+        return facts
+
+    def size_constraints(self, size: int, objects: dict[str, Matrix]) -> list[Any]:
+        """Simplex constraints, symmetry breaking, and the NEGATED predicate at this size."""
+        facts = self.simplex(objects)
         truth = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
         again = self.claim.evaluate(ALG, size, objects, self.params, self.derived)
         if not truth.eq(again):

@@ -111,7 +111,7 @@ def analyse(root: Node, rows: int) -> ShapeReport | Opaque:
         if problem:
             return Opaque(f"{problem} in {_short(binder)}")
     parts = []
-    for conjunct in _conjuncts(root):
+    for conjunct in conjuncts(root):
         sums, families, merge = _count(conjunct)
         e = len(families)
         # A conjunct that mentions m' of the m rows is false on some alphabet iff its m' rows
@@ -248,15 +248,15 @@ def _degree(n: Node, deg: Any, in_sum: bool) -> Any:
     return f"!the operation {op}"
 
 
-def _conjuncts(root: Node) -> list[Node]:
+def conjuncts(root: Node) -> list[Node]:
     """root = C_1 and ... and C_k, distributing one level of (not H) or (C_1 and C_2)."""
     if root.op == "all":
-        return [c for a in root.args for c in _conjuncts(a)]
+        return [c for a in root.args for c in conjuncts(a)]
     if root.op == "any":
         for i, a in enumerate(root.args):
             if a.op == "all" and len(a.args) > 1:
                 rest = root.args[:i] + root.args[i + 1 :]
-                return [c for b in a.args for c in _conjuncts(Node("any", (*rest, b)))]
+                return [c for b in a.args for c in conjuncts(Node("any", (*rest, b)))]
     return [root]
 
 
