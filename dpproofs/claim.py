@@ -97,6 +97,7 @@ class ExactFact:
         return self.statement
 
     def decide(self, deadline: Deadline) -> Verdict:
+        from dpproofs.evidence import ExactFacts
         from dpproofs.facts import Facts
 
         if not inspect.signature(self.check).parameters:
@@ -110,12 +111,17 @@ class ExactFact:
         if not isinstance(shown, dict):
             raise InvalidClaim("an exact_fact check returns a dict of observed values or None")
         decided = [f"{text} ({'holds' if ok else 'FAILS'})" for text, ok in facts.decided]
+        evidence = [ExactFacts(tuple(facts.decided))]
         if holds:
             return Verdict.proved(
-                self.method, certificate=[*decided, *(f"{k} = {v}" for k, v in shown.items())]
+                self.method,
+                certificate=[*decided, *(f"{k} = {v}" for k, v in shown.items())],
+                evidence=evidence,
             )
         observed = {f"fails: {text}": "false (decided exactly)" for text in facts.failed()}
-        return Verdict.refuted(self.method, Counterexample.of({}, {**observed, **shown}))
+        return Verdict.refuted(
+            self.method, Counterexample.of({}, {**observed, **shown}), evidence=evidence
+        )
 
     def _vouched(self) -> Verdict:
         try:

@@ -21,6 +21,8 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   what decided it (the goal, or an assumption that is false on the whole box).
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
+* :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
+  dpproofs' decision (the check is run again and each comparison decided again on replay).
 
 The module is plain data (no sympy, no z3): reports and the rechecker import it cheaply.
 """
@@ -294,6 +296,34 @@ class ExactEvaluation:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ExactFacts:
+    """The comparisons an exact_fact check stated (``"name: value <= bound"``), in order, each
+    with whether dpproofs decided that it holds."""
+
+    kind: ClassVar[str] = "exact-facts"
+    comparisons: tuple[tuple[str, bool], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "comparisons": [{"fact": text, "holds": holds} for text, holds in self.comparisons],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ExactFacts:
+        listed = record.get("comparisons")
+        if not isinstance(listed, list) or not listed:
+            raise ValueError("comparisons must be a non-empty list")
+        comparisons = []
+        for item in listed:
+            holds = item["holds"]
+            if not isinstance(holds, bool):
+                raise ValueError(f"holds must be true or false, got {holds!r}")
+            comparisons.append((str(item["fact"]), holds))
+        return cls(tuple(comparisons))
+
+
 KINDS: dict[str, Any] = {
     k.kind: k
     for k in (
@@ -304,6 +334,7 @@ KINDS: dict[str, Any] = {
         SolverFacts,
         IntervalBoxes,
         ExactEvaluation,
+        ExactFacts,
     )
 }
 

@@ -11,7 +11,9 @@ steps checker; ``tests/recheck`` checks the import graph):
 * the small-model reduction, by its arithmetic and the unsat it needs (:mod:`.certificates`);
 * interval proofs, by checking that the boxes tile the domain and deciding each box again
   (:mod:`.intervals`);
-* exact evaluations of concrete rational mechanisms, by recomputing the quantity.
+* exact evaluations of concrete rational mechanisms, by recomputing the quantity;
+* the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
+  with Arb balls (:mod:`.comparisons`).
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
 evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings.
@@ -27,13 +29,14 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
+    ExactFacts,
     IntervalBoxes,
     LocalisedConjunct,
     SmallModel,
     Witness,
     from_dict,
 )
-from dpproofs.recheck import certificates, intervals, witnesses
+from dpproofs.recheck import certificates, comparisons, intervals, witnesses
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import (
@@ -105,6 +108,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.small_model(piece, claim, evidence, unsat)
     if isinstance(evidence, LocalisedConjunct):
         return certificates.localised(piece, claim, evidence)
+    if isinstance(evidence, ExactFacts):
+        return comparisons.replay_facts(piece, claim, evidence)
     return certificates.exact_evaluation(piece, claim, evidence)  # type: ignore[arg-type]
 
 

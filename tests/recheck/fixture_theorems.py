@@ -10,6 +10,7 @@ import sympy
 from dpproofs import (
     FiniteMechanism,
     all_of,
+    exact_fact,
     for_each,
     pure_epsilon_is,
     theorem,
@@ -77,3 +78,16 @@ def coins_are_close():
 def a_wrong_step():
     """x^2 + 1 >= 2x >= 2x - 1, the first link written strictly (false at x = 1)."""
     return derivation(r"x^2 + 1 > 2 x \ge 2 x - 1", {}, where={"x": "(-oo, oo)"})
+
+
+def _log_facts(facts):
+    """ln 4 = 2 ln 2 (an identity of logarithms), ln 2 <= 7/10 and 2/3 < ln 2 (by balls)."""
+    facts.equal("ln 4", sympy.log(4), 2 * sympy.log(2))
+    facts.at_most("ln 2", sympy.log(2), sympy.Rational(7, 10))
+    facts.less_than("2/3", sympy.Rational(2, 3), sympy.log(2))
+
+
+@theorem(id="fx.facts", source="fixture", expect="proved")
+def logarithm_facts():
+    """ln 4 = 2 ln 2 and 2/3 < ln 2 <= 7/10."""
+    return exact_fact("ln 4 = 2 ln 2 and 2/3 < ln 2 <= 7/10", _log_facts)

@@ -35,6 +35,7 @@ def test_every_kind_of_evidence_is_recorded(verified):
         ("fx.taylor", "witness"),
         ("fx.family", "exact-evaluation"),
         ("fx.steps", "witness"),
+        ("fx.facts", "exact-facts"),
     }
     # m = 2 rows (p, q), K = 1 sum (the hockey stick), e = 0 families: N* = m + K = 3.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
@@ -56,7 +57,7 @@ def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    assert out.splitlines()[-1].startswith("10 pieces: 10 confirmed, 0 failed, 0 not replayed")
+    assert out.splitlines()[-1].startswith("11 pieces: 11 confirmed, 0 failed, 0 not replayed")
 
 
 def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
@@ -64,7 +65,7 @@ def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     code, out, _ = run(write_report(report), "--no-bounded")
     assert code == 0
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "9 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
+    assert "10 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
 
 
 def tampered(report, theorem_id, kind, change):
@@ -144,6 +145,20 @@ def tampered(report, theorem_id, kind, change):
             "exact-evaluation",
             lambda r: r.update(measured="1/4") if r["part"] == [0] else None,
             "pure_epsilon recomputed is log(3); the report: 1/4",
+        ),
+        # A comparison said to fail (ln 2 <= 7/10 holds: ln 2 = 0.693...).
+        (
+            "fx.facts",
+            "exact-facts",
+            lambda r: r["comparisons"][1].update(holds=False),
+            "ln 2: log(2) <= 7/10: decided True here; the report says False",
+        ),
+        # A bound changed in the report's text: 7/10 -> 69/100.
+        (
+            "fx.facts",
+            "exact-facts",
+            lambda r: r["comparisons"][1].update(fact="ln 2: log(2) <= 69/100"),
+            "the check states 3 comparisons, not the report's 3 (or not the same ones)",
         ),
     ],
 )

@@ -100,6 +100,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.balls",
         "dpproofs.recheck.certificates",
         "dpproofs.recheck.claims",
+        "dpproofs.recheck.comparisons",
         "dpproofs.recheck.intervals",
         "dpproofs.recheck.pieces",
         "dpproofs.recheck.resolve",
@@ -178,3 +179,22 @@ def test_equal_irrational_sides_are_decided_by_exact_expansion():
     formula = sympy.Lt(lhs, 1 + sympy.exp(1), evaluate=False)
     assert truth(formula, {w: Real(F(0))}) is False
     assert truth(sympy.Le(lhs, 1 + sympy.exp(1), evaluate=False), {w: Real(F(0))}) is True
+
+
+def test_the_replay_recorder_decides_each_comparison_by_itself():
+    import sympy
+
+    from dpproofs.recheck.balls import Undecidable
+    from dpproofs.recheck.comparisons import Recorder
+
+    facts = Recorder()
+    facts.equal("a", sympy.log(4), 2 * sympy.log(2))  # an identity of logarithms
+    facts.equal("b", sympy.log(2), sympy.Rational(7, 10))  # ln 2 = 0.6931... != 0.7
+    facts.at_most("c", sympy.Rational(1, 3), sympy.Rational(1, 3))  # equal: <= holds
+    facts.less_than("d", sympy.Rational(1, 3), sympy.Rational(1, 3))  # equal: < fails
+    facts.less_than("e", sympy.Rational(2, 3), sympy.log(2))  # 0.666... < 0.693...
+    assert [holds for _, holds in facts.decided] == [True, False, True, False, True]
+    assert facts.decided[1][0] == "b: log(2) = 7/10"
+    # sqrt(5 + 2 sqrt 6) = sqrt 2 + sqrt 3, which neither expansion shows and no ball decides.
+    with pytest.raises(Undecidable):
+        facts.equal("f", sympy.sqrt(2) + sympy.sqrt(3), sympy.sqrt(5 + 2 * sympy.sqrt(6)))
