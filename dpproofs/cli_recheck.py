@@ -43,6 +43,8 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 def _reason_class(why: str) -> str:
     """A short class of a not-replayed reason, for the summary line."""
     for key, text in (
+        ("proving it again skipped", "re-proof skipped"),
+        ("closing is not re-checked", "derivation closing not re-checked"),
         ("skipped (--no-bounded)", "re-solve skipped"),
         ("second encoding inconclusive", "second encoding inconclusive"),
         ("records no evidence", "no evidence recorded"),

@@ -22,7 +22,7 @@ evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,7 +36,14 @@ from dpproofs.evidence import (
     Witness,
     from_dict,
 )
-from dpproofs.recheck import certificates, comparisons, intervals, witnesses
+from dpproofs.recheck import (
+    certificates,
+    comparisons,
+    derivations,
+    intervals,
+    scalar,
+    witnesses,
+)
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import (
@@ -52,10 +59,10 @@ __all__ = ["Finding", "Outcome", "Piece", "Summary", "read_report", "recheck", "
 
 #: Why a kind is not replayed yet.
 NOT_YET = {
-    "z3-facts": "a z3 proof of a scalar claim: its facts are listed, but re-deriving the "
-    "solver's problem (the cleared form and the fact library) is not written yet",
     "none": "the verdict records no evidence (method: {method})",
 }
+#: Scalar proofs whose first-run facts are not re-derived: the claim is proved again instead.
+REPROVED = ("z3-facts", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +79,8 @@ class Summary:
 
 def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     record = {k: v for k, v in piece.record.items() if k not in ("part", "status")}
+    if piece.kind in REPROVED and piece.status == "proved":
+        return _reprove(piece, record, resolve)
     if piece.kind in NOT_YET:
         return not_replayed(piece, NOT_YET[piece.kind].format(method=record.get("method", "")))
     try:
@@ -111,6 +120,28 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     if isinstance(evidence, ExactFacts):
         return comparisons.replay_facts(piece, claim, evidence)
     return certificates.exact_evaluation(piece, claim, evidence)  # type: ignore[arg-type]
+
+
+def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding:
+    """A proved scalar claim, proved again by the second encoding (:mod:`.scalar`)."""
+    why = (
+        "the first run's facts are not re-derived"
+        if piece.kind == "z3-facts"
+        else (NOT_YET["none"].format(method=record.get("method", "")))
+    )
+    try:
+        claim = rebuild(piece.file, piece.theorem, piece.part)
+    except NotRebuilt as exc:
+        return not_replayed(piece, f"the claim cannot be rebuilt: {exc}")
+    problem = getattr(claim, "problem", None)
+    derivation = getattr(claim, "derivation", None)
+    if problem is None and derivation is None:
+        return not_replayed(piece, why)
+    if resolve <= 0:
+        return not_replayed(piece, f"{why}; proving it again skipped (--no-bounded)")
+    if derivation is not None:
+        return derivations.reprove_derivation(piece, derivation, resolve)
+    return scalar.reprove(piece, problem, resolve)
 
 
 def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:

@@ -223,14 +223,19 @@ def replay_step(piece: Piece, claim: Any, values: Mapping[str, str], step: int) 
     steps = [s for s in derivation.steps if s.index == step]
     if not steps or steps[0].statement is None:
         return failed(piece, f"the derivation has no readable step {step}")
-    chosen = steps[0]
-    from dpproofs.symbolic.claim import holds  # reads a claim; decides nothing
-
-    text = " ".join([chosen.statement, *derivation.assumptions])
-    where = {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
-    assuming = (*derivation.assumptions, *([chosen.premise] if chosen.premise else []))
     try:
-        problem = holds(chosen.statement, where=where, assuming=assuming).problem
+        problem = step_problem(derivation, steps[0])
     except Exception as exc:  # the step no longer reads: the witness cannot be replayed
         return failed(piece, f"step {step} cannot be read: {type(exc).__name__}: {exc}")
     return replay_scalar(piece, problem, values)
+
+
+def step_problem(derivation: Any, step: Any) -> Any:
+    """The scalar problem of one step: its statement under the derivation's assumptions (and
+    its premise), with the domains of the names it mentions. Raises what ``holds`` raises."""
+    from dpproofs.symbolic.claim import holds  # reads a claim; decides nothing
+
+    text = " ".join([step.statement, *derivation.assumptions])
+    where = {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
+    assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+    return holds(step.statement, where=where, assuming=assuming).problem

@@ -91,3 +91,9 @@ def _log_facts(facts):
 def logarithm_facts():
     """ln 4 = 2 ln 2 and 2/3 < ln 2 <= 7/10."""
     return exact_fact("ln 4 = 2 ln 2 and 2/3 < ln 2 <= 7/10", _log_facts)
+
+
+@theorem(id="fx.chain", source="fixture", expect="proved")
+def a_right_chain():
+    """x^2 + 1 >= 2x >= 2x - 1 for every real x (AM-GM, then 0 >= -1)."""
+    return derivation(r"x^2 + 1 \ge 2 x \ge 2 x - 1", {}, where={"x": "(-oo, oo)"})

@@ -57,7 +57,7 @@ def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    assert out.splitlines()[-1].startswith("11 pieces: 11 confirmed, 0 failed, 0 not replayed")
+    assert out.splitlines()[-1].startswith("12 pieces: 12 confirmed, 0 failed, 0 not replayed")
 
 
 def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
@@ -65,7 +65,7 @@ def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     code, out, _ = run(write_report(report), "--no-bounded")
     assert code == 0
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "10 confirmed, 0 failed, 1 not replayed (1 re-solve skipped)" in out
+    assert "10 confirmed, 0 failed, 2 not replayed (1 re-proof skipped, 1 re-solve skipped)" in out
 
 
 def tampered(report, theorem_id, kind, change):

@@ -101,9 +101,11 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.certificates",
         "dpproofs.recheck.claims",
         "dpproofs.recheck.comparisons",
+        "dpproofs.recheck.derivations",
         "dpproofs.recheck.intervals",
         "dpproofs.recheck.pieces",
         "dpproofs.recheck.resolve",
+        "dpproofs.recheck.scalar",
         "dpproofs.recheck.witnesses",
         "dpproofs.cli_recheck",
     ]
@@ -198,3 +200,18 @@ def test_the_replay_recorder_decides_each_comparison_by_itself():
     # sqrt(5 + 2 sqrt 6) = sqrt 2 + sqrt 3, which neither expansion shows and no ball decides.
     with pytest.raises(Undecidable):
         facts.equal("f", sympy.sqrt(2) + sympy.sqrt(3), sympy.sqrt(5 + 2 * sympy.sqrt(6)))
+
+
+def test_a_chain_closes_only_as_written():
+    from dataclasses import replace
+
+    from dpproofs.recheck.derivations import closes
+    from dpproofs.steps import derivation
+
+    chain = derivation(r"x^2 + 1 \ge 2 x \ge 2 x - 1", {}, where={"x": "(-oo, oo)"}).derivation
+    assert closes(chain) == ""  # >= then >= compose to >=; no conclusion to match
+    first, second = chain.steps
+    broken = replace(chain, steps=(first, replace(second, lhs="3*x")))
+    assert "do not share their middle" in closes(broken)
+    mixed = replace(chain, steps=(first, replace(second, relation=type(second.relation).LE)))
+    assert closes(mixed) == "the relations do not compose"  # >= then <= gives nothing
