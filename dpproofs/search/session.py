@@ -28,6 +28,22 @@ def val(f: Fraction) -> Any:
     return z3.RealVal(f"{f.numerator}/{f.denominator}")
 
 
+def fresh_context() -> None:
+    """Make z3's main context a new, empty one, as in a freshly started process.
+
+    Every term of a search is built in the main context, and z3's choices depend on the
+    numbering of terms, so a size decided after others in one process is not decided as it
+    would be alone. :mod:`dpproofs.search.sizes` calls this before deciding a size alone, so
+    that deciding it here or in another process builds the same terms in the same order. Terms
+    of the old context stay valid (they keep their context alive); they must not be mixed with
+    new ones. (z3's Python API keeps the main context in ``z3.z3._main_ctx`` and creates it
+    when it is None: there is no public way to start it afresh.)
+    """
+    import z3.z3 as api
+
+    api._main_ctx = None
+
+
 class Session:
     """Solver state for one claim: base facts, and the per-size encoding."""
 
