@@ -19,7 +19,7 @@ decided *by independent sizes* decides every size k alone, with nothing from oth
 2. :func:`merge`: the reports sorted by size (the order they arrived in plays no part):
 
    * a size with a confirmed counterexample, the smallest such: REFUTED at that size, its
-     minimality naming exactly the sizes below it that were z3 unsat;
+     minimality naming exactly the sizes below it that were z3 unsat (and those undecided);
    * else some size undecided: UNKNOWN, naming every size that was decided (also those above
      an undecided one) and why each other size was not;
    * else every size unsat: the lifting, on a fresh context and session that knows which sizes
@@ -115,11 +115,12 @@ def _decide_size(
     name = claim.quantifier.size_name
     if deadline.expired():
         return SizeReport(part, size, UNDECIDED, reason=f"time ran out before {size} {name}")
-    fresh_context()
-    session = Session(claim)
-    outcome = find_counterexample(claim, session, size, deadline)
+    with fresh_context():
+        session = Session(claim)
+        outcome = find_counterexample(claim, session, size, deadline)
+        if outcome.values is not None:
+            check_refutation(claim, size, [], session, deadline)
     if outcome.values is not None:
-        check_refutation(claim, size, [], session, deadline)
         values = tuple(outcome.values.items())
         seconds = time.perf_counter() - start
         return SizeReport(part, size, REFUTED, values, outcome.how, seconds=seconds)
@@ -153,21 +154,22 @@ def merge(claim: SearchClaim, reports: Iterable[SizeReport], deadline: Deadline)
     if refuted:
         first = refuted[0]
         below = [n for n in covered if n < first.size]
+        unknown = [r.size for r in by_size if r.kind == UNDECIDED and r.size < first.size]
         values = dict(first.values)
         check_refutation(claim, first.size, below)
         return Verdict.refuted(
             METHOD,
-            counterexample(claim, first.size, values, below, first.how),
+            counterexample(claim, first.size, values, below, first.how, unknown),
             reason=f"counterexample on {first.size} {q.size_name}, re-checked in exact arithmetic",
             evidence=[search_witness(claim, first.size, values)],
         )
     undecided = [r.reason for r in by_size if r.kind != UNSAT]
     if undecided:
         return unknown_after(claim, covered, "; ".join(undecided))
-    fresh_context()
-    session = Session(claim)
-    session.symmetry.update({r.size: r.symmetry for r in by_size})
-    return lift(claim, session, covered, [r.line for r in by_size], deadline)
+    with fresh_context():
+        session = Session(claim)
+        session.symmetry.update({r.size: r.symmetry for r in by_size})
+        return lift(claim, session, covered, [r.line for r in by_size], deadline)
 
 
 def merge_parts(
