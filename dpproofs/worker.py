@@ -162,10 +162,10 @@ def decide_theorem(
     if isinstance(loaded, Verdict):
         return loaded
     claim, spec = loaded
-    if spec.split == "sizes":
-        from dpproofs.search.sizes import IndependentSizes
+    if spec.split is not None:
+        from dpproofs.search.sizes import as_declared
 
-        claim = IndependentSizes(claim)
+        claim = as_declared(claim, spec.split)
     try:
         return timed_decide(claim, deadline_before(deadline_at))
     except BaseException as exc:

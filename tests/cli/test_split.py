@@ -25,7 +25,7 @@ from dpproofs.search.sizes import UNDECIDED, decide_size, merge_parts, search_pa
 from dpproofs.selection import Planned
 from dpproofs.theorem import theorem
 from dpproofs.verdict import Status
-from dpproofs.worker import discover, load_claim
+from dpproofs.worker import decide_theorem, discover, load_claim
 
 SPLIT = """
 from fractions import Fraction as F
@@ -247,3 +247,28 @@ def test_a_refutation_above_an_undecided_size_still_refutes(reports):
 def test_split_takes_only_sizes():
     with pytest.raises(InvalidTheorem, match="split= must be one of"):
         theorem(source="test", expect="proved", split="cases")
+
+
+NOT_A_SEARCH = """
+from dpproofs import FiniteMechanism, pure_epsilon_is, theorem
+
+RR = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]])
+
+
+@theorem(id="split.exact", source="test", expect="proved", split="sizes")
+def rr():
+    "RR with 3/4 is ln 3-DP (an exact claim: nothing to split)"
+    return pure_epsilon_is(RR, "log(3)")
+"""
+
+
+def test_a_claim_that_does_not_split_is_an_error_naming_why(tmp_path):
+    file = tmp_path / "not_a_search.py"
+    file.write_text(NOT_A_SEARCH)
+    (info,) = discover(str(file), 6 * 1024**3).theorems
+    assert info.split == ()  # so the runner gives it one job, which says why
+    verdict = decide_theorem(str(file), "split.exact", None, 6 * 1024**3)
+    assert verdict.status is Status.ERROR
+    assert verdict.reason.startswith(
+        "InvalidClaim: split='sizes' needs a search claim or an all_of of search claims, not "
+    )
