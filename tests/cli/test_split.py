@@ -71,6 +71,12 @@ def lifted():
     return for_all_distributions((2,), delta=Interval(0, 1)).claim(tv_close)
 
 
+@theorem(id="split.lifted_among", source="test", expect="proved", split="sizes")
+def lifted_among():
+    "the same on 2 and 3 outcomes: N* = 3 is among the sizes searched"
+    return for_all_distributions(range(2, 4), delta=Interval(0, 1)).claim(tv_close)
+
+
 @theorem(id="split.both", source="test", expect="refuted", split="sizes")
 def both():
     "the lifted claim and the false one"
@@ -80,8 +86,8 @@ def both():
     )
 """
 
-#: size jobs: 3 (bounded) + 3 (half) + 1 (lifted) + 1 + 3 (both)
-SIZE_JOBS = 11
+#: size jobs: 3 (bounded) + 3 (half) + 1 (lifted) + 2 (lifted_among) + 1 + 3 (both)
+SIZE_JOBS = 13
 CERTIFICATE_TIME = re.compile(r" ?\(\d+\.\d+ s\)|; \d+\.\d+ s\)")
 
 
@@ -94,6 +100,7 @@ def found(tmp_path_factory):
         ("split.bounded", ((0, (2, 3, 4)),)),
         ("split.half", ((0, (2, 3, 4)),)),
         ("split.lifted", ((0, (2,)),)),
+        ("split.lifted_among", ((0, (2, 3)),)),
         ("split.both", ((0, (2,)), (1, (2, 3, 4)))),
     ]
     return discovered
@@ -141,6 +148,7 @@ def test_the_unsplit_verdicts_are_the_expected_ones(unsplit):
         "split.bounded": "verified-bounded",
         "split.half": "refuted",
         "split.lifted": "proved",
+        "split.lifted_among": "proved",
         "split.both": "refuted",
     }
     assert unsplit["split.bounded"]["coverage"] == (
@@ -157,6 +165,13 @@ def test_the_unsplit_verdicts_are_the_expected_ones(unsplit):
     kinds = [e["kind"] for e in unsplit["split.lifted"]["evidence"]]
     assert kinds == ["bounded-search", "small-model"]
     assert "z3 unsat at 3 >= N* = 3 outcomes" in unsplit["split.lifted"]["certificate"]
+    lines = unsplit["split.lifted"]["certificate"]
+    assert "3 outcomes: z3 unsat (the small-model bound" in lines  # its seconds removed
+    # Here 3 outcomes was searched by its own job: the lifting only reads that it was unsat.
+    among = unsplit["split.lifted_among"]
+    assert [e["kind"] for e in among["evidence"]] == ["bounded-search", "small-model"]
+    assert "z3 unsat at 3 >= N* = 3 outcomes" in among["certificate"]
+    assert not any("(the small-model bound" in line for line in among["certificate"])
     assert unsplit["split.both"]["counterexample"] == unsplit["split.half"]["counterexample"]
 
 
@@ -164,7 +179,7 @@ def test_split_jobs_on_the_process_pool_give_the_unsplit_verdicts(found, unsplit
     with Counting(2) as pool:
         assert decide_all(found, pool) == unsplit
     assert pool.submitted.count(split.decide_size) == SIZE_JOBS
-    assert pool.submitted.count(split.merge) == 4
+    assert pool.submitted.count(split.merge) == 5
 
 
 @pytest.mark.slow
@@ -208,7 +223,8 @@ def merged(parts, reports):
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_merging_reports_in_any_order_gives_the_same_verdict(reports, data):
-    theorem_id = data.draw(st.sampled_from(["split.bounded", "split.half", "split.both"]))
+    names = ["split.bounded", "split.half", "split.lifted_among", "split.both"]
+    theorem_id = data.draw(st.sampled_from(names))
     parts, in_order = reports[theorem_id]
     shuffled = data.draw(st.permutations(in_order))
     assert merged(parts, shuffled) == merged(parts, in_order)
