@@ -26,7 +26,7 @@ test: $(STAMP)
 # The Dask executor's tests (skipped by `make test` when the dask extra is absent).
 test-dask: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
-	$(BIN)/python -m pytest -q tests/cli/test_executors.py tests/cli/test_determinism.py
+	$(BIN)/python -m pytest -q tests/cli/test_executors.py tests/cli/test_determinism.py tests/cli/test_split.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check dpproofs tests theorems benchmarks examples

@@ -42,6 +42,10 @@ class LoadFailure:
         return f"{self.file}:{self.line}"
 
 
+#: (part index, sizes) of each search part of a theorem declared with split="sizes".
+SplitPlan = tuple[tuple[int, tuple[int, ...]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class TheoremInfo:
     """What the parent knows of a declared theorem: a :class:`TheoremSpec` without its function."""
@@ -55,13 +59,16 @@ class TheoremInfo:
     timeout: float | None = None
     note: str = ""
     corrects: str | None = None
+    #: For a theorem declared with split="sizes": (part index, sizes) of each search part, one
+    #: job per (part, size); empty: decided by one job.
+    split: SplitPlan = ()
 
     @property
     def location(self) -> str:
         return f"{self.file}:{self.line}"
 
     @classmethod
-    def of(cls, spec: TheoremSpec) -> TheoremInfo:
+    def of(cls, spec: TheoremSpec, split: SplitPlan = ()) -> TheoremInfo:
         return cls(
             spec.id,
             spec.title,
@@ -72,6 +79,7 @@ class TheoremInfo:
             spec.timeout,
             spec.note,
             spec.corrects,
+            split,
         )
 
 

@@ -166,7 +166,12 @@ def decide(spec: TheoremSpec, override: float | None, isolated: bool = True) -> 
         return _decide_isolated(spec, timeout)
     from dpproofs.claim import Deadline, timed_decide
 
-    return timed_decide(spec.build(), Deadline(timeout))
+    claim = spec.build()
+    if spec.split is not None:  # split="sizes": as dpproofs verify decides it
+        from dpproofs.search.sizes import as_declared
+
+        claim = as_declared(claim, spec.split)
+    return timed_decide(claim, Deadline(timeout))
 
 
 def _decide_isolated(spec: TheoremSpec, timeout: float) -> Verdict:

@@ -5,7 +5,9 @@ picklable :class:`Job` (file, theorem id, limits) given to :func:`decide`, which
 child (see :mod:`dpproofs.isolation`) and kills it at the deadline. So a solver that hangs ends as
 UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The CLI's
 executors (a thread pool of ``jobs`` supervisors, or a Dask cluster's workers, each supervising its
-own children) are in :mod:`dpproofs.executors`; any other Executor can be passed in.
+own children) are in :mod:`dpproofs.executors`; any other Executor can be passed in. A theorem
+declared with ``split="sizes"`` is submitted as one job per (part, size) of its search, then one
+job merging their answers (:mod:`dpproofs.split`).
 
 Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the CLI) kills every child and raises
 :class:`RunInterrupted` carrying the results so far, the undecided ones marked as interrupted.
@@ -19,11 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpproofs import isolation
+from dpproofs import isolation, split
 from dpproofs.cache import ResultCache
 from dpproofs.discovery import LoadFailure, TheoremInfo
 from dpproofs.isolation import Limits, run_child
 from dpproofs.selection import Planned
+from dpproofs.split import SizeJob, SplitTheorem
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
 DEFAULT_TIMEOUT = 60.0
@@ -122,9 +125,9 @@ def decide(job: Job) -> Verdict:
     ).timed(outcome.seconds)
 
 
-def _verdict_of(future: Future[Verdict], info: TheoremInfo) -> Verdict:
-    """The job's verdict; ERROR if the executor lost it (e.g. a cluster worker died), since
-    :func:`decide` itself never raises."""
+def _verdict_of(future: Future[Any], info: TheoremInfo) -> Any:
+    """The job's answer (a verdict, or a split theorem's size report); ERROR if the executor
+    lost it (e.g. a cluster worker died), since the jobs themselves never raise."""
     try:
         return future.result()
     except Exception as exc:
@@ -185,7 +188,8 @@ def run(
     """
     cache = cache or ResultCache(None)
     results: list[TheoremResult | None] = [None] * len(planned)
-    pending: dict[Future[Verdict], tuple[int, str]] = {}
+    #: future -> (theorem index, cache key, and for a split theorem's size job: it and its job)
+    pending: dict[Future[Any], tuple[int, str, SplitTheorem | None, SizeJob | None]] = {}
 
     def finish(index: int, result: TheoremResult) -> None:
         results[index] = result
@@ -202,17 +206,32 @@ def run(
             if stored is not None:
                 finish(index, result_of(item.info, stored, cached=True))
                 continue
+            if item.info.split:
+                jobs = split.size_jobs(item.info, limits)
+                tracker = SplitTheorem(item.info, limits, jobs)
+                for size_job in jobs:
+                    future = executor.submit(split.decide_size, size_job)
+                    pending[future] = (index, key, tracker, size_job)
+                continue
             job = Job(item.info.file, item.info.id, limits)
-            pending[executor.submit(decide, job)] = (index, key)
+            pending[executor.submit(decide, job)] = (index, key, None, None)
         while pending:
             done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in done:
-                index, key = pending.pop(future)
-                verdict = _verdict_of(future, planned[index].info)
-                cache.store_verdict(key, verdict)
-                finish(index, result_of(planned[index].info, verdict))
+                index, key, owner, sized = pending.pop(future)
+                answer = _verdict_of(future, planned[index].info)
+                if owner is not None and sized is not None:
+                    answer = owner.add(sized, answer)
+                    if answer is None:
+                        continue  # more sizes to come
+                    if isinstance(answer, split.MergeJob):
+                        pending[executor.submit(split.merge, answer)] = (index, key, None, None)
+                        continue
+                cache.store_verdict(key, answer)
+                finish(index, result_of(planned[index].info, answer))
             if on_running is not None:
-                on_running([planned[i].info.id for f, (i, _k) in pending.items() if f.running()])
+                running = (planned[i].info.id for f, (i, *_) in pending.items() if f.running())
+                on_running(list(dict.fromkeys(running)))
     except KeyboardInterrupt:
         isolation.stop_all()
         for future in pending:

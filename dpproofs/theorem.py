@@ -29,6 +29,8 @@ from dpproofs.verdict import Status
 
 REGISTRY_ATTRIBUTE = "__dpproofs_theorems__"
 _ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
+#: How a theorem may be split into jobs: not at all, or one job per (part, size) of a search.
+SPLITS = (None, "sizes")
 _SEED = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt\b")
 
 
@@ -46,6 +48,7 @@ class TheoremSpec:
     timeout: float | None = None
     note: str = ""
     corrects: str | None = None
+    split: str | None = None
 
     @property
     def location(self) -> str:
@@ -61,6 +64,7 @@ def theorem(
     timeout: float | None = None,
     note: str = "",
     corrects: str | None = None,
+    split: str | None = None,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
 
@@ -72,6 +76,9 @@ def theorem(
     overrides the run's per-theorem limit. ``note`` says what a reader must know (a
     reconstruction, a replaced constant). ``corrects`` names the id of the (refuted or loose)
     theorem whose corrected statement this one is, so reports can show the two side by side.
+    ``split="sizes"`` (for a search claim, or an all_of of search claims) decides every size of
+    every part alone, so that ``dpproofs verify`` can give each (part, size) to its own worker;
+    the verdict is the same split or not (see :mod:`dpproofs.split`).
     """
     _require_text("source", source)
     _require_text("note", note)
@@ -87,6 +94,8 @@ def theorem(
         or timeout <= 0
     ):
         raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
+    if split not in SPLITS:
+        raise InvalidTheorem(f"split= must be one of {SPLITS[1:]} or None, got {split!r}")
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")
@@ -112,6 +121,7 @@ def theorem(
             timeout=timeout,
             note=note,
             corrects=corrects,
+            split=split,
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:

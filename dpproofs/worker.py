@@ -28,7 +28,8 @@ from dpproofs.discovery import (
     import_theorem_file,
     local_dependencies,
 )
-from dpproofs.theorem import REGISTRY_ATTRIBUTE
+from dpproofs.errors import DpProofsError
+from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
 
 #: Seconds before the hard deadline at which a decision procedure is asked to give up.
@@ -90,10 +91,27 @@ def discover(file: str, memory_bytes: int) -> Discovered | LoadFailure:
         module = import_theorem_file(Path(file))
         specs = list(getattr(module, REGISTRY_ATTRIBUTE, []))
         return Discovered(
-            file, tuple(TheoremInfo.of(s) for s in specs), local_dependencies(Path(file))
+            file,
+            tuple(TheoremInfo.of(s, split_plan(s)) for s in specs),
+            local_dependencies(Path(file)),
         )
     except BaseException as exc:  # sys.exit and KeyboardInterrupt included
         return import_failure(exc, file, memory_bytes)
+
+
+def split_plan(spec: TheoremSpec) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(part, sizes) of a theorem declared with split="sizes" whose claim splits; else empty
+    (the theorem is then decided by one job, which reports why the claim does not build or
+    split)."""
+    if spec.split != "sizes":
+        return ()
+    from dpproofs.search.sizes import plan
+
+    try:
+        claim = spec.build()
+        return plan(claim) if isinstance(claim, Claim) else ()
+    except Exception:
+        return ()
 
 
 def discover_main(file: str, deadline_at: float, memory_bytes: int, channel: Connection) -> None:
@@ -102,10 +120,10 @@ def discover_main(file: str, deadline_at: float, memory_bytes: int, channel: Con
     _send(channel, discover(file, memory_bytes))
 
 
-def decide_theorem(
-    file: str, theorem_id: str, deadline_at: float | None, memory_bytes: int
-) -> Verdict:
-    """Decide one theorem in this process. Never raises for problems of the theorem itself."""
+def load_claim(
+    file: str, theorem_id: str, memory_bytes: int
+) -> tuple[Claim, TheoremSpec] | Verdict:
+    """Import ``file`` and build theorem ``theorem_id``'s claim, or the verdict saying why not."""
     try:
         module = import_theorem_file(Path(file))
         spec = {s.id: s for s in getattr(module, REGISTRY_ATTRIBUTE, [])}[theorem_id]
@@ -123,14 +141,74 @@ def decide_theorem(
             "build",
             f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim",
         )
-    seconds = None
-    if deadline_at is not None:
-        left = deadline_at - time.monotonic()
-        seconds = max(0.0, left - min(MAX_MARGIN, 0.1 * left))
+    return claim, spec
+
+
+def deadline_before(deadline_at: float | None) -> Deadline:
+    """The decision's own deadline: a little before the hard one, when the child is killed."""
+    if deadline_at is None:
+        return Deadline(None)
+    left = deadline_at - time.monotonic()
+    return Deadline(max(0.0, left - min(MAX_MARGIN, 0.1 * left)))
+
+
+def decide_theorem(
+    file: str, theorem_id: str, deadline_at: float | None, memory_bytes: int
+) -> Verdict:
+    """Decide one theorem in this process. Never raises for problems of the theorem itself.
+    A theorem declared with ``split="sizes"`` is decided by independent sizes
+    (:mod:`dpproofs.search.sizes`), the verdict a split run gives."""
+    loaded = load_claim(file, theorem_id, memory_bytes)
+    if isinstance(loaded, Verdict):
+        return loaded
+    claim, spec = loaded
+    if spec.split is not None:
+        from dpproofs.search.sizes import as_declared
+
+        claim = as_declared(claim, spec.split)
     try:
-        return timed_decide(claim, Deadline(seconds))
+        return timed_decide(claim, deadline_before(deadline_at))
     except BaseException as exc:
         return _failure("decide", exc, file, spec.location, memory_bytes)
+
+
+def decide_size(
+    file: str, theorem_id: str, part: int, size: int, deadline_at: float | None, memory: int
+) -> Any:
+    """Decide one size of one part of a split theorem: a SizeReport, or the Verdict of a
+    failure (the file, the claim, or a bug while deciding)."""
+    from dpproofs.search.sizes import decide_size as decide_alone
+    from dpproofs.search.sizes import search_parts
+
+    loaded = load_claim(file, theorem_id, memory)
+    if isinstance(loaded, Verdict):
+        return loaded
+    claim, spec = loaded
+    try:
+        parts = search_parts(claim)
+        return decide_alone(parts[part], size, deadline_before(deadline_at), part)
+    except DpProofsError as exc:
+        return Verdict.error("claim", f"{type(exc).__name__}: {exc}")
+    except BaseException as exc:
+        return _failure("decide", exc, file, spec.location, memory)
+
+
+def merge_sizes(
+    file: str, theorem_id: str, reports: tuple[Any, ...], deadline_at: float | None, memory: int
+) -> Verdict:
+    """The verdict of a split theorem from the SizeReports of all its (part, size) jobs."""
+    from dpproofs.search.sizes import merge_parts, search_parts
+
+    loaded = load_claim(file, theorem_id, memory)
+    if isinstance(loaded, Verdict):
+        return loaded
+    claim, spec = loaded
+    try:
+        return merge_parts(search_parts(claim), reports, deadline_before(deadline_at))
+    except DpProofsError as exc:
+        return Verdict.error("claim", f"{type(exc).__name__}: {exc}")
+    except BaseException as exc:
+        return _failure("decide", exc, file, spec.location, memory)
 
 
 def _failure(stage: str, exc: BaseException, file: str, location: str, memory: int) -> Verdict:
@@ -159,3 +237,30 @@ def decide_main(
     """Child entry point: decide one theorem and send its verdict."""
     _enter_child(deadline_at, memory_bytes)
     _send(channel, decide_theorem(file, theorem_id, deadline_at, memory_bytes))
+
+
+def size_main(
+    file: str,
+    theorem_id: str,
+    part: int,
+    size: int,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: decide one (part, size) of a split theorem and send the report."""
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, decide_size(file, theorem_id, part, size, deadline_at, memory_bytes))
+
+
+def merge_main(
+    file: str,
+    theorem_id: str,
+    reports: tuple[Any, ...],
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: merge a split theorem's reports into its verdict and send it."""
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, merge_sizes(file, theorem_id, reports, deadline_at, memory_bytes))

@@ -71,7 +71,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
     q = claim.quantifier
     for size in q.sizes:
         if deadline.expired():
-            return _unknown(claim, covered, f"time ran out before {size} {q.size_name}")
+            return unknown_after(claim, covered, f"time ran out before {size} {q.size_name}")
         start = time.perf_counter()
         outcome = find_counterexample(claim, session, size, deadline, use_presearch)
         if outcome.values is not None:
@@ -83,7 +83,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
                 evidence=[search_witness(claim, size, outcome.values)],
             )
         if outcome.reason:
-            return _unknown(claim, covered, outcome.reason)
+            return unknown_after(claim, covered, outcome.reason)
         covered.append(size)
         symmetry = session.symmetry.get(size)
         certificate.append(
@@ -114,7 +114,8 @@ def find_counterexample(
     return _decide_size(claim, session, size, deadline, (objects, facts), budgets)
 
 
-def _unknown(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
+def unknown_after(claim: SearchClaim, covered: list[int], reason: str) -> Verdict:
+    """UNKNOWN, naming the sizes ``covered`` (z3 unsat) and why the others were not decided."""
     done = f"no counterexample among {claim.coverage_text(covered)} (z3 unsat); " if covered else ""
     return Verdict.unknown(METHOD, done + reason)
 

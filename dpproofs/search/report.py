@@ -26,9 +26,16 @@ def replay_source(size: int, values: Mapping[str, Any]) -> str:
 
 
 def counterexample(
-    claim: SearchClaim, size: int, values: Mapping[str, Any], smaller: Sequence[int], how: str
+    claim: SearchClaim,
+    size: int,
+    values: Mapping[str, Any],
+    smaller: Sequence[int],
+    how: str,
+    undecided: Sequence[int] = (),
 ) -> Counterexample:
-    """The exact counterexample record: values, what was checked, and the replay source."""
+    """The exact counterexample record: values, what was checked, and the replay source.
+    ``smaller``: the smaller sizes that were z3 unsat; ``undecided``: smaller sizes that were
+    not decided (only when sizes are decided independently, :mod:`dpproofs.search.sizes`)."""
     shapes = claim.quantifier.shapes(size)
     assignment: dict[str, str] = {}
     for name, domain in claim.quantifier.params:
@@ -36,14 +43,20 @@ def counterexample(
     for name, shape in shapes.items():
         assignment[name] = show_matrix(shape, values[name])
     q = claim.quantifier
+    minimality = (
+        f"no counterexample on {q.size_name} in {list(smaller)} (z3 unsat)"
+        if smaller
+        else "smallest size tried"
+    )
+    if undecided:
+        minimality = (
+            f"no counterexample on {q.size_name} in {list(smaller)} (z3 unsat); "
+            f"{q.size_name} in {list(undecided)} not decided"
+        )
     observed = {
         "size": f"{size} {q.size_name}",
         "exact re-check": "the predicate is false (exact rationals, rigorous comparisons)",
         "found by": how,
-        "minimality": (
-            f"no counterexample on {q.size_name} in {list(smaller)} (z3 unsat)"
-            if smaller
-            else "smallest size tried"
-        ),
+        "minimality": minimality,
     }
     return Counterexample.of(assignment, observed, replay_source(size, values))

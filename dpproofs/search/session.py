@@ -8,6 +8,8 @@ predicate. Object variables are named by position (``p[0][2]``), so sizes share 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +28,29 @@ ALG = Z3Algebra()
 
 def val(f: Fraction) -> Any:
     return z3.RealVal(f"{f.numerator}/{f.denominator}")
+
+
+@contextlib.contextmanager
+def fresh_context() -> Iterator[None]:
+    """Within the block, z3's main context is a new, empty one, as in a freshly started process;
+    afterwards the previous one is back.
+
+    Every term of a search is built in the main context, and z3's choices depend on the
+    numbering of terms, so a size decided after others in one process is not decided as it
+    would be alone. :mod:`dpproofs.search.sizes` decides each size alone inside this block, so
+    that deciding it here or in another process builds the same terms in the same order. No z3
+    term may leave the block (what leaves is exact values and text). (z3's Python API keeps the
+    main context in ``z3.z3._main_ctx`` and creates it when it is None: there is no public way to
+    start it afresh.)
+    """
+    import z3.z3 as api
+
+    saved = api._main_ctx
+    api._main_ctx = None
+    try:
+        yield
+    finally:
+        api._main_ctx = saved
 
 
 class Session:
