@@ -63,9 +63,21 @@ class SizeOutcome:
     how: str = "z3"
 
 
-def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -> Verdict:
-    """Decide ``claim`` (see the module docstring)."""
-    session = Session(claim)
+def search(
+    claim: SearchClaim,
+    deadline: Deadline,
+    use_presearch: bool = True,
+    session: Session | None = None,
+    budgets: tuple[int, int] = (RLIMIT_INCREMENTAL, RLIMIT_FRESH),
+) -> Verdict:
+    """Decide ``claim`` (see the module docstring). ``session``: the solver state to use (one
+    box of :mod:`dpproofs.search.epsboxes` brings its own); ``budgets``: z3 work per check."""
+    split = [n for n, d in claim.quantifier.params if d.split]
+    if split and session is None:
+        from dpproofs.search.epsboxes import search_boxes
+
+        return search_boxes(claim, split, deadline)
+    session = session or Session(claim)
     covered: list[int] = []
     certificate: list[str] = []
     q = claim.quantifier
@@ -73,7 +85,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
         if deadline.expired():
             return _unknown(claim, covered, f"time ran out before {size} {q.size_name}")
         start = time.perf_counter()
-        outcome = find_counterexample(claim, session, size, deadline, use_presearch)
+        outcome = find_counterexample(claim, session, size, deadline, use_presearch, budgets)
         if outcome.values is not None:
             check_refutation(claim, size, covered, session, deadline)
             return Verdict.refuted(

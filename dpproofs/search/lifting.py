@@ -217,7 +217,7 @@ def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) 
     solver = session.solver
     solver.push()
     try:
-        add(solver, [*facts, *side, negated])
+        add(solver, [*facts, *session.at_box_ends([*side, negated], objects)])
         return check(solver, deadline.remaining(), LIFT_RLIMIT)
     finally:
         solver.pop()

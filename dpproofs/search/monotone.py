@@ -1,0 +1,265 @@
+"""Monotonicity in eps, shown on the z3 formula: atoms that move one way with eps are decided
+at one end of an eps-box, where e^eps is a rational number and the atom is linear again.
+
+Setting. On an eps-box [a, b] the solver sees eps (a <= eps <= b) and E = e^eps, which lies in
+the rational bracket [Ea, Eb] with Ea <= e^a and Eb >= e^b (rounded outward). A product E * p is
+nonlinear. Take an atom of the negated claim in negation normal form, as it must hold:
+g(eps, E, x) >= 0 (or > 0), with x every other variable (entries, other parameters, fresh
+variables of the polarity relaxation). Call g nondecreasing when g(s, F, x) <= g(t, G, x) for
+all s <= t in [a, b], F <= G in [Ea, Eb] and every x in the ranges used below.
+
+* g nondecreasing: a real counterexample (eps*, e^eps*, x*) with eps* in the box has
+  g(b, Eb, x*) >= g(eps*, e^eps*, x*) >= 0, so the atom with (eps, E) := (b, Eb) holds at x*;
+* g nonincreasing: likewise with (eps, E) := (a, Ea);
+* otherwise (or unknown) the atom is kept as it is.
+
+Negation normal form is monotone in its atoms, so the rewritten formula holds at every real
+counterexample in the box: z3 ``unsat`` on it (with the true facts about E) proves that there is
+none. A model is only a candidate (it must be re-checked exactly). The rewriting never assumes
+monotonicity: it is established term by term below, from rational interval enclosures that are
+true of every real counterexample (entries in [0, 1] because rows are distributions, parameters
+in their domains, E in its bracket; a variable not listed has the enclosure (-oo, +oo)).
+
+Rules (m = +1 nondecreasing, -1 nonincreasing, 0 constant in (eps, E), None unknown):
+* numerals and other variables: 0; eps and E: +1;
+* sums add directions (opposite directions: None), negation flips;
+* u * v: for s <= t, u(t)v(t) - u(s)v(s) = u(t)(v(t) - v(s)) + v(s)(u(t) - u(s)); the first
+  term has the sign of sign(u) * m(v), the second sign(v) * m(u) (zero when that m is 0);
+* 1/v with v's enclosure strictly positive or strictly negative: -m(v);
+* If(c, u, v) with c free of eps and E (fixed for fixed x): the common direction of u and v;
+  If(u > v, u, v) = max(u, v) and If(u < v, u, v) = min(u, v): the common direction.
+Anything else (powers, other functions, conditions mentioning E in other forms) is unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import z3
+
+Bound = Fraction | None  # None: -oo for a lower bound, +oo for an upper bound
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """A term's rational enclosure [lo, hi] and its direction in (eps, E)."""
+
+    lo: Bound
+    hi: Bound
+    mono: int | None
+
+    def sign(self) -> int | None:
+        """+1 (>= 0), -1 (<= 0), 0 (= 0) or None (both signs possible)."""
+        if self.lo is not None and self.hi is not None and self.lo == 0 == self.hi:
+            return 0
+        if self.lo is not None and self.lo >= 0:
+            return 1
+        if self.hi is not None and self.hi <= 0:
+            return -1
+        return None
+
+
+UNKNOWN = Info(None, None, None)
+
+
+def _combine(a: int | None, b: int | None) -> int | None:
+    if a is None or b is None:
+        return None
+    if a == 0:
+        return b
+    if b == 0 or a == b:
+        return a
+    return None
+
+
+def _scaled(sign: int | None, mono: int | None) -> int | None:
+    if mono == 0:
+        return 0
+    if sign is None or mono is None:
+        return None
+    return sign * mono
+
+
+def _add(x: Bound, y: Bound) -> Bound:
+    return None if x is None or y is None else x + y
+
+
+def _mul_bounds(a: Info, b: Info) -> tuple[Bound, Bound]:
+    """Interval product; an infinite end makes the result unbounded unless the other factor is
+    exactly 0 (0 * anything = 0)."""
+    if a.sign() == 0 or b.sign() == 0:
+        return Fraction(0), Fraction(0)
+    ends = [(x, y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+    if any(x is None or y is None for x, y in ends):
+        # Bounded only in the sign-definite cases that matter here.
+        sa, sb = a.sign(), b.sign()
+        if sa is not None and sb is not None:
+            s = sa * sb
+            return (Fraction(0), None) if s > 0 else (None, Fraction(0))
+        return None, None
+    products = [x * y for x, y in ends if x is not None and y is not None]
+    return min(products), max(products)
+
+
+class Analysis:
+    """Enclosures and directions of z3 terms, given the enclosures of the variables and which
+    variables are eps and E (``moving``)."""
+
+    def __init__(self, ranges: dict[str, tuple[Bound, Bound]], moving: set[str]) -> None:
+        self.ranges = ranges
+        self.moving = moving
+        self.memo: dict[int, Info] = {}
+
+    def info(self, t: Any) -> Info:
+        key = t.get_id()
+        if key not in self.memo:
+            self.memo[key] = self._info(t)
+        return self.memo[key]
+
+    def _info(self, t: Any) -> Info:
+        if z3.is_rational_value(t):
+            v = Fraction(t.numerator_as_long(), t.denominator_as_long())
+            return Info(v, v, 0)
+        if z3.is_int_value(t):
+            v = Fraction(t.as_long())
+            return Info(v, v, 0)
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            name = t.decl().name()
+            ends = self.ranges.get(name, (None, None))
+            return Info(ends[0], ends[1], 1 if name in self.moving else 0)
+        if z3.is_add(t):
+            parts = [self.info(c) for c in t.children()]
+            lo: Bound = Fraction(0)
+            hi: Bound = Fraction(0)
+            mono: int | None = 0
+            for p in parts:
+                lo, hi, mono = _add(lo, p.lo), _add(hi, p.hi), _combine(mono, p.mono)
+            return Info(lo, hi, mono)
+        if z3.is_sub(t):
+            first, *rest = [self.info(c) for c in t.children()]
+            out = first
+            for p in rest:
+                out = Info(
+                    _add(out.lo, _neg(p.hi)),
+                    _add(out.hi, _neg(p.lo)),
+                    _combine(out.mono, _flip(p.mono)),
+                )
+            return out
+        if z3.is_app_of(t, z3.Z3_OP_UMINUS):
+            p = self.info(t.arg(0))
+            return Info(_neg(p.hi), _neg(p.lo), _flip(p.mono))
+        if z3.is_mul(t):
+            out = self.info(t.arg(0))
+            for c in t.children()[1:]:
+                out = _product(out, self.info(c))
+            return out
+        if z3.is_div(t):
+            return _product(self.info(t.arg(0)), _reciprocal(self.info(t.arg(1))))
+        if z3.is_app_of(t, z3.Z3_OP_ITE):
+            return self._ite(t)
+        if z3.is_to_real(t):
+            return self.info(t.arg(0))
+        return UNKNOWN
+
+    def _ite(self, t: Any) -> Info:
+        cond, u, v = t.arg(0), t.arg(1), t.arg(2)
+        iu, iv = self.info(u), self.info(v)
+        lo = None if iu.lo is None or iv.lo is None else min(iu.lo, iv.lo)
+        hi = None if iu.hi is None or iv.hi is None else max(iu.hi, iv.hi)
+        if self.fixed(cond) or _is_extremum(cond, u, v):
+            return Info(lo, hi, _combine(iu.mono, iv.mono))
+        return Info(lo, hi, None)
+
+    def fixed(self, t: Any) -> bool:
+        """True when ``t`` mentions neither eps nor E."""
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            return t.decl().name() not in self.moving
+        return all(self.fixed(c) for c in t.children())
+
+
+def _neg(x: Bound) -> Bound:
+    return None if x is None else -x
+
+
+def _flip(m: int | None) -> int | None:
+    return None if m is None else -m
+
+
+def _product(a: Info, b: Info) -> Info:
+    lo, hi = _mul_bounds(a, b)
+    mono = _combine(_scaled(a.sign(), b.mono), _scaled(b.sign(), a.mono))
+    return Info(lo, hi, mono)
+
+
+def _reciprocal(b: Info) -> Info:
+    """1/b when b's enclosure excludes 0 (else unknown: z3's 1/0 is an arbitrary value)."""
+    if b.lo is not None and b.lo > 0:
+        return Info(None if b.hi is None else 1 / b.hi, 1 / b.lo, _flip(b.mono))
+    if b.hi is not None and b.hi < 0:
+        return Info(1 / b.hi, None if b.lo is None else 1 / b.lo, _flip(b.mono))
+    return UNKNOWN
+
+
+def _is_extremum(cond: Any, u: Any, v: Any) -> bool:
+    """cond compares exactly u with v (If(u > v, u, v) = max, If(u < v, u, v) = min, and the
+    swapped or non-strict forms): the If is then max(u, v) or min(u, v), whatever cond says."""
+    if not (z3.is_lt(cond) or z3.is_le(cond) or z3.is_gt(cond) or z3.is_ge(cond)):
+        return False
+    x, y = cond.arg(0), cond.arg(1)
+    return (x.eq(u) and y.eq(v)) or (x.eq(v) and y.eq(u))
+
+
+@dataclass(frozen=True, slots=True)
+class Ends:
+    """The substitutions at the two ends of a box: [(eps, a), (E, Ea)] and [(eps, b), (E, Eb)]."""
+
+    low: tuple[tuple[Any, Any], ...]
+    high: tuple[tuple[Any, Any], ...]
+
+
+@dataclass
+class Rewrite:
+    """Counts of atoms decided at an end of the box, and atoms kept (still mentioning E)."""
+
+    at_ends: int = 0
+    kept: int = 0
+
+
+def at_ends(formula: Any, analysis: Analysis, ends: Ends, count: Rewrite) -> Any:
+    """``formula`` (asserted true) with each monotone atom evaluated at its weakest end of the
+    box (see the module docstring)."""
+    return _walk(formula, True, analysis, ends, count)
+
+
+def _walk(f: Any, positive: bool, an: Analysis, ends: Ends, count: Rewrite) -> Any:
+    if z3.is_not(f):
+        return z3.Not(_walk(f.arg(0), not positive, an, ends, count))
+    if z3.is_and(f):
+        return z3.And([_walk(c, positive, an, ends, count) for c in f.children()])
+    if z3.is_or(f):
+        return z3.Or([_walk(c, positive, an, ends, count) for c in f.children()])
+    if z3.is_implies(f):
+        return z3.Implies(
+            _walk(f.arg(0), not positive, an, ends, count),
+            _walk(f.arg(1), positive, an, ends, count),
+        )
+    if an.fixed(f):
+        return f
+    if z3.is_le(f) or z3.is_lt(f):
+        small, large = f.arg(0), f.arg(1)
+    elif z3.is_ge(f) or z3.is_gt(f):
+        small, large = f.arg(1), f.arg(0)
+    else:
+        count.kept += 1
+        return f
+    # As asserted: large - small >= 0 (positive), or small - large >= 0 (the atom is false).
+    direction = _combine(an.info(large).mono, _flip(an.info(small).mono))
+    if direction is None or direction == 0:
+        count.kept += direction is None
+        return f
+    if not positive:
+        direction = -direction
+    count.at_ends += 1
+    return z3.substitute(f, *(ends.high if direction > 0 else ends.low))
