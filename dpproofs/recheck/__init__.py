@@ -9,6 +9,8 @@ steps checker; ``tests/recheck`` checks the import graph):
   (:mod:`.witnesses`, :mod:`.balls`);
 * bounded verifications, by re-solving every size with a second z3 encoding (:mod:`.resolve`);
 * the small-model reduction, by its arithmetic and the unsat it needs (:mod:`.certificates`);
+* boxes of one parameter (eps) of a search claim: their tiling of the domain and the brackets
+  of e^eps (:mod:`.paramboxes`; the per-box unsat is not re-solved: "not replayed");
 * interval proofs, by checking that the boxes tile the domain and deciding each box again
   (:mod:`.intervals`);
 * exact evaluations of concrete rational mechanisms, by recomputing the quantity.
@@ -29,11 +31,12 @@ from dpproofs.evidence import (
     BoundedSearch,
     IntervalBoxes,
     LocalisedConjunct,
+    ParamBoxes,
     SmallModel,
     Witness,
     from_dict,
 )
-from dpproofs.recheck import certificates, intervals, witnesses
+from dpproofs.recheck import certificates, intervals, paramboxes, witnesses
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import (
@@ -94,6 +97,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.bounded(piece, claim, evidence, n_star, resolve > 0, resolve)
     if isinstance(evidence, IntervalBoxes):
         return intervals.replay_boxes(piece, claim.problem, evidence)
+    if isinstance(evidence, ParamBoxes):
+        return paramboxes.param_boxes(piece, claim, evidence)
     if isinstance(evidence, SmallModel):
         unsat = [
             s.size

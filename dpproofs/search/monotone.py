@@ -28,7 +28,8 @@ Rules (m = +1 nondecreasing, -1 nonincreasing, 0 constant in (eps, E), None unkn
 * 1/v with v's enclosure strictly positive or strictly negative: -m(v);
 * If(c, u, v) with c free of eps and E (fixed for fixed x): the common direction of u and v;
   If(u > v, u, v) = max(u, v) and If(u < v, u, v) = min(u, v): the common direction.
-Anything else (powers, other functions, conditions mentioning E in other forms) is unknown.
+* u^k, k a positive integer numeral, u >= 0: k - 1 products.
+Anything else (other powers, other functions, conditions mentioning E in other forms) is unknown.
 """
 
 from __future__ import annotations
@@ -159,6 +160,8 @@ class Analysis:
             return _product(self.info(t.arg(0)), _reciprocal(self.info(t.arg(1))))
         if z3.is_app_of(t, z3.Z3_OP_ITE):
             return self._ite(t)
+        if z3.is_app_of(t, z3.Z3_OP_POWER):
+            return _power(self.info(t.arg(0)), t.arg(1))
         if z3.is_to_real(t):
             return self.info(t.arg(0))
         return UNKNOWN
@@ -191,6 +194,20 @@ def _product(a: Info, b: Info) -> Info:
     lo, hi = _mul_bounds(a, b)
     mono = _combine(_scaled(a.sign(), b.mono), _scaled(b.sign(), a.mono))
     return Info(lo, hi, mono)
+
+
+def _power(base: Info, exponent: Any) -> Info:
+    """base^k for a numeral k in {1, 2, ...} and base >= 0: u^k is the product of k copies of a
+    nonnegative u, nondecreasing in u (same direction as u); anything else is unknown."""
+    if not (z3.is_rational_value(exponent) or z3.is_int_value(exponent)):
+        return UNKNOWN
+    k = Fraction(str(exponent.as_fraction() if z3.is_rational_value(exponent) else exponent))
+    if k.denominator != 1 or k < 1 or base.sign() != 1:
+        return UNKNOWN
+    out = base
+    for _ in range(int(k) - 1):
+        out = _product(out, base)
+    return out
 
 
 def _reciprocal(b: Info) -> Info:
