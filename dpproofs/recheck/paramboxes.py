@@ -16,9 +16,11 @@ from fractions import Fraction
 from typing import Any
 
 from dpproofs.evidence import ParamBoxes
-from dpproofs.recheck.balls import Real, Undecidable, compare, exp
+from dpproofs.recheck.balls import Real, Undecidable, compare, exp, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, failed, not_replayed
 
+#: Arb precision of the bracket checks (the brackets have 64-bit denominators).
+BITS = 512
 RESULTS = ("proved", "verified-bounded", "unknown")
 
 
@@ -44,7 +46,10 @@ def param_boxes(piece: Piece, claim: Any, record: ParamBoxes) -> Finding:
         return failed(piece, why)
     try:
         for lo, hi, e_lo, e_hi in boxes:
-            if compare(Real(e_lo), exp(Real(lo))) > 0 or compare(exp(Real(hi)), Real(e_hi)) > 0:
+            with with_precision(BITS):
+                low = compare(Real(e_lo), exp(Real(lo)))
+                high = compare(exp(Real(hi)), Real(e_hi))
+            if low > 0 or high > 0:
                 return failed(piece, f"the bracket [{e_lo}, {e_hi}] misses e^x on [{lo}, {hi}]")
     except Undecidable as exc:
         return not_replayed(piece, f"a bracket is not decided: {exc}")

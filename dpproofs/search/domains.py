@@ -30,7 +30,7 @@ class Interval:
     lo_open: bool = False
     exp_value: Fraction | None = None  # set by log_of: the parameter is ln(exp_value)
     #: > 0: decide by branch and bound over boxes of this parameter, starting from ``split``
-    #: equal boxes (dpproofs.search.epsboxes); the claim is still about the whole interval.
+    #: boxes (dpproofs.search.epsboxes); the claim is still about the whole interval.
     split: int = 0
 
     def __init__(

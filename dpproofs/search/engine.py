@@ -50,8 +50,6 @@ METHOD = "z3 search over finite alphabets"
 #: Share of the time left after which a STALLED incremental solver (one that stops counting
 #: work) gives way to a fresh one; see _decide_size.
 STALL_SHARE = 0.45
-#: Spurious candidates tolerated per size before the verdict is UNKNOWN.
-MAX_REFINEMENTS = 6
 
 
 @dataclass(frozen=True)
@@ -142,7 +140,7 @@ def _decide_size(
     name = claim.quantifier.size_name
     objects, facts = encoding
     incremental, fresh = budgets
-    for _ in range(MAX_REFINEMENTS):
+    for _ in range(session.max_refinements):
         solver = session.solver
         solver.push()
         add(solver, facts)
@@ -180,6 +178,6 @@ def _decide_size(
             near = Fraction(point[pname]).limit_denominator(10**6)
             add(session.solver, session.refine(pname, near))
     return SizeOutcome(
-        reason=f"{MAX_REFINEMENTS} solver candidates at {size} {name} failed the exact re-check "
-        "(slack of the e^x facts or ties); no counterexample confirmed"
+        reason=f"{session.max_refinements} solver candidates at {size} {name} failed the exact "
+        "re-check (slack of the e^x facts or ties); no counterexample confirmed"
     )

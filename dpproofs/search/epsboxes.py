@@ -1,13 +1,15 @@
 """Branch and bound over boxes of one parameter (eps): a search claim over its whole domain.
 
 A parameter declared ``Interval(lo, hi, split=k)`` is decided box by box. The domain [lo, hi]
-is cut into k equal boxes; each box [a, b] is a search claim of its own (the same predicate, the
-parameter ranging over [a, b]), decided by the engine with a session that
+is cut into k boxes (equal in ratio when lo > 0, else in width: :func:`cut`); each box [a, b]
+is a search claim of its own (the same predicate, the parameter ranging over [a, b]), decided
+by the engine with a session that
 
 * brackets e^param by rationals Ea <= e^a and e^b <= Eb (rounded outward), with the usual true
   tangent and chord facts on the box, and
-* decides every atom shown monotone in (param, e^param) at the box's weaker end, where e^param
-  is the rational Ea or Eb and the atom is linear again (:mod:`dpproofs.search.monotone`).
+* bounds each side of an atom shown monotone in (param, e^param) by its value at the box's
+  weaker end, where e^param is the rational Ea or Eb and the atom is linear again
+  (:mod:`dpproofs.search.monotone`).
 
 That is an over-approximation of the box: z3 ``unsat`` proves that no eps in the box has a
 counterexample of that size, and with the small-model theorem (:mod:`dpproofs.search.lifting`),
@@ -25,6 +27,8 @@ decided boxes and the undecided ones); UNKNOWN when no box is decided.
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -73,9 +77,21 @@ class BoxOutcome:
 
 
 def cut(lo: Fraction, hi: Fraction, pieces: int) -> list[tuple[Fraction, Fraction]]:
-    """[lo, hi] as ``pieces`` equal consecutive boxes."""
-    step = (hi - lo) / pieces
-    return [(lo + step * j, lo + step * (j + 1)) for j in range(pieces)]
+    """[lo, hi] as ``pieces`` consecutive boxes: of equal ratio hi/lo when lo > 0 (an atom such
+    as e^{3 eps} vs e^eps has a gap relative to eps, so small eps needs small boxes), the cut
+    points being lo (hi/lo)^(j/pieces) rounded to two significant digits; else equal width."""
+    if lo <= 0:
+        step = (hi - lo) / pieces
+        return [(lo + step * j, lo + step * (j + 1)) for j in range(pieces)]
+    points = [lo]
+    for j in range(1, pieces):
+        near = float(lo) * (float(hi) / float(lo)) ** (j / pieces)
+        digits = 1 - math.floor(math.log10(near))  # two significant digits: 0.0316 -> 0.032
+        point = Fraction(round(near * 10**digits), 10**digits)
+        if points[-1] < point < hi:
+            points.append(point)
+    points.append(hi)
+    return list(itertools.pairwise(points))
 
 
 def search_boxes(claim: SearchClaim, names: list[str], deadline: Deadline) -> Verdict:

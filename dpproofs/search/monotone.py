@@ -4,15 +4,17 @@ at one end of an eps-box, where e^eps is a rational number and the atom is linea
 Setting. On an eps-box [a, b] the solver sees eps (a <= eps <= b) and E = e^eps, which lies in
 the rational bracket [Ea, Eb] with Ea <= e^a and Eb >= e^b (rounded outward). A product E * p is
 nonlinear. Take an atom of the negated claim in negation normal form, as it must hold:
-g(eps, E, x) >= 0 (or > 0), with x every other variable (entries, other parameters, fresh
-variables of the polarity relaxation). Call g nondecreasing when g(s, F, x) <= g(t, G, x) for
-all s <= t in [a, b], F <= G in [Ea, Eb] and every x in the ranges used below.
+L <= R (or L < R), where L and R are terms in eps, E and x (every other variable: entries, other
+parameters, fresh variables of the polarity relaxation). Call a term nondecreasing when
+t(s, F, x) <= t(u, G, x) for all s <= u in [a, b], F <= G in [Ea, Eb] and every x in the ranges
+used below. Then, at a real counterexample (eps*, e^eps*, x*) with eps* in the box:
 
-* g nondecreasing: a real counterexample (eps*, e^eps*, x*) with eps* in the box has
-  g(b, Eb, x*) >= g(eps*, e^eps*, x*) >= 0, so the atom with (eps, E) := (b, Eb) holds at x*;
-* g nonincreasing: likewise with (eps, E) := (a, Ea);
-* otherwise (or unknown) the atom is kept as it is.
+* L nondecreasing: L(a, Ea, x*) <= L(eps*, e^eps*, x*); nonincreasing: L(b, Eb, x*) <= it;
+* R nondecreasing: R(eps*, e^eps*, x*) <= R(b, Eb, x*); nonincreasing: <= R(a, Ea, x*);
+* a side whose direction is unknown but which is a sum is bounded term by term the same way;
+  any other term is kept as it is (it still mentions E: the problem stays nonlinear there).
 
+So the atom with each side replaced by its bound holds at x*: it is implied by the original.
 Negation normal form is monotone in its atoms, so the rewritten formula holds at every real
 counterexample in the box: z3 ``unsat`` on it (with the true facts about E) proves that there is
 none. A model is only a candidate (it must be re-checked exactly). The rewriting never assumes
@@ -27,7 +29,9 @@ Rules (m = +1 nondecreasing, -1 nonincreasing, 0 constant in (eps, E), None unkn
   term has the sign of sign(u) * m(v), the second sign(v) * m(u) (zero when that m is 0);
 * 1/v with v's enclosure strictly positive or strictly negative: -m(v);
 * If(c, u, v) with c free of eps and E (fixed for fixed x): the common direction of u and v;
-  If(u > v, u, v) = max(u, v) and If(u < v, u, v) = min(u, v): the common direction.
+  If(u > v, u, v) = max(u, v) and If(u < v, u, v) = min(u, v): the common direction;
+  If(c, u, v) with u >= v (enclosures) and c an up-set (its atoms' directions and And / Or /
+  Not): v + [c] (u - v), the product rule on the two nonnegative factors [c] and u - v.
 * u^k, k a positive integer numeral, u >= 0: k - 1 products.
 Anything else (other powers, other functions, conditions mentioning E in other forms) is unknown.
 """
@@ -173,13 +177,48 @@ class Analysis:
         hi = None if iu.hi is None or iv.hi is None else max(iu.hi, iv.hi)
         if self.fixed(cond) or _is_extremum(cond, u, v):
             return Info(lo, hi, _combine(iu.mono, iv.mono))
+        # If(c, u, v) = v + [c] (u - v); with u >= v everywhere (enclosures), [c] and u - v are
+        # both >= 0, so the product rule applies to them; symmetrically u + [not c] (v - u).
+        d = self.truth_mono(cond)
+        if d is not None and _at_least(iu, iv):
+            gap = _combine(iu.mono, _flip(iv.mono))
+            return Info(lo, hi, _combine(iv.mono, _combine(gap, d)))
+        if d is not None and _at_least(iv, iu):
+            gap = _combine(iv.mono, _flip(iu.mono))
+            return Info(lo, hi, _combine(iu.mono, _combine(gap, -d)))
         return Info(lo, hi, None)
+
+    def truth_mono(self, f: Any) -> int | None:
+        """+1 when the truth of ``f`` can only go from false to true as (eps, E) grow (an up-set:
+        an atom g >= 0 or g > 0 with g nondecreasing), -1 for the reverse, 0 when ``f`` is free of
+        eps and E, None when unknown."""
+        if self.fixed(f):
+            return 0
+        if z3.is_not(f):
+            return _flip(self.truth_mono(f.arg(0)))
+        if z3.is_and(f) or z3.is_or(f):
+            out: int | None = 0
+            for c in f.children():
+                out = _combine(out, self.truth_mono(c))
+            return out
+        if z3.is_le(f) or z3.is_lt(f):
+            small, large = f.arg(0), f.arg(1)
+        elif z3.is_ge(f) or z3.is_gt(f):
+            small, large = f.arg(1), f.arg(0)
+        else:
+            return None
+        return _combine(self.info(large).mono, _flip(self.info(small).mono))
 
     def fixed(self, t: Any) -> bool:
         """True when ``t`` mentions neither eps nor E."""
         if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             return t.decl().name() not in self.moving
         return all(self.fixed(c) for c in t.children())
+
+
+def _at_least(u: Info, v: Info) -> bool:
+    """u >= v at every point, from the enclosures alone (lo(u) >= hi(v))."""
+    return u.lo is not None and v.hi is not None and u.lo >= v.hi
 
 
 def _neg(x: Bound) -> Bound:
@@ -271,12 +310,33 @@ def _walk(f: Any, positive: bool, an: Analysis, ends: Ends, count: Rewrite) -> A
     else:
         count.kept += 1
         return f
-    # As asserted: large - small >= 0 (positive), or small - large >= 0 (the atom is false).
-    direction = _combine(an.info(large).mono, _flip(an.info(small).mono))
-    if direction is None or direction == 0:
-        count.kept += direction is None
-        return f
-    if not positive:
-        direction = -direction
-    count.at_ends += 1
-    return z3.substitute(f, *(ends.high if direction > 0 else ends.low))
+    # As asserted: small <= large (positive), or large < small (the atom is false).
+    if positive:
+        new_small, new_large = _bound(small, False, an, ends), _bound(large, True, an, ends)
+    else:
+        new_small, new_large = _bound(small, True, an, ends), _bound(large, False, an, ends)
+    if an.fixed(new_small) and an.fixed(new_large):
+        count.at_ends += 1
+    else:
+        count.kept += 1
+    if z3.is_le(f):
+        return new_small <= new_large
+    if z3.is_lt(f):
+        return new_small < new_large
+    if z3.is_ge(f):
+        return new_large >= new_small
+    return new_large > new_small
+
+
+def _bound(t: Any, upper: bool, an: Analysis, ends: Ends) -> Any:
+    """A term >= t (``upper``) or <= t on the whole box, free of eps and E where t's direction
+    is known: t at the end where it is largest (smallest); a sum term by term; else t itself."""
+    mono = an.info(t).mono
+    if mono == 0 or an.fixed(t):
+        return t
+    if mono is not None:
+        high = (mono > 0) == upper
+        return z3.substitute(t, *(ends.high if high else ends.low))
+    if z3.is_add(t):
+        return z3.Sum([_bound(c, upper, an, ends) for c in t.children()])
+    return t

@@ -39,6 +39,9 @@ class Session:
         self.box = box
         #: atoms decided at an end of the box / kept with E, summed over the sizes encoded
         self.box_atoms = [0, 0]
+        #: spurious candidates tolerated per size: in a box most come from deciding atoms at
+        #: different ends (refining e^x facts cannot remove them; halving the box can)
+        self.max_refinements = 2 if box is not None else MAX_REFINEMENTS
         # z3's choices depend on the identities of its terms, which depend on everything built
         # before in the process: the runner decides each theorem in a fresh process, where the
         # same claim builds the same terms in the same order (see tests: determinism).
@@ -157,6 +160,16 @@ class Session:
                     ranges[v.decl().name()] = (Fraction(0), Fraction(1))  # rows are distributions
         for name, domain in self.claim.quantifier.params:
             ranges[name] = (domain.lo, domain.hi)
+        for arg, v in self.derived.items():
+            domain = self.claim.quantifier.domain(derived_base(arg) or "")
+            if arg.startswith("sqrt_") and domain.lo >= 0:
+                # 0 <= sqrt(x) <= max(1, x)
+                top = None if domain.hi is None else max(Fraction(1), domain.hi)
+                ranges[v.decl().name()] = (Fraction(0), top)
+            elif not arg.startswith("sqrt_") and domain.exp_value is not None:
+                ranges[v.decl().name()] = (domain.exp_value, domain.exp_value)
+            elif not arg.startswith("sqrt_") and domain.hi is not None:
+                ranges[v.decl().name()] = (exp_bracket(domain.lo)[0], exp_bracket(domain.hi)[1])
         moving = {self.box}
         low, high = [(self.params[self.box], val(a))], [(self.params[self.box], val(b))]
         for arg, v in self.derived.items():
@@ -196,6 +209,9 @@ class Session:
                 facts.extend([v >= val(lo), v <= val(hi)])
         return facts
 
+
+#: Spurious candidates tolerated per size before the verdict is UNKNOWN (see engine).
+MAX_REFINEMENTS = 6
 
 #: Work budgets (z3 rlimit units) of one check: the incremental solver, the fresh solver it
 #: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not
