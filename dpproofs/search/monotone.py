@@ -11,7 +11,9 @@ used below. Then, at a real counterexample (eps*, e^eps*, x*) with eps* in the b
 
 * L nondecreasing: L(a, Ea, x*) <= L(eps*, e^eps*, x*); nonincreasing: L(b, Eb, x*) <= it;
 * R nondecreasing: R(eps*, e^eps*, x*) <= R(b, Eb, x*); nonincreasing: <= R(a, Ea, x*);
-* a side whose direction is unknown but which is a sum is bounded term by term the same way;
+* a side whose direction is unknown but which is a sum is bounded term by term the same way,
+  and a product of nonnegative factors factor by factor (0 <= l_i <= u_i <= h_i gives
+  prod l_i <= prod u_i <= prod h_i; lower bounds are used only when shown >= 0);
   any other term is kept as it is (it still mentions E: the problem stays nonlinear there).
 
 So the atom with each side replaced by its bound holds at x*: it is implied by the original.
@@ -339,4 +341,9 @@ def _bound(t: Any, upper: bool, an: Analysis, ends: Ends) -> Any:
         return z3.substitute(t, *(ends.high if high else ends.low))
     if z3.is_add(t):
         return z3.Sum([_bound(c, upper, an, ends) for c in t.children()])
+    if z3.is_mul(t) and all(an.info(c).sign() in (0, 1) for c in t.children()):
+        # Nonnegative factors: 0 <= l_i <= u_i <= h_i gives prod l_i <= prod u_i <= prod h_i.
+        parts = [_bound(c, upper, an, ends) for c in t.children()]
+        if upper or all(an.info(b).sign() in (0, 1) for b in parts):
+            return z3.Product(parts)
     return t
