@@ -149,7 +149,12 @@ def _decide_size(
             # its complete nlsat procedure) within a larger one. z3 sometimes stalls without
             # counting work; only then does a clock step in (STALL_SHARE of the time left ends
             # the incremental attempt). An unsat answer is the same verdict on either path.
-            answer = check(solver, deadline.remaining() * STALL_SHARE, incremental)
+            # A zero incremental budget (eps boxes) goes straight to the fresh solver.
+            answer = (
+                check(solver, deadline.remaining() * STALL_SHARE, incremental)
+                if incremental > 0
+                else z3.unknown
+            )
             if answer == z3.unknown and not deadline.expired():
                 solver = z3.Solver(ctx=session.ctx)
                 solver.add(*session.solver.assertions())
