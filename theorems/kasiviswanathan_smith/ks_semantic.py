@@ -151,9 +151,7 @@ def theorem2_4_part1():
     says = "(eps, delta)-DP => (eps', delta')-semantic privacy for the belief b"
     return all_of(
         *(
-            _with_prior(SPACE_1, range(2, 4), EPS_BOXES, delta=delta).claim(
-                predicate, says=says
-            )
+            _with_prior(SPACE_1, range(2, 4), EPS_BOXES, delta=delta).claim(predicate, says=says)
             for delta in (F(1, 100), F(1, 10000))
         )
     )
