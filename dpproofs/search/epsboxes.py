@@ -61,6 +61,7 @@ class BoxOutcome:
     at_ends: int
     kept: int
     seconds: float
+    why: str = ""  # a bounded box: why it was not lifted (from its coverage)
 
     @property
     def result(self) -> str:
@@ -129,8 +130,9 @@ def search_boxes(claim: SearchClaim, names: list[str], deadline: Deadline) -> Ve
             queue[:0] = [(a, mid, depth + 1), (mid, b, depth + 1)]
             continue
         at_ends, kept = session.box_atoms
+        seconds = time.perf_counter() - start
         done.append(
-            BoxOutcome(a, b, ends[2], ends[3], verdict, at_ends, kept, time.perf_counter() - start)
+            BoxOutcome(a, b, ends[2], ends[3], verdict, at_ends, kept, seconds, _why(sub, verdict))
         )
     return _compose(claim, name, done)
 
@@ -191,11 +193,24 @@ def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
 
         parts.append(f"with {size_set(sizes, q.size_name)} for {union_text(name, bounded)}")
     coverage = f"all {q.what} " + "; ".join(parts) + (f", {others}" if others else "")
+    reasons = {o.why for o in done if o.verdict.status is Status.VERIFIED_BOUNDED}
+    if len(reasons) == 1 and "" not in reasons:
+        coverage += f" ({reasons.pop()})"
     if undecided:
         coverage += f" (undecided: {union_text(name, undecided)}; the stated domain is {domain})"
     return Verdict.verified_bounded(
         METHOD, coverage=coverage, certificate=lines, evidence=[evidence]
     )
+
+
+def _why(sub: SearchClaim, verdict: Verdict) -> str:
+    """Why a bounded box was not lifted: the parenthesis its coverage ends with, or ''."""
+    if verdict.status is not Status.VERIFIED_BOUNDED or verdict.coverage is None:
+        return ""
+    prefix = "all " + sub.coverage_text(_sizes(verdict)) + " ("
+    if verdict.coverage.startswith(prefix) and verdict.coverage.endswith(")"):
+        return verdict.coverage[len(prefix) : -1]
+    return ""
 
 
 def _sizes(verdict: Verdict) -> list[int]:
