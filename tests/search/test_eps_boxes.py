@@ -4,12 +4,14 @@ exact eps, inexact candidates split, rigorous brackets, and the monotonicity ana
 from fractions import Fraction as F
 
 import flint
+import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
+from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import ParamBox, ParamBoxes
 from dpproofs.expfacts import exp_bracket
 from dpproofs.recheck.paramboxes import param_boxes
@@ -100,6 +102,45 @@ def test_eps_in_the_true_part_alone_is_proved():
     verdict = claim.decide(Deadline(120))
     assert verdict.status is Status.PROVED, verdict
     assert [(b.lo, b.hi) for b in boxes_of(verdict).boxes] == [("0", "1/2"), ("1/2", "1")]
+
+
+def sd_below(alg, p, q, E, delta):
+    """(eps, delta)-indistinguishable => SD <= e^eps - 1 + delta (true; tight at eps = 0)."""
+    return implies(
+        alg,
+        indistinguishable(alg, p, q, E, delta),
+        alg.le(statistical_difference(alg, p, q), alg.total([E - 1, delta])),
+    )
+
+
+def test_undecided_boxes_are_named_in_the_coverage():
+    # Near eps = 0 the claim is tight: bounding the hypothesis at e^b and the conclusion at e^a
+    # leaves a gap, and [0, 1/2] is halved down to [0, 1/16] (3 halvings) and stays undecided.
+    # delta is pinned, so no box is lifted: the decided boxes are bounded (2 outcomes).
+    claim = for_all_distributions(range(2, 3), eps=Interval(0, 1, split=2), delta=F(1, 100)).claim(
+        sd_below, says="SD <= e^eps - 1 + delta"
+    )
+    verdict = claim.decide(Deadline(120))
+    assert verdict.status is Status.VERIFIED_BOUNDED, verdict
+    assert verdict.coverage == (
+        "all pairs of distributions with 2 outcomes for eps in [1/16, 1], delta = 1/100 "
+        "(small-model bound N* = 5; unsat at 5 outcomes would prove it for every finite "
+        "alphabet) (undecided: eps in [0, 1/16]; the stated domain is [0, 1])"
+    )
+    assert [(b.lo, b.hi, b.result) for b in boxes_of(verdict).boxes] == [
+        ("0", "1/16", "unknown"),
+        ("1/16", "1/8", "verified-bounded"),
+        ("1/8", "1/4", "verified-bounded"),
+        ("1/4", "1/2", "verified-bounded"),
+        ("1/2", "1", "verified-bounded"),
+    ]
+
+
+def test_split_needs_a_bounded_interval():
+    for bad in (dict(hi=None), dict(hi=1, split=-1), dict(hi=0)):
+        kwargs = {"split": 2, **bad}
+        with pytest.raises(InvalidClaim):
+            Interval(0, kwargs.pop("hi"), **kwargs)
 
 
 def test_cut_and_union_text():
