@@ -159,7 +159,7 @@ def union_text(name: str, boxes: list[tuple[Fraction, Fraction]]) -> str:
 
 
 def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
-    from dpproofs.search.lifting import _proved
+    from dpproofs.search.lifting import proved_reason
 
     q = claim.quantifier
     domain = q.domain(name)
@@ -170,7 +170,7 @@ def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
     bounded = [(o.lo, o.hi) for o in done if o.verdict.status is Status.VERIFIED_BOUNDED]
     undecided = [(o.lo, o.hi) for o in done if o.verdict.status is Status.UNKNOWN]
     if len(proved) == len(done):
-        reason = _proved(claim, q.sizes[-1]) + f" (all of {domain}, {len(done)} boxes)"
+        reason = proved_reason(claim, q.sizes[-1]) + f" (all of {domain}, {len(done)} boxes)"
         return Verdict.proved(METHOD, certificate=lines, reason=reason, evidence=[evidence])
     if not proved and not bounded:
         return Verdict.unknown(METHOD, f"no {name}-box decided: " + "; ".join(lines[1:]))
