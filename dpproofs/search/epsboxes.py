@@ -180,15 +180,11 @@ def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
         every = f"on every finite number of {q.size_name}"
         parts.append(f"{every} for {union_text(name, proved)}")
     if bounded:
-        sizes = sorted(
-            {
-                s
-                for o in done
-                if o.verdict.status is Status.VERIFIED_BOUNDED
-                for s in _sizes(o.verdict)
-            }
-            or set(q.sizes)
-        )
+        # The sizes every bounded box covered (one box may have searched its N* as well).
+        common = [
+            set(_sizes(o.verdict)) for o in done if o.verdict.status is Status.VERIFIED_BOUNDED
+        ]
+        sizes = sorted(set.intersection(*common) or set(q.sizes))
         from dpproofs.search.forall import size_set
 
         parts.append(f"with {size_set(sizes, q.size_name)} for {union_text(name, bounded)}")
@@ -220,16 +216,20 @@ def _sizes(verdict: Verdict) -> list[int]:
 
 
 def _record(o: BoxOutcome) -> ParamBox:
-    from dpproofs.evidence import SmallModel
+    """The box as evidence: its small-model bound N* (the largest of the localised conjuncts'
+    when it was proved through them) and every size found unsat there."""
+    from dpproofs.evidence import LocalisedConjunct, SmallModel
 
-    n_star = [e.n_star for e in o.verdict.evidence if isinstance(e, SmallModel)]
+    models = [e for e in o.verdict.evidence if isinstance(e, SmallModel)]
+    models += [e.reduction for e in o.verdict.evidence if isinstance(e, LocalisedConjunct)]
+    sizes = {*_sizes(o.verdict), *(m.unsat_size for m in models)}
     return ParamBox(
         str(o.lo),
         str(o.hi),
         str(o.e_lo),
         str(o.e_hi),
         o.result,
-        tuple(_sizes(o.verdict)),
-        n_star[0] if n_star else None,
+        tuple(sorted(sizes)),
+        max((m.n_star for m in models), default=None),
         o.at_ends,
     )
