@@ -23,8 +23,6 @@ SEMANTIC_EPS = Interval(F(1, 100), 1)
 #: The library's K&S eps domain [1/100, 2] (_ks_common.EPS, it contains ln 3), decided box by
 #: box (dpproofs.search.epsboxes): 8 boxes of equal ratio.
 EPS_BOXES = Interval(F(1, 100), 2, split=8)
-#: Where beliefs are searched objects, eps ranging is beyond z3 in the time limit: these points.
-LOG_POINTS = (log_of(F(11, 10)), log_of(F(3, 2)), log_of(F(3)))
 SEMANTIC_NOTE = (
     "Mechanisms on D^n with |D| = 2, x_{-i} = x with position i set to the default value 0. "
 )
