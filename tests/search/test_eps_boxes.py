@@ -257,6 +257,22 @@ def test_atoms_decided_at_the_weaker_ends():
     assert solver.check() == z3.unsat  # the same atom, E and all
 
 
+def test_products_of_nonnegative_factors_bounded_factor_by_factor():
+    # E * [E q < p] p: E grows, the indicator term shrinks: the product has no direction, but
+    # as the smaller side of an atom each factor is bounded below at its own end.
+    an = Analysis(RANGES, {"E"})
+    ends = Ends(((E, z3.RealVal("3/2")),), ((E, z3.RealVal("5/2")),))
+    term = E * z3.If(E * Q < P, P, 0)
+    assert an.info(term).mono is None
+    count = Rewrite()
+    out = at_ends(term <= Q, an, ends, count)
+    expected = z3.RealVal("3/2") * z3.If(z3.RealVal("5/2") * Q < P, P, 0) <= Q
+    solver = z3.Solver()
+    solver.add(out != expected)
+    assert solver.check() == z3.unsat
+    assert (count.at_ends, count.kept) == (1, 0)
+
+
 # --- the rechecker ------------------------------------------------------------------------------
 
 
