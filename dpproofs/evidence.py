@@ -19,6 +19,10 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
 * :class:`SolverFacts`: the facts z3 used in a proof of a scalar claim (an unsat core).
 * :class:`IntervalBoxes`: the boxes of an interval proof (exact rational corners) and, per box,
   what decided it (the goal, or an assumption that is false on the whole box).
+* :class:`ParamBoxes`: a search claim decided box by box over one parameter (eps): the
+  parameter, and per box its ends, the rational bracket [e_lo, e_hi] of e^param on it, the box's
+  result (``proved`` for every finite alphabet, ``verified-bounded``, or ``unknown``), the sizes
+  z3 found unsat there and the number of atoms decided at the box's ends.
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
@@ -268,6 +272,72 @@ class IntervalBoxes:
 
 
 @dataclass(frozen=True, slots=True)
+class ParamBox:
+    """One box lo <= param <= hi with e_lo <= e^lo, e^hi <= e_hi (exact strings)."""
+
+    lo: str
+    hi: str
+    e_lo: str
+    e_hi: str
+    result: str
+    sizes: tuple[int, ...] = ()
+    n_star: int | None = None
+    at_ends: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "lo": self.lo,
+            "hi": self.hi,
+            "e_lo": self.e_lo,
+            "e_hi": self.e_hi,
+            "result": self.result,
+            "sizes": list(self.sizes),
+            "n_star": self.n_star,
+            "at_ends": self.at_ends,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ParamBox:
+        sizes = record.get("sizes", [])
+        if not isinstance(sizes, list) or any(
+            isinstance(n, bool) or not isinstance(n, int) for n in sizes
+        ):
+            raise ValueError("sizes must be a list of integers")
+        n_star = record.get("n_star")
+        if n_star is not None and (isinstance(n_star, bool) or not isinstance(n_star, int)):
+            raise ValueError("n_star must be an integer or null")
+        return cls(
+            str(record["lo"]),
+            str(record["hi"]),
+            str(record["e_lo"]),
+            str(record["e_hi"]),
+            str(record["result"]),
+            tuple(sizes),
+            n_star,
+            _int(record, "at_ends"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ParamBoxes:
+    """A search claim decided box by box over ``param`` (see the module docstring)."""
+
+    kind: ClassVar[str] = "param-boxes"
+    param: str
+    boxes: tuple[ParamBox, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "param": self.param, "boxes": [b.as_dict() for b in self.boxes]}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ParamBoxes:
+        boxes = record.get("boxes")
+        if not isinstance(boxes, list):
+            raise ValueError("boxes must be a list")
+        return cls(str(record["param"]), tuple(ParamBox.from_dict(b) for b in boxes))
+
+
+@dataclass(frozen=True, slots=True)
 class ExactEvaluation:
     """A decided comparison ``measured relation claimed`` of a concrete quantity (exact)."""
 
@@ -333,6 +403,7 @@ KINDS: dict[str, Any] = {
         LocalisedConjunct,
         SolverFacts,
         IntervalBoxes,
+        ParamBoxes,
         ExactEvaluation,
         ExactFacts,
     )

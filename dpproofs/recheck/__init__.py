@@ -9,6 +9,8 @@ steps checker; ``tests/recheck`` checks the import graph):
   (:mod:`.witnesses`, :mod:`.balls`);
 * bounded verifications, by re-solving every size with a second z3 encoding (:mod:`.resolve`);
 * the small-model reduction, by its arithmetic and the unsat it needs (:mod:`.certificates`);
+* boxes of one parameter (eps) of a search claim: their tiling of the domain and the brackets
+  of e^eps (:mod:`.paramboxes`; the per-box unsat is not re-solved: "not replayed");
 * interval proofs, by checking that the boxes tile the domain and deciding each box again
   (:mod:`.intervals`);
 * exact evaluations of concrete rational mechanisms, by recomputing the quantity;
@@ -32,6 +34,7 @@ from dpproofs.evidence import (
     ExactFacts,
     IntervalBoxes,
     LocalisedConjunct,
+    ParamBoxes,
     SmallModel,
     Witness,
     from_dict,
@@ -41,6 +44,7 @@ from dpproofs.recheck import (
     comparisons,
     derivations,
     intervals,
+    paramboxes,
     scalar,
     witnesses,
 )
@@ -106,6 +110,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.bounded(piece, claim, evidence, n_star, resolve > 0, resolve)
     if isinstance(evidence, IntervalBoxes):
         return intervals.replay_boxes(piece, claim.problem, evidence)
+    if isinstance(evidence, ParamBoxes):
+        return paramboxes.param_boxes(piece, claim, evidence)
     if isinstance(evidence, SmallModel):
         unsat = [
             s.size

@@ -13,7 +13,9 @@ VERIFIED_BOUNDED (z3 unsat for every size, soundly over-approximating e^x), or U
 
 Also: ``for_all`` (any named objects: ``distribution``, ``channel``, ``mechanism``),
 ``for_all_mechanisms`` (mechanisms on a ``DatabaseSpace`` D^n, Hamming neighbours),
-``log_of(r)`` (the parameter value ln r, so that e^eps = r is exactly rational), and
+``log_of(r)`` (the parameter value ln r, so that e^eps = r is exactly rational),
+``Interval(lo, hi, split=k)`` (the whole interval, decided in eps-boxes:
+:mod:`dpproofs.search.epsboxes`), and
 ``ForAllHypothesis`` (hypotheses quantified over all inner objects, e.g. all priors, decided by
 counterexample-guided refinement).
 """

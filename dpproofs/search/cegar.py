@@ -25,7 +25,7 @@ from typing import Any
 
 from dpproofs.algebra import Algebra, implies
 from dpproofs.claim import Deadline
-from dpproofs.errors import Undecided
+from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
@@ -103,6 +103,12 @@ class ForAllHypothesis:
         covered: list[int] = []
         certificate: list[str] = []
         q = self.quantifier
+        split = [n for n, d in q.params if d.split]
+        if split:
+            # Whitelist: eps-boxes (dpproofs.search.epsboxes) are not combined with refinement.
+            raise InvalidClaim(
+                f"{split}: eps-boxes (split=) are not supported for ForAllHypothesis"
+            )
         for size in q.sizes:
             start = time.perf_counter()
             for _ in range(MAX_ROUNDS):

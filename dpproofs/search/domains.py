@@ -29,6 +29,9 @@ class Interval:
     hi: Fraction | None = None
     lo_open: bool = False
     exp_value: Fraction | None = None  # set by log_of: the parameter is ln(exp_value)
+    #: > 0: decide by branch and bound over boxes of this parameter, starting from ``split``
+    #: boxes (dpproofs.search.epsboxes); the claim is still about the whole interval.
+    split: int = 0
 
     def __init__(
         self,
@@ -36,6 +39,7 @@ class Interval:
         hi: Rational | None = None,
         lo_open: bool = False,
         exp_value: Fraction | None = None,
+        split: int = 0,
     ) -> None:
         for end in (lo, hi):
             if end is not None and (isinstance(end, bool) or not isinstance(end, Fraction | int)):
@@ -45,6 +49,11 @@ class Interval:
         object.__setattr__(self, "hi", None if hi is None else Fraction(hi))
         object.__setattr__(self, "lo_open", lo_open)
         object.__setattr__(self, "exp_value", exp_value)
+        if isinstance(split, bool) or not isinstance(split, int) or split < 0:
+            raise InvalidClaim(f"split must be a nonnegative number of boxes, not {split!r}")
+        if split and (hi is None or exp_value is not None or Fraction(lo) == Fraction(hi)):
+            raise InvalidClaim("split needs a bounded interval that is not a single point")
+        object.__setattr__(self, "split", split)
         if self.hi is not None and (self.hi < self.lo or (lo_open and self.hi == self.lo)):
             raise InvalidClaim(f"empty interval {self}")
 

@@ -50,8 +50,6 @@ METHOD = "z3 search over finite alphabets"
 #: Share of the time left after which a STALLED incremental solver (one that stops counting
 #: work) gives way to a fresh one; see _decide_size.
 STALL_SHARE = 0.45
-#: Spurious candidates tolerated per size before the verdict is UNKNOWN.
-MAX_REFINEMENTS = 6
 
 
 @dataclass(frozen=True)
@@ -63,9 +61,21 @@ class SizeOutcome:
     how: str = "z3"
 
 
-def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -> Verdict:
-    """Decide ``claim`` (see the module docstring)."""
-    session = Session(claim)
+def search(
+    claim: SearchClaim,
+    deadline: Deadline,
+    use_presearch: bool = True,
+    session: Session | None = None,
+    budgets: tuple[int, int] = (RLIMIT_INCREMENTAL, RLIMIT_FRESH),
+) -> Verdict:
+    """Decide ``claim`` (see the module docstring). ``session``: the solver state to use (one
+    box of :mod:`dpproofs.search.epsboxes` brings its own); ``budgets``: z3 work per check."""
+    split = [n for n, d in claim.quantifier.params if d.split]
+    if split and session is None:
+        from dpproofs.search.epsboxes import search_boxes
+
+        return search_boxes(claim, split, deadline)
+    session = session or Session(claim)
     covered: list[int] = []
     certificate: list[str] = []
     q = claim.quantifier
@@ -73,7 +83,7 @@ def search(claim: SearchClaim, deadline: Deadline, use_presearch: bool = True) -
         if deadline.expired():
             return unknown_after(claim, covered, f"time ran out before {size} {q.size_name}")
         start = time.perf_counter()
-        outcome = find_counterexample(claim, session, size, deadline, use_presearch)
+        outcome = find_counterexample(claim, session, size, deadline, use_presearch, budgets)
         if outcome.values is not None:
             check_refutation(claim, size, covered, session, deadline)
             return Verdict.refuted(
@@ -131,7 +141,7 @@ def _decide_size(
     name = claim.quantifier.size_name
     objects, facts = encoding
     incremental, fresh = budgets
-    for _ in range(MAX_REFINEMENTS):
+    for _ in range(session.max_refinements):
         solver = session.solver
         solver.push()
         add(solver, facts)
@@ -140,7 +150,12 @@ def _decide_size(
             # its complete nlsat procedure) within a larger one. z3 sometimes stalls without
             # counting work; only then does a clock step in (STALL_SHARE of the time left ends
             # the incremental attempt). An unsat answer is the same verdict on either path.
-            answer = check(solver, deadline.remaining() * STALL_SHARE, incremental)
+            # A zero incremental budget (eps boxes) goes straight to the fresh solver.
+            answer = (
+                check(solver, deadline.remaining() * STALL_SHARE, incremental)
+                if incremental > 0
+                else z3.unknown
+            )
             if answer == z3.unknown and not deadline.expired():
                 solver = z3.Solver(ctx=session.ctx)
                 solver.add(*session.solver.assertions())
@@ -169,6 +184,6 @@ def _decide_size(
             near = Fraction(point[pname]).limit_denominator(10**6)
             add(session.solver, session.refine(pname, near))
     return SizeOutcome(
-        reason=f"{MAX_REFINEMENTS} solver candidates at {size} {name} failed the exact re-check "
-        "(slack of the e^x facts or ties); no counterexample confirmed"
+        reason=f"{session.max_refinements} solver candidates at {size} {name} failed the exact "
+        "re-check (slack of the e^x facts or ties); no counterexample confirmed"
     )

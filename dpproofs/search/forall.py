@@ -16,6 +16,7 @@ e^eps; ``exp_<x>`` for e^x and ``sqrt_<x>`` for sqrt(x) of any parameter x. The 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import math
@@ -153,6 +154,12 @@ class SearchClaim:
         q = self.quantifier
         domains = ", ".join(describe_domain(n, d) for n, d in q.params)
         return f"{q.what} with {size_set(sizes, q.size_name)}" + (f", {domains}" if domains else "")
+
+    def restricted(self, name: str, domain: Interval) -> SearchClaim:
+        """The same claim with parameter ``name`` ranging over ``domain`` (a sub-box)."""
+        q = self.quantifier
+        params = tuple((n, domain if n == name else d) for n, d in q.params)
+        return dataclasses.replace(self, quantifier=dataclasses.replace(q, params=params))
 
     def decide(self, deadline: Deadline) -> Verdict:
         from dpproofs.search.engine import search

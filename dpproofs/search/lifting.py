@@ -140,7 +140,7 @@ def lift(
             evidence=evidence,
         )
     return Verdict.proved(
-        LIFTED, certificate=lines, reason=_proved(claim, n_star), evidence=evidence
+        LIFTED, certificate=lines, reason=proved_reason(claim, n_star), evidence=evidence
     )
 
 
@@ -186,11 +186,14 @@ def _lift_localised(
         lines.append(f"  z3 unsat at {size} {q.size_name} ({time.perf_counter() - start:.2f} s)")
         evidence.append(localised_conjunct(claim, i, part, size))
     return Verdict.proved(
-        LIFTED, certificate=[*lines, *certificate], reason=_proved(claim, n_star), evidence=evidence
+        LIFTED,
+        certificate=[*lines, *certificate],
+        reason=proved_reason(claim, n_star),
+        evidence=evidence,
     )
 
 
-def _proved(claim: SearchClaim, size: int) -> str:
+def proved_reason(claim: SearchClaim, size: int) -> str:
     """What a lifted proof covers: every finite alphabet, the parameters' whole domains, and
     (for mechanisms) the databases as stated."""
     q = claim.quantifier
@@ -217,7 +220,7 @@ def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) 
     solver = session.solver
     solver.push()
     try:
-        add(solver, [*facts, *side, negated])
+        add(solver, [*facts, *session.at_box_ends([*side, negated], objects)])
         return check(solver, deadline.remaining(), LIFT_RLIMIT)
     finally:
         solver.pop()

@@ -56,8 +56,17 @@ def fresh_context() -> Iterator[None]:
 class Session:
     """Solver state for one claim: base facts, and the per-size encoding."""
 
-    def __init__(self, claim: SearchClaim) -> None:
+    def __init__(self, claim: SearchClaim, box: str | None = None) -> None:
+        """``box``: a parameter whose (bounded) domain is one box of a branch and bound
+        (:mod:`dpproofs.search.epsboxes`): atoms monotone in it are decided at the box's ends
+        (:mod:`dpproofs.search.monotone`)."""
         self.claim = claim
+        self.box = box
+        #: atoms decided at an end of the box / kept with E, summed over the sizes encoded
+        self.box_atoms = [0, 0]
+        #: spurious candidates tolerated per size: in a box most come from deciding atoms at
+        #: different ends (refining e^x facts cannot remove them; halving the box can)
+        self.max_refinements = 2 if box is not None else MAX_REFINEMENTS
         # z3's choices depend on the identities of its terms, which depend on everything built
         # before in the process: the runner decides each theorem in a fresh process, where the
         # same claim builds the same terms in the same order (see tests: determinism).
@@ -147,9 +156,62 @@ class Session:
                 # counterexample relabels to one whose first row is non-increasing.
                 self.symmetry[size] = how
                 facts.extend(ordered)
-        facts.extend(side)
-        facts.append(negated)
+        facts.extend(self.at_box_ends([*side, negated], objects))
         return facts
+
+    def box_ends(self) -> tuple[Fraction, Fraction, Fraction, Fraction] | None:
+        """(a, b, Ea, Eb) of the box parameter: its domain [a, b] and the rational bracket
+        Ea <= e^a, e^b <= Eb (rounded outward); None without a box."""
+        if self.box is None:
+            return None
+        domain = self.claim.quantifier.domain(self.box)
+        if domain.hi is None or domain.exp_value is not None:
+            raise InvalidClaim(f"{self.box}: a box needs a bounded interval")
+        return domain.lo, domain.hi, exp_bracket(domain.lo)[0], exp_bracket(domain.hi)[1]
+
+    def at_box_ends(self, facts: list[Any], objects: dict[str, Matrix]) -> list[Any]:
+        """``facts`` (asserted true) with every atom monotone in the box parameter decided at
+        its weaker end (sound over-approximation: see dpproofs.search.monotone)."""
+        ends = self.box_ends()
+        if ends is None or self.box is None:
+            return facts
+        from dpproofs.search.monotone import Analysis, Ends, Rewrite, at_ends
+
+        a, b, ea, eb = ends
+        ranges: dict[str, Any] = {}
+        for matrix in objects.values():
+            for row in matrix:
+                for v in row:
+                    ranges[v.decl().name()] = (Fraction(0), Fraction(1))  # rows are distributions
+        for name, domain in self.claim.quantifier.params:
+            ranges[name] = (domain.lo, domain.hi)
+        for arg, v in self.derived.items():
+            domain = self.claim.quantifier.domain(derived_base(arg) or "")
+            if arg.startswith("sqrt_") and domain.lo >= 0:
+                # 0 <= sqrt(x) <= max(1, x)
+                top = None if domain.hi is None else max(Fraction(1), domain.hi)
+                ranges[v.decl().name()] = (Fraction(0), top)
+            elif not arg.startswith("sqrt_") and domain.exp_value is not None:
+                ranges[v.decl().name()] = (domain.exp_value, domain.exp_value)
+            elif not arg.startswith("sqrt_") and domain.hi is not None:
+                ranges[v.decl().name()] = (exp_bracket(domain.lo)[0], exp_bracket(domain.hi)[1])
+        moving = {self.box}
+        low, high = [(self.params[self.box], val(a))], [(self.params[self.box], val(b))]
+        for arg, v in self.derived.items():
+            if derived_base(arg) != self.box:
+                continue
+            if arg.startswith("sqrt_"):
+                raise InvalidClaim(f"{arg}: sqrt of a box parameter is not supported")
+            ranges[v.decl().name()] = (ea, eb)
+            moving.add(v.decl().name())
+            low.append((v, val(ea)))
+            high.append((v, val(eb)))
+        count = Rewrite()
+        analysis = Analysis(ranges, moving)
+        out = [at_ends(f, analysis, Ends(tuple(low), tuple(high)), count) for f in facts]
+        self.box_atoms[0] += count.at_ends
+        self.box_atoms[1] += count.kept
+        return out
 
     def refine(self, name: str, at: Fraction) -> list[Any]:
         """True extra facts about every e^x derived from parameter ``name`` near x = at."""
@@ -172,6 +234,9 @@ class Session:
                 facts.extend([v >= val(lo), v <= val(hi)])
         return facts
 
+
+#: Spurious candidates tolerated per size before the verdict is UNKNOWN (see engine).
+MAX_REFINEMENTS = 6
 
 #: Work budgets (z3 rlimit units) of one check: the incremental solver, the fresh solver it
 #: falls back to, and one probe of solver-guided rounding. Budgets are counted in work, not

@@ -103,6 +103,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.comparisons",
         "dpproofs.recheck.derivations",
         "dpproofs.recheck.intervals",
+        "dpproofs.recheck.paramboxes",
         "dpproofs.recheck.pieces",
         "dpproofs.recheck.resolve",
         "dpproofs.recheck.scalar",

@@ -19,7 +19,7 @@ from _ks_posterior import breach_of_first, marginals_agree, mass_of_first
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of, exact_fact
 from dpproofs.errors import Undecided
-from dpproofs.search import distribution, for_all, for_all_mechanisms, log_of
+from dpproofs.search import Interval, distribution, for_all, for_all_mechanisms, log_of
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
@@ -28,10 +28,11 @@ from dpproofs.vocabulary import (
     with_probability_at_least,
 )
 
-#: Theorem 5.1's pinned point (e^eps and sqrt(delta) rational): e^{3eps} - 1 + 2 sqrt(delta)
-#: = 0.531 < 1 and delta'' = 0.291 < 1, so the claim is not vacuous there. A second point
-#: (delta = 1/10000) doubles the time; eps or delta ranging, or n = 2: z3 unknown.
-POINTS = ((log_of(F(11, 10)), F(1, 100)),)
+#: Theorem 5.1 at delta = 1/100 (sqrt(delta) rational) and every eps in the library's K&S
+#: domain [1/100, 2] (_ks_common.EPS), decided in eps-boxes (dpproofs.search.epsboxes). At
+#: eps = ln(11/10): e^{3eps} - 1 + 2 sqrt(delta) = 0.531 < 1 and delta'' = 0.291 < 1, so the
+#: claim is not vacuous there. delta ranging, or n = 2: z3 unknown.
+POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 D = 2  # |D| for the random variable X of Corollary 4.2
 
 
@@ -126,8 +127,9 @@ def _theorem5_1(space, eps, delta):
     "vocabulary.with_probability_at_least; Definition 2.3 at b is semantic_privacy_dd_at. "
     "O() resolved: the proof's constant is delta' = n (sqrt(2 delta) + 4 delta/(eps e^eps)) "
     "(Corollary 4.2 at (eps, 2 delta)); verified here with the smaller delta' = n (sqrt(delta) "
-    "+ 2 delta/(eps e^eps)), which implies it. Covered: n = 1, 2 outputs, eps = ln(11/10), "
-    "delta = 1/100. n = 1 is degenerate (E is all of D or empty); "
+    "+ 2 delta/(eps e^eps)), which implies it. Covered: n = 1, 2 outputs, every eps in "
+    "[1/100, 2] (8 eps-boxes; before: eps = ln(11/10) only), delta = 1/100. n = 1 is "
+    "degenerate (E is all of D or empty); "
     "n = 2 was searched and is beyond z3 in the time limit (unknown at 2 outputs after 60 s "
     "even at delta = 0, eps = ln(11/10): 4 rows and a belief on 4 databases).",
 )
