@@ -7,15 +7,17 @@
   scaled (a bracket decides <= and =, nothing else).
 * :class:`~dpproofs.finite.claims.QuantityClaim`: the bound scaled by the same factors, and a
   <= made strict. (The calculus decides <=, < and = only, so there is no flip.)
-* :class:`~dpproofs.steps.check.DerivationClaim`: each step's relation flipped (mirrored) or made
-  strict; the mutant is the one-step derivation of that step, under the derivation's assumptions
-  and domains (the chain and its conclusion are the original's).
+* :class:`~dpproofs.steps.check.DerivationClaim`: each integer literal of a step's sides (not 0,
+  not an exponent, not a denominator) scaled by the same factors, each step's relation flipped
+  (mirrored) or made strict; the mutant is the one-step derivation of that step, under the
+  derivation's assumptions and domains (the chain and its conclusion are the original's).
 """
 
 from __future__ import annotations
 
 import contextlib
 import inspect
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -206,12 +208,45 @@ def _rebuild(claim: QuantityClaim, target: sympy.Expr, relation: str = "") -> An
     return rebuild
 
 
+#: An integer literal of a step's side (not part of a name or a decimal).
+LITERAL = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def literals(text: str) -> list[re.Match[str]]:
+    """The literals of a side that scale it as constants: not 0, not an exponent (after ``**``
+    or ``^``), not a denominator (after ``/``: the numerator before it is scaled instead)."""
+    out = []
+    for match in LITERAL.finditer(text):
+        before = text[: match.start()].rstrip(" (")
+        if int(match.group()) == 0 or before.endswith(("**", "^", "/")):
+            continue
+        out.append(match)
+    return out
+
+
 def derivation_edits(claim: DerivationClaim) -> Iterator[Edit]:
     derivation = claim.derivation
+
+    def alone(step: Any) -> DerivationClaim:
+        return DerivationClaim(replace(derivation, steps=(step,), conclusion=None))
+
     for step in derivation.steps:
         relation = step.relation
         if step.statement is None or relation is None:
             continue
+        for side in ("lhs", "rhs"):
+            text = getattr(step, side)
+            for number, match in enumerate(literals(text), start=1):
+                for factor in FACTORS:
+                    new = Fraction(int(match.group())) * factor
+                    changed = f"{text[: match.start()]}({new}){text[match.end() :]}"
+
+                    def scaled(step: Any = step, side: str = side, changed: str = changed) -> Any:
+                        return alone(replace(step, **{side: changed}))
+
+                    label = f"step {step.index} {side} const {number} {factor_text(factor)}"
+                    where = f"step {step.index}: {match.group()} -> {new} in {_cut(text)}"
+                    yield label, "constant", where, scaled
         changes = []
         if relation is not Relation.EQ:
             changes.append(("flip", relation.mirrored()))
@@ -221,8 +256,7 @@ def derivation_edits(claim: DerivationClaim) -> Iterator[Edit]:
         for operator, new in changes:
 
             def build(step: Any = step, new: Relation = new) -> DerivationClaim:
-                changed = replace(step, relation=new)
-                return DerivationClaim(replace(derivation, steps=(changed,), conclusion=None))
+                return alone(replace(step, relation=new))
 
             where = f"step {step.index}: {relation.value} -> {new.value}"
             yield f"step {step.index} {operator}", operator, where, build

@@ -99,9 +99,10 @@ def _sampled(found: Any, what: str) -> Judgement:
             found.skipped,
         )
     note = f"; {found.note}" if found.note else ""
+    outside = f", {found.outside} outside the assumptions" if found.outside else ""
     return Judgement(
         NO_COUNTEREXAMPLE,
-        f"{found.points} points tried, {found.skipped} skipped{note}",
+        f"{found.points} points tried, {found.skipped} skipped{outside}{note}",
         found.points,
         found.skipped,
     )

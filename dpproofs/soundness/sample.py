@@ -39,6 +39,8 @@ class Sampled:
     skipped: int
     counterexample: dict[str, str] | None = None
     note: str = ""
+    #: points where an assumption is false (no evidence either way)
+    outside: int = 0
 
 
 def seeded(key: str) -> random.Random:
@@ -106,31 +108,34 @@ def sample_scalar(problem: Any, key: str, seconds: float, limit: int = 400) -> S
     from dpproofs.recheck.balls import Real, Undecidable, truth, with_precision
 
     end = time.monotonic() + seconds
-    points = skipped = 0
+    points = skipped = outside = 0
     for point in scalar_points(problem, key, limit):
         if time.monotonic() > end:
             break
         values = {s: Real(v) for s, v in point.items()}
         verdict: bool | None = None
+        admissible = True
         for bits in PRECISIONS:
             try:
                 with with_precision(bits):
-                    if not all(truth(a, values) for a in problem.assumptions):
-                        verdict = True  # outside the hypotheses: nothing to see here
-                    else:
-                        verdict = truth(problem.statement, values)
+                    admissible = all(truth(a, values) for a in problem.assumptions)
+                    verdict = truth(problem.statement, values) if admissible else None
                 break
             except Undecidable:
                 continue
             except (ValueError, ZeroDivisionError, TypeError):
                 break
+        if not admissible:
+            outside += 1
+            continue
         if verdict is None:
             skipped += 1
             continue
         points += 1
         if verdict is False:
-            return Sampled(points, skipped, {str(s): str(v) for s, v in point.items()})
-    return Sampled(points, skipped)
+            found = {str(s): str(v) for s, v in point.items()}
+            return Sampled(points, skipped, found, outside=outside)
+    return Sampled(points, skipped, outside=outside)
 
 
 # --- search claims --------------------------------------------------------------------------

@@ -111,3 +111,24 @@ def test_ids_are_the_same_in_two_processes():
         for seed in ("1", "2")
     ]
     assert runs[0] == runs[1] and runs[0].count("\n") > 50
+
+
+def test_derivation_mutants_scale_literals_and_change_relations():
+    from dpproofs.steps.check import DerivationClaim
+    from dpproofs.steps.derivation import read_derivation
+
+    derivation = read_derivation(r"(x+1)^2 = x^2 + 2x + 1 \ge 2x + 1/2", where={"x": "[0, 1]"})
+    found = enumerate_mutants(DerivationClaim(derivation), "d").mutants
+    # Literals scaled (exponents and denominators are not constants): step 1 lhs 1 (of x + 1);
+    # step 1 rhs 2 (of 2x), 1; step 2 lhs 2, 1; step 2 rhs 2, 1 (of 1/2): 7 literals x 4
+    # factors; the equality of step 1 is not flipped; step 2's >= is flipped and made strict.
+    assert len(found) == 7 * 4 + 2
+    assert [m.id for m in found[-3:]] == [
+        "d/step 2 rhs const 2 x1.1",
+        "d/step 2 flip",
+        "d/step 2 strict",
+    ]
+    half = found[-3].build().derivation.steps[0]
+    assert (half.index, half.rhs) == (2, "2*x + (11/10)/2")
+    flipped = found[-2].build().derivation
+    assert [s.statement for s in flipped.steps] == ["((x)**(2) + 2*x + 1) <= (2*x + 1/2)"]
