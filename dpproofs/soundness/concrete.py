@@ -238,25 +238,25 @@ def derivation_edits(claim: DerivationClaim) -> Iterator[Edit]:
             text = getattr(step, side)
             for number, match in enumerate(literals(text), start=1):
                 for factor in FACTORS:
-                    new = Fraction(int(match.group())) * factor
-                    changed = f"{text[: match.start()]}({new}){text[match.end() :]}"
+                    value = Fraction(int(match.group())) * factor
+                    changed = f"{text[: match.start()]}({value}){text[match.end() :]}"
 
                     def scaled(step: Any = step, side: str = side, changed: str = changed) -> Any:
                         return alone(replace(step, **{side: changed}))
 
                     label = f"step {step.index} {side} const {number} {factor_text(factor)}"
-                    where = f"step {step.index}: {match.group()} -> {new} in {_cut(text)}"
+                    where = f"step {step.index}: {match.group()} -> {value} in {_cut(text)}"
                     yield label, "constant", where, scaled
-        changes = []
+        changes: list[tuple[str, Relation]] = []
         if relation is not Relation.EQ:
             changes.append(("flip", relation.mirrored()))
         strict = {Relation.LE: Relation.LT, Relation.GE: Relation.GT}.get(relation)
         if strict is not None:
             changes.append(("strict", strict))
-        for operator, new in changes:
+        for operator, kind in changes:
 
-            def build(step: Any = step, new: Relation = new) -> DerivationClaim:
-                return alone(replace(step, relation=new))
+            def related(step: Any = step, kind: Relation = kind) -> DerivationClaim:
+                return alone(replace(step, relation=kind))
 
-            where = f"step {step.index}: {relation.value} -> {new.value}"
-            yield f"step {step.index} {operator}", operator, where, build
+            where = f"step {step.index}: {relation.value} -> {kind.value}"
+            yield f"step {step.index} {operator}", operator, where, related
