@@ -68,9 +68,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             mark = "ok"
         else:
             return
+        original = f" (the original: expected {record.expect})" if mark == "ee" else ""
         with lock:
             out.write(
-                f"{mark} {record.seconds:6.2f}s  {record.id}  {record.verdict}  "
+                f"{mark} {record.seconds:6.2f}s  {record.id}  {record.verdict}{original}  "
                 f"{record.finding}: {(record.detail or record.reason)[:160]}\n"
             )
             out.flush()

@@ -52,6 +52,9 @@ class MutantRecord:
     finding: str
     detail: str
     seconds: float
+    #: the original theorem's expected verdict (an error of a mutant of a theorem expected to
+    #: be decided is the mutant's own)
+    expect: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -66,6 +69,7 @@ class MutantRecord:
             "reason": self.reason,
             "independent": {"finding": self.finding, "detail": self.detail},
             "seconds": round(self.seconds, 3),
+            "original_expect": self.expect,
         }
 
 
@@ -140,7 +144,7 @@ def _decide(
     def record(verdict: str, method: str, reason: str, finding: str, detail: str) -> MutantRecord:
         return MutantRecord(
             info.id, theorem.file, theorem.theorem, info.kind, info.operator, info.where,
-            verdict, method, reason, finding, detail, outcome.seconds,
+            verdict, method, reason, finding, detail, outcome.seconds, theorem.expect,
         )  # fmt: skip
 
     if isinstance(value, MutantOutcome):
