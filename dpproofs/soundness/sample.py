@@ -11,7 +11,8 @@ Arb balls), shows that the verdict is unsound.
 * search claims: at each covered size, random exact row-stochastic matrices (rows of Fractions
   summing to 1, some with zero entries, point masses and uniform rows among them) and parameters
   at the domain's ends, middle and random rationals, evaluated by the rechecker's witness replay
-  (:func:`dpproofs.recheck.witnesses.search_point`, Fractions and Arb balls).
+  (:func:`dpproofs.recheck.witnesses.search_point`, Fractions and Arb balls) and, where a ball
+  comparison stays undecided, by ``SearchClaim.holds_exactly`` (exact sympy values, no solver).
 
 A point where a comparison stays undecided or a term is undefined is skipped and counted.
 """
@@ -175,6 +176,23 @@ def _matrix_text(rows: Sequence[Sequence[Fraction]]) -> str:
     return "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in rows) + "]"
 
 
+def _exactly(claim: Any, size: int, values: dict[str, str]) -> bool | None:
+    """The claim at the point by exact evaluation (sympy values, rigorous comparisons that
+    recognise an exact zero: ``SearchClaim.holds_exactly``), when Arb balls could not decide a
+    comparison (a positive part of an exact zero, say); None when that is undecided too."""
+    from dpproofs.errors import DpProofsError
+    from dpproofs.recheck.witnesses import parse_matrix
+
+    shapes = claim.quantifier.shapes(size)
+    exact: dict[str, Any] = {}
+    for name, text in values.items():
+        exact[name] = parse_matrix(text) if name in shapes else Fraction(text)
+    try:
+        return bool(claim.holds_exactly(size, exact))
+    except (DpProofsError, ValueError, ZeroDivisionError, TypeError):
+        return None
+
+
 def sample_search(
     claim: Any, sizes: Sequence[int], key: str, seconds: float, per_size: int = 60
 ) -> Sampled:
@@ -201,6 +219,7 @@ def sample_search(
             }
             values.update({n: str(rng.choice(c)) for n, c in choices.items()})
             holds: bool | None = None
+            undecided = False
             for bits in PRECISIONS:
                 try:
                     evaluate = search_point(q, claim.predicate, size, values)
@@ -208,9 +227,13 @@ def sample_search(
                         holds = evaluate()
                     break
                 except Undecidable:
+                    undecided = True
                     continue
                 except (BadWitness, ValueError, ZeroDivisionError, TypeError):
+                    undecided = False
                     break
+            if holds is None and undecided:
+                holds = _exactly(claim, size, values)
             if holds is None:
                 skipped += 1
                 continue

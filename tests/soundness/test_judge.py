@@ -72,3 +72,22 @@ def test_a_true_mutant_proved_is_no_finding():
     true = mutant(scalar(), "const 1 x0.999")
     finding = judge(true, Verdict.proved("honest"), "k", 5.0)
     assert finding.finding == NO_COUNTEREXAMPLE and finding.points > 20
+
+
+def test_a_comparison_balls_cannot_decide_is_decided_exactly(monkeypatch):
+    # With eps = 1, E = e is a ball for the rechecker's algebra, so E q_0 - E q_0 is a ball
+    # around 0 (not exactly 0) and its positive part is undecided wherever q_0 > 0; exact
+    # evaluation (sympy: e q_0 - e q_0 = 0) decides every point.
+    from fractions import Fraction
+
+    from dpproofs.search.forall import for_all_distributions
+    from dpproofs.soundness import sample
+
+    claim = for_all_distributions(outcomes=[2], eps=Fraction(1)).claim(
+        lambda alg, p, q, E: alg.le(alg.pos(E * q[0] - E * q[0]), alg.const(0)), says="0 <= 0"
+    )
+    found = sample.sample_search(claim, [2], "k", 20.0, per_size=10)
+    assert found.counterexample is None
+    assert (found.points, found.skipped) == (10, 0)
+    monkeypatch.setattr(sample, "_exactly", lambda *args: None)
+    assert sample.sample_search(claim, [2], "k", 20.0, per_size=10).skipped > 0
