@@ -13,6 +13,8 @@ Arb balls), shows that the verdict is unsound.
   at the domain's ends, middle and random rationals, evaluated by the rechecker's witness replay
   (:func:`dpproofs.recheck.witnesses.search_point`, Fractions and Arb balls) and, where a ball
   comparison stays undecided, by ``SearchClaim.holds_exactly`` (exact sympy values, no solver).
+  When the formula is an implication, a point where its hypothesis is false is counted apart
+  (outside the hypotheses), not as tried.
 
 A point where a comparison stays undecided or a term is undefined is skipped and counted.
 """
@@ -207,12 +209,14 @@ def sample_search(
     if any(not c for c in choices.values()):
         return Sampled(0, 0, note="a parameter domain has no rational point")
     end = time.monotonic() + seconds
-    points = skipped = 0
+    points = skipped = outside = 0
+    hypothesis = _hypothesis(claim)
     for size in sizes:
         shapes = q.shapes(size)
         for _ in range(per_size):
             if time.monotonic() > end:
-                return Sampled(points, skipped, note="time budget of the sampling reached")
+                note = "time budget of the sampling reached"
+                return Sampled(points, skipped, note=note, outside=outside)
             values = {
                 name: _matrix_text([random_row(rng, shape.cols) for _ in range(shape.rows)])
                 for name, shape in shapes.items()
@@ -237,7 +241,32 @@ def sample_search(
             if holds is None:
                 skipped += 1
                 continue
+            if holds and hypothesis is not None and _false_at(hypothesis, q, size, values):
+                outside += 1
+                continue
             points += 1
             if holds is False:
-                return Sampled(points, skipped, {"size": str(size), **values})
-    return Sampled(points, skipped)
+                return Sampled(points, skipped, {"size": str(size), **values}, outside=outside)
+    return Sampled(points, skipped, outside=outside)
+
+
+def _hypothesis(claim: Any) -> Any:
+    """When the claim's formula is an implication (not a) or b: a predicate computing a."""
+    from dpproofs.soundness.search import formula_predicate, is_implication
+
+    root = claim.formula.root
+    if root is None or not is_implication(root):
+        return None
+    return formula_predicate(claim, root.args[0].args[0])
+
+
+def _false_at(hypothesis: Any, quantifier: Any, size: int, values: dict[str, str]) -> bool:
+    """True when the hypothesis is decided false at the point (outside what it claims)."""
+    from dpproofs.recheck.balls import Undecidable, with_precision
+    from dpproofs.recheck.witnesses import BadWitness, search_point
+
+    try:
+        with with_precision(PRECISIONS[-1]):
+            return search_point(quantifier, hypothesis, size, values)() is False
+    except (Undecidable, BadWitness, ValueError, ZeroDivisionError, TypeError):
+        return False

@@ -91,3 +91,27 @@ def test_a_comparison_balls_cannot_decide_is_decided_exactly(monkeypatch):
     assert (found.points, found.skipped) == (10, 0)
     monkeypatch.setattr(sample, "_exactly", lambda *args: None)
     assert sample.sample_search(claim, [2], "k", 20.0, per_size=10).skipped > 0
+
+
+def test_search_points_outside_the_hypothesis_are_counted_apart():
+    # delta >= 1 => (eps, delta)-indistinguishable, with delta in [0, 2] (true: each side's
+    # sum_y (p - e^eps q)^+ is at most sum_y p = 1). The sampled deltas below 1 make the
+    # implication vacuously true: they are counted outside, not as tried.
+    from fractions import Fraction as F
+
+    from dpproofs.algebra import implies
+    from dpproofs.search.forall import Interval, for_all_distributions
+    from dpproofs.soundness.sample import sample_search
+    from dpproofs.vocabulary import indistinguishable
+
+    quantifier = for_all_distributions(outcomes=[2], eps=Interval(0, 1), delta=Interval(0, 2))
+    claim = quantifier.claim(
+        lambda alg, p, q, E, delta: implies(
+            alg, alg.le(alg.const(F(1)), delta), indistinguishable(alg, p, q, E, delta)
+        ),
+        says="delta >= 1 => indistinguishable",
+    )
+    found = sample_search(claim, [2], "k", 20.0, per_size=40)
+    assert found.counterexample is None
+    assert found.outside > 0 and found.points > 0
+    assert found.points + found.outside + found.skipped == 40
