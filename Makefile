@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.dpproofs-installed
 JOBS ?= 2
 
-.PHONY: verify recheck test test-dask lint bench clean
+.PHONY: verify recheck soundness test test-dask lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,13 @@ verify: $(STAMP)
 # Replay the evidence of `make verify`'s report without the deciders (docs/json-schema.md).
 recheck: verify
 	$(BIN)/dpproofs recheck reports/verdicts.json --jobs $(JOBS)
+
+# The mutation sweep (docs/soundness.md): mutants of every theorem, each verdict judged
+# independently; exits 1 when a mutant is unsound. About 11-15 minutes with JOBS=2.
+SOUNDNESS_SECONDS ?= 6
+SOUNDNESS_MAX ?= 8
+soundness: $(STAMP)
+	$(BIN)/dpproofs soundness theorems --jobs $(JOBS) --per-mutant $(SOUNDNESS_SECONDS) --judge 3 --max-per-theorem $(SOUNDNESS_MAX) --json reports/soundness.json
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

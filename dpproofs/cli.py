@@ -24,6 +24,7 @@ from dpproofs import (
     cli_new,
     cli_profile,
     cli_recheck,
+    cli_soundness,
     cli_verify,
 )
 from dpproofs.errors import InvalidMechanism, UsageError
@@ -36,6 +37,7 @@ COMMANDS = {
     "compose": cli_compose,
     "check-proof": cli_check_proof,
     "recheck": cli_recheck,
+    "soundness": cli_soundness,
 }
 
 

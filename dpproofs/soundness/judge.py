@@ -1,0 +1,264 @@
+"""Judging a mutant's verdict by a route independent of the deciders.
+
+* REFUTED: the counterexample is replayed by the rechecker (:mod:`dpproofs.recheck`): a scalar,
+  search or step witness by exact / Arb evaluation (:mod:`dpproofs.recheck.witnesses`), a
+  quantity of a concrete rational mechanism by recomputing it with Fractions
+  (:func:`dpproofs.recheck.certificates.exact_evaluation`), an exact fact by deciding its
+  comparisons again with Arb balls. A replay that FAILS (the claim holds at the witness) is
+  UNSOUND; one that cannot be carried out is "not replayed".
+* PROVED / VERIFIED-BOUNDED: a counterexample is looked for inside what the verdict covers
+  (:mod:`.sample`; for a quantity or a fact, the same recomputations as above). One found is
+  UNSOUND; none found is "no counterexample" with the number of points tried.
+* UNKNOWN / ERROR: nothing to judge.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from dpproofs.verdict import Status, Verdict
+
+CONFIRMED = "replayed"
+UNSOUND = "UNSOUND"
+NOT_REPLAYED = "not replayed"
+NO_COUNTEREXAMPLE = "no counterexample"
+NOT_CHECKED = "not checked"
+NOTHING = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The independent finding about one verdict: ``finding`` (one of the constants above),
+    a sentence, and the points tried / skipped by the sampling."""
+
+    finding: str
+    detail: str = ""
+    points: int = 0
+    skipped: int = 0
+
+    @property
+    def unsound(self) -> bool:
+        return self.finding == UNSOUND
+
+
+def _piece(mutant_id: str, status: str) -> Any:
+    from dpproofs.recheck.pieces import Piece
+
+    return Piece("<mutant>", mutant_id, status, (), {})
+
+
+def _from_finding(finding: Any) -> Judgement:
+    from dpproofs.recheck.pieces import Outcome
+
+    if finding.outcome is Outcome.CONFIRMED:
+        return Judgement(CONFIRMED, finding.why)
+    if finding.outcome is Outcome.FAILED:
+        return Judgement(UNSOUND, finding.why)
+    return Judgement(NOT_REPLAYED, finding.why)
+
+
+def _witness(verdict: Verdict, kind: str) -> Any:
+    from dpproofs.evidence import Witness
+
+    for record in verdict.evidence:
+        if isinstance(record, Witness) and record.claim == kind:
+            return record
+    return None
+
+
+def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """The independent finding about ``verdict`` for the mutant ``claim`` (``key`` seeds the
+    sampling; ``seconds`` bounds it)."""
+    if verdict.status in (Status.UNKNOWN, Status.ERROR):
+        return Judgement(NOTHING)
+    kind = type(claim).__name__
+    handler = {
+        "ScalarClaim": _scalar,
+        "SearchClaim": _search,
+        "DerivationClaim": _derivation,
+        "QuantityClaim": _quantity,
+        "MutatedFact": _fact,
+    }.get(kind)
+    if handler is None:
+        return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
+    try:
+        return handler(claim, verdict, key, seconds)
+    except Exception as exc:  # the judge's own fault is no finding about the verdict
+        return Judgement(NOT_CHECKED, f"the judge raised {type(exc).__name__}: {exc}")
+
+
+def _sampled(found: Any, what: str) -> Judgement:
+    if found.counterexample is not None:
+        point = ", ".join(f"{k} = {v}" for k, v in found.counterexample.items())
+        return Judgement(
+            UNSOUND,
+            f"{what} is false at {point} (decided exactly)",
+            found.points,
+            found.skipped,
+        )
+    note = f"; {found.note}" if found.note else ""
+    outside = f", {found.outside} outside the assumptions" if found.outside else ""
+    return Judgement(
+        NO_COUNTEREXAMPLE,
+        f"{found.points} points tried, {found.skipped} skipped{outside}{note}",
+        found.points,
+        found.skipped,
+    )
+
+
+def _assignment(verdict: Verdict) -> tuple[tuple[str, str], ...]:
+    return verdict.counterexample.assignment if verdict.counterexample else ()
+
+
+def _scalar(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.recheck.witnesses import replay_scalar
+    from dpproofs.soundness.sample import sample_scalar
+
+    problem = claim.problem
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, "scalar")
+        values = dict(witness.values if witness else _assignment(verdict))
+        return _from_finding(replay_scalar(_piece(key, "refuted"), problem, values))
+    return _sampled(sample_scalar(problem, key, seconds), "the statement")
+
+
+def _search(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.evidence import BoundedSearch
+    from dpproofs.recheck.witnesses import replay_search
+    from dpproofs.soundness.sample import sample_search
+
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, "search")
+        if witness is None:
+            return Judgement(NOT_REPLAYED, "the refutation carries no search witness")
+        piece = _piece(key, "refuted")
+        return _from_finding(replay_search(piece, claim, dict(witness.values), witness.size or 0))
+    sizes = list(claim.quantifier.sizes)
+    if verdict.status is Status.VERIFIED_BOUNDED:
+        covered = [
+            s.size for e in verdict.evidence if isinstance(e, BoundedSearch) for s in e.sizes
+        ]
+        sizes = sorted(set(covered)) or _sizes_in(verdict.coverage or "", sizes)
+    return _sampled(sample_search(claim, sizes[:6], key, seconds), "the predicate")
+
+
+def _sizes_in(coverage: str, default: list[int]) -> list[int]:
+    """The sizes a coverage text lists ("outcomes in {2, 3}" or "2 outcomes")."""
+    braces = re.search(r"\{([\d, ]+)\}", coverage)
+    if braces:
+        return [int(v) for v in braces.group(1).split(",")]
+    single = re.match(r"\D*?(\d+) ", coverage)
+    return [int(single.group(1))] if single else default
+
+
+def _derivation(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.recheck.witnesses import replay_step
+    from dpproofs.soundness.sample import sample_scalar
+    from dpproofs.symbolic.claim import holds
+
+    derivation = claim.derivation
+    (step,) = derivation.steps
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, "step")
+        values = dict(witness.values if witness else _assignment(verdict))
+        piece = _piece(key, "refuted")
+        return _from_finding(replay_step(piece, claim, values, step.index))
+    # The step read the way the rechecker reads it (holds() builds, it decides nothing).
+    text = " ".join([step.statement, *derivation.assumptions])
+    where = {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
+    assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+    problem = holds(step.statement, where=where, assuming=assuming).problem
+    return _sampled(sample_scalar(problem, key, seconds), f"step {step.index}")
+
+
+def _quantity(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.evidence import ExactEvaluation
+    from dpproofs.recheck.certificates import exact_evaluation
+
+    records = [e for e in verdict.evidence if isinstance(e, ExactEvaluation)]
+    if not records and verdict.status is Status.REFUTED and claim.mechanism.parameters:
+        claim, records = _at_point(claim, verdict, seconds)
+    if not records:
+        return Judgement(NOT_REPLAYED, "the verdict records no exact evaluation")
+    finding = exact_evaluation(_piece(key, verdict.status.value), claim, records[0])
+    judged = _from_finding(finding)
+    if judged.finding == CONFIRMED and verdict.status is not Status.REFUTED:
+        return Judgement(NO_COUNTEREXAMPLE, f"recomputed: {finding.why}")
+    return judged
+
+
+def _at_point(claim: Any, verdict: Verdict, seconds: float) -> tuple[Any, list[Any]]:
+    """A parametric family refuted at a parameter value: the concrete claim there and the
+    exact evaluation of its quantity (which the rechecker then recomputes with Fractions)."""
+    import sympy
+
+    from dpproofs.claim import Deadline
+    from dpproofs.evidence import ExactEvaluation
+
+    given = dict(verdict.counterexample.assignment) if verdict.counterexample else {}
+    values = {s: sympy.Rational(given[s.name]) for s, _ in claim.mechanism.parameters}
+    concrete = claim.rebuild(claim.mechanism.at(values), values)
+    decided = concrete.decide(Deadline(seconds))
+    return concrete, [e for e in decided.evidence if isinstance(e, ExactEvaluation)]
+
+
+def _fact(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """Every comparison of the mutated check decided again with Arb balls (exact values only;
+    a certified bracket is the calculus' own answer and is not re-derived here)."""
+    from dpproofs.soundness.concrete import run_check
+
+    recorder = claim.recorder()
+    run_check(claim.fact, recorder)
+    truths = [_comparison(c) for c in recorder.seen]
+    false = [c for c, t in zip(recorder.seen, truths, strict=True) if t is False]
+    if verdict.status is Status.REFUTED:
+        if false:
+            return Judgement(CONFIRMED, f"{false[0].name}: decided false again with Arb balls")
+        if all(t is True for t in truths):
+            return Judgement(UNSOUND, "every comparison holds when decided again with Arb balls")
+        return Judgement(NOT_REPLAYED, "a comparison is a bracket or stays undecided")
+    if false:
+        c = false[0]
+        return Judgement(UNSOUND, f"{c.name}: {c.value} {c.kind} {c.target} is false (Arb balls)")
+    undecided = sum(t is None for t in truths)
+    return Judgement(
+        NO_COUNTEREXAMPLE,
+        f"{len(truths) - undecided} comparisons decided again, {undecided} not (brackets or close)",
+        len(truths) - undecided,
+        undecided,
+    )
+
+
+def _comparison(c: Any) -> bool | None:
+    """``c.value <c.kind> c.target`` decided with Arb balls (None: a bracket, or undecided)."""
+    import sympy
+
+    from dpproofs.recheck.balls import Undecidable, enclose, exactly_zero, sign, with_precision
+
+    if c.bracket:
+        return None
+    value, target = sympy.sympify(c.value), sympy.sympify(c.target)
+    s: int | None = None
+    for bits in (128, 512, 2048):
+        try:
+            with with_precision(bits):
+                s = sign(enclose(value, {}) - enclose(target, {}))
+            break
+        except Undecidable:
+            continue
+        except (TypeError, ValueError, ZeroDivisionError):
+            return None
+    if s is None:
+        if not exactly_zero(value - target, {}):
+            return None
+        s = 0
+    return {
+        "eq": s == 0,
+        "ne": s != 0,
+        "le": s <= 0,
+        "ge": s >= 0,
+        "lt": s < 0,
+        "gt": s > 0,
+    }[c.kind]

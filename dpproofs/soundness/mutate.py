@@ -1,0 +1,130 @@
+"""Mutants of a built claim: walk the claim tree and mutate one thing at a time.
+
+Mutants transform the claim object a theorem function returns, never its source text. The walk
+(deterministic: the same claim gives the same mutants, ids and order in every process):
+
+* :class:`~dpproofs.claim.AllOf`: each part in turn, ids ``part <i>/...``; a mutant is that part
+  mutated, decided on its own (the other parts are the original's, unchanged);
+* :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
+* scalar, search, exact-fact, quantity and derivation claims: see :mod:`.scalar`,
+  :mod:`.search`, :mod:`.concrete`;
+* any other kind: listed in ``not_mutated``, never skipped silently.
+
+A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
+:func:`capped` keeps at most K mutants of a theorem, chosen by a hash of their ids (stable across
+runs and machines), in enumeration order.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Default number of mutants kept per theorem.
+DEFAULT_MAX_PER_THEOREM = 12
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutant: ``id`` (``<theorem>/<path>/<edit>``), the kind of edit, what it changed,
+    the kind of claim mutated, and how to build it."""
+
+    id: str
+    operator: str
+    where: str
+    kind: str
+    build: Callable[[], Any] = field(repr=False, compare=False)
+
+
+@dataclass
+class Enumeration:
+    """The mutants of one theorem's claim and what the walk could not mutate."""
+
+    mutants: list[Mutant] = field(default_factory=list)
+    not_mutated: list[str] = field(default_factory=list)
+    formula_missing: int = 0
+    noops: int = 0
+
+
+def kind_of(claim: Any) -> str:
+    return {
+        "ScalarClaim": "scalar",
+        "SearchClaim": "search",
+        "ExactFact": "exact-fact",
+        "QuantityClaim": "quantity",
+        "DerivationClaim": "derivation",
+        "AllOf": "all-of",
+        "ForEach": "for-each",
+    }.get(type(claim).__name__, type(claim).__name__)
+
+
+def enumerate_mutants(claim: Any, theorem_id: str) -> Enumeration:
+    """Every mutant of ``claim`` (see the module docstring)."""
+    out = Enumeration()
+    _walk(claim, f"{theorem_id}/", out)
+    return out
+
+
+def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
+    from dpproofs.claim import AllOf, ExactFact
+    from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.search.forall import SearchClaim
+    from dpproofs.soundness import concrete, scalar, search
+    from dpproofs.steps.check import DerivationClaim
+    from dpproofs.symbolic.claim import ScalarClaim
+
+    kind = kind_of(claim)
+    if isinstance(claim, AllOf):
+        for index, part in enumerate(claim.parts, start=1):
+            _walk(part, f"{prefix}part {index}/", out)
+        return
+    if isinstance(claim, ForEach):
+        label, args = claim.members[0]
+        _walk(claim.build(*args), f"{prefix}member 1/", out)
+        return
+    edits: Iterator[tuple[str, str, str, Callable[[], Any]]]
+    if isinstance(claim, ScalarClaim):
+        problem = claim.problem
+
+        def scalar_edits() -> Iterator[tuple[str, str, str, Callable[[], Any]]]:
+            for label, operator, where, build in scalar.edits(problem):
+                built = build()
+                if built == problem:
+                    out.noops += 1
+                    continue
+                yield label, operator, where, functools.partial(ScalarClaim, built)
+
+        edits = scalar_edits()
+    elif isinstance(claim, SearchClaim):
+        if claim.formula.root is None:
+            out.formula_missing += 1
+        edits = search.edits(claim)
+    elif isinstance(claim, ExactFact):
+        edits = concrete.fact_edits(claim)
+    elif isinstance(claim, QuantityClaim):
+        edits = concrete.quantity_edits(claim)
+    elif isinstance(claim, DerivationClaim):
+        edits = concrete.derivation_edits(claim)
+    else:
+        out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
+        return
+    before = len(out.mutants)
+    for label, operator, where, build in edits:
+        out.mutants.append(Mutant(f"{prefix}{label}", operator, where, kind, build))
+    if len(out.mutants) == before:
+        out.not_mutated.append(f"{prefix.rstrip('/')}: no mutation applies (kind {kind})")
+
+
+def _rank(mutant_id: str) -> str:
+    return hashlib.sha256(mutant_id.encode()).hexdigest()
+
+
+def capped(mutants: list[Mutant], limit: int | None) -> list[Mutant]:
+    """At most ``limit`` mutants (None: all), chosen by the hash of their ids, in order."""
+    if limit is None or len(mutants) <= limit:
+        return list(mutants)
+    chosen = {m.id for m in sorted(mutants, key=lambda m: _rank(m.id))[:limit]}
+    return [m for m in mutants if m.id in chosen]
