@@ -54,6 +54,10 @@ def _reason_class(why: str) -> str:
         ("not recomputed here yet", "quantity not recomputed yet"),
         ("cannot be rebuilt", "claim not rebuilt"),
         ("undecided at", "undecided at the highest precision"),
+        ("certified bracket", "certified bracket not recomputed"),
+        ("a comparison is not decided here", "comparison undecided by balls"),
+        ("the replay raised", "replay raised"),
+        ("localised formula's unsat", "localised unsat not re-solved"),
     ):
         if key in why:
             return text

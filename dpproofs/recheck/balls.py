@@ -216,7 +216,7 @@ def enclose(expr: Any, values: Mapping[Any, Real]) -> Real:
     """The value of the sympy term ``expr`` at ``values`` (symbol -> Real), exact or a ball.
 
     The language of scalar claims: + - * /, integer and rational powers, exp, log, sqrt, Abs,
-    Min, Max, tanh, sinh, cosh, E, pi, rationals. Anything else raises TypeError.
+    Min, Max, tanh, sinh, cosh, erf, erfc, E, pi, rationals. Anything else raises TypeError.
     """
     import sympy
 
@@ -254,6 +254,8 @@ def enclose(expr: Any, values: Mapping[Any, Real]) -> Real:
         sympy.tanh: lambda x: Real(ball=x.ball.tanh()) if x.q != 0 else x,
         sympy.sinh: lambda x: Real(ball=x.ball.sinh()) if x.q != 0 else x,
         sympy.cosh: lambda x: Real(ball=x.ball.cosh()) if x.q != 0 else Real(Fraction(1)),
+        sympy.erf: lambda x: Real(ball=x.ball.erf()) if x.q != 0 else x,
+        sympy.erfc: lambda x: Real(ball=x.ball.erfc()) if x.q != 0 else Real(Fraction(1)),
     }
     if kind in unary and len(args) == 1:
         return unary[kind](args[0])

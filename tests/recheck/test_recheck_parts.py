@@ -216,3 +216,14 @@ def test_a_chain_closes_only_as_written():
     assert "do not share their middle" in closes(broken)
     mixed = replace(chain, steps=(first, replace(second, relation=type(second.relation).LE)))
     assert closes(mixed) == "the relations do not compose"  # >= then <= gives nothing
+
+
+def test_erf_is_enclosed():
+    import sympy
+
+    from dpproofs.recheck.balls import Real, enclose, sign
+
+    # erf(1) = 0.8427007929...: between 21/25 and 17/20.
+    value = enclose(sympy.erf(sympy.Integer(1)), {})
+    assert sign(value - Real(F(21, 25))) == 1 and sign(value - Real(F(17, 20))) == -1
+    assert enclose(sympy.erfc(sympy.Integer(0)), {}).q == 1  # erfc(0) = 1 exactly
