@@ -46,6 +46,8 @@ from typing import Any
 
 import z3
 
+from dpproofs.search.polarity import with_sides
+
 Bound = Fraction | None  # None: -oo for a lower bound, +oo for an upper bound
 
 
@@ -321,13 +323,7 @@ def _walk(f: Any, positive: bool, an: Analysis, ends: Ends, count: Rewrite) -> A
         count.at_ends += 1
     else:
         count.kept += 1
-    if z3.is_le(f):
-        return new_small <= new_large
-    if z3.is_lt(f):
-        return new_small < new_large
-    if z3.is_ge(f):
-        return new_large >= new_small
-    return new_large > new_small
+    return with_sides(f, new_small, new_large)
 
 
 def _bound(t: Any, upper: bool, an: Analysis, ends: Ends) -> Any:

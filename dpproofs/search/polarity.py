@@ -54,13 +54,19 @@ def _walk(f: Any, positive: bool, side: list[Any], fresh: Any) -> Any:
     new_large = _bound(large, False, side, fresh)
     if not positive:
         new_small, new_large = new_large, new_small
-    if z3.is_le(f):
-        return new_small <= new_large
-    if z3.is_lt(f):
-        return new_small < new_large
-    if z3.is_ge(f):
-        return new_large >= new_small
-    return new_large > new_small
+    return with_sides(f, new_small, new_large)
+
+
+def with_sides(atom: Any, small: Any, large: Any) -> Any:
+    """The order atom ``atom`` (<=, <, >=, >) with its small side ``small`` and its large side
+    ``large``: ``a <= b`` becomes ``small <= large``, ``b >= a`` becomes ``large >= small``."""
+    if z3.is_le(atom):
+        return small <= large
+    if z3.is_lt(atom):
+        return small < large
+    if z3.is_ge(atom):
+        return large >= small
+    return large > small
 
 
 def _bound(term: Any, upper: bool, side: list[Any], fresh: Any) -> Any:
