@@ -137,6 +137,15 @@ def sqrt(x: Real) -> Real:
     return Real(ball=x.ball.sqrt())
 
 
+def rational_ends(ball: Any) -> tuple[Fraction, Fraction]:
+    """Rationals lo <= hi with every value of the Arb ``ball`` in [lo, hi] (its ends, exactly)."""
+    out = []
+    for end in (ball.lower(), ball.upper()):
+        man, ex = end.man_exp()
+        out.append(Fraction(int(man)) * Fraction(2) ** int(ex))
+    return out[0], out[1]
+
+
 def compare(a: Any, b: Any) -> int:
     return sign(Real.of(a) - Real.of(b))
 

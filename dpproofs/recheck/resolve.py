@@ -34,6 +34,7 @@ from typing import Any
 
 import flint
 
+from dpproofs.recheck.balls import rational_ends
 from dpproofs.recheck.relax import relax
 from dpproofs.recheck.witnesses import derived_argument, search_point
 
@@ -48,12 +49,7 @@ def _real(z3: Any, f: Fraction) -> Any:
 def _bounds(a: Fraction) -> tuple[Fraction, Fraction]:
     """Rationals L <= e^a <= U (Arb, outward rounding)."""
     with flint.ctx.workprec(128):
-        ball = flint.arb(flint.fmpq(a.numerator, a.denominator)).exp()
-        out = []
-        for end in (ball.lower(), ball.upper()):
-            man, ex = end.man_exp()
-            out.append(Fraction(int(man)) * Fraction(2) ** int(ex))
-    return out[0], out[1]
+        return rational_ends(flint.arb(flint.fmpq(a.numerator, a.denominator)).exp())
 
 
 class Z3Terms:

@@ -42,21 +42,12 @@ from typing import Any
 
 import flint
 
-from dpproofs.recheck.balls import Real, Undecidable, truth, with_precision
+from dpproofs.recheck.balls import Real, Undecidable, rational_ends, truth, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 
 
 class Untranslatable(Exception):
     """A term outside the language this encoding knows."""
-
-
-def _enclosure(value: Any) -> tuple[Fraction, Fraction]:
-    """Rationals lo <= value <= hi for an Arb ball (outward rounding)."""
-    out = []
-    for end in (value.lower(), value.upper()):
-        man, ex = end.man_exp()
-        out.append(Fraction(int(man)) * Fraction(2) ** int(ex))
-    return out[0], out[1]
 
 
 class Encoding:
@@ -80,7 +71,7 @@ class Encoding:
 
     def _constant(self, expr: Any, ball: Any) -> Any:
         v = self._fresh("c")
-        lo, hi = _enclosure(ball)
+        lo, hi = rational_ends(ball)
         self.facts += [v >= self._val(lo), v <= self._val(hi)]
         return v
 
@@ -170,7 +161,7 @@ class Encoding:
             self.facts += [v >= _taylor(u, k), v * _taylor(-u, k) <= 1]
         if arg.is_Rational:
             with with_precision(128):
-                lo, hi = _enclosure(flint.arb(flint.fmpq(int(arg.p), int(arg.q))).exp())
+                lo, hi = rational_ends(flint.arb(flint.fmpq(int(arg.p), int(arg.q))).exp())
             self.facts += [v >= self._val(lo), v <= self._val(hi)]
         for w, other in self.exps.values():
             self.facts += [(u <= w) == (v <= other), (u == w) == (v == other)]
@@ -205,7 +196,7 @@ class Encoding:
         )
         if arg.is_Rational and arg > 0:
             with with_precision(128):
-                lo, hi = _enclosure(flint.arb(flint.fmpq(int(arg.p), int(arg.q))).log())
+                lo, hi = rational_ends(flint.arb(flint.fmpq(int(arg.p), int(arg.q))).log())
             self.facts += [w >= self._val(lo), w <= self._val(hi)]
         for other_u, other in self.logs.values():
             both = z3.And(u > 0, other_u > 0)

@@ -46,7 +46,7 @@ from typing import Any
 
 import z3
 
-from dpproofs.search.polarity import with_sides
+from dpproofs.search.polarity import sides, with_sides
 
 Bound = Fraction | None  # None: -oo for a lower bound, +oo for an upper bound
 
@@ -205,12 +205,10 @@ class Analysis:
             for c in f.children():
                 out = _combine(out, self.truth_mono(c))
             return out
-        if z3.is_le(f) or z3.is_lt(f):
-            small, large = f.arg(0), f.arg(1)
-        elif z3.is_ge(f) or z3.is_gt(f):
-            small, large = f.arg(1), f.arg(0)
-        else:
+        atom = sides(f)
+        if atom is None:
             return None
+        small, large = atom
         return _combine(self.info(large).mono, _flip(self.info(small).mono))
 
     def fixed(self, t: Any) -> bool:
@@ -307,13 +305,11 @@ def _walk(f: Any, positive: bool, an: Analysis, ends: Ends, count: Rewrite) -> A
         )
     if an.fixed(f):
         return f
-    if z3.is_le(f) or z3.is_lt(f):
-        small, large = f.arg(0), f.arg(1)
-    elif z3.is_ge(f) or z3.is_gt(f):
-        small, large = f.arg(1), f.arg(0)
-    else:
+    atom = sides(f)
+    if atom is None:
         count.kept += 1
         return f
+    small, large = atom
     # As asserted: small <= large (positive), or large < small (the atom is false).
     if positive:
         new_small, new_large = _bound(small, False, an, ends), _bound(large, True, an, ends)

@@ -42,12 +42,10 @@ def _walk(f: Any, positive: bool, side: list[Any], fresh: Any) -> Any:
         return z3.Implies(
             _walk(f.arg(0), not positive, side, fresh), _walk(f.arg(1), positive, side, fresh)
         )
-    if z3.is_le(f) or z3.is_lt(f):
-        small, large = f.arg(0), f.arg(1)
-    elif z3.is_ge(f) or z3.is_gt(f):
-        small, large = f.arg(1), f.arg(0)
-    else:
+    atom = sides(f)
+    if atom is None:
         return f
+    small, large = atom
     if not positive:  # the atom is asserted false: its "small" side must be large and vice versa
         small, large = large, small
     new_small = _bound(small, True, side, fresh)
@@ -55,6 +53,16 @@ def _walk(f: Any, positive: bool, side: list[Any], fresh: Any) -> Any:
     if not positive:
         new_small, new_large = new_large, new_small
     return with_sides(f, new_small, new_large)
+
+
+def sides(atom: Any) -> tuple[Any, Any] | None:
+    """(small, large) of an order atom (``a <= b``, ``a < b``: (a, b); ``b >= a``, ``b > a``:
+    (a, b)); None for anything else."""
+    if z3.is_le(atom) or z3.is_lt(atom):
+        return atom.arg(0), atom.arg(1)
+    if z3.is_ge(atom) or z3.is_gt(atom):
+        return atom.arg(1), atom.arg(0)
+    return None
 
 
 def with_sides(atom: Any, small: Any, large: Any) -> Any:
