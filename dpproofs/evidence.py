@@ -129,14 +129,18 @@ class BoundedSearch:
 
 @dataclass(frozen=True, slots=True)
 class ShapePart:
-    """One conjunct of the small-model reduction: K sums, e families, its bound, and the rows
-    it mentions (its m; None: every row of the claim)."""
+    """One conjunct of the small-model reduction: K sums, e families, its bound, the rows it
+    mentions (its m; None: every row of the claim), the rule that gave the bound (merging:
+    e + 2^k with k conditions on every event occurring positively; a monotone sum:
+    m + K - 1 + e; else m + K + max(e - 1, 1), or m + K when e = 0)."""
 
     sums: int
     families: int
     bound: int
     merged: bool = False
     rows: int | None = None
+    monotone: bool = False
+    events: int = 0
 
     def formula_bound(self, rows: int) -> int:
         """m + K + max(e - 1, 1) if e >= 1, else m + K, at least 1 (the small-model theorem),
@@ -144,8 +148,27 @@ class ShapePart:
         m = rows if self.rows is None else self.rows
         return max(1, m + self.sums + (max(self.families - 1, 1) if self.families else 0))
 
+    def rule_bound(self, rows: int) -> int:
+        """The bound of the recorded rule: e + 2^k (merging), m + K - 1 + e (a monotone sum),
+        else :meth:`formula_bound`."""
+        m = rows if self.rows is None else self.rows
+        if self.merged:
+            return max(1, self.families + 2**self.events)
+        if self.monotone:
+            return max(1, m + self.sums - 1 + self.families)
+        return self.formula_bound(rows)
+
     def as_dict(self) -> dict[str, Any]:
-        out = {"K": self.sums, "e": self.families, "bound": self.bound, "merged": self.merged}
+        out: dict[str, Any] = {
+            "K": self.sums,
+            "e": self.families,
+            "bound": self.bound,
+            "merged": self.merged,
+        }
+        if self.monotone:
+            out["monotone"] = True
+        if self.events:
+            out["events"] = self.events
         return out if self.rows is None else {"m": self.rows, **out}
 
     @classmethod
@@ -157,6 +180,8 @@ class ShapePart:
             _int(record, "bound"),
             bool(record["merged"]),
             rows,
+            bool(record.get("monotone", False)),
+            _int(record, "events") if "events" in record else 0,
         )
 
 

@@ -9,18 +9,26 @@ appears only through two binders:
     outcome_total(rows, g)  =  sum_y g(rows[0][y], ..., rows[m-1][y])      (a sum over outcomes)
     every_outcome(rows, phi) = for all y: phi(rows[0][y], ..., rows[m-1][y])  (a family)
 
+and a third one for claims stated over sets of outcomes (events):
+
+    every_event(rows, psi)  = for all A subset of X: psi(rows[0](A), ..., rows[m-1](A)),
+                              row(A) = sum_{y in A} row[y]       (events, the empty set included)
+
 The predicate is run ONCE on :class:`AbstractRow` objects: rows with no length, no entries and
 no iteration (each of those raises :class:`OutcomeAccess`). The only way to reach the outcomes is
 through the binders of :mod:`dpproofs.outcomes`, which call ``g`` / ``phi`` once, on one generic
-outcome (:class:`Node` ``entry`` leaves), and record the result as a ``osum`` / ``oall`` node. The
+outcome (:class:`Node` ``entry`` leaves), and record the result as a ``osum`` / ``oall`` node;
+``psi`` is called once on the masses of one generic event (``emass`` leaves) and recorded as an
+``eall`` node. The
 predicate never sees a size, so the formula it returns is uniform by construction; it is what
 dpproofs decides at every size (:func:`interpret`), in every interpretation. A predicate that
 touches the outcomes any other way is not a formula: it keeps its per-size meaning, and its
 verdicts stay bounded.
 
 Nodes are plain data: ``Node(op, args)``; leaves are ``const`` (a Fraction), ``param`` (a name),
-``entry`` (object, row) for the generic outcome of a size-axis object, and ``fixed`` (object, row,
-column) for an entry of an object of fixed size (a prior over databases, say).
+``entry`` (object, row) for the generic outcome of a size-axis object, ``fixed`` (object, row,
+column) for an entry of an object of fixed size (a prior over databases, say), and ``emass``
+(object, row) for the mass of the generic event under a size-axis row.
 """
 
 from __future__ import annotations
@@ -31,9 +39,10 @@ from typing import Any, NoReturn
 
 from dpproofs.errors import DpProofsError
 
-#: Node operations: leaves, arithmetic, algebra operations, and the two binders.
-LEAVES = frozenset({"const", "param", "entry", "fixed"})
-BINDERS = frozenset({"osum", "oall"})
+#: Node operations: leaves, arithmetic, algebra operations, and the binders: a sum over the
+#: outcomes, a condition on every outcome, and a condition on every event (set of outcomes).
+LEAVES = frozenset({"const", "param", "entry", "fixed", "emass"})
+BINDERS = frozenset({"osum", "oall", "eall"})
 
 
 class OutcomeAccess(DpProofsError):
@@ -176,7 +185,8 @@ class AbstractRow:
 
 
 def free_entries(node: Node) -> bool:
-    """True when ``node`` mentions the generic outcome outside every binder."""
+    """True when ``node`` mentions the generic outcome outside every sum and condition over the
+    outcomes (an event's condition does not bind an outcome)."""
     seen: set[int] = set()
     stack = [node]
     while stack:
@@ -186,9 +196,36 @@ def free_entries(node: Node) -> bool:
         seen.add(id(n))
         if n.op == "entry":
             return True
-        if n.op not in BINDERS:
+        if n.op not in ("osum", "oall"):
             stack.extend(n.children())
     return False
+
+
+def event_problem(root: Node) -> str:
+    """'' when every event mass lies inside the condition of its own event, no event condition
+    lies inside another one or inside a sum or condition over the outcomes; else what is wrong.
+    (An ``emass`` leaf does not say which event it belongs to, so events are never nested.)"""
+    seen: set[tuple[int, bool, bool]] = set()
+    stack: list[tuple[Node, bool, bool]] = [(root, False, False)]
+    while stack:
+        n, in_event, in_outcome = stack.pop()
+        if (id(n), in_event, in_outcome) in seen:
+            continue
+        seen.add((id(n), in_event, in_outcome))
+        if n.op == "emass" and not in_event:
+            return "an event's mass is used outside 'for every event'"
+        if n.op == "eall":
+            if in_event:
+                return "a condition on every event inside another one"
+            if in_outcome:
+                return "a condition on every event inside a sum or condition over the outcomes"
+            stack.append((n.args[0], True, in_outcome))
+            continue
+        if n.op in ("osum", "oall"):
+            stack.extend((a, False, True) for a in n.children())
+            continue
+        stack.extend((a, in_event, in_outcome) for a in n.children())
+    return ""
 
 
 def interpret(
@@ -202,15 +239,22 @@ def interpret(
 
     ``objects`` maps each object to its raw matrix, ``values`` each parameter (and e^x, sqrt(x))
     to its raw value. ``osum`` is ``alg.total`` and ``oall`` is ``alg.all`` of the body at every
-    outcome y in 0..size-1, in order: the same terms the vocabulary builds on concrete rows."""
-    memo: dict[tuple[int, int], Any] = {}
+    outcome y in 0..size-1, in order; ``eall`` is ``alg.all`` of the body at every event, in the
+    order of :func:`events`, an event's mass under a row being ``alg.total`` of its entries in
+    the event: the same terms :mod:`dpproofs.outcomes` builds on concrete rows."""
+    memo: dict[tuple[int, int, int], Any] = {}
     work = 0
+    every = nodes(root)
+    subsets = events(size) if any(n.op == "eall" for n in every) else []
+    massive = _mentions_masses(every) if subsets else set()
 
-    def ev(n: Node, y: int) -> Any:
+    def ev(n: Node, y: int, event: int) -> Any:
         nonlocal work
         if n.op in BINDERS:
-            y = -1  # a binder's value does not depend on the enclosing outcome
-        key = (id(n), y)
+            y, event = -1, -1  # a binder's value depends on no enclosing outcome or event
+        elif event >= 0 and id(n) not in massive:
+            event = -1  # the same value at every event: computed once
+        key = (id(n), y, event)
         if key in memo:
             return memo[key]
         work += 1
@@ -224,19 +268,74 @@ def interpret(
             if y < 0:
                 raise OutcomeAccess("an outcome entry outside every binder")
             result = objects[args[0]][args[1]][y]
+        elif op == "emass":
+            if event < 0:
+                raise OutcomeAccess("an event's mass outside 'for every event'")
+            row = objects[args[0]][args[1]]
+            result = alg.total(row[c] for c in subsets[event])
         elif op == "fixed":
             result = objects[args[0]][args[1]][args[2]]
+        elif op == "eall":
+            result = alg.all([ev(args[0], -1, k) for k in range(len(subsets))])
         elif op in BINDERS:
             body = args[0]
-            terms = [ev(body, c) for c in range(size)]
+            terms = [ev(body, c, -1) for c in range(size)]
             result = alg.total(terms) if op == "osum" else alg.all(terms)
         else:
-            result = _OPERATIONS[op](alg, [ev(a, y) for a in args])
+            result = _OPERATIONS[op](alg, [ev(a, y, event) for a in args])
         memo[key] = result
         return result
 
-    value = ev(root, -1)
+    value = ev(root, -1, -1)
     return value, work
+
+
+def events(size: int) -> list[tuple[int, ...]]:
+    """Every subset of range(size), the empty set first, as sorted tuples (2^size of them, in
+    the order of the binary numbers whose bits they are)."""
+    return [tuple(y for y in range(size) if mask >> y & 1) for mask in range(1 << size)]
+
+
+def _mentions_masses(nodes: list[Node]) -> set[int]:
+    """The ids of the nodes that mention an event's mass outside a binder."""
+    out: set[int] = set()
+    done: set[int] = set()
+
+    def visit(n: Node) -> bool:
+        stack = [(n, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if id(node) in done:
+                continue
+            if node.op == "emass":
+                out.add(id(node))
+                done.add(id(node))
+            elif node.op in BINDERS or node.op in LEAVES:
+                done.add(id(node))
+            elif expanded:
+                if any(id(c) in out for c in node.children()):
+                    out.add(id(node))
+                done.add(id(node))
+            else:
+                stack.append((node, True))
+                stack.extend((c, False) for c in node.children())
+        return id(n) in out
+
+    for node in nodes:
+        visit(node)
+    return out
+
+
+def nodes(root: Node) -> list[Node]:
+    """Every distinct node reachable from ``root``."""
+    seen: dict[int, Node] = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if id(n) not in seen:
+            seen[id(n)] = n
+            stack.extend(n.children())
+    return list(seen.values())
 
 
 _OPERATIONS: dict[str, Callable[[Any, list[Any]], Any]] = {
@@ -275,6 +374,8 @@ def render(node: Node, depth: int = 0) -> str:
         return f"{args[0]}[{args[1]}][y]"
     if op == "fixed":
         return f"{args[0]}[{args[1]}][{args[2]}]"
+    if op == "emass":
+        return f"{args[0]}[{args[1]}](A)"
     inner = [render(a, depth + 1) for a in args]
     if op in _INFIX:
         return f"({inner[0]} {_INFIX[op]} {inner[1]})"
@@ -284,6 +385,8 @@ def render(node: Node, depth: int = 0) -> str:
         return f"sum_y {inner[0]}"
     if op == "oall":
         return f"forall y: {inner[0]}"
+    if op == "eall":
+        return f"forall A: {inner[0]}"
     if op == "total":
         return "(" + " + ".join(inner) + ")" if inner else "0"
     if op in ("all", "any"):

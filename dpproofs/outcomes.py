@@ -1,7 +1,12 @@
-"""The two ways a claim reaches the outcomes: a sum over them, and a condition on each of them.
+"""The ways a claim reaches the outcomes: a sum over them, a condition on each of them, and a
+condition on each event (set of outcomes).
 
     outcome_total(alg, rows, g)   = sum_y g(rows[0][y], ..., rows[k-1][y])
     every_outcome(alg, rows, phi) = for every outcome y: phi(rows[0][y], ..., rows[k-1][y])
+    every_event(alg, rows, psi)   = for every set A of outcomes: psi(rows[0](A), ..., rows[k-1](A))
+    some_event(alg, rows, psi)    = for some set A of outcomes: psi(rows[0](A), ..., rows[k-1](A))
+
+with row(A) = sum_{y in A} row[y]; the events are all 2^|X| subsets, the empty set included.
 
 ``rows`` are rows over one common set of outcomes (a distribution, the rows of a mechanism);
 ``g`` and ``phi`` see ONE outcome: one entry of each row, never an index or the number of
@@ -10,7 +15,9 @@ outcomes. On concrete rows (lists of values of any algebra) these are ``alg.tota
 ``g`` / ``phi`` are called once on the generic outcome and the result is recorded as one ``osum``
 / ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
 small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is written with these
-two binders wherever its notions are sums or conditions over outcomes.
+binders wherever its notions are sums or conditions over outcomes, and a claim the paper states
+"for every set T" says so with :func:`every_event` instead of enumerating subsets (which reaches
+the number of outcomes, and so is not one formula for every size).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dpproofs.formula import AbstractRow, Node, OutcomeAccess
+from dpproofs.formula import AbstractRow, Node, OutcomeAccess, events
 
 
 def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
@@ -35,6 +42,29 @@ def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any
     if generic is None:
         return alg.all(phi(*column) for column in zip(*rows, strict=True))
     return _bind(alg, "oall", phi(*generic), truth=True)
+
+
+def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
+    """for every set A of outcomes: psi(rows[0](A), ..., rows[k-1](A)), row(A) = sum_{y in A}
+    row[y] (all 2^|X| sets, the empty set first). ``psi`` sees the masses of one event, never
+    the event itself or the number of outcomes."""
+    abstract = [r for r in rows if isinstance(r, AbstractRow)]
+    if not abstract:
+        columns = list(zip(*rows, strict=True))
+        return alg.all(
+            psi(*(alg.total(columns[y][k] for y in event) for k in range(len(rows))))
+            for event in events(len(columns))
+        )
+    if len(abstract) != len(rows):
+        abstract[0].trace.refuse("rows over the outcomes mixed with rows of a fixed size")
+    masses = [alg.value(Node("emass", (r.obj, r.row)), f"{r.obj}[{r.row}](A)") for r in rows]
+    return _bind(alg, "eall", psi(*masses), truth=True)
+
+
+def some_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
+    """for some set A of outcomes: psi(rows[0](A), ..., rows[k-1](A)); that is, not every event
+    has not psi."""
+    return alg.not_(every_event(alg, rows, lambda *masses: alg.not_(psi(*masses))))
 
 
 def _generic(alg: Any, rows: Sequence[Any]) -> list[Any] | None:

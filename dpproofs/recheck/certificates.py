@@ -163,20 +163,26 @@ def _check_parts(parts: Sequence[ShapePart], rows: int) -> str:
     for index, part in enumerate(parts, 1):
         if part.rows is not None and part.rows > rows:
             return f"part {index}: m = {part.rows} rows, more than the claim's {rows}"
-        formula = part.formula_bound(rows)
-        if part.merged:
-            if part.bound != part.families + 1 or part.bound >= formula:
-                return (
-                    f"part {index}: the merging bound is e + 1 = {part.families + 1}, "
-                    f"below m + K + max(e - 1, 1) = {formula}; recorded {part.bound}"
-                )
-        elif part.bound != formula:
-            m = rows if part.rows is None else part.rows
+        rule = part.rule_bound(rows)
+        m = rows if part.rows is None else part.rows
+        if part.merged and part.monotone:
+            return f"part {index}: both the merging and the monotone bound are recorded"
+        if part.monotone and part.sums < 1:
+            return f"part {index}: a monotone sum is recorded, but K = 0"
+        if part.bound != rule:
             return (
-                f"part {index}: N* = m + K + max(e - 1, 1) = {formula} "
-                f"(m = {m}, K = {part.sums}, e = {part.families}), recorded {part.bound}"
+                f"part {index}: N* = {_rule_text(part)} = {rule} (m = {m}, K = {part.sums}, "
+                f"e = {part.families}, k = {part.events}), recorded {part.bound}"
             )
     return ""
+
+
+def _rule_text(part: ShapePart) -> str:
+    if part.merged:
+        return "e + 2^k"
+    if part.monotone:
+        return "m + K - 1 + e"
+    return "m + K + max(e - 1, 1)" if part.families else "m + K"
 
 
 # --- exact evaluation ----------------------------------------------------------------------

@@ -26,14 +26,18 @@ from typing import Any
 from dpproofs.algebra import Algebra, implies
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
+from dpproofs.evidence import Evidence
+from dpproofs.formula import BINDERS, Node, nodes
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
 from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
+from dpproofs.search.lifting import lifted_verdict
 from dpproofs.search.objects import ObjectKind
-from dpproofs.search.records import ENCODING, bounded_search, search_witness
+from dpproofs.search.records import ENCODING, bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
+from dpproofs.search.shape import ShapeReport, analyse
 from dpproofs.verdict import Verdict
 
 #: Refinement rounds per size before the verdict is UNKNOWN.
@@ -155,18 +159,75 @@ class ForAllHypothesis:
                 f"{size} {q.size_name}: z3 unsat against {len(beliefs)} inner values "
                 f"({time.perf_counter() - start:.2f} s)"
             )
+        outer = self.outer_claim(beliefs)
+        records: list[Evidence] = [
+            bounded_search(
+                outer,
+                covered,
+                encoding=f"{ENCODING}; the hypothesis at {len(beliefs)} inner values "
+                "(counterexample-guided refinement)",
+            )
+        ]
+        shape = self.shape()
+        why = shape if isinstance(shape, str) else ""
+        if isinstance(shape, ShapeReport):
+            n_star = shape.bound
+            if any(size >= n_star for size in covered):
+                unsat = min(size for size in covered if size >= n_star)
+                lines = [
+                    "the hypothesis, for every inner value, is a conjunction of conditions on "
+                    "every outcome: so is the hypothesis for all inner values",
+                    *shape.lines(),
+                    f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}",
+                    *certificate,
+                ]
+                records.append(small_model(outer, shape, unsat))
+                pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
+                return lifted_verdict(outer, n_star, pinned, lines, records)
+            why = f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it"
         return Verdict.verified_bounded(
             METHOD + " with counterexample-guided refinement",
-            coverage="all " + self.outer_claim(beliefs).coverage_text(covered),
+            coverage="all " + outer.coverage_text(covered) + (f" ({why})" if why else ""),
             certificate=certificate,
-            evidence=[
-                bounded_search(
-                    self.outer_claim(beliefs),
-                    covered,
-                    encoding=f"{ENCODING}; the hypothesis at {len(beliefs)} inner values "
-                    "(counterexample-guided refinement)",
+            evidence=records,
+        )
+
+    def shape(self) -> ShapeReport | str:
+        """The small-model bound of "(for all inner b: H(b)) => C", or why there is none.
+
+        For each fixed b (inner objects are fixed data), H(b) must be a conjunction of
+        conditions on every outcome (scale-invariant, as the shape analysis checks) and of
+        atoms free of the outcomes. Then "for all b: H(b)" is again such a conjunction:
+        "for all b, for all y: phi(b, c_y)" is "for all y: (for all b: phi(b, c_y))", still
+        scale-invariant, and closed under adding outcomes when each phi(b, .) is. So the bound of
+        "H(b) => C", b fixed, is the claim's."""
+        q = self.quantifier
+        names = _arguments(self.hypothesis)
+        hypothesis = SearchClaim(
+            replace(q, objects=(*q.objects, *self.inner)),
+            _named(lambda alg, **env: _call(self.hypothesis, alg, env), names),
+            "the hypothesis at one inner value",
+        ).formula
+        conclusion = SearchClaim(q, self.conclusion, self.says).formula
+        for traced in (hypothesis, conclusion):
+            if traced.root is None:
+                return f"not one formula for every size: {traced.reason}"
+        assert hypothesis.root is not None and conclusion.root is not None
+        parts = hypothesis.root.args if hypothesis.root.op == "all" else (hypothesis.root,)
+        for part in parts:
+            if part.op != "oall" and any(
+                n.op in BINDERS or n.op in ("entry", "emass") for n in nodes(part)
+            ):
+                return (
+                    "the hypothesis is not a conjunction of conditions on every outcome for "
+                    "each inner value"
                 )
-            ],
+        root = Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
+        shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
+        return (
+            shape
+            if isinstance(shape, ShapeReport)
+            else f"outside the small-model theorem: {shape.reason}"
         )
 
     def conclusion_holds_exactly(self, size: int, values: Mapping[str, Any]) -> bool:

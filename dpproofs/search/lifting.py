@@ -7,16 +7,16 @@ Called by the search engine when every searched size was z3 unsat. When the clai
 * some searched size n >= N* was unsat: by splitting (a counterexample on k outcomes gives one on
   every larger number) there is none on N* outcomes, hence by the theorem none on any finite
   alphabet;
-* otherwise, when every parameter ranges over an interval, size N* itself is searched,
+* otherwise size N* itself is searched,
   within a small fixed work budget (z3 rlimit, so the
   answer does not depend on the machine's load; the theorem's deadline only ever ends the
   attempt as "not lifted"), and its unsat finishes the argument.
 
 The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
 interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
-for every finite alphabet at those points only and the verdict stays VERIFIED_BOUNDED, its
-coverage saying exactly that. A claim that is not a formula, or not of the shape, stays bounded
-and its coverage says why, or which size would finish the proof.
+for every finite alphabet at those points only (the same searches, localised or at N*) and the
+verdict stays VERIFIED_BOUNDED, its coverage saying exactly that. A claim that is not a formula,
+or not of the shape, stays bounded and its coverage says why, or which size would finish it.
 """
 
 from __future__ import annotations
@@ -80,17 +80,19 @@ def lift(
     n_star = shape.bound
     pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
     not_localised = ""
-    if not any(size >= n_star for size in covered) and not pinned and not deadline.expired():
+    # Inside one eps-box with another parameter pinned, a lifting would give coverage at the
+    # pinned points only, box by box: not worth its searches there.
+    worth = not (pinned and session.box is not None)
+    if not any(size >= n_star for size in covered) and not deadline.expired() and worth:
         local = localise(traced.root, m)
-        if local is not None and max(part.bound for part in local) < n_star:
+        if local is not None and max(min(c.bound for c in cs) for cs in local) < n_star:
             lifted = _lift_localised(claim, session, covered, certificate, deadline, local, n_star)
-            if isinstance(lifted, Verdict):
-                return lifted
+            if isinstance(lifted, tuple):
+                return lifted_verdict(claim, n_star, pinned, *lifted)
             certificate = [*certificate, lifted]
             not_localised = f"; {lifted}"
     if not any(size >= n_star for size in covered):
-        # At pinned parameters a lifting gives coverage, not a proof: not worth a search.
-        if n_star > MAX_LIFT_SIZE or deadline.expired() or pinned:
+        if n_star > MAX_LIFT_SIZE or deadline.expired() or not worth:
             return _bounded(
                 claim,
                 covered,
@@ -125,13 +127,27 @@ def lift(
         )
     unsat = min(size for size in covered if size >= n_star)
     lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
-    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
     evidence: list[Evidence] = [
         bounded_search(claim, covered, session.symmetry),
         small_model(claim, shape, unsat),
     ]
-    every = f"{q.what} on every finite number of {q.size_name}"
+    return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def lifted_verdict(
+    claim: SearchClaim,
+    n_star: int,
+    pinned: list[str],
+    lines: list[str],
+    evidence: list[Evidence],
+) -> Verdict:
+    """PROVED for every finite alphabet when every parameter ranges over its domain; at
+    parameters pinned to chosen points, the same argument covers every finite alphabet at those
+    points only: VERIFIED_BOUNDED, and the coverage says so."""
+    q = claim.quantifier
     if pinned:
+        domains = ", ".join(describe_domain(n, d) for n, d in q.params)
+        every = f"{q.what} on every finite number of {q.size_name}"
         return Verdict.verified_bounded(
             LIFTED,
             coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains} "
@@ -150,47 +166,57 @@ def _lift_localised(
     covered: list[int],
     certificate: list[str],
     deadline: Deadline,
-    local: list[Localised],
+    local: list[list[Localised]],
     n_star: int,
-) -> Verdict | str:
-    """PROVED when every localised conjunct L (:mod:`dpproofs.search.localise`) has no
-    counterexample at its own bound: L implies its conjunct, and the small-model theorem makes
-    L hold on every finite alphabet. A conjunct kept whole is settled by the sizes searched.
-    Otherwise why not (the caller goes on with the whole claim's bound)."""
+) -> tuple[list[str], list[Evidence]] | str:
+    """The certificate and evidence of a lifting when every conjunct has a localised form L
+    (:mod:`dpproofs.search.localise`, candidates tried in order) with no counterexample at its
+    own bound: L implies its conjunct, and the small-model theorem makes L hold on every finite
+    alphabet. A conjunct kept whole is settled by the sizes searched. Otherwise why not (the
+    caller goes on with the whole claim's bound)."""
     q = claim.quantifier
     lines = [f"small-model bound of the whole claim N* = {n_star}; hypotheses localised:"]
     evidence: list[Evidence] = [bounded_search(claim, covered, session.symmetry)]
-    for i, part in enumerate(local, 1):
-        size = part.bound
-        head = (
-            f"conjunct {i}: {part.rows} rows, {part.kept} hypotheses kept, {part.dropped} "
-            f"dropped, N* = {size}"
-        )
-        lines.extend([head, *(f"  {line}" for line in part.shape.lines())])
-        if part.dropped == 0 and any(n >= size for n in covered):
-            searched = min(n for n in covered if n >= size)
-            lines.append(f"  z3 unsat at {searched} (searched)")
-            evidence.append(localised_conjunct(claim, i, part, searched))
-            continue
-        if size > MAX_LIFT_SIZE or deadline.expired():
-            return f"localised conjunct {i} (N* = {size}) not searched"
-        start = time.perf_counter()
-        answer = _decide_formula(session, part.node, size, deadline)
-        if answer != z3.unsat:
-            why = (
-                "satisfiable (the dropped hypotheses are needed)"
-                if answer == z3.sat
-                else "z3 unknown"
+    for i, candidates in enumerate(local, 1):
+        why, tried = "", []
+        for part in candidates:
+            size = part.bound
+            if part.dropped == 0 and any(n >= size for n in covered):
+                searched, seconds = min(n for n in covered if n >= size), None
+            elif size > MAX_LIFT_SIZE or deadline.expired():
+                why = why or f"localised conjunct {i} (N* = {size}) not searched"
+                continue
+            else:
+                start = time.perf_counter()
+                answer = _decide_formula(session, part.node, size, deadline)
+                if answer != z3.unsat:
+                    what = (
+                        "satisfiable (the dropped hypotheses are needed)"
+                        if answer == z3.sat
+                        else "z3 unknown"
+                    )
+                    why = why or f"localised conjunct {i} at {size} {q.size_name}: {what}"
+                    tried.append(
+                        f"  ({part.rows} rows, {part.kept} hypotheses kept: {what} at {size} "
+                        f"{q.size_name})"
+                    )
+                    continue
+                searched, seconds = size, time.perf_counter() - start
+            lines.extend(
+                [
+                    f"conjunct {i}: {part.rows} rows, {part.kept} hypotheses kept, "
+                    f"{part.dropped} dropped, N* = {size}",
+                    *(f"  {line}" for line in part.shape.lines()),
+                    f"  z3 unsat at {searched} {q.size_name}"
+                    + (" (searched)" if seconds is None else f" ({seconds:.2f} s)"),
+                    *tried,
+                ]
             )
-            return f"localised conjunct {i} at {size} {q.size_name}: {why}"
-        lines.append(f"  z3 unsat at {size} {q.size_name} ({time.perf_counter() - start:.2f} s)")
-        evidence.append(localised_conjunct(claim, i, part, size))
-    return Verdict.proved(
-        LIFTED,
-        certificate=[*lines, *certificate],
-        reason=proved_reason(claim, n_star),
-        evidence=evidence,
-    )
+            evidence.append(localised_conjunct(claim, i, part, searched))
+            break
+        else:
+            return why
+    return [*lines, *certificate], evidence
 
 
 def proved_reason(claim: SearchClaim, size: int) -> str:

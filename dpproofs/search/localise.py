@@ -17,10 +17,18 @@ the sums and families that remain, often far below the bound of the whole claim 
 4 rows and a sum per neighbour pair; L for one pair has 2 rows and the pair's sums). A
 counterexample to L is not one to the claim (a dropped hypothesis may fail on it), so a
 satisfiable L decides nothing: the claim stays as the search left it.
+
+Any region R containing C's rows gives such an L, and a larger region keeps more hypotheses:
+group privacy (x and x' two neighbour steps apart) needs the hypotheses about a middle database
+x'' as well. So each conjunct comes with its candidate regions: C's rows, then C's rows with one
+or two more rows, each candidate kept only when it keeps other hypotheses than the candidates
+before it, in the order of their bounds. The first candidate with no counterexample at its
+bound proves the conjunct.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from dpproofs.formula import Node
@@ -54,9 +62,15 @@ def _literals(node: Node) -> list[Node]:
     return [node]
 
 
-def localise(root: Node, rows: int) -> list[Localised] | None:
-    """The localised form of every conjunct of ``root``; None when some conjunct is not of
-    the shape of the small-model theorem once localised (then nothing is gained)."""
+#: Rows added to a conjunct's own rows, at most, and candidate regions per conjunct, at most.
+MAX_EXTRA_ROWS = 2
+MAX_CANDIDATES = 24
+
+
+def localise(root: Node, rows: int) -> list[list[Localised]] | None:
+    """For every conjunct of ``root``, its localised forms over growing regions, by bound
+    (see the module docstring); None when some conjunct has no localised form of the shape of
+    the small-model theorem (then nothing is gained)."""
     out = []
     for conjunct in conjuncts(root):
         literals = _literals(conjunct)
@@ -65,11 +79,25 @@ def localise(root: Node, rows: int) -> list[Localised] | None:
         region: frozenset[tuple[str, int]] = frozenset()
         for c in conclusions:
             region |= rows_of(c)
-        kept = [h for h in hypotheses if rows_of(h) <= region]
-        body = [*kept, *conclusions]
-        node = body[0] if len(body) == 1 else Node("any", tuple(body))
-        shape = analyse(node, min(rows, len(region)))
-        if not isinstance(shape, ShapeReport):
+        others = sorted(frozenset().union(*(rows_of(h) for h in hypotheses)) - region)
+        candidates: list[Localised] = []
+        seen: set[frozenset[int]] = set()
+        for extra in range(min(MAX_EXTRA_ROWS, len(others)) + 1):
+            for added in itertools.combinations(others, extra):
+                within = region | frozenset(added)
+                kept = frozenset(i for i, h in enumerate(hypotheses) if rows_of(h) <= within)
+                if kept in seen:
+                    continue
+                seen.add(kept)
+                body = [*(hypotheses[i] for i in sorted(kept)), *conclusions]
+                node = body[0] if len(body) == 1 else Node("any", tuple(body))
+                m = min(rows, len(rows_of(node)))
+                shape = analyse(node, m)
+                if isinstance(shape, ShapeReport):
+                    dropped = len(hypotheses) - len(kept)
+                    candidates.append(Localised(node, m, len(kept), dropped, shape))
+        if not candidates:
             return None
-        out.append(Localised(node, len(region), len(kept), len(hypotheses) - len(kept), shape))
+        candidates.sort(key=lambda c: (c.bound, c.rows, -c.kept))
+        out.append(candidates[:MAX_CANDIDATES])
     return out

@@ -66,9 +66,17 @@ def bounded_search(
 def _parts(shape: ShapeReport) -> tuple[ShapePart, ...]:
     parts = []
     for part in shape.parts:
-        k, e = len(part.sums), len(part.families)
-        formula = max(1, part.rows + k + (max(e - 1, 1) if e else 0))
-        parts.append(ShapePart(k, e, part.bound, merged=part.bound < formula, rows=part.rows))
+        parts.append(
+            ShapePart(
+                len(part.sums),
+                len(part.families),
+                part.bound,
+                merged=part.rule == "merge",
+                rows=part.rows,
+                monotone=part.rule == "monotone",
+                events=part.events,
+            )
+        )
     return tuple(parts)
 
 

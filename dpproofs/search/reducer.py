@@ -13,6 +13,12 @@ constraint matrix (rows: the m row sums, the K sums, l_w = 1 for the witnesses b
 oriented so that the first witness does not decrease, until a weight reaches 0; d always has a
 negative entry because sum_x d_x c_x = 0 with nonzero c_x >= 0 forces d = 0 when d >= 0.
 
+With an ``objective`` (a further sum g_0 and a direction, +1 to increase it, -1 to decrease it:
+the monotone rule of :mod:`dpproofs.search.shape`), g_0 is not kept but moved only in that
+direction, every witness is kept at weight 1, and each step is oriented so that g_0 does not
+move the other way: |support| <= m + K + |W|, with K the kept sums (one fewer than the sums the
+claim mentions, g_0 being one of them).
+
 All arithmetic is in Fractions: this is the proof of the theorem run on an instance, used by the
 tests to check the bound on random counterexamples. It is not used to decide claims.
 """
@@ -29,20 +35,28 @@ def reduce_columns(
     columns: Sequence[Column],
     sums: Sequence[Callable[[Column], Fraction]],
     witnesses: Sequence[int] = (),
+    objective: tuple[Callable[[Column], Fraction], int] | None = None,
 ) -> dict[int, Fraction]:
-    """Weights {x: l_x > 0} on a support of at most m + K + max(|W| - 1, 0) nonzero columns."""
+    """Weights {x: l_x > 0} on a support of at most m + K + max(|W| - 1, 0) nonzero columns
+    (m + K + |W| with an objective)."""
     support = [x for x, c in enumerate(columns) if any(c)]
     kept = [w for w in witnesses if w in support]
     weights = {x: Fraction(1) for x in support}
     values = {x: [g(columns[x]) for g in sums] for x in support}
+    goal = {x: objective[0](columns[x]) for x in support} if objective else {}
+    fixed = kept if objective else kept[1:]
     while True:
         matrix = [[columns[x][i] for x in support] for i in range(len(columns[0]))]
         matrix += [[values[x][j] for x in support] for j in range(len(sums))]
-        matrix += [[Fraction(x == w) for x in support] for w in kept[1:]]
+        matrix += [[Fraction(x == w) for x in support] for w in fixed]
         d = _null_vector(matrix, len(support))
         if d is None:
             return weights
-        if kept and d[support.index(kept[0])] < 0:
+        if objective:
+            change = sum(goal[x] * v for x, v in zip(support, d, strict=True))
+            if change * objective[1] < 0:
+                d = [-v for v in d]
+        elif kept and d[support.index(kept[0])] < 0:
             d = [-v for v in d]
         step = min(weights[x] / -v for x, v in zip(support, d, strict=True) if v < 0)
         for x, v in zip(support, d, strict=True):

@@ -39,38 +39,80 @@ ones can only become false, and no rescaling is needed (zero columns included).
 
 **Conjuncts.** For claim = C_1 and ... and C_k (also H => C_1 and ... and C_k), a counterexample
 falsifies some C_i: N* is the maximum of the parts' bounds, each counting its own sums and
-families.
+families. "For every event A: C_1(A) and C_2(A)" is split the same way.
+
+**Events** (``eall`` nodes: "for every set A of outcomes: psi(P_1(A), ..., P_k(A))", with
+P(A) = sum_{x in A} p_x). Two readings, both sums of the theorem above:
+
+* affine: psi is a conjunction of comparisons L(A) + b <= 0 (or < 0), L linear in the masses
+  with coefficients free of the outcomes. Lemma (separable maximum): max_A L(A) =
+  sum_x (l_x)^+, where l_x = L's coefficients applied to column x (for every A,
+  sum_{x in A} l_x <= sum_{x in A} (l_x)^+ <= sum_x (l_x)^+, and A = {x : l_x > 0} attains
+  it). So "for every A: L(A) + b <= 0" is the sum atom sum_x (l_x)^+ <= -b, and its column
+  function is homogeneous of degree 1: one sum per comparison, whatever the polarity;
+* marks: in any other body, an event that occurs only positively is false in a counterexample
+  at some event A; A is a 0/1 mark on the columns, and the masses P_j(A) = sum_x [x in A] p_jx
+  are sums of degree 1 (marks travel with their columns): one sum per row whose mass the body
+  reads. The reduced instance keeps A' = A restricted to the kept columns, with the same masses.
+
+**Fewer sums: linear forms.** A sum sum_x pos(l(c_x)) with l linear in the column is identified
+by l up to its sign: sum_x pos(-l) = sum_x pos(l) - sum_x l, and sum_x l(c_x) = sum_r a_r is
+fixed by the normalisation (every row sums to 1), so keeping one keeps the other. Total
+variation in both directions, and an event's affine comparison with the hockey-stick sum of the
+same pair, are then one sum.
+
+**Fewer sums: a monotone sum.** If some sum S occurs only as a side of comparisons of fixed
+polarity, all moving the claim's truth the same way as S grows, drop S's row from the polytope
+and optimise sum_x l_x g_S(c_x) in the direction that keeps the claim false, with every witness
+fixed (l_w = 1). An optimal vertex has at most m + (K - 1) + e nonzero entries (witnesses
+counted), the other sums and the witnesses are kept and S moves harmlessly:
+
+    N* = m + K - 1 + e.
+
+**Merging (no sums, events allowed).** When no sum over outcomes occurs, every family occurs
+with one polarity and the families that occur negatively are closed under adding columns,
+merge columns instead of rescaling them: keep one violating column per false positive family
+(e) and merge the other columns into the cells of the events that falsify the k event
+conditions occurring positively (at most 2^k cells). A merged instance has as its events the
+unions of cells, which are events of the original with the same masses: a condition on every
+event that held still holds, a falsifying event is still one. N* = e + 2^k (e + 1 without
+events).
+
+**Zero sums.** sum_x pos(l_x) <= 0 holds iff l_x <= 0 at every x: such an atom is read as the
+family "for every x: l_x <= 0" (pure DP written as (eps, 0)-DP).
 
 What is checked here, from the formula alone: sums have degree-1 bodies without a division by,
 or a logarithm of, anything that depends on the outcome (so g(0) = 0 is a plain value); family
 bodies are comparisons of equal degree (scale-invariant); outcome entries never meet an
-additive constant. Anything else: :class:`Opaque`, and the verdict stays bounded.
+additive constant (:mod:`dpproofs.search.degrees`); an event's condition is affine in the
+masses (:mod:`dpproofs.search.linear`), or occurs only positively.
+Anything else: :class:`Opaque`, and the verdict stays bounded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
 
-from dpproofs.formula import Node, render
-
-ANY = "any"  # the degree of a literal 0: homogeneous of every degree
-TRUTH = "truth"  # a scale-invariant truth value
-
-_UNIFORM = frozenset({"add", "sub", "total", "max", "min", "neg", "pos"})
-_CONNECTIVES = frozenset({"all", "any", "not"})
-_COMPARISONS = frozenset({"le", "lt", "eq"})
+from dpproofs.formula import LEAVES, Node, nodes, render
+from dpproofs.search.degrees import check_binder, closed_under_addition
+from dpproofs.search.linear import event_sums, sum_key
 
 
 @dataclass(frozen=True)
 class Part:
     """One conjunct's rows (m: the size-axis rows it mentions), sums (K of them), positive
-    families (e) and bound."""
+    families (e), conditions on every event that occur positively (k), the rule that gave its
+    bound ("sums": m + K + max(e - 1, 1) or m + K; "monotone": m + K - 1 + e; "merge":
+    e + 2^k) and the bound."""
 
     sums: tuple[str, ...]
     families: tuple[str, ...]
     bound: int
     rows: int
+    rule: str = "sums"
+    events: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,11 +132,18 @@ class ShapeReport:
         for i, part in enumerate(self.parts, 1):
             out.append(
                 f"part {i}: m = {part.rows} rows, K = {len(part.sums)} sums, "
-                f"e = {len(part.families)} families, N* = {part.bound}"
+                f"e = {len(part.families)} families, N* = {part.bound} ({_RULES[part.rule]})"
             )
             out.extend(f"  sum: {s}" for s in part.sums)
             out.extend(f"  family: {f}" for f in part.families)
         return out
+
+
+_RULES = {
+    "sums": "m + K + max(e - 1, 1), or m + K when e = 0",
+    "monotone": "a monotone sum: m + K - 1 + e",
+    "merge": "merging: e + 2^k, k = conditions on every event occurring positively",
+}
 
 
 @dataclass(frozen=True)
@@ -106,30 +155,27 @@ class Opaque:
 
 def analyse(root: Node, rows: int) -> ShapeReport | Opaque:
     """The small-model bound of ``root`` over ``rows`` size-axis rows (see the module docstring)."""
+    root = zero_sums_as_families(root)
     for binder in _binders(root):
-        problem = _check_binder(binder)
+        problem = check_binder(binder)
         if problem:
             return Opaque(f"{problem} in {_short(binder)}")
     parts = []
     for conjunct in conjuncts(root):
-        sums, families, merge = _count(conjunct)
-        e = len(families)
+        counted = _count(conjunct)
+        if isinstance(counted, Opaque):
+            return counted
         # A conjunct that mentions m' of the m rows is false on some alphabet iff its m' rows
         # are (the others are free): its bound counts m' (all rows of a size-axis object alike).
         m = min(rows, len(rows_of(conjunct)))
-        bound = m + len(sums) + (max(e - 1, 1) if e else 0)
-        if merge:
-            bound = min(bound, e + 1)
-        bound = max(bound, 1)
-        parts.append(
-            Part(tuple(_short(s) for s in sums), tuple(_short(f) for f in families), bound, m)
-        )
+        parts.append(counted.part(m))
     return ShapeReport(rows, tuple(parts))
 
 
 def rows_of(node: Node) -> frozenset[tuple[str, int]]:
-    """The size-axis rows (object, row) whose entries ``node`` mentions (in any binder)."""
-    return frozenset(tuple(n.args[:2]) for n in _walk(node) if n.op == "entry")
+    """The size-axis rows (object, row) whose entries or event masses ``node`` mentions (in any
+    binder)."""
+    return frozenset(tuple(n.args[:2]) for n in nodes(node) if n.op in ("entry", "emass"))
 
 
 def _short(node: Node) -> str:
@@ -137,181 +183,183 @@ def _short(node: Node) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def _walk(root: Node) -> list[Node]:
-    """Every distinct node reachable from ``root`` (binder bodies included)."""
-    seen: dict[int, Node] = {}
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if id(n) in seen:
-            continue
-        seen[id(n)] = n
-        stack.extend(n.children())
-    return list(seen.values())
-
-
 def _binders(root: Node) -> list[Node]:
     unique: dict[Node, None] = {}
-    for n in _walk(root):
+    for n in nodes(root):
         if n.op in ("osum", "oall"):
             unique.setdefault(n)
     return list(unique)
 
 
-def _check_binder(binder: Node) -> str:
-    """'' when the binder's body has the required degree, else what is wrong."""
-    body = binder.args[0]
-    degrees: dict[int, Any] = {}
-    in_sum = binder.op == "osum"
-
-    def deg(n: Node) -> Any:
-        key = id(n)
-        if key not in degrees:
-            degrees[key] = _degree(n, deg, in_sum)
-        return degrees[key]
-
-    got = deg(body)
-    if isinstance(got, str) and got.startswith("!"):
-        return got[1:]
-    if in_sum and got not in (1, ANY):
-        return f"a sum whose term has degree {got} in the outcome's entries (needs 1)"
-    if not in_sum and got != TRUTH:
-        return "a condition on every outcome that is not scale-invariant"
-    return ""
-
-
-def _depends(n: Node) -> bool:
-    """True when n mentions the generic outcome of its binder (inner binders are closed)."""
-    if n.op == "entry":
-        return True
-    if n.op in ("osum", "oall"):
-        return False
-    return any(_depends(a) for a in n.children())
-
-
-def _unify(values: list[Any]) -> Any:
-    for v in values:
-        if isinstance(v, str) and v.startswith("!"):
-            return v
-    kinds = {v for v in values if v != ANY}
-    if not kinds:
-        return ANY
-    if len(kinds) == 1:
-        return kinds.pop()
-    return "!entries of different degrees added or compared (not homogeneous)"
-
-
-def _degree(n: Node, deg: Any, in_sum: bool) -> Any:
-    """The homogeneity degree of n in the generic outcome's entries ('!reason' when none)."""
-    op, args = n.op, n.args
-    if op == "const":
-        return ANY if args[0] == 0 else 0
-    if op in ("param", "fixed", "osum"):
-        return 0
-    if op == "oall":
-        return TRUTH
-    if op == "entry":
-        return 1
-    sub = [deg(a) for a in n.children()]
-    bad = next((d for d in sub if isinstance(d, str) and d.startswith("!")), None)
-    if bad:
-        return bad
-    if op in _UNIFORM:
-        if TRUTH in sub:
-            return "!a truth value used as a number"
-        return _unify(sub)
-    if op == "mul":
-        if TRUTH in sub:
-            return "!a truth value used as a number"
-        return ANY if ANY in sub else sub[0] + sub[1]
-    if op == "div":
-        if sub[1] == ANY:
-            return "!a division by 0"
-        if in_sum and _depends(args[1]):
-            return "!a division by an outcome's entry inside a sum"
-        return ANY if sub[0] == ANY else sub[0] - sub[1]
-    if op == "log":
-        if in_sum and _depends(args[0]):
-            return "!a logarithm of an outcome's entry inside a sum"
-        return 0 if sub[0] == 0 else "!a logarithm of a quantity that is not scale-invariant"
-    if op in _COMPARISONS:
-        got = _unify(sub)
-        if got == TRUTH:
-            return "!truth values compared as numbers"
-        return TRUTH if not (isinstance(got, str) and got.startswith("!")) else got
-    if op in _CONNECTIVES:
-        return TRUTH if all(d == TRUTH for d in sub) else "!a number used as a truth value"
-    if op == "ite":
-        if sub[0] != TRUTH:
-            return "!an if-then-else whose condition is not scale-invariant"
-        return _unify(sub[1:])
-    return f"!the operation {op}"
-
-
 def conjuncts(root: Node) -> list[Node]:
-    """root = C_1 and ... and C_k, distributing one level of (not H) or (C_1 and C_2)."""
-    if root.op == "all":
-        return [c for a in root.args for c in conjuncts(a)]
+    """root = C_1 and ... and C_k, distributing one level of (not H) or (C_1 and C_2), and
+    "for every event: C_1 and C_2" as (for every event: C_1) and (for every event: C_2)."""
+    parts = _conjunction(root)
+    if parts is not None:
+        return [c for a in parts for c in conjuncts(a)]
     if root.op == "any":
         for i, a in enumerate(root.args):
-            if a.op == "all" and len(a.args) > 1:
+            split = _conjunction(a)
+            if split is not None and len(split) > 1:
                 rest = root.args[:i] + root.args[i + 1 :]
-                return [c for b in a.args for c in conjuncts(Node("any", (*rest, b)))]
+                return [c for b in split for c in conjuncts(Node("any", (*rest, b)))]
     return [root]
 
 
-def _count(conjunct: Node) -> tuple[list[Node], list[Node], bool]:
-    """(distinct sums, distinct families that occur positively or inside a value, whether
-    the merging theorem applies: no sums, every family of one polarity, and every family that
-    occurs negatively closed under adding columns)."""
-    sums: dict[Node, None] = {}
-    polarity: dict[Node, set[int]] = {}
+def _conjunction(node: Node) -> tuple[Node, ...] | None:
+    if node.op == "all":
+        return node.args
+    if node.op == "eall" and node.args[0].op == "all":
+        return tuple(Node("eall", (b,)) for b in node.args[0].args)
+    return None
+
+
+def zero_sums_as_families(root: Node) -> Node:
+    """root with every atom sum_x pos(l_x) <= 0 (or 0 = sum_x pos(l_x)) read as "for every x:
+    l_x <= 0" (a sum of nonnegative terms is at most 0 iff every term is 0)."""
+    memo: dict[int, Node] = {}
+
+    def zero(n: Node) -> bool:
+        return n.op == "const" and n.args[0] == 0
+
+    def positive_sum(n: Node) -> bool:
+        return n.op == "osum" and n.args[0].op == "pos"
+
+    def family(osum: Node) -> Node:
+        return Node("oall", (Node("le", (osum.args[0].args[0], Node("const", (zero_value,)))),))
+
+    def walk(n: Node) -> Node:
+        if id(n) in memo:
+            return memo[id(n)]
+        out = n
+        a = n.args
+        if n.op in ("le", "eq") and positive_sum(a[0]) and zero(a[1]):
+            out = family(a[0])
+        elif n.op == "eq" and zero(a[0]) and positive_sum(a[1]):
+            out = family(a[1])
+        elif n.op not in LEAVES:
+            args = tuple(walk(c) for c in a)
+            if any(x is not y for x, y in zip(args, a, strict=True)):
+                out = Node(n.op, args)
+        memo[id(n)] = out
+        return out
+
+    zero_value = Fraction(0)
+    return walk(root)
+
+
+@dataclass
+class _Counted:
+    """What one conjunct contains: sum keys (with how each moves the claim), families (with
+    their polarities), conditions on every event that occur positively, and whether merging
+    applies."""
+
+    sums: dict[Hashable, str]  # key -> what the certificate says of the sum
+    directions: dict[Hashable, set[int | None]]
+    families: dict[Node, set[int]]
+    events: int
+    outcome_sums: bool
+    unread: str = ""  # an event the sums rule cannot read: only merging applies
+
+    def merges(self) -> bool:
+        """No sum over the outcomes, every family of one polarity, the negative ones closed
+        under adding columns."""
+        return not self.outcome_sums and all(
+            signs == {1} or (signs == {-1} and closed_under_addition(f.args[0]))
+            for f, signs in self.families.items()
+        )
+
+    def part(self, m: int) -> Part:
+        k_sums = len(self.sums)
+        positive = [f for f, signs in self.families.items() if signs != {-1}]
+        e = len(positive)
+        bound, rule = m + k_sums + (max(e - 1, 1) if e else 0), "sums"
+        monotone = any(len(d) == 1 and None not in d for d in self.directions.values())
+        if monotone and m + k_sums - 1 + e < bound:
+            bound, rule = m + k_sums - 1 + e, "monotone"
+        if self.merges() and (self.unread or e + 2**self.events <= bound):
+            bound, rule = e + 2**self.events, "merge"
+        return Part(
+            tuple(self.sums.values()),
+            tuple(_short(f) for f in positive),
+            max(bound, 1),
+            m,
+            rule,
+            self.events,
+        )
+
+
+def _count(conjunct: Node) -> _Counted | Opaque:
+    """The sums, families and events of one conjunct, walked with polarities (1: positive,
+    -1: negative, 0: inside a value or a binder's body, both ways)."""
+    sums: dict[Hashable, str] = {}
+    directions: dict[Hashable, set[int | None]] = {}
+    families: dict[Node, set[int]] = {}
+    events: dict[Node, set[int]] = {}
+    outcome_sums = False
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[Node, int]] = [(conjunct, 1)]
+
+    def add_sum(key: Hashable, label: str, direction: int | None) -> None:
+        sums.setdefault(key, label)
+        directions.setdefault(key, set()).add(direction)
+
     while stack:
         n, sign = stack.pop()
         if (id(n), sign) in seen:
             continue
         seen.add((id(n), sign))
         if n.op == "osum":
-            sums.setdefault(n)
-        if n.op == "oall":
-            polarity.setdefault(n, set()).add(sign)
+            outcome_sums = True
+            add_sum(sum_key(n), _short(n), None)
+        elif n.op == "oall":
+            families.setdefault(n, set()).add(sign)
+        elif n.op == "eall":
+            events.setdefault(n, set()).add(sign)
         if n.op in ("all", "any"):
             stack.extend((a, sign) for a in n.args)
         elif n.op == "not":
             stack.append((n.args[0], -sign))
+        elif n.op in ("le", "lt") and sign:
+            for side, other, grows in ((n.args[0], n.args[1], -1), (n.args[1], n.args[0], 1)):
+                if side.op == "osum" and not _mentions(other, sum_key(side)):
+                    outcome_sums = True
+                    add_sum(sum_key(side), _short(side), sign * grows)
+                    stack.extend((a, 0) for a in side.children())
+                else:
+                    stack.append((side, 0))
         else:
             stack.extend((a, 0) for a in n.children())  # inside a value or a body: both ways
-    families = [f for f, signs in polarity.items() if signs != {-1}]
-    merge = not sums and all(
-        signs == {1} or (signs == {-1} and _closed_under_addition(f.args[0]))
-        for f, signs in polarity.items()
-    )
-    return list(sums), families, merge
+    positive_events = 0
+    unread = ""  # why the sums rule cannot read some event (merging may still apply)
+    for event, signs in events.items():
+        keys = event_sums(event.args[0])
+        if keys is not None:
+            # "for every A: L(A) + b <= 0" is "sum_x pos(l_x) <= -b": the claim moves against
+            # the sum where the event occurs positively, with it where negatively.
+            direction = None if 0 in signs or len(signs) > 1 else -next(iter(signs))
+            for key in keys:
+                add_sum(key, f"max over events, sum_y pos(.), of: {_short(event)}", direction)
+        elif signs == {1}:
+            for leaf in sorted({x.args for x in nodes(event) if x.op == "emass"}):
+                add_sum(
+                    ("mass", event, leaf),
+                    f"mass {leaf[0]}[{leaf[1]}](A) of a falsifying event of: {_short(event)}",
+                    None,
+                )
+        elif not unread:
+            unread = (
+                "a condition on every event in a hypothesis (or inside a value) that is not a "
+                f"conjunction of comparisons affine in the events' masses: {_short(event)}"
+            )
+        if signs != {-1}:
+            positive_events += 1
+    counted = _Counted(sums, directions, families, positive_events, outcome_sums, unread)
+    if unread and not counted.merges():
+        return Opaque(unread)
+    return counted
 
 
-def _closed_under_addition(body: Node) -> bool:
-    """True when phi(c) and phi(c') imply phi(c + c'): a conjunction of comparisons between
-    expressions linear in the outcome's entries (coefficients free of the outcome)."""
-    if body.op == "all":
-        return all(_closed_under_addition(a) for a in body.args)
-    if body.op in _COMPARISONS:
-        return all(_linear(a) for a in body.args)
-    return False
-
-
-def _linear(n: Node) -> bool:
-    """n(c) is linear in the entries: n(c + c') = n(c) + n(c') (0 counts as linear)."""
-    if not _depends(n):
-        return n.op == "const" and n.args[0] == 0
-    if n.op == "entry":
-        return True
-    if n.op in ("add", "sub", "total", "neg"):
-        return all(_linear(a) for a in n.args)
-    if n.op == "mul":
-        a, b = n.args
-        return (_linear(a) and not _depends(b)) or (_linear(b) and not _depends(a))
-    if n.op == "div":
-        return _linear(n.args[0]) and not _depends(n.args[1])
-    return False
+def _mentions(node: Node, key: Hashable) -> bool:
+    """True when ``node`` contains a sum counted as ``key`` (the same sum up to sign)."""
+    return any(n.op == "osum" and sum_key(n) == key for n in nodes(node))

@@ -14,7 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dpproofs.formula import AbstractRow, FormulaAlgebra, Node, Trace, free_entries
+from dpproofs.formula import (
+    AbstractRow,
+    FormulaAlgebra,
+    Node,
+    Trace,
+    event_problem,
+    free_entries,
+)
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth
 
 if TYPE_CHECKING:
@@ -84,4 +91,7 @@ def trace(claim: SearchClaim) -> Traced:
         return Traced(None, "the predicate did not return a formula")
     if free_entries(root):
         return Traced(None, "an outcome's entry is used outside a sum or 'for every outcome'")
+    problem = event_problem(root)
+    if problem:
+        return Traced(None, problem)
     return Traced(root, axis_rows=tuple(axis_rows))

@@ -37,10 +37,11 @@ def test_every_kind_of_evidence_is_recorded(verified):
         ("fx.steps", "witness"),
         ("fx.facts", "exact-facts"),
     }
-    # m = 2 rows (p, q), K = 1 sum (the hockey stick), e = 0 families: N* = m + K = 3.
+    # m = 2 rows (p, q); the hockey stick <= 0 is the family p_y <= E q_y (a zero sum): K = 0,
+    # e = 1 family, the hypothesis closed under adding outcomes: merging, N* = e + 2^0 = 2.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
-    assert (lifted["m"], lifted["N*"], lifted["unsat_size"]) == (2, 3, 3)
-    assert lifted["parts"] == [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}]
+    assert (lifted["m"], lifted["N*"], lifted["unsat_size"]) == (2, 2, 2)
+    assert lifted["parts"] == [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
     sizes = evidence(report, "fx.pure_implies_approx", "bounded-search")["sizes"]
     assert [(s["size"], s["result"]) for s in sizes] == [(2, "unsat"), (3, "unsat")]
     # The pair is a conjunction: each part's evidence names its part.
@@ -118,12 +119,26 @@ def tampered(report, theorem_id, kind, change):
             lambda r: r["sizes"][1].update(result="sat"),
             "a bounded verification needs unsat at every size (['3: sat'])",
         ),
-        # N* raised to 4 for m = 2, K = 1, e = 0.
+        # N* raised to 4 for the merging rule with e = 1, k = 0.
         (
             "fx.pure_implies_approx",
             "small-model",
             lambda r: r["parts"][0].update(bound=4),
-            "part 1: N* = m + K + max(e - 1, 1) = 3",
+            "part 1: N* = e + 2^k = 2 (m = 2, K = 0, e = 1, k = 0), recorded 4",
+        ),
+        # An event said to be merged too: e + 2^1 = 3, not the recorded 2.
+        (
+            "fx.pure_implies_approx",
+            "small-model",
+            lambda r: r["parts"][0].update(events=1),
+            "part 1: N* = e + 2^k = 3 (m = 2, K = 0, e = 1, k = 1), recorded 2",
+        ),
+        # The monotone rule claimed without a sum (K = 0).
+        (
+            "fx.pure_implies_approx",
+            "small-model",
+            lambda r: r["parts"][0].update(merged=False, monotone=True),
+            "part 1: a monotone sum is recorded, but K = 0",
         ),
         # A conjunct said to mention 3 rows where the claim has 2 (p, q).
         (
@@ -173,8 +188,9 @@ def test_a_tampered_report_fails_naming_the_piece(
     assert named == failing, out  # only pieces of the tampered theorem fail
     piece = next(line for line in failing if f": {kind}" in line and ": failed: " in line)
     assert why in piece
-    # An unsat turned sat also takes away the unsat at N* that the small-model piece needs.
-    assert len(failing) == (2 if "sat'" in why else 1)
+    # Moving size 2 away also takes away the unsat at N* = 2 that the small-model piece needs
+    # (size 3 turned sat does not: the lifting rests on size 2 alone).
+    assert len(failing) == (2 if "sizes [2]" in why else 1)
 
 
 def test_a_witness_on_a_verdict_that_is_not_refuted_fails(verified, write_report):

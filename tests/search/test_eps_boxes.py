@@ -60,7 +60,8 @@ def test_whole_domain_proved_box_by_box_after_an_inexact_split():
     # One box [1/2, 1]: the hypothesis is decided at e^1 (rounded up), the conclusion at
     # (e^{1/2})^2 (rounded down): e^1 > the rounded square, so z3 finds a candidate that no eps
     # confirms exactly; the box is halved. On [1/2, 3/4]: e^{3/4} <= e^{1/2 * 2} = e; on
-    # [3/4, 1]: e^1 <= e^{3/2}: both unsat, and unsat at N* = 5 proves every finite alphabet.
+    # [3/4, 1]: e^1 <= e^{3/2}: both unsat. (eps, 0)-closeness is a family (a zero sum), so
+    # merging gives N* = e + 1 = 2 (one positive family), searched: every finite alphabet.
     claim = for_all_distributions(range(2, 4), eps=Interval(F(1, 2), 1, split=1)).claim(
         doubled, says="eps-DP => 2eps-DP"
     )
@@ -71,7 +72,7 @@ def test_whole_domain_proved_box_by_box_after_an_inexact_split():
         ("1/2", "3/4", "proved"),
         ("3/4", "1", "proved"),
     ]
-    assert all(b.n_star == 5 and 5 in b.sizes for b in record.boxes)
+    assert all(b.n_star == 2 and 2 in b.sizes for b in record.boxes)
     assert verdict.reason == (
         "for all pairs of distributions on every finite number of outcomes, eps in [1/2, 1] "
         "(all of [1/2, 1], 2 boxes)"
@@ -116,7 +117,8 @@ def sd_below(alg, p, q, E, delta):
 def test_undecided_boxes_are_named_in_the_coverage():
     # Near eps = 0 the claim is tight: bounding the hypothesis at e^b and the conclusion at e^a
     # leaves a gap, and [0, 1/2] is halved down to [0, 1/16] (3 halvings) and stays undecided.
-    # delta is pinned, so no box is lifted: the decided boxes are bounded (2 outcomes).
+    # delta is pinned, so no box is lifted: the decided boxes are bounded (2 outcomes). N* = 4:
+    # m = 2, K = 3 (two hockey-stick sums, TV), one of them monotone: m + K - 1.
     claim = for_all_distributions(range(2, 3), eps=Interval(0, 1, split=2), delta=F(1, 100)).claim(
         sd_below, says="SD <= e^eps - 1 + delta"
     )
@@ -124,7 +126,7 @@ def test_undecided_boxes_are_named_in_the_coverage():
     assert verdict.status is Status.VERIFIED_BOUNDED, verdict
     assert verdict.coverage == (
         "all pairs of distributions with 2 outcomes for eps in [1/16, 1], delta = 1/100 "
-        "(small-model bound N* = 5; unsat at 5 outcomes would prove it for every finite "
+        "(small-model bound N* = 4; unsat at 4 outcomes would prove it for every finite "
         "alphabet) (undecided: eps in [0, 1/16]; the stated domain is [0, 1])"
     )
     assert [(b.lo, b.hi, b.result) for b in boxes_of(verdict).boxes] == [

@@ -67,7 +67,9 @@ def test_a_zero_column_witness_counts_one_outcome_more():
 
 
 def test_pure_dp_implies_approximate_dp_is_proved_for_every_alphabet():
-    # m = 2, K = 1 (the hockey-stick sum), e = 0 (pure DP is a hypothesis): N* = 3.
+    # hockey_stick(p, q, E) <= 0 is the family "p_y <= E q_y for every y" (a sum of positive
+    # parts is 0 iff every part is); pure DP, in the hypothesis, is closed under adding
+    # outcomes; no sum is left: merging gives N* = e + 1 = 2 (one positive family).
     claim = for_all_distributions(range(2, 4), eps=Interval(F(1, 100), 2)).claim(
         lambda alg, p, q, E: implies(
             alg, max_divergence_at_most(alg, p, q, E), alg.le(hockey_stick(alg, p, q, E), 0)
@@ -78,7 +80,10 @@ def test_pure_dp_implies_approximate_dp_is_proved_for_every_alphabet():
     assert verdict.reason == (
         "for all pairs of distributions on every finite number of outcomes, eps in [1/100, 2]"
     )
-    assert "part 1: m = 2 rows, K = 1 sums, e = 0 families, N* = 3" in verdict.certificate
+    assert (
+        "part 1: m = 2 rows, K = 0 sums, e = 1 families, N* = 2 (merging: e + 2^k, k = "
+        "conditions on every event occurring positively)" in verdict.certificate
+    )
 
 
 def test_a_pinned_parameter_is_lifted_in_the_alphabet_only():
@@ -91,26 +96,28 @@ def test_a_pinned_parameter_is_lifted_in_the_alphabet_only():
     assert verdict.status is Status.VERIFIED_BOUNDED
     assert verdict.coverage == (
         "all pairs of distributions on every finite number of outcomes (small-model theorem, "
-        "N* = 3), eps = ln(3/2) (eps at chosen points only: the whole domain would make it a proof)"
+        "N* = 2), eps = ln(3/2) (eps at chosen points only: the whole domain would make it a proof)"
     )
 
 
 def test_conjuncts_are_bounded_separately():
-    # H => C1 and C2 with C1, C2 one sum each: each part counts H's family? No: H is a family in
-    # negative position (not counted) and each part has its own sum: N* = 2 + 1 = 3, not 4.
+    # H => C1 and C2 with C1, C2 one sum each (hockey-stick sums at gamma = 2 both ways: two
+    # linear forms, p - 2q and q - 2p, not one up to sign). H is a family in negative position
+    # (not counted). Each part has its own sum, monotone (a side of "<=" in a conclusion):
+    # N* = m + K - 1 + e = 2 + 1 - 1 + 0 = 2; the two sums together would give 3.
     claim = for_all_distributions([3], delta=Interval(0, 1)).claim(
         lambda alg, p, q, delta: implies(
             alg,
             max_divergence_at_most(alg, p, q, 1),
             alg.all(
                 [
-                    alg.le(hockey_stick(alg, p, q, 1), delta + 1),
-                    alg.le(hockey_stick(alg, q, p, 1), delta + 1),
+                    alg.le(hockey_stick(alg, p, q, 2), delta + 1),
+                    alg.le(hockey_stick(alg, q, p, 2), delta + 1),
                 ]
             ),
         )
     )
-    assert bound(claim) == 3
+    assert bound(claim) == 2
 
 
 def test_the_merging_theorem_needs_no_sums_and_closed_hypotheses():
@@ -261,6 +268,28 @@ def test_the_reducer_keeps_sums_and_predicates_on_at_most_the_bound(instance):
     assert len(weights) <= m + len(sums) + max(len(nonzero_witnesses) - 1, 0)
 
 
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(instances(), st.sampled_from([1, -1]))
+def test_the_monotone_reducer_moves_one_sum_one_way_on_m_plus_k_minus_1_plus_e(instance, way):
+    # The monotone rule: the last sum is not kept but only moved in direction ``way``; every
+    # witness is kept; support <= m + (K - 1) + |W| (K counting the moved sum).
+    columns, sums, witnesses = instance
+    if not sums:
+        return
+    m = len(columns[0])
+    *kept, moved = sums
+    weights = reduce_columns(columns, kept, witnesses, objective=(moved, way))
+    reduced = [tuple(w * v for v in columns[x]) for x, w in weights.items()]
+    assert _column_sums(reduced) == [1] * m
+    for g in kept:
+        assert sum(g(c) for c in reduced) == sum(g(c) for c in columns)
+    change = sum(moved(c) for c in reduced) - sum(moved(c) for c in columns)
+    assert change * way >= 0
+    nonzero_witnesses = [x for x in witnesses if any(columns[x])]
+    assert all(weights.get(x) == 1 for x in nonzero_witnesses)
+    assert len(weights) <= m + len(kept) + len(nonzero_witnesses)
+
+
 def _group_privacy(alg, p, q, r, delta):
     """(ln 2, delta)-close p ~ q and q ~ r => p ~ r at (ln 4, 3 delta): true (group privacy)."""
     two = alg.const(2)
@@ -290,20 +319,21 @@ DOMAINS = {"eps": Interval(F(1, 100), 2), "delta": Interval(0, F(1, 2))}
 
 
 def test_localised_hypotheses_prove_with_the_bound_of_one_pair():
-    # Each conjunct of the whole claim: m = 3 rows, K = 2 tails + 1 hockey sum: N* = 6 (not
-    # searched: sizes 2, 3). Localised, the conjunct of the pair (p, q) keeps tail(p, q) (rows
-    # p, q) and drops tail(p, r) (row r is not among its conclusion's rows): m = 2, K = 2,
-    # N* = 4; z3 unsat there proves the localised conjunct, which implies the conjunct (it has
-    # fewer hypotheses).
-    claim = for_all_distributions(range(2, 4), ("p", "q", "r"), **DOMAINS).claim(_loss_tail)
-    assert bound(claim) == 6
+    # Each conjunct of the whole claim: m = 3 rows, K = 2 tails + 1 hockey sum, all monotone
+    # (the tails only as "1 - delta <= tail" in the hypothesis, the hockey sum only as
+    # "hockey <= delta" in the conclusion): N* = m + K - 1 = 5 (not searched: size 2).
+    # Localised, the conjunct of the pair (p, q) keeps tail(p, q) (rows p, q) and drops
+    # tail(p, r) (row r is not among its conclusion's rows): m = 2, K = 2, N* = 3; z3 unsat
+    # there proves the localised conjunct, which implies the conjunct (fewer hypotheses).
+    claim = for_all_distributions(range(2, 3), ("p", "q", "r"), **DOMAINS).claim(_loss_tail)
+    assert bound(claim) == 5
     verdict = claim.decide(Deadline(120))
     assert verdict.status is Status.PROVED
-    assert "small-model bound of the whole claim N* = 6; hypotheses localised:" in (
+    assert "small-model bound of the whole claim N* = 5; hypotheses localised:" in (
         verdict.certificate
     )
-    assert "conjunct 1: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
-    assert "conjunct 2: 2 rows, 1 hypotheses kept, 1 dropped, N* = 4" in verdict.certificate
+    assert "conjunct 1: 2 rows, 1 hypotheses kept, 1 dropped, N* = 3" in verdict.certificate
+    assert "conjunct 2: 2 rows, 1 hypotheses kept, 1 dropped, N* = 3" in verdict.certificate
     # The evidence for dpproofs recheck: the searched sizes, then one record per conjunct.
     local = [e for e in verdict.evidence if e.kind == "localised-conjunct"]
     assert [
@@ -317,25 +347,25 @@ def test_localised_hypotheses_prove_with_the_bound_of_one_pair():
         )
         for e in local
     ] == [
-        (1, 2, 1, 1, 4, 4),
-        (2, 2, 1, 1, 4, 4),
+        (1, 2, 1, 1, 3, 3),
+        (2, 2, 1, 1, 3, 3),
     ]
 
 
-def test_a_localised_conjunct_that_needs_its_dropped_hypotheses_decides_nothing():
+def test_a_localised_conjunct_that_needs_its_dropped_hypotheses_grows_its_region():
     # Group privacy needs both hypotheses, each of which mentions q, not a row of the
-    # conclusion (p, r): the localised conjunct is "hockey(p, r, 4) <= 3 delta"
-    # alone, false (N* = 3 < 6 = the whole claim's N*). Its counterexample is no counterexample
-    # to the claim: the verdict is the whole claim's (proved at N* = 6, or bounded), whose
-    # certificate says why the localisation failed.
+    # conclusion (p, r): the localised conjunct "hockey(p, r, 4) <= 3 delta" alone is false
+    # (N* = 2 + 1 - 1 = 2 < 5 = the whole claim's N*: m = 3, K = 3 sums, one monotone). Its
+    # counterexample is no counterexample to the claim; the next region adds q, keeps both
+    # hypotheses (the whole conjunct: N* = 5) and is unsat there: proved.
     claim = for_all_distributions(range(2, 3), ("p", "q", "r"), delta=DOMAINS["delta"]).claim(
         _group_privacy
     )
-    assert bound(claim) == 6
+    assert bound(claim) == 5
     verdict = claim.decide(Deadline(60))
-    assert verdict.status is not Status.REFUTED
-    assert any(
-        "localised conjunct 1 at 3 outcomes: satisfiable (the dropped hypotheses are needed)"
-        in line
-        for line in verdict.certificate
+    assert verdict.status is Status.PROVED
+    assert "conjunct 1: 3 rows, 2 hypotheses kept, 0 dropped, N* = 5" in verdict.certificate
+    assert (
+        "  (2 rows, 0 hypotheses kept: satisfiable (the dropped hypotheses are needed) at 2 "
+        "outcomes)" in verdict.certificate
     )

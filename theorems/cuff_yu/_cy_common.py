@@ -14,7 +14,6 @@ from dpproofs.errors import InvalidClaim
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts
 from dpproofs.finite.claims import for_each
-from dpproofs.vocabulary import nonempty_subsets
 
 SEED = "001_bbdd7f031c172a3e.txt"
 RECONSTRUCTED = "The formula is the project's reconstruction of the lost statement. "
@@ -28,16 +27,6 @@ def cite(*ids: str) -> str:
 def iff(alg, a, b):
     """a <=> b in the algebra."""
     return alg.all([implies(alg, a, b), implies(alg, b, a)])
-
-
-def set_mass(alg, p, t):
-    """P(T) for a set T of outcome indices."""
-    return alg.total(p[y] for y in t)
-
-
-def all_sets(size: int) -> list[tuple[int, ...]]:
-    """Every subset of range(size), the empty set included."""
-    return [(), *nonempty_subsets(size)]
 
 
 def h(d: sympy.Expr) -> sympy.Expr:
