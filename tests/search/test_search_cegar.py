@@ -4,6 +4,7 @@ from fractions import Fraction as F
 
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
+from dpproofs.outcomes import every_outcome
 from dpproofs.search import (
     DatabaseSpace,
     ForAllHypothesis,
@@ -12,7 +13,7 @@ from dpproofs.search import (
     for_all_mechanisms,
 )
 from dpproofs.verdict import Status
-from dpproofs.vocabulary import mechanism_pure_dp, posteriors_close
+from dpproofs.vocabulary import mechanism_pure_dp, posteriors_close, statistical_difference
 
 ONE_ROW = DatabaseSpace(domain=2, n=1)
 
@@ -68,3 +69,47 @@ def test_a_tighter_constant_is_refuted_with_a_certified_hypothesis():
     # sup SD = (sqrt 3 - 1)/(sqrt 3 + 1) = 0.267... <= 49/100.
     assert claim.conclusion_holds_exactly(2, values) is False
     assert claim.hypothesis_holds_for_all(2, values) is True
+
+
+def _prior_posterior_sd_per_output(alg, M, prior, eps):
+    """The same hypothesis as ``prior_posterior_sd``, written as a condition on every output."""
+    one, zero = alg.const(1), alg.const(0)
+
+    def close(*column):
+        z = alg.total(a * b for a, b in zip(column, prior, strict=True))
+        return implies(alg, alg.lt(zero, z), posteriors_close(alg, prior, [one, one], column, eps))
+
+    return alg.all(every_outcome(alg, [M.rows[x] for x in group], close) for group in M.groups)
+
+
+def test_a_hypothesis_of_conditions_on_every_output_is_lifted_for_all_priors():
+    # For each prior the hypothesis is a condition on every output (scale-invariant: the
+    # posterior does not change when the output's column is scaled), so "for all priors" is
+    # one too; the conclusion (pure DP both ways) is two families: m = 2, K = 0, e = 1 per
+    # conjunct, N* = m + K + 1 = 3, searched: every finite number of outputs.
+    claim = proposition2(2)
+    claim = ForAllHypothesis(
+        claim.quantifier, claim.inner, _prior_posterior_sd_per_output, claim.conclusion, claim.says
+    )
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED, verdict
+    assert "small-model theorem: m = 2 rows, N* = 3" in verdict.certificate
+    assert verdict.reason.startswith(
+        "for all mechanisms on D^1 with |D| = 2 on every finite number of outputs"
+    )
+
+
+def test_a_hypothesis_with_sums_for_each_prior_stays_bounded():
+    # "for all priors: sum over outputs ... <= delta" has one sum per prior: infinitely many.
+    def sums(alg, M, prior, eps):
+        return alg.le(statistical_difference(alg, M.rows[0], M.rows[1]), prior[0] * eps)
+
+    base = proposition2(2)
+    claim = ForAllHypothesis(base.quantifier, base.inner, sums, base.conclusion, base.says)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.VERIFIED_BOUNDED
+    assert verdict.coverage == (
+        "all mechanisms on D^1 with |D| = 2 with outputs in {2, 3}, eps in [1/100, 49/100] "
+        "(the hypothesis is not a conjunction of conditions on every outcome for each inner "
+        "value)"
+    )

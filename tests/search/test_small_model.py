@@ -369,3 +369,22 @@ def test_a_localised_conjunct_that_needs_its_dropped_hypotheses_grows_its_region
         "  (2 rows, 0 hypotheses kept: satisfiable (the dropped hypotheses are needed) at 2 "
         "outcomes)" in verdict.certificate
     )
+
+
+def test_a_sum_and_its_mirror_count_once():
+    # TV(p, q) = sum (p - q)^+ and TV(q, p) = sum (q - p)^+ differ by sum (p - q) = 1 - 1 = 0:
+    # one sum (K = 1). It moves the claim one way in the hypothesis and the other way in the
+    # conclusion: not monotone. N* = m + K = 3 (counting the two: 4, or 3 with the monotone rule).
+    half = F(1, 2)
+    claim = for_all_distributions([2]).claim(
+        lambda alg, p, q: implies(
+            alg,
+            alg.le(statistical_difference(alg, p, q), half),
+            alg.le(statistical_difference(alg, q, p), half),
+        )
+    )
+    traced = claim.formula
+    report = analyse(traced.root, 2)
+    assert isinstance(report, ShapeReport)
+    (part,) = report.parts
+    assert (len(part.sums), part.rule, part.bound) == (1, "sums", 3)
