@@ -11,6 +11,10 @@ outcomes. On concrete rows (lists of values of any algebra) these are ``alg.tota
 / ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
 small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is written with these
 two binders wherever its notions are sums or conditions over outcomes.
+
+Rows may also be derived laws (:mod:`dpproofs.laws`): a mixture is a row over the outcomes like
+any other; abstract joint laws on (input i, outcome y) are bound part by part, sum_y sum_i
+g(parts_i(y)) and for all y: and_i phi(parts_i(y)).
 """
 
 from __future__ import annotations
@@ -18,11 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dpproofs.formula import AbstractRow, Node, OutcomeAccess
+from dpproofs.formula import Node, OutcomeAccess
+from dpproofs.laws import generic_entry, is_abstract, joint_parts
 
 
 def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
     """sum over outcomes y of g(rows[0][y], ..., rows[k-1][y])."""
+    joint = joint_parts(rows)
+    if joint is not None:
+        k, parts = joint
+        return outcome_total(alg, parts, lambda *c: alg.total(g(*c[i::k]) for i in range(k)))
     generic = _generic(alg, rows)
     if generic is None:
         return alg.total(g(*column) for column in zip(*rows, strict=True))
@@ -31,6 +40,10 @@ def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
 
 def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any:
     """for every outcome y: phi(rows[0][y], ..., rows[k-1][y])."""
+    joint = joint_parts(rows)
+    if joint is not None:
+        k, parts = joint
+        return every_outcome(alg, parts, lambda *c: alg.all(phi(*c[i::k]) for i in range(k)))
     generic = _generic(alg, rows)
     if generic is None:
         return alg.all(phi(*column) for column in zip(*rows, strict=True))
@@ -39,13 +52,13 @@ def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any
 
 def _generic(alg: Any, rows: Sequence[Any]) -> list[Any] | None:
     """The generic outcome's entries (values of ``alg``) when ``rows`` are abstract, else None."""
-    abstract = [isinstance(r, AbstractRow) for r in rows]
+    abstract = [is_abstract(r) for r in rows]
     if not any(abstract):
         return None
     if not all(abstract):
-        first = next(r for r in rows if isinstance(r, AbstractRow))
+        first = next(r for r in rows if is_abstract(r))
         first.trace.refuse("rows over the outcomes mixed with rows of a fixed size")
-    return [alg.value(Node("entry", (r.obj, r.row)), repr(r)) for r in rows]
+    return [generic_entry(alg, r) for r in rows]
 
 
 def _bind(alg: Any, op: str, body: Any, truth: bool) -> Any:
