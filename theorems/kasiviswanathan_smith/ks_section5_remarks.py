@@ -5,7 +5,7 @@ sanitizer, the sqrt(2) remark, indistinguishability is not a metric, projections
 import itertools
 
 import sympy
-from _ks_common import DELTA, EPS, SEED, joint, push_forward
+from _ks_common import DELTA, EPS, SEED
 from sympy import Interval, oo
 
 from dpproofs import (
@@ -20,7 +20,7 @@ from dpproofs.algebra import implies
 from dpproofs.search import channel, distribution, for_all, for_all_distributions
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import indistinguishable
+from dpproofs.vocabulary import indistinguishable, joint_law, mixture
 
 lam = sympy.Symbol("lambda", positive=True)
 
@@ -178,8 +178,8 @@ def projection_indistinguishable():
     ).claim(
         lambda alg, X, Y, A, B, E, delta: implies(
             alg,
-            indistinguishable(alg, joint(X, A), joint(Y, B), E, delta),
-            indistinguishable(alg, push_forward(alg, X, A), push_forward(alg, Y, B), E, delta),
+            indistinguishable(alg, joint_law(alg, X, A), joint_law(alg, Y, B), E, delta),
+            indistinguishable(alg, mixture(alg, X, A), mixture(alg, Y, B), E, delta),
         ),
         says="(X, A(X)) ~ (Y, A'(Y)) => A(X) ~ A'(Y)",
     )
