@@ -9,8 +9,9 @@ Called by the search engine when every searched size was z3 unsat. When the clai
   alphabet;
 * otherwise, when every parameter ranges over an interval, size N* itself is searched,
   within a small fixed work budget (z3 rlimit, so the
-  answer does not depend on the machine's load; the theorem's deadline only ever ends the
-  attempt as "not lifted"), and its unsat finishes the argument.
+  answer does not depend on the machine's load; a clock, LIFT_SHARE of the time left, only
+  ends an attempt in which z3 stopped counting work, as "not lifted"), and its unsat finishes
+  the argument.
 
 The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
 interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
