@@ -182,6 +182,9 @@ def _abstract_trace(weights: Sequence[Any], rows: Sequence[Any], what: str) -> T
         weights.trace.refuse(
             f"{what} whose weights are over the outcomes (the weights must be a law of fixed size)"
         )
+    row_weight = next((w for w in weights if is_abstract(w)), None)
+    if row_weight is not None:
+        row_weight.trace.refuse(f"{what} with a row over the outcomes as a weight")
     abstract = [r for r in rows if is_abstract(r)]
     if not abstract:
         return None

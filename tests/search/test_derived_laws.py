@@ -298,6 +298,8 @@ def test_weights_over_the_outcomes_are_refused():
         {"p": distribution(), "A": channel(inputs=2)},
     )
     assert reason.startswith("a mixture whose weights are over the outcomes")
+    reason = _reason(lambda alg, X, A: _swallowed(alg, A, lambda rows: joint_law(alg, rows, rows)))
+    assert reason == "a joint law with a row over the outcomes as a weight"
 
 
 def test_mixtures_of_joint_laws_and_of_fixed_rows_are_refused():
