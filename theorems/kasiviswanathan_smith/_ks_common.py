@@ -14,4 +14,3 @@ LOG_EPS = log_of(F(3, 2))
 SPACE_1 = DatabaseSpace(domain=2, n=1)
 SPACE_2 = DatabaseSpace(domain=2, n=2)
 SPACE_3 = DatabaseSpace(domain=2, n=3)
-
