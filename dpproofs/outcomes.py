@@ -18,6 +18,11 @@ small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is writ
 binders wherever its notions are sums or conditions over outcomes, and a claim the paper states
 "for every set T" says so with :func:`every_event` instead of enumerating subsets (which reaches
 the number of outcomes, and so is not one formula for every size).
+
+Rows may also be derived laws (:mod:`dpproofs.laws`): a mixture is a row over the outcomes like
+any other; abstract joint laws on (input i, outcome y) are bound part by part, sum_y sum_i
+g(parts_i(y)) and for all y: and_i phi(parts_i(y)). Events are over the rows of the claim's
+objects only.
 """
 
 from __future__ import annotations
@@ -26,10 +31,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dpproofs.formula import AbstractRow, Node, OutcomeAccess, events
+from dpproofs.laws import generic_entry, is_abstract, joint_parts
 
 
 def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
     """sum over outcomes y of g(rows[0][y], ..., rows[k-1][y])."""
+    joint = joint_parts(rows)
+    if joint is not None:
+        k, parts = joint
+        return outcome_total(alg, parts, lambda *c: alg.total(g(*c[i::k]) for i in range(k)))
     generic = _generic(alg, rows)
     if generic is None:
         return alg.total(g(*column) for column in zip(*rows, strict=True))
@@ -38,6 +48,10 @@ def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
 
 def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any:
     """for every outcome y: phi(rows[0][y], ..., rows[k-1][y])."""
+    joint = joint_parts(rows)
+    if joint is not None:
+        k, parts = joint
+        return every_outcome(alg, parts, lambda *c: alg.all(phi(*c[i::k]) for i in range(k)))
     generic = _generic(alg, rows)
     if generic is None:
         return alg.all(phi(*column) for column in zip(*rows, strict=True))
@@ -48,7 +62,7 @@ def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
     """for every set A of outcomes: psi(rows[0](A), ..., rows[k-1](A)), row(A) = sum_{y in A}
     row[y] (all 2^|X| sets, the empty set first). ``psi`` sees the masses of one event, never
     the event itself or the number of outcomes."""
-    abstract = [r for r in rows if isinstance(r, AbstractRow)]
+    abstract = [r for r in rows if is_abstract(r)]
     if not abstract:
         columns = list(zip(*rows, strict=True))
         return alg.all(
@@ -57,6 +71,9 @@ def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
         )
     if len(abstract) != len(rows):
         abstract[0].trace.refuse("rows over the outcomes mixed with rows of a fixed size")
+    derived = next((r for r in rows if not isinstance(r, AbstractRow)), None)
+    if derived is not None:
+        derived.trace.refuse(f"an event over a derived law ({derived!r})")
     masses = [alg.value(Node("emass", (r.obj, r.row)), f"{r.obj}[{r.row}](A)") for r in rows]
     return _bind(alg, "eall", psi(*masses), truth=True)
 
@@ -69,13 +86,13 @@ def some_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
 
 def _generic(alg: Any, rows: Sequence[Any]) -> list[Any] | None:
     """The generic outcome's entries (values of ``alg``) when ``rows`` are abstract, else None."""
-    abstract = [isinstance(r, AbstractRow) for r in rows]
+    abstract = [is_abstract(r) for r in rows]
     if not any(abstract):
         return None
     if not all(abstract):
-        first = next(r for r in rows if isinstance(r, AbstractRow))
+        first = next(r for r in rows if is_abstract(r))
         first.trace.refuse("rows over the outcomes mixed with rows of a fixed size")
-    return [alg.value(Node("entry", (r.obj, r.row)), repr(r)) for r in rows]
+    return [generic_entry(alg, r) for r in rows]
 
 
 def _bind(alg: Any, op: str, body: Any, truth: bool) -> Any:

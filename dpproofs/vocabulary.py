@@ -22,6 +22,11 @@ Predicates (truth values of the algebra):
     mechanism_dp(rows, pairs, E, d)         : one_sided_close(rows[x], rows[x'], E, d) for every
                                               ordered neighbour pair (x, x')
 
+Derived laws (:mod:`dpproofs.laws`), for a law w of fixed size and rows r_i over the outcomes:
+
+    mixture(w, r)    : y -> sum_i w_i r_i(y)       (push-forward, output law)
+    joint_law(w, r)  : (i, y) -> w_i r_i(y)        (the law of (I, A(I)))
+
 Sets S are never enumerated: the positive part of p_y - gamma q_y selects the maximising set.
 
 Sums over outcomes and conditions on every outcome are written with the binders of
@@ -35,6 +40,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from dpproofs.algebra import Algebra
+from dpproofs.laws import joint_law as joint_law  # re-exported: the vocabulary's notions
+from dpproofs.laws import mixture as mixture
 from dpproofs.outcomes import every_event, every_outcome, outcome_total
 
 Dist = Sequence[Any]
@@ -397,12 +404,10 @@ def binary_entropy(alg: Algebra, d: Any) -> Any:
     return alg.total(-x * alg.log(x) for x in (d, one - d) if not _is_structural_zero(x))
 
 
-def output_law(alg: Algebra, prior: Dist, rows: Sequence[Dist]) -> list[Any]:
-    """P_Y(y) = sum_x prior[x] rows[x][y]."""
-    return [
-        alg.total(px * row[y] for px, row in zip(prior, rows, strict=True))
-        for y in range(len(rows[0]))
-    ]
+def output_law(alg: Algebra, prior: Dist, rows: Sequence[Dist]) -> Any:
+    """P_Y(y) = sum_x prior[x] rows[x][y]: the mixture of the rows by the prior
+    (:func:`dpproofs.laws.mixture`; a list on concrete rows)."""
+    return mixture(alg, prior, rows)
 
 
 def mutual_information(alg: Algebra, prior: Dist, rows: Sequence[Dist]) -> Any:

@@ -9,8 +9,9 @@ Called by the search engine when every searched size was z3 unsat. When the clai
   alphabet;
 * otherwise size N* itself is searched,
   within a small fixed work budget (z3 rlimit, so the
-  answer does not depend on the machine's load; the theorem's deadline only ever ends the
-  attempt as "not lifted"), and its unsat finishes the argument.
+  answer does not depend on the machine's load; a clock, LIFT_SHARE of the time left, only
+  ends an attempt in which z3 stopped counting work, as "not lifted"), and its unsat finishes
+  the argument.
 
 The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
 interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
@@ -47,6 +48,8 @@ LIFTED = METHOD + " + small-model theorem"
 #: Largest N* searched only to finish a lifting, and its work budgets (z3 rlimit units).
 MAX_LIFT_SIZE = 8
 LIFT_RLIMIT = 10_000_000
+#: Share of the time left after which a lifting attempt that stopped counting work gives up.
+LIFT_SHARE = 0.2
 
 
 def lift(
@@ -253,11 +256,14 @@ def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) 
 
 
 def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Deadline) -> Any:
-    """Size N*, decided by the session's solver within LIFT_RLIMIT units of work and no clock but
-    the theorem's deadline (no stall share): the answer is a function of the claim and the sizes
-    searched before (same terms, same seed, same budget), not of the machine's load. unsat: no
-    values, no reason; sat: the full engine finds and re-checks the counterexample; unknown:
-    the reason."""
+    """Size N*, decided by the session's solver within LIFT_RLIMIT units of work: the answer is a
+    function of the claim and the sizes searched before (same terms, same seed, same budget),
+    not of the machine's load. z3 sometimes stalls without counting work (nonlinear products
+    of unknowns, as in cuffyu.lemma3_eq107 at 5 outputs); only then does a clock step in:
+    LIFT_SHARE of the time left ends the attempt as "not lifted", so that an optional lifting
+    never costs the theorem the verdict its searched sizes already earned. unsat: no values,
+    no reason; sat: the full engine finds and re-checks the counterexample; unknown: the
+    reason."""
     from dpproofs.search.engine import SizeOutcome, find_counterexample
 
     objects = session.objects(size)
@@ -266,7 +272,7 @@ def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Dea
     solver.push()
     try:
         add(solver, facts)
-        answer = check(solver, deadline.remaining(), LIFT_RLIMIT)
+        answer = check(solver, deadline.remaining() * LIFT_SHARE, LIFT_RLIMIT)
         spent = budget_spent(solver, LIFT_RLIMIT)
     finally:
         solver.pop()

@@ -15,7 +15,13 @@ from dpproofs.claim import all_of
 from dpproofs.outcomes import every_event, every_outcome, some_event
 from dpproofs.search import Interval, channel, distribution, for_all, for_all_distributions
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import hockey_stick, indistinguishable, statistical_difference
+from dpproofs.vocabulary import (
+    hockey_stick,
+    indistinguishable,
+    joint_law,
+    mixture,
+    statistical_difference,
+)
 
 EPS = Interval(F(1, 100), 3)
 DELTA = Interval(0, 1)
@@ -227,7 +233,8 @@ def property3_floor():
 
 
 def _output_marginal(alg, W, pi):
-    return [alg.total(pi[x] * W[x][y] for x in range(len(W))) for y in range(len(W[0]))]
+    """P_Y(y) = sum_x pi[x] W[x][y]: the mixture of the rows of W by the prior."""
+    return mixture(alg, pi, W)
 
 
 def _rows_within(alg, W, delta):
@@ -286,8 +293,8 @@ def joint_close_to_product():
 
         def predicate(alg, W, pi, delta):
             py = _output_marginal(alg, W, pi)
-            joint = [pi[x] * W[x][y] for x in range(len(W)) for y in range(len(py))]
-            product = [pi[x] * py[y] for x in range(len(W)) for y in range(len(py))]
+            joint = joint_law(alg, pi, W)  # P_XY(x, y) = pi[x] W[x][y]
+            product = joint_law(alg, pi, [py] * len(W))  # (P_X P_Y)(x, y) = pi[x] P_Y(y)
             tv = statistical_difference(alg, joint, product)
             weighted = alg.total(
                 pi[x] * statistical_difference(alg, W[x], py) for x in range(len(W))

@@ -5,7 +5,7 @@ Every claim is searched for a counterexample with z3 and either refuted (exact, 
 verified up to the stated sizes.
 """
 
-from _ks_common import DELTA, EPS, LOG_EPS, SEED, joint, push_forward
+from _ks_common import DELTA, EPS, LOG_EPS, SEED
 
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
@@ -13,6 +13,8 @@ from dpproofs.search import channel, distribution, for_all, for_all_distribution
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
     indistinguishable,
+    joint_law,
+    mixture,
     pointwise_bad_mass,
     pointwise_indistinguishable,
     statistical_difference,
@@ -125,7 +127,7 @@ def claim3_3_part3():
         lambda alg, X, A, B, E, delta: implies(
             alg,
             alg.all(indistinguishable(alg, A[a], B[a], E, delta) for a in range(len(X))),
-            indistinguishable(alg, joint(X, A), joint(X, B), E, delta),
+            indistinguishable(alg, joint_law(alg, X, A), joint_law(alg, X, B), E, delta),
         ),
         says="A(a) ~ A'(a) for all a => (X, A(X)) ~ (X, A'(X)), both (eps, delta)",
         eps=EPS,
@@ -151,7 +153,7 @@ def claim3_3_part4():
                 [indistinguishable(alg, A[a], B[a], E, delta) for a in range(len(X))],
                 1 - delta,
             ),
-            indistinguishable(alg, joint(X, A), joint(X, B), E, 2 * delta),
+            indistinguishable(alg, joint_law(alg, X, A), joint_law(alg, X, B), E, 2 * delta),
         ),
         says="Pr_{a<-X}[A(a) ~ A'(a) fails] <= delta => (X, A(X)) ~ (X, A'(X)) at (eps, 2delta)",
         eps=LOG_EPS,
@@ -181,7 +183,7 @@ def claim3_3_part5():
         return implies(
             alg,
             indistinguishable(alg, X, Y, E, delta),
-            indistinguishable(alg, push_forward(alg, X, G), push_forward(alg, Y, G), E, delta),
+            indistinguishable(alg, mixture(alg, X, G), mixture(alg, Y, G), E, delta),
         )
 
     says = "X ~ Y => G(X) ~ G(Y), both (eps, delta)-indistinguishable"
