@@ -157,28 +157,45 @@ class Trace:
         )
 
 
-class AbstractRow:
-    """A row of a size-axis object in a formula: no length, no entries, no iteration."""
+class OutcomesGuard:
+    """No length, no entries, no iteration: what a formula may not do with the outcomes. Each
+    refusal is recorded on the trace (so that catching it does not help) and raised."""
 
-    __slots__ = ("obj", "row", "trace")
+    __slots__ = ("trace",)
 
-    def __init__(self, trace: Trace, obj: str, row: int) -> None:
-        self.trace, self.obj, self.row = trace, obj, row
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+
+    def _name(self) -> str:
+        return repr(self)
 
     def __len__(self) -> int:
-        self.trace.refuse(f"len() of {self.obj}")
+        self.trace.refuse(f"len() of {self._name()}")
 
     def __getitem__(self, index: Any) -> Any:
-        self.trace.refuse(f"{self.obj}[{index!r}] singles out an outcome")
+        self.trace.refuse(f"{self._name()}[{index!r}] singles out an outcome")
 
     def __iter__(self) -> Any:
-        self.trace.refuse(f"iterating over the outcomes of {self.obj}")
+        self.trace.refuse(f"iterating over the outcomes of {self._name()}")
 
     def __contains__(self, item: Any) -> bool:
-        self.trace.refuse(f"`in` on the outcomes of {self.obj}")
+        self.trace.refuse(f"`in` on the outcomes of {self._name()}")
 
     def __reversed__(self) -> Any:
-        self.trace.refuse(f"reversed() on the outcomes of {self.obj}")
+        self.trace.refuse(f"reversed() on the outcomes of {self._name()}")
+
+
+class AbstractRow(OutcomesGuard):
+    """A row of a size-axis object in a formula: no length, no entries, no iteration."""
+
+    __slots__ = ("obj", "row")
+
+    def __init__(self, trace: Trace, obj: str, row: int) -> None:
+        super().__init__(trace)
+        self.obj, self.row = obj, row
+
+    def _name(self) -> str:
+        return self.obj
 
     def __repr__(self) -> str:
         return f"{self.obj}[{self.row}][y]"

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dpproofs.errors import InvalidClaim
-from dpproofs.formula import AbstractRow, Node, Trace
+from dpproofs.formula import AbstractRow, Node, OutcomesGuard, Trace
 
 
 def mixture(alg: Any, weights: Sequence[Any], rows: Sequence[Any]) -> Any:
@@ -95,31 +95,7 @@ def joint_parts(rows: Sequence[Any]) -> tuple[int, list[Any]] | None:
     return counts[0], [part for r in joint for part in r.parts]
 
 
-class _Opaque:
-    """No length, no entries, no iteration: what a formula may not do with the outcomes."""
-
-    __slots__ = ("trace",)
-
-    def __init__(self, trace: Trace) -> None:
-        self.trace = trace
-
-    def __len__(self) -> int:
-        self.trace.refuse(f"len() of {self!r}")
-
-    def __getitem__(self, index: Any) -> Any:
-        self.trace.refuse(f"{self!r}[{index!r}] singles out an outcome")
-
-    def __iter__(self) -> Any:
-        self.trace.refuse(f"iterating over the outcomes of {self!r}")
-
-    def __contains__(self, item: Any) -> bool:
-        self.trace.refuse(f"`in` on the outcomes of {self!r}")
-
-    def __reversed__(self) -> Any:
-        self.trace.refuse(f"reversed() on the outcomes of {self!r}")
-
-
-class DerivedRow(_Opaque):
+class DerivedRow(OutcomesGuard):
     """A row over the outcomes computed from abstract rows: its generic entry is an expression."""
 
     __slots__ = ()
@@ -162,7 +138,7 @@ class ScaledRow(DerivedRow):
         return f"{self.weight!r} * {self.row!r}"
 
 
-class AbstractJointLaw(_Opaque):
+class AbstractJointLaw(OutcomesGuard):
     """(i, y) -> parts[i][y] on abstract rows: a row over (input, outcome)."""
 
     __slots__ = ("parts",)
@@ -178,7 +154,7 @@ class AbstractJointLaw(_Opaque):
 def _abstract_trace(weights: Sequence[Any], rows: Sequence[Any], what: str) -> Trace | None:
     """The trace of the abstract rows among ``rows`` (None when all are concrete); refuses
     abstract weights, joint laws as rows, and abstract rows mixed with concrete ones."""
-    if isinstance(weights, AbstractRow | _Opaque):
+    if isinstance(weights, OutcomesGuard):
         weights.trace.refuse(
             f"{what} whose weights are over the outcomes (the weights must be a law of fixed size)"
         )

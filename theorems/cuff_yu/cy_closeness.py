@@ -154,19 +154,19 @@ def example1():
     )
 
 
-def _group(conclusion, says, outputs=range(2, 4), **params):
-    """For mechanisms on D^2, and x, x' differing in at most k = 2 entries."""
+K = 2  # databases differing in at most k = 2 entries (n = 2)
 
-    def predicate(alg, M, E, delta):
-        k = 2
-        pairs = M.pairs_within(k)
-        return implies(
-            alg,
-            mechanism_dp(alg, M.rows, M.pairs, E, delta),
-            alg.all(conclusion(alg, M.rows[a], M.rows[b], E, delta, k) for a, b in pairs),
-        )
 
-    return for_all_mechanisms(SPACE, outputs, **params).claim(predicate, says=says)
+def _within_k(alg, M, hypothesis, conclusion):
+    """M is (e^eps, delta)-DP at the levels ``hypothesis`` => every two databases differing in at
+    most K entries are close at the levels ``conclusion`` (each level a pair (e^eps, delta))."""
+    return implies(
+        alg,
+        mechanism_dp(alg, M.rows, M.pairs, *hypothesis),
+        alg.all(
+            indistinguishable(alg, M.rows[a], M.rows[b], *conclusion) for a, b in M.pairs_within(K)
+        ),
+    )
 
 
 @theorem(
@@ -181,15 +181,8 @@ def property7():
     """eps-DP implies (k eps, 0)-closeness for databases differing in at most k entries."""
 
     def predicate(alg, M, E):
-        k, zero = 2, alg.const(0)
-        return implies(
-            alg,
-            mechanism_dp(alg, M.rows, M.pairs, E, zero),
-            alg.all(
-                indistinguishable(alg, M.rows[a], M.rows[b], E**k, zero)
-                for a, b in M.pairs_within(k)
-            ),
-        )
+        zero = alg.const(0)
+        return _within_k(alg, M, (E, zero), (E**K, zero))
 
     return for_all_mechanisms(SPACE, range(2, 4), eps=EPS).claim(
         predicate, says="eps-DP => (k eps, 0)-close at distance <= k"
@@ -208,15 +201,8 @@ def property8():
     """delta-DP implies (0, k delta)-closeness for databases differing in at most k entries."""
 
     def predicate(alg, M, delta):
-        k, one = 2, alg.const(1)
-        return implies(
-            alg,
-            mechanism_dp(alg, M.rows, M.pairs, one, delta),
-            alg.all(
-                indistinguishable(alg, M.rows[a], M.rows[b], one, k * delta)
-                for a, b in M.pairs_within(k)
-            ),
-        )
+        one = alg.const(1)
+        return _within_k(alg, M, (one, delta), (one, K * delta))
 
     return for_all_mechanisms(SPACE, range(2, 4), delta=DELTA).claim(
         predicate, says="delta-DP => (0, k delta)-close at distance <= k"
@@ -234,8 +220,13 @@ def property8():
 def property9():
     """(eps, delta)-DP implies (k eps, delta sum_{j<k} e^{j eps})-closeness at distance <= k."""
 
-    def conclusion(alg, p, q, E, delta, k):
-        return indistinguishable(alg, p, q, E**k, delta * alg.total(E**j for j in range(k)))
+    def predicate(alg, M, E, delta):
+        return _within_k(alg, M, (E, delta), (E**K, delta * alg.total(E**j for j in range(K))))
 
     says = "(eps, delta)-DP => (k eps, delta sum_{j<k} e^{j eps})-close at distance <= k"
-    return all_of(*(_group(conclusion, says, eps=eps, delta=DELTA) for eps in LOG_POINTS))
+    return all_of(
+        *(
+            for_all_mechanisms(SPACE, range(2, 4), eps=eps, delta=DELTA).claim(predicate, says=says)
+            for eps in LOG_POINTS
+        )
+    )
