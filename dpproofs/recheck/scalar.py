@@ -35,8 +35,10 @@ means the first run was wrong.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -213,14 +215,7 @@ class Encoding:
             return z3.BoolVal(True)
         if isinstance(f, BooleanFalse):
             return z3.BoolVal(False)
-        relations = {
-            sympy.Lt: lambda a, b: a < b,
-            sympy.Le: lambda a, b: a <= b,
-            sympy.Gt: lambda a, b: a > b,
-            sympy.Ge: lambda a, b: a >= b,
-            sympy.Eq: lambda a, b: a == b,
-            sympy.Ne: lambda a, b: a != b,
-        }
+        relations = _relations()
         kind = type(f)
         if kind in relations:
             return relations[kind](self.term(f.lhs), self.term(f.rhs))
@@ -334,3 +329,18 @@ def _judge(piece: Piece, problem: Any, model: Any, variables: Mapping[Any, Any])
         return not_replayed(piece, "second encoding inconclusive: its facts are weaker here")
     shown = {str(s): str(v.q) for s, v in point.items()}
     return failed(piece, f"an exact counterexample to the proved claim: {shown}")
+
+
+@functools.cache
+def _relations() -> dict[type, Callable[[Any, Any], Any]]:
+    """sympy's relations as z3 comparisons (built once; sympy is imported only when needed)."""
+    import sympy
+
+    return {
+        sympy.Lt: operator.lt,
+        sympy.Le: operator.le,
+        sympy.Gt: operator.gt,
+        sympy.Ge: operator.ge,
+        sympy.Eq: operator.eq,
+        sympy.Ne: operator.ne,
+    }

@@ -32,7 +32,7 @@ from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
 from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
-from dpproofs.search.lifting import lifted_verdict
+from dpproofs.search.lifting import lifted_verdict, pinned_params
 from dpproofs.search.objects import ObjectKind
 from dpproofs.search.records import ENCODING, bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
@@ -182,8 +182,7 @@ class ForAllHypothesis:
                     *certificate,
                 ]
                 records.append(small_model(outer, shape, unsat))
-                pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
-                return lifted_verdict(outer, n_star, pinned, lines, records)
+                return lifted_verdict(outer, n_star, pinned_params(outer), lines, records)
             why = f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it"
         return Verdict.verified_bounded(
             METHOD + " with counterexample-guided refinement",

@@ -81,7 +81,7 @@ def lift(
             session,
         )
     n_star = shape.bound
-    pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
+    pinned = pinned_params(claim)
     not_localised = ""
     # Inside one eps-box with another parameter pinned, a lifting would give coverage at the
     # pinned points only, box by box: not worth its searches there.
@@ -135,6 +135,12 @@ def lift(
         small_model(claim, shape, unsat),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def pinned_params(claim: SearchClaim) -> list[str]:
+    """The parameters pinned to chosen points (one value, or a ``log_of`` point): a lifting
+    covers every finite alphabet at those points only."""
+    return [n for n, d in claim.quantifier.params if d.pinned or d.exp_value is not None]
 
 
 def lifted_verdict(

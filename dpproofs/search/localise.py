@@ -79,13 +79,14 @@ def localise(root: Node, rows: int) -> list[list[Localised]] | None:
         region: frozenset[tuple[str, int]] = frozenset()
         for c in conclusions:
             region |= rows_of(c)
-        others = sorted(frozenset().union(*(rows_of(h) for h in hypotheses)) - region)
+        needs = [rows_of(h) for h in hypotheses]
+        others = sorted(frozenset().union(*needs) - region)
         candidates: list[Localised] = []
         seen: set[frozenset[int]] = set()
         for extra in range(min(MAX_EXTRA_ROWS, len(others)) + 1):
             for added in itertools.combinations(others, extra):
                 within = region | frozenset(added)
-                kept = frozenset(i for i, h in enumerate(hypotheses) if rows_of(h) <= within)
+                kept = frozenset(i for i, rows_h in enumerate(needs) if rows_h <= within)
                 if kept in seen:
                     continue
                 seen.add(kept)

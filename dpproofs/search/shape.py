@@ -93,9 +93,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from fractions import Fraction
 
-from dpproofs.formula import LEAVES, Node, nodes, render
+from dpproofs.formula import LEAVES, Node, const, nodes, render
 from dpproofs.search.degrees import check_binder, closed_under_addition
 from dpproofs.search.linear import event_sums, sum_key
 
@@ -226,7 +225,7 @@ def zero_sums_as_families(root: Node) -> Node:
         return n.op == "osum" and n.args[0].op == "pos"
 
     def family(osum: Node) -> Node:
-        return Node("oall", (Node("le", (osum.args[0].args[0], Node("const", (zero_value,)))),))
+        return Node("oall", (Node("le", (osum.args[0].args[0], const(0))),))
 
     def walk(n: Node) -> Node:
         if id(n) in memo:
@@ -244,7 +243,6 @@ def zero_sums_as_families(root: Node) -> Node:
         memo[id(n)] = out
         return out
 
-    zero_value = Fraction(0)
     return walk(root)
 
 
@@ -322,9 +320,10 @@ def _count(conjunct: Node) -> _Counted | Opaque:
             stack.append((n.args[0], -sign))
         elif n.op in ("le", "lt") and sign:
             for side, other, grows in ((n.args[0], n.args[1], -1), (n.args[1], n.args[0], 1)):
-                if side.op == "osum" and not _mentions(other, sum_key(side)):
+                key = sum_key(side) if side.op == "osum" else None
+                if key is not None and not _mentions(other, key):
                     outcome_sums = True
-                    add_sum(sum_key(side), _short(side), sign * grows)
+                    add_sum(key, _short(side), sign * grows)
                     stack.extend((a, 0) for a in side.children())
                 else:
                     stack.append((side, 0))
