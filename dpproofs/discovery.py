@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from dpproofs.errors import UsageError
-from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
+from dpproofs.theorem import REGISTRY_ATTRIBUTE, Role, TheoremSpec
 from dpproofs.verdict import Status
 
 
@@ -62,6 +62,7 @@ class TheoremInfo:
     #: For a theorem declared with split="sizes": (part index, sizes) of each search part, one
     #: job per (part, size); empty: decided by one job.
     split: SplitPlan = ()
+    role: Role = Role.STATEMENT
 
     @property
     def location(self) -> str:
@@ -80,6 +81,7 @@ class TheoremInfo:
             spec.note,
             spec.corrects,
             split,
+            spec.role,
         )
 
 

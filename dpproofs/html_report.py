@@ -136,6 +136,7 @@ def _section(r: Any, spec: Any) -> str:
         ("coverage", escape(v.coverage or "")),
         ("reason", escape(v.reason)),
         ("note", escape(r.note)),
+        ("role", escape(getattr(getattr(r, "role", None), "value", ""))),
     ]
     corrects = getattr(r, "corrects", None) or getattr(spec, "corrects", None)
     if corrects:

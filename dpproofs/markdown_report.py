@@ -4,8 +4,15 @@ Claim IDs are the stable names of the claims of the seed papers (``KS-Thm2.2(ii)
 ``CY-Prop1(10)``, ``C-Thm5``, ``V-sd-hybrid``, ``T-5-composition``): a prefix V-, CY-, T-, C- or
 KS-, then letters, digits, dots and hyphens, then parenthesised parts. They are read from each
 theorem's ``source``. A theorem citing several IDs gives a row per ID; several theorems citing one
-ID give several rows. Theorems citing none are listed in a second table. For a refutation the
-row shows the counterexample (shortened) and the verdict of the theorem that ``corrects`` it.
+ID give several rows, each with its role (:class:`dpproofs.theorem.Role`). Theorems citing none
+are listed in a second table. For a refutation the row shows the counterexample (shortened) and
+the verdict of the theorem that ``corrects`` it.
+
+The summary counts each ID by the verdict of its statement as the source writes it: the theorems
+whose role is "statement", read as a conjunction (the ID is refuted when one of them is, then
+error, unknown, verified-bounded, proved: the weakest verdict wins). Corrections, proof steps,
+special cases, probes and stubs never decide an ID; an ID cited only by them is "not encoded as
+stated" and counted as such.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import Any
 
 from dpproofs.atomic import write_atomically
 from dpproofs.runner import step_summary
+from dpproofs.theorem import Role
 from dpproofs.verdict import Status
 
 CLAIM_ID = re.compile(
@@ -26,6 +34,7 @@ COLUMNS = (
     "ID",
     "statement",
     "theorem",
+    "role",
     "verdict",
     "expected",
     "method",
@@ -65,6 +74,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         claim,
         _cell(r.title),
         f"`{r.id}`",
+        r.role.value,
         f"**{v.status.value}**",
         r.expected.value if r.expected else "-",
         _cell(v.method),
@@ -81,46 +91,69 @@ SOURCES = {"V": "Vadhan", "CY": "Cuff & Yu", "T": "thread", "C": "Cummings", "KS
 DECIDED = (Status.PROVED, Status.VERIFIED_BOUNDED, Status.REFUTED)
 
 
+#: The verdict of a statement encoded by several theorems (a conjunction): the weakest wins.
+_WEAKEST_FIRST = (
+    Status.REFUTED,
+    Status.ERROR,
+    Status.UNKNOWN,
+    Status.VERIFIED_BOUNDED,
+    Status.PROVED,
+)
+NOT_AS_STATED = "not encoded as stated"
+
+
+def statement_verdict(theorems: Sequence[Any]) -> Status | None:
+    """The verdict of a claim ID as its source states it: that of the theorems citing it whose
+    role is "statement" (the weakest of them), or None when no theorem encodes the statement."""
+    stated = [r.verdict.status for r in theorems if r.role is Role.STATEMENT]
+    if not stated:
+        return None
+    return min(stated, key=_WEAKEST_FIRST.index)
+
+
 def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
-    """Counts: theorems per verdict; claim IDs per source (cited, and decided: the best verdict
-    among the theorems citing the ID is proved, verified-bounded or refuted); derivation steps
-    per status."""
-    statuses = [s.value for s in sorted(Status, reverse=True)]
+    """Counts: theorems per verdict; claim IDs per source by the verdict of the statement as
+    written (:func:`statement_verdict`); derivation steps per status."""
+    statuses = [s.value for s in _WEAKEST_FIRST[::-1]]
     theorems = dict.fromkeys(statuses, 0)
     for r in results:
         theorems[r.verdict.status.value] += 1
     lines = ["\n## Summary\n\n", f"{len(results)} theorems: "]
     lines.append(", ".join(f"{n} {s}" for s, n in theorems.items() if n) + ".\n\n")
-    lines.append("| source | claim IDs cited | decided | " + " | ".join(statuses) + " |\n")
-    lines.append("|---|---|---|" + "---|" * len(statuses) + "\n")
-    best: dict[str, Status] = {}
+    lines.append(
+        "Claim IDs by the verdict of the statement as the source writes it (corrections, proof "
+        "steps, special cases, probes and stubs are shown in the table, never counted here):\n\n"
+    )
+    lines.append(
+        "| source | claim IDs cited | decided as stated | "
+        + " | ".join(statuses)
+        + f" | {NOT_AS_STATED} |\n"
+    )
+    lines.append("|---|---|---|" + "---|" * (len(statuses) + 1) + "\n")
+    by_id: dict[str, list[Any]] = {}
     for claim, r in cited:
-        status = r.verdict.status
-        best[claim] = max(best.get(claim, status), status, key=_decided_first)
+        by_id.setdefault(claim, []).append(r)
+    verdicts = {claim: statement_verdict(rs) for claim, rs in by_id.items()}
     for prefix, name in SOURCES.items():
-        ids = [c for c in best if c.split("-", 1)[0] == prefix]
-        counts = [sum(best[c].value == s for c in ids) for s in statuses]
-        decided = sum(best[c] in DECIDED for c in ids)
+        ids = [c for c in verdicts if c.split("-", 1)[0] == prefix]
+        stated = [verdicts[c] for c in ids]
+        counts = [sum(v is not None and v.value == s for v in stated) for s in statuses]
+        decided = sum(verdicts[c] in DECIDED for c in ids)
+        missing = sum(verdicts[c] is None for c in ids)
         cells = " | ".join(map(str, counts))
-        lines.append(f"| {name} | {len(ids)} | {decided} | {cells} |\n")
+        lines.append(f"| {name} | {len(ids)} | {decided} | {cells} | {missing} |\n")
+    unstated = sorted(c for c, v in verdicts.items() if v is None)
+    if unstated:
+        lines.append(
+            f"\n{NOT_AS_STATED.capitalize()} ({len(unstated)}): " + ", ".join(unstated) + ".\n"
+        )
     steps = [step.status for r in results for step in r.verdict.steps]
     if steps:
         kinds = ("proved", "refuted", "unknown", "not-checked")
         derivations = sum(1 for r in results if r.verdict.steps)
         counted = ", ".join(f"{steps.count(k)} {k}" for k in kinds)
         lines.append(f"\nProof steps: {len(steps)} in {derivations} derivations: {counted}.\n")
-    lines.append(
-        "\nAn ID counts under the best verdict among the theorems citing it: a decided verdict "
-        "(proved, verified-bounded, refuted) above unknown and error, then proved above "
-        "verified-bounded above refuted.\n"
-    )
     return "".join(lines)
-
-
-def _decided_first(status: Status) -> tuple[bool, int]:
-    """The order of 'the best verdict of an ID': decided verdicts above unknown and error,
-    then the order of Status."""
-    return (status in DECIDED, status.rank)
 
 
 def markdown(results: Sequence[Any]) -> str:
@@ -138,10 +171,15 @@ def markdown(results: Sequence[Any]) -> str:
             uncited.append(r)
     head = "| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS) + "\n"
     parts = [HEADER, _summary(results, cited), "\n## Claims of the sources\n\n", head]
-    parts += [_row(c, r, corrections) + "\n" for c, r in sorted(cited, key=lambda p: p[0])]
+    parts += [_row(c, r, corrections) + "\n" for c, r in sorted(cited, key=_row_order)]
     parts += ["\n## Theorems citing no claim ID\n\n", head]
     parts += [_row("-", r, corrections) + "\n" for r in uncited]
     return "".join(parts)
+
+
+def _row_order(pair: tuple[str, Any]) -> tuple[str, int]:
+    """Rows by claim ID, the statement as written first, then corrections, proofs, the rest."""
+    return pair[0], list(Role).index(pair[1].role)
 
 
 def write_markdown(results: Sequence[Any], path: str | Path) -> None:

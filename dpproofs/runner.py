@@ -27,6 +27,7 @@ from dpproofs.discovery import LoadFailure, TheoremInfo
 from dpproofs.isolation import Limits, run_child
 from dpproofs.selection import Planned
 from dpproofs.split import SizeJob, SplitTheorem
+from dpproofs.theorem import Role
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
 DEFAULT_TIMEOUT = 60.0
@@ -54,6 +55,8 @@ class TheoremResult:
     note: str = ""
     corrects: str | None = None
     cached: bool = False
+    #: What the theorem is to the claim IDs it cites (:class:`dpproofs.theorem.Role`).
+    role: Role = Role.STATEMENT
 
     @property
     def as_expected(self) -> bool:
@@ -76,6 +79,7 @@ class TheoremResult:
             "location": self.location,
             "note": self.note,
             "corrects": self.corrects,
+            "role": self.role.value,
             "cached": self.cached,
             "steps": [s.as_dict() for s in v.steps],
             "evidence": evidence_tree(v),
@@ -152,6 +156,7 @@ def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> Theo
         info.note,
         info.corrects,
         cached,
+        info.role,
     )
 
 

@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,43 @@ _ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
 #: How a theorem may be split into jobs: not at all, or one job per (part, size) of a search.
 SPLITS = (None, "sizes")
 _SEED = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+class Role(Enum):
+    """What a theorem is to the claim IDs its source cites.
+
+    A claim ID's verdict (``docs/verdicts.md``) is the verdict of the theorems that encode the
+    statement as the source writes it (``STATEMENT``); the others are shown beside it:
+
+    * ``STATEMENT``: the source's statement as written (the default);
+    * ``CORRECTION``: a corrected statement (the default when ``corrects=`` is given);
+    * ``PROOF``: a step, a display or a derivation of the source's proof, not its statement;
+    * ``SPECIAL_CASE``: the statement at chosen parameters, members or one of its cases;
+    * ``PROBE``: the project's own question about the statement (a boundary, a variant);
+    * ``STUB``: cites the statement without encoding it yet (its verdict says nothing).
+    """
+
+    STATEMENT = "statement"
+    CORRECTION = "correction"
+    PROOF = "proof"
+    SPECIAL_CASE = "special-case"
+    PROBE = "probe"
+    STUB = "stub"
+
+    @classmethod
+    def parse(cls, text: str | Role | None, corrects: str | None) -> Role:
+        """The declared role; ``None`` reads as CORRECTION with ``corrects=``, else STATEMENT."""
+        if text is None:
+            return cls.CORRECTION if corrects else cls.STATEMENT
+        if isinstance(text, Role):
+            return text
+        if not isinstance(text, str):
+            raise InvalidTheorem(f"role= must be a string such as 'proof', got {text!r}")
+        for role in cls:
+            if role.value == text.strip().lower():
+                return role
+        names = ", ".join(repr(r.value) for r in cls)
+        raise InvalidTheorem(f"role= must be one of {names}, got {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +87,7 @@ class TheoremSpec:
     note: str = ""
     corrects: str | None = None
     split: str | None = None
+    role: Role = Role.STATEMENT
 
     @property
     def location(self) -> str:
@@ -65,6 +104,7 @@ def theorem(
     note: str = "",
     corrects: str | None = None,
     split: str | None = None,
+    role: str | Role | None = None,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
 
@@ -78,7 +118,9 @@ def theorem(
     theorem whose corrected statement this one is, so reports can show the two side by side.
     ``split="sizes"`` (for a search claim, or an all_of of search claims) decides every size of
     every part alone, so that ``dpproofs verify`` can give each (part, size) to its own worker;
-    the verdict is the same split or not (see :mod:`dpproofs.split`).
+    the verdict is the same split or not (see :mod:`dpproofs.split`). ``role`` says what the
+    theorem is to the claim IDs it cites (:class:`Role`: "statement", "correction", "proof",
+    "special-case", "probe", "stub"); a claim ID's verdict is that of its "statement" theorems.
     """
     _require_text("source", source)
     _require_text("note", note)
@@ -96,6 +138,9 @@ def theorem(
         raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
     if split not in SPLITS:
         raise InvalidTheorem(f"split= must be one of {SPLITS[1:]} or None, got {split!r}")
+    declared_role = Role.parse(role, corrects)
+    if declared_role is Role.CORRECTION and not corrects:
+        raise InvalidTheorem("role='correction' needs corrects= (the id of the corrected theorem)")
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")
@@ -122,6 +167,7 @@ def theorem(
             note=note,
             corrects=corrects,
             split=split,
+            role=declared_role,
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:

@@ -53,6 +53,9 @@ def test_declaration_records_spec_with_defaults(tmp_path):
         ({"source": "s", "expect": "proved", "title": 5}, "title= must be a string, got 5"),
         ({"source": "s", "expect": "proved", "note": None}, "note= must be a string, got None"),
         ({"source": "s", "expect": "proved", "corrects": ["a"]}, r"corrects= must be a string"),
+        ({"source": "s", "expect": "proved", "role": "lemma"}, r"role= must be one of 'statement'"),
+        ({"source": "s", "expect": "proved", "role": 3}, r"role= must be a string"),
+        ({"source": "s", "expect": "proved", "role": "correction"}, r"needs corrects="),
     ],
 )
 def test_malformed_declarations_are_rejected(kwargs, message):
@@ -114,3 +117,19 @@ def test_a_theorem_function_is_a_plain_def_without_arguments(function, message):
     # required argument failed only when the claim was built.
     with pytest.raises(InvalidTheorem, match=message):
         theorem(source="s", expect="proved")(function)
+
+
+def test_the_role_defaults_to_statement_or_correction_and_reads_its_names():
+    from dpproofs.theorem import REGISTRY_ATTRIBUTE, Role
+
+    def declared(**kwargs):
+        def claim():
+            return None
+
+        theorem(source="s", expect="proved", **kwargs)(claim)
+        return getattr(__import__(__name__, fromlist=["_"]), REGISTRY_ATTRIBUTE).pop().role
+
+    assert declared(id="r1") is Role.STATEMENT
+    assert declared(id="r2", corrects="r1") is Role.CORRECTION
+    assert declared(id="r3", role="Special-Case") is Role.SPECIAL_CASE
+    assert declared(id="r4", corrects="r1", role="proof") is Role.PROOF

@@ -2,6 +2,7 @@
 
 from dpproofs.markdown_report import claim_ids, markdown
 from dpproofs.runner import TheoremResult
+from dpproofs.theorem import Role
 from dpproofs.verdict import Counterexample, Status, Verdict
 
 
@@ -15,8 +16,11 @@ def test_claim_ids_are_read_from_citations():
     assert claim_ids("ABC-Thm1, XKS-1, no ids here") == []
 
 
-def result(id, source, verdict, expected, corrects=None):
-    return TheoremResult(id, f"title of {id}", source, expected, verdict, "t.py:1", "", corrects)
+def result(id, source, verdict, expected, corrects=None, role=None):
+    role = Role.parse(role, corrects)
+    return TheoremResult(
+        id, f"title of {id}", source, expected, verdict, "t.py:1", "", corrects, role=role
+    )
 
 
 def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
@@ -33,10 +37,13 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
     lines = markdown([bad, fixed, plain]).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "`" in line]
     assert rows[0] == (
-        "| KS-Thm2.4(i) | title of ks.false | `ks.false` | **refuted** | refuted | search |  | 0.00"
-        " |  | eps = 1/2 | ks.fixed: proved |"
+        "| KS-Thm2.4(i) | title of ks.false | `ks.false` | statement | **refuted** | refuted"
+        " | search |  | 0.00 |  | eps = 1/2 | ks.fixed: proved |"
     )
-    assert rows[1].endswith("| proved | smt |  | 0.00 |  |  | corrects ks.false |")
+    assert rows[1].endswith(
+        "| `ks.fixed` | correction | **proved** | proved | smt |  | 0.00 |  |  "
+        "| corrects ks.false |"
+    )
     uncited = lines[lines.index("## Theorems citing no claim ID") :]
     assert any("`other`" in line for line in uncited)
 
@@ -66,25 +73,45 @@ def test_the_summary_counts_theorems_ids_per_source_and_steps():
         StepResult(2, "b <= c", "b", "<=", "c", "", "not-checked"),
     )
     results = [
-        # KS-Thm2.4(i): refuted, and a proved theorem citing it: counts as proved (decided).
+        # KS-Thm2.4(i): the statement is refuted; its proved correction does not decide the ID.
         result(
             "ks.false",
             "seed, KS-Thm2.4(i)",
             Verdict.refuted("search", Counterexample.of({"eps": "1/2"})),
             Status.REFUTED,
         ),
-        result("ks.true", "seed, KS-Thm2.4(i)", Verdict.proved("smt"), Status.PROVED),
-        # KS-Thm2.2(i): unknown only, so cited but not decided.
-        result("ks.open", "seed, KS-Thm2.2(i)", Verdict.unknown("z3", "timeout"), Status.UNKNOWN),
+        result("ks.true", "seed, KS-Thm2.4(i)", Verdict.proved("smt"), Status.PROVED, "ks.false"),
+        # KS-Thm2.2(i): a proved statement and a bounded one: the conjunction is bounded.
+        result("ks.a", "seed, KS-Thm2.2(i)", Verdict.proved("smt"), Status.PROVED),
+        result(
+            "ks.b",
+            "seed, KS-Thm2.2(i)",
+            Verdict.verified_bounded("x", "n <= 2"),
+            Status.VERIFIED_BOUNDED,
+        ),
+        # KS-Lemma4.1: a proved step of the proof only: not encoded as stated.
+        result("ks.step", "seed, KS-Lemma4.1", Verdict.proved("smt"), Status.PROVED, role="proof"),
+        # CY-Lemma1: a stub and a derivation with an unknown step: not encoded as stated.
+        result(
+            "cy.open",
+            "seed, CY-Lemma1",
+            Verdict.unknown("open", "todo"),
+            Status.UNKNOWN,
+            role="stub",
+        ),
         result(
             "cy.steps",
             "seed, CY-Lemma1",
             replace(Verdict.unknown("proof steps", "step 2"), steps=steps),
             Status.UNKNOWN,
+            role="proof",
         ),
     ]
     text = markdown(results)
-    assert "4 theorems: 1 proved, 2 unknown, 1 refuted." in text
-    assert "| K&S | 2 | 1 | 1 | 0 | 1 | 0 | 0 |" in text
-    assert "| Cuff & Yu | 1 | 0 | 0 | 0 | 1 | 0 | 0 |" in text
+    assert "7 theorems: 3 proved, 1 verified-bounded, 2 unknown, 1 refuted." in text
+    # source | cited | decided as stated | proved | bounded | unknown | error | refuted
+    # | not encoded as stated
+    assert "| K&S | 3 | 2 | 0 | 1 | 0 | 0 | 1 | 1 |" in text
+    assert "| Cuff & Yu | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |" in text
+    assert "Not encoded as stated (2): CY-Lemma1, KS-Lemma4.1." in text
     assert "Proof steps: 2 in 1 derivations: 1 proved, 0 refuted, 0 unknown, 1 not-checked." in text

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "verdicts.md"
 REGENERATE = "run `make verify` to regenerate docs/verdicts.md"
 ROW = re.compile(
-    r"^\| [^|]* \| .* \| `(?P<id>[^`]+)` \| \*\*(?P<verdict>[a-z-]+)\*\* \| (?P<exp>[a-z-]+) \|"
+    r"^\| [^|]* \| .* \| `(?P<id>[^`]+)` \| (?P<role>[a-z-]+) \| \*\*(?P<verdict>[a-z-]+)\*\* \|"
+    r" (?P<exp>[a-z-]+) \|"
 )
 
 
@@ -19,7 +20,7 @@ def expected_verdicts():
     for file in theorem_files([ROOT / "theorems"]):
         specs = load_theorems(file)
         assert isinstance(specs, list), specs
-        expected.update({s.id: s.expect.value for s in specs})
+        expected.update({s.id: (s.expect.value, s.role.value) for s in specs})
     return expected
 
 
@@ -30,11 +31,11 @@ def rows():
 
 def test_docs_verdicts_lists_every_theorem_with_its_expected_verdict():
     expected = expected_verdicts()
-    listed = {row["id"]: row["exp"] for row in rows()}
+    listed = {row["id"]: (row["exp"], row["role"]) for row in rows()}
     missing, stale = sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected))
     assert not missing and not stale, f"{REGENERATE}: missing {missing}, stale {stale}"
     changed = sorted(i for i in expected if listed[i] != expected[i])
-    assert changed == [], f"{REGENERATE}: the expected verdict changed for {changed}"
+    assert changed == [], f"{REGENERATE}: the expected verdict or the role changed for {changed}"
 
 
 def test_every_verdict_in_docs_verdicts_is_the_expected_one():

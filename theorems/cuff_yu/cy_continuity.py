@@ -230,6 +230,7 @@ def conditional_mi_vanishes():
     source=cite("CY-Thm1(18)", "Theorem 1 eqs. (18)-(19)"),
     expect="proved",
     id="cuffyu.theorem1_eq18",
+    role="proof",
     note=RECONSTRUCTED + "The step that makes delta-DP succeq MI-DP for bounded K: the Lemma 3 "
     "bound 2 delta ln K + 2 h(delta) tends to 0 as delta -> 0+ for every K (sympy's exact "
     "limit), so for each beta some alpha > 0 has bound <= beta. Lemma 3 itself is checked "

@@ -59,6 +59,7 @@ def symmetric_binary_pair_attains_the_bound():
     source=f"{SOURCE}, CY-Ex1(ii), Property 3, eq. (13) with eps' = 0",
     expect="proved",
     id="cuffyu.property3_eps0",
+    role="special-case",
     note=RECONSTRUCTED.format(11),
 )
 def property3_at_eps_prime_zero():

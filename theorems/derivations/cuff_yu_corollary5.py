@@ -41,6 +41,7 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_1": "[0, oo)", "epsilon_2": "[0, 
 @theorem(
     source=f"{SOURCE}, Corollary 5, Proof 4.2, eq. (43) (CY-Cor5(43)), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_corollary5",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S21), k = 2, in the Shannon-inequality model.",

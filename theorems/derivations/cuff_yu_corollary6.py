@@ -40,6 +40,7 @@ EPSILONS = {"epsilon_1": "[0, oo)", "epsilon_2": "[0, oo)"}
 @theorem(
     source=f"{SOURCE}, Corollary 6 and Proof 4.2 without (4.2) (CY-Cor6), reconstructed, individual MI-DP",
     expect="refuted",
+    role="proof",
     id="derivations.cuff_yu_corollary6",
     timeout=20,
     note="Hypothesis as stated (each query eps_j-MI-DP on its own): the sum link fails (one-time pad).",

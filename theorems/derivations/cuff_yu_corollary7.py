@@ -35,6 +35,7 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_j": "[0, oo)"}
 @theorem(
     source=f"{SOURCE}, Corollary 7, Proof 4.4, eq. (44) (CY-Cor7(44)), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_corollary7",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S22), k = 2, in the Shannon-inequality model.",

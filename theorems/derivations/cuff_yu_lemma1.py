@@ -37,6 +37,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "lamda": "[0, 1]"}
 @theorem(
     source=f"{SOURCE}, Lemma 1, proof of (22), eq. (26) (CY-Lemma1(22)), reconstructed",
     expect="unknown",
+    role="proof",
     id="derivations.cuff_yu_lemma1",
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S14) on binary Y; the Jensen link stays unknown.",

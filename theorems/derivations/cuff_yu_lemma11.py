@@ -110,6 +110,7 @@ TRIANGLE_ASSUME = [
 @theorem(
     source=f"{SOURCE}, Lemma 11, Proof D.1, eqs. (112)-(121) ({CLAIM}), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma11_mixture",
     timeout=20,
     note="Reconstructed (cuff_yu_statements S17); cell by cell, for all p = P(x, y), q = Q(x, y).",
@@ -122,6 +123,7 @@ def cuff_yu_lemma11_mixture_steps():
 @theorem(
     source=f"{SOURCE}, Lemma 11, Proof D.1, eq. (124) first link ({CLAIM}), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma11_chain_rule",
     timeout=20,
     note="Information-measure model over (X, Y, B): every distribution.",
@@ -137,6 +139,7 @@ def cuff_yu_lemma11_chain_rule_step():
 @theorem(
     source=f"{SOURCE}, Lemma 11, Proof D.1, eq. (124) second link ({CLAIM}), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma11_components",
     timeout=20,
     note="Binary X and Y, all P, P' with positive cells and all lambda.",
@@ -149,6 +152,7 @@ def cuff_yu_lemma11_components_step():
 @theorem(
     source=f"{SOURCE}, Lemma 11, Proof D.1, eqs. (125), (122) ({CLAIM}), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma11_bound",
     timeout=20,
     note="The three terms of (125) bounded as the proof says: entropies by ln|X|, I_R by h(lambda).",
@@ -161,6 +165,7 @@ def cuff_yu_lemma11_bound_steps():
 @theorem(
     source=f"{SOURCE}, Lemma 11, eq. (110) from (122)-(123) ({CLAIM}), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma11_triangle",
     timeout=20,
     note="lambda = delta / (1 + delta) <= 1/2 for delta in [0, 1].",

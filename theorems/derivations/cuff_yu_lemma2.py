@@ -44,6 +44,7 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon": "[0, oo)"}
 @theorem(
     source=f"{SOURCE}, Lemma 2, Proof 3.2, eq. (30) (CY-Lemma2(30)), reconstructed",
     expect="proved",
+    role="proof",
     id="derivations.cuff_yu_lemma2",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S15) in the Shannon-inequality model.",

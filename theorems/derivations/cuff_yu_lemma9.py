@@ -36,6 +36,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "w": "[0, 1]"}
 @theorem(
     source=f"{SOURCE}, Lemma 9, Proof 7.1, eqs. (68)-(69) (CY-Lemma9(67)), reconstructed",
     expect="unknown",
+    role="proof",
     id="derivations.cuff_yu_lemma9",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S27), instance alpha = 2, binary X_i and Y; "

@@ -30,6 +30,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)"}
 @theorem(
     source=f"{SOURCE}, Property 1, eqs. (10)-(11), Appendix A (77)-(82) (CY-Prop1(10)), reconstructed",
     expect="unknown",
+    role="proof",
     id="derivations.cuff_yu_property1",
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S9) on binary P, Q; step 2 (81) stays unknown.",

@@ -36,6 +36,7 @@ MAPPING = {
 @theorem(
     source=f"{SOURCE}, Proposition 8 proof, first display (C-Prop8)",
     expect="proved",
+    role="proof",
     id="derivations.cummings_proposition8_yes",
     timeout=10,
     note="Step 4 ('=> exp(eps) = 3') is a consequence, checked under the chain's result; "
@@ -49,6 +50,7 @@ def cummings_proposition8_yes_ratio():
 @theorem(
     source=f"{SOURCE}, Proposition 8 proof, second display (C-Prop8)",
     expect="proved",
+    role="proof",
     id="derivations.cummings_proposition8_no",
     timeout=10,
 )

@@ -56,6 +56,7 @@ CONCLUSION = (
 @theorem(
     source=f"{SOURCE}, Theorem 5 proof ({CLAIM})",
     expect="refuted",
+    role="proof",
     id="derivations.cummings_theorem5",
     timeout=20,
     note="Steps 3 and 4 are refuted (a ratio of exponentials written as a difference); "

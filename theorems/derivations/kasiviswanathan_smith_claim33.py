@@ -57,6 +57,7 @@ WHERE = {"epsilon": "(0, oo)", "delta": "[0, 1]", "x_1": "[0, 1]", "y_1": "[0, 1
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 6, Proof of Part 6 (KS-Claim3.3(6))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_claim33_part6",
     timeout=30,
     note="Modelled on D = {1, 2}, S = {1}. Step 6 counts the sum of delta over D as one delta.",

@@ -33,6 +33,7 @@ WHERE = {name: "[0, 1]" for name in ("a", "b", "c", "d", "beta", "delta")} | {"e
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 1, Proof of Part 1 (KS-Claim3.3(1))",
     expect="proved",
+    role="proof",
     id="derivations.ks_claim33_part1",
     timeout=20,
     note="The display and the inline links of the proof, strung together as the prose does.",

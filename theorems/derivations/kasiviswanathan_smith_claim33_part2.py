@@ -33,6 +33,7 @@ MAPPING = {r"\Pr[X \in S]": "p", r"\Pr[Y \in S]": "q"}
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, first display (KS-Claim3.3(2))",
     expect="proved",
+    role="proof",
     id="derivations.ks_claim33_part2",
     timeout=20,
 )
@@ -80,6 +81,7 @@ TIGHT = r"\frac{\delta (1 + e^{2\epsilon})}{e^{\epsilon} (e^{\epsilon} - 1)}"
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'we must have eps e^eps Pr[Y in S] < delta' (KS-Claim3.3(2))",
     expect="proved",
+    role="proof",
     id="derivations.ks_claim33_part2_s",
     timeout=20,
 )
@@ -94,6 +96,7 @@ def ks_claim33_part2_s_step():
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'eps e^eps Pr[Y in S'] < delta' (KS-Claim3.3(2))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_claim33_part2_s_prime",
     timeout=20,
     note="The symmetric argument bounds Pr[X in S'], not Pr[Y in S'].",
@@ -132,6 +135,7 @@ def _union(side: str, bound: str) -> object:
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'Pr[Y in S cup S'] <= 2 delta/(eps e^eps)' (KS-Claim3.3(2))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_claim33_part2_union",
     timeout=20,
     note="Pr[Y in S'] can reach delta e^eps/(e^eps - 1), above delta/(eps e^eps).",
@@ -156,6 +160,7 @@ def ks_claim33_part2_union_step_corrected():
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'for any a drawn from either X or Y' (KS-Claim3.3(2))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_claim33_part2_union_x",
     timeout=20,
     note="Pr[X in S] can reach delta e^eps/(e^eps - 1): the bound for Y does not carry over to X.",

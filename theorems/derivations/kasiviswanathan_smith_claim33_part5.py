@@ -37,6 +37,7 @@ WHERE = {name: "[0, 1]" for name in ("rho", "x_1", "x_2", "y_1", "y_2", "delta")
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 5, Proof of Part 5 (KS-Claim3.3(5))",
     expect="proved",
+    role="proof",
     id="derivations.ks_claim33_part5",
     timeout=20,
     note="Modelled on E = {1, 2} (two values of the independent randomness R).",

@@ -56,6 +56,7 @@ WHERE = {"p": "(0, 1]", "q": "[0, 1]", "r": "[0, 1]", "s": "[0, 1]", "delta": "(
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the T_1 display (KS-Lemma4.1)",
     expect="refuted",
+    role="proof",
     id="derivations.ks_lemma41_t1",
     timeout=20,
     note="Modelled on Bad'_1 = {a}. Link 4 writes '=' where only '>=' holds outside Bad_0.",
@@ -144,6 +145,7 @@ UNION_WHERE = {n: "[0, 1]" for n in ("u", "b_0", "b_1", "b_2", "c_1")} | {
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the first observation (KS-Lemma4.1)",
     expect="proved",
+    role="proof",
     id="derivations.ks_lemma41_observation",
     timeout=20,
     note="Modelled on D = {1, 2}.",
@@ -159,6 +161,7 @@ def ks_lemma41_observation_steps():
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the Bad'_1 bound after the T_1 display (KS-Lemma4.1)",
     expect="proved",
+    role="proof",
     id="derivations.ks_lemma41_bad1",
     timeout=20,
 )
@@ -170,6 +173,7 @@ def ks_lemma41_bad1_steps():
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, 'By (eps, delta)-differential privacy, Pr[(X, A(X)) in T_1] <= ...' (KS-Lemma4.1)",
     expect="proved",
+    role="proof",
     id="derivations.ks_lemma41_dp_on_t1",
     timeout=20,
     note="(Y, A(X)) in the seed read as (Y, A'(Y)); the step is (eps, delta)-DP on the set T_1.",
@@ -184,6 +188,7 @@ def ks_lemma41_dp_on_t1_step():
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the final union bound (KS-Lemma4.1)",
     expect="refuted",
+    role="proof",
     id="derivations.ks_lemma41_union",
     timeout=20,
     note="The second link writes '=' where upper bounds are substituted (and Bad_1 for Bad'_1).",

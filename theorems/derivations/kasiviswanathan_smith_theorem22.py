@@ -39,6 +39,7 @@ WHERE = {"a": "(0, oo)", "b": "(0, oo)", "epsilon": "(0, oo)"}
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, Bayes display (KS-Thm2.2(ii))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_theorem22_bayes",
     timeout=30,
     note="The last link (1 + eps-bar)/(1 - eps-bar) <= e^{2 eps} is false for every eps > 0.",
@@ -75,6 +76,7 @@ POSTERIORS_MAPPING = {
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'b_i[.|t] will be uniform over x and y' (KS-Thm2.2(ii))",
     expect="proved",
+    role="proof",
     id="derivations.ks_theorem22_uniform",
     timeout=20,
 )
@@ -86,6 +88,7 @@ def ks_theorem22_uniform_step():
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'b_0[.|t] will assign 1/2 +- eps-bar/2' (KS-Thm2.2(ii))",
     expect="proved",
+    role="proof",
     id="derivations.ks_theorem22_plus_minus",
     timeout=20,
 )

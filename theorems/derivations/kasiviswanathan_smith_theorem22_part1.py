@@ -36,6 +36,7 @@ WHERE = {"u": "[0, 1]", "v": "[0, 1]", "epsilon": "(0, oo)"}
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'SD(...) = eps-bar' (KS-Thm2.2(i))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_theorem22_sd",
     timeout=20,
     note="Claim 3.3(6) bounds SD by eps-bar; the proof writes '='.",
@@ -82,6 +83,7 @@ POSTERIOR_WHERE = {n: "(0, 1]" for n in ("a", "c", "a_1", "c_1")} | {
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, the e^{{+-eps}} display (KS-Thm2.2(i))",
     expect="refuted",
+    role="proof",
     id="derivations.ks_theorem22_posterior",
     timeout=20,
     note="The posteriors' normalisers change with the game too: only e^{+-2 eps} follows.",

@@ -52,6 +52,7 @@ HYPOTHESIS = [r"\left|\frac{a}{a + c} - \frac{1}{2}\right| \le \varepsilon"]
 @theorem(
     source=f"{SOURCE}, Proposition 2 proof, the gamma/2 display (V-Prop2)",
     expect="refuted",
+    role="proof",
     id="derivations.vadhan_prop2_gamma",
     timeout=20,
     note="gamma/2 is the statistical difference only when gamma >= 0 (it is |gamma|/2).",
@@ -76,6 +77,7 @@ def vadhan_prop2_gamma_steps_corrected():
 @theorem(
     source=f"{SOURCE}, Proposition 2 proof, the Bayes chain (V-Prop2)",
     expect="refuted",
+    role="proof",
     id="derivations.vadhan_prop2_bayes",
     timeout=20,
     note="Link 3 swaps (1 + gamma)/(1 - gamma) for (1 - gamma)/(1 + gamma); link 4 is O(eps).",
@@ -100,6 +102,7 @@ def vadhan_prop2_bayes_steps_corrected():
 @theorem(
     source=f"{SOURCE}, Proposition 1 proof, eq. (1) (V-Prop1)",
     expect="unknown",
+    role="proof",
     id="derivations.vadhan_prop1_bayes",
     timeout=20,
     note="Link 1 (Bayes) is proved; link 2 is a membership in [e^-eps, e^eps] times the prior: "

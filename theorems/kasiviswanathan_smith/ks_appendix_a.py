@@ -106,6 +106,7 @@ def gauss_sum_dp_corrected():
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2 (c = 19/10 < 2)",
     expect="refuted",
     id="ks.gauss_sum_dp_below_2",
+    role="probe",
     note="Tightness of the corrected constant: sigma^2 = (19/10) log(1/delta)/eps^2 already "
     "fails for eps in (0, 1] at small delta (same grid as ks.gauss_sum_dp_corrected).",
 )
@@ -124,6 +125,7 @@ def gauss_sum_dp_below_2():
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2 (c = 2, eps > 1)",
     expect="refuted",
     id="ks.gauss_sum_dp_corrected_large_eps",
+    role="probe",
     note="Why the corrected statement restricts eps: sigma^2 = 2 log(1/delta)/eps^2 fails for "
     "eps > 1 (same grid, eps in {2, 10}).",
 )

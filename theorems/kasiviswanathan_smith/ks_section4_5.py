@@ -144,6 +144,7 @@ def theorem5_1():
     source=f"{SEED}, KS-Cor5.2, Corollary 5.2 (the Laplace step)",
     expect="proved",
     id="ks.corollary5_2_laplace_step",
+    role="proof",
     note="The step that makes Corollary 5.2 an instance of Theorem 5.1: for x in E "
     "(LS_f(x) <= s) and a neighbour y, |f(x) - f(y)| <= s, and the densities of "
     "f(x) + Lap(s/eps) and f(y) + Lap(s/eps) (proportional to exp(-eps |t - f(.)|/s)) have "
@@ -169,6 +170,7 @@ def corollary5_2_laplace_step():
     source=f"{SEED}, KS-Cor5.2, Corollary 5.2",
     expect="unknown",
     id="ks.corollary5_2",
+    role="stub",
     note="O() as in Theorem 5.1. A(x) = f(x) + Lap(s/eps) has continuous outputs.",
 )
 def corollary5_2():
