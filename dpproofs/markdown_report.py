@@ -6,7 +6,8 @@ KS-, then letters, digits, dots and hyphens, then parenthesised parts. They are 
 theorem's ``source``. A theorem citing several IDs gives a row per ID; several theorems citing one
 ID give several rows, each with its role (:class:`dpproofs.theorem.Role`). Theorems citing none
 are listed in a second table. For a refutation the row shows the counterexample (shortened) and
-the verdict of the theorem that ``corrects`` it.
+the verdict of the theorem that ``corrects`` it. Times are left out (they are in the JSON report),
+so that a run that decides the same verdicts writes the same document.
 
 The summary counts each ID by the verdict of its statement as the source writes it: the theorems
 whose role is "statement", read as a conjunction (the ID is refuted when one of them is, then
@@ -39,7 +40,6 @@ COLUMNS = (
     "expected",
     "method",
     "coverage",
-    "s",
     "steps",
     "counterexample",
     "correction",
@@ -79,7 +79,6 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         r.expected.value if r.expected else "-",
         _cell(v.method),
         _cell(v.coverage or (v.reason if v.status is Status.PROVED else ""), SHORT),
-        f"{v.seconds:.2f}",
         steps,
         _cell(counterexample, SHORT) if v.status is Status.REFUTED else "",
         _cell(fixes),

@@ -13,6 +13,16 @@ of M lies in [t/k, 1 - t + t/k], so M_x(y) / M_x'(y) <= 1 + k (1 - t) / t <= r <
 eps-DP. For delta > 0 it mixes once more, M' = (1 - s) M + s A with A arbitrary and
 0 <= s <= delta: M'_x(S) <= (1 - s) r M_x'(S) + s <= e^eps M'_x'(S) + delta.
 
+Half of the draws lie on the boundary, where tests of DP claims fail if they are wrong (as
+hypothesis draws the extremes of integers): for a neighbour pair (x, x'), P_x = A_x is the point
+mass at an output y and P_x' = A_x' one at another output (the other rows point masses too),
+t = k / (r - 1 + k) and s = delta. Then M_x(y) / M_x'(y) = (1 - t + t/k) / (t/k) =
+1 + k (1 - t) / t = r exactly, and on S = {y} M'_x(S) - e^eps M'_x'(S) =
+(1 - s) (r - e^eps) t/k + s, which is delta when r = e^eps: the pure epsilon is log r and
+delta(eps) is delta (r <= e^eps is a rational within 1e-12 of it). To give hypothesis distinct
+draws, t and s move off those values by at most 2e-4 (1 - t) and 1e-3 delta, which keeps the
+pure epsilon and delta(eps) within 1% of eps and delta.
+
 Assertions:
 
 * ``assert_dp(mechanism, eps, delta=0)`` passes exactly when dpproofs PROVES the mechanism
@@ -136,7 +146,8 @@ def dp_mechanisms(
     """Mechanisms that are (eps, delta)-DP by construction (see the module docstring).
 
     ``eps`` and ``delta`` are exact ("log(3)", "1/10", 0). The mixing weights are rational, so
-    every entry is an exact rational.
+    every entry is an exact rational. About half of the draws attain eps and delta (up to the
+    rational r <= e^eps): a claim that is wrong only at the boundary is caught.
     """
     ins, outs, relation = _labels(inputs), _labels(outputs), _relation(neighbours)
     k = len(outs)
@@ -148,18 +159,49 @@ def dp_mechanisms(
     uniform = Fraction(1, k)
 
     def mix(
-        base: list[tuple[Fraction, ...]], extra: list[tuple[Fraction, ...]], j: int, i: int
+        base: Sequence[Sequence[Fraction]],
+        extra: Sequence[Sequence[Fraction]],
+        t: Fraction,
+        s: Fraction,
     ) -> FiniteMechanism:
-        t = t_min + (1 - t_min) * Fraction(j, 8)
-        s = d * Fraction(i, 4)
         rows = [
             [(1 - s) * ((1 - t) * p + t * uniform) + s * a for p, a in zip(b, e, strict=True)]
             for b, e in zip(base, extra, strict=True)
         ]
         return _build(rows, ins, outs, relation)
 
+    def anywhere(
+        base: list[tuple[Fraction, ...]], extra: list[tuple[Fraction, ...]], j: int, i: int
+    ) -> FiniteMechanism:
+        return mix(base, extra, t_min + (1 - t_min) * Fraction(j, 8), d * Fraction(i, 4))
+
     steps = st.integers(0, 4) if d > 0 else st.just(0)
-    return st.builds(mix, rows_of, rows_of, st.integers(0, 8), steps)
+    general = st.builds(anywhere, rows_of, rows_of, st.integers(0, 8), steps)
+    pairs = relation.pairs(ins)
+    if k < 2 or not pairs:
+        return general
+
+    def at_the_boundary(
+        pair: tuple[int, int], y: int, shift: int, others: list[int], j: int, i: int
+    ) -> FiniteMechanism:
+        # Point masses, y at pair[0] and another output at pair[1]; t within 2e-4 (1 - t_min)
+        # of t_min and s within 1e-3 delta of delta (see the module docstring).
+        at = dict(enumerate(others))
+        at[pair[0]], at[pair[1]] = y, (y + shift) % k
+        rows = [tuple(Fraction(int(z == at[x])) for z in range(k)) for x in range(len(ins))]
+        t = t_min + (1 - t_min) * Fraction(j, 10**5)
+        return mix(rows, rows, t, d * (1 - Fraction(i, 10**4)))
+
+    boundary = st.builds(
+        at_the_boundary,
+        st.sampled_from(pairs),
+        st.integers(0, k - 1),
+        st.integers(1, k - 1),
+        st.lists(st.integers(0, k - 1), min_size=len(ins), max_size=len(ins)),
+        st.integers(0, 20),
+        st.integers(0, 9),
+    )
+    return st.one_of(boundary, general)
 
 
 def assert_dp(

@@ -68,6 +68,44 @@ def test_dp_mechanisms_with_delta_are_approximately_dp(m: FiniteMechanism) -> No
     assert is_dp(m, "1/2", "1/10").decide(Deadline(30)).status is Status.PROVED
 
 
+def _draws(strategy: st.SearchStrategy[FiniteMechanism], n: int) -> list[FiniteMechanism]:
+    """n draws of ``strategy``, deterministic (derandomized), as a test would see them."""
+    drawn: list[FiniteMechanism] = []
+
+    @settings(max_examples=n, deadline=None, derandomize=True, database=None)
+    @given(strategy)
+    def record(m: FiniteMechanism) -> None:
+        drawn.append(m)
+
+    record()
+    return drawn
+
+
+def test_dp_mechanisms_reach_the_eps_bound() -> None:
+    # log 3 is attained exactly (r = 3): a quarter of the draws must lie within 1% of it.
+    draws = _draws(dp_mechanisms("log(3)", inputs=2, outputs=3), 60)
+    near = [m for m in draws if compare(pure_epsilon(m).exact, "99*log(3)/100") >= 0]
+    assert len(near) >= len(draws) // 4, f"{len(near)} of {len(draws)} draws near log 3"
+
+
+def test_dp_mechanisms_reach_the_delta_bound() -> None:
+    draws = _draws(dp_mechanisms("1/2", delta="1/10", inputs=2, outputs=2), 40)
+    near = [m for m in draws if compare(delta_for_epsilon(m, "1/2").exact, "99/1000") >= 0]
+    assert len(near) >= len(draws) // 4, f"{len(near)} of {len(draws)} draws near delta"
+
+
+def test_a_test_wrong_only_at_the_boundary_fails() -> None:
+    # The mistake: "an (eps, delta)-DP mechanism is also (eps, delta/2)-DP". Every draw at the
+    # boundary (delta(1/2) = 1/10 exactly there) refutes it.
+    @settings(max_examples=30, deadline=None, derandomize=True, database=None)
+    @given(dp_mechanisms("1/2", delta="1/10", inputs=2, outputs=2))
+    def halving_delta_is_free(m: FiniteMechanism) -> None:
+        assert compare(delta_for_epsilon(m, "1/2").exact, "1/20") <= 0
+
+    with pytest.raises(AssertionError):
+        halving_delta_is_free()
+
+
 def test_assert_dp_passes_and_fails_with_the_counterexample() -> None:
     rr = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]])
     assert_dp(rr, "log(3)")
