@@ -7,6 +7,9 @@ surface as themselves.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class DpProofsError(Exception):
     """Root of every error dpproofs raises on purpose."""
@@ -42,3 +45,13 @@ class SolverUnknown(Undecided):
 
 class UsageError(DpProofsError, ValueError):
     """The command line or a configuration value is wrong; the CLI exits with status 2."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """ " (did you mean 'x'?)" for the closest of ``choices`` to ``word``, or "" if none is close.
+
+    >>> did_you_mean("proven", ["proved", "refuted"])
+    " (did you mean 'proved'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.claim import Claim
-from dpproofs.errors import InvalidTheorem
+from dpproofs.errors import InvalidTheorem, did_you_mean
 from dpproofs.verdict import Status
 
 REGISTRY_ATTRIBUTE = "__dpproofs_theorems__"
@@ -69,7 +69,8 @@ class Role(Enum):
             if role.value == text.strip().lower():
                 return role
         names = ", ".join(repr(r.value) for r in cls)
-        raise InvalidTheorem(f"role= must be one of {names}, got {text!r}")
+        hint = did_you_mean(text.strip().lower(), [r.value for r in cls])
+        raise InvalidTheorem(f"role= must be one of {names}, got {text!r}{hint}")
 
 
 @dataclass(frozen=True, slots=True)

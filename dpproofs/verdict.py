@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from dpproofs.errors import did_you_mean
+
 if TYPE_CHECKING:
     from dpproofs.evidence import Evidence
 
@@ -50,7 +52,9 @@ class Status(enum.Enum):
         for member in cls:
             if member.value == key:
                 return member
-        raise ValueError(f"unknown status {text!r}; expected one of {[m.value for m in cls]}")
+        values = [m.value for m in cls]
+        hint = did_you_mean(key, values)
+        raise ValueError(f"unknown status {text!r}{hint}; expected one of {values}")
 
 
 _RANK = {status: rank for rank, status in enumerate(Status)}

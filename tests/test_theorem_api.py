@@ -44,6 +44,11 @@ def test_declaration_records_spec_with_defaults(tmp_path):
         ({"source": "", "expect": "proved"}, "needs a source"),
         ({"source": "s", "expect": "error"}, "cannot expect 'error'"),
         ({"source": "s", "expect": "true"}, "unknown status"),
+        (
+            {"source": "s", "expect": "proven"},
+            r"unknown status 'proven' \(did you mean 'proved'\?\)",
+        ),
+        ({"source": "s", "expect": "bounded"}, r"did you mean"),
         ({"source": "s", "expect": "proved", "id": "has space"}, "may only use"),
         # Reports and terminals show these as text: another type once crashed the whole run.
         ({"source": 123, "expect": "proved"}, "source= must be a string, got 123"),
@@ -54,6 +59,7 @@ def test_declaration_records_spec_with_defaults(tmp_path):
         ({"source": "s", "expect": "proved", "note": None}, "note= must be a string, got None"),
         ({"source": "s", "expect": "proved", "corrects": ["a"]}, r"corrects= must be a string"),
         ({"source": "s", "expect": "proved", "role": "lemma"}, r"role= must be one of 'statement'"),
+        ({"source": "s", "expect": "proved", "role": "proofs"}, r"did you mean 'proof'\?"),
         ({"source": "s", "expect": "proved", "role": 3}, r"role= must be a string"),
         ({"source": "s", "expect": "proved", "role": "correction"}, r"needs corrects="),
     ],
@@ -133,3 +139,11 @@ def test_the_role_defaults_to_statement_or_correction_and_reads_its_names():
     assert declared(id="r2", corrects="r1") is Role.CORRECTION
     assert declared(id="r3", role="Special-Case") is Role.SPECIAL_CASE
     assert declared(id="r4", corrects="r1", role="proof") is Role.PROOF
+
+
+def test_the_did_you_mean_examples_run_as_doctests():
+    import doctest
+
+    import dpproofs.errors
+
+    assert doctest.testmod(dpproofs.errors).failed == 0
