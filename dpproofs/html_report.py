@@ -17,7 +17,7 @@ from typing import Any
 STATUSES = ("proved", "verified-bounded", "refuted", "unknown", "error")
 COLOURS = {
     "proved": "#1a7f37",
-    "verified-bounded": "#4c9a2a",
+    "verified-bounded": "#0969da",
     "refuted": "#cf222e",
     "unknown": "#9a6700",
     "error": "#8250df",

@@ -1,12 +1,14 @@
 """Pictures of a verdict's evidence, as inline SVG (see :mod:`dpproofs.svg`).
 
-* A counterexample over distributions or matrices: the objects as grouped bars, with the outcomes
-  where the likelihood ratio exceeds e^eps shaded (the "bad set").
+* A counterexample over distributions or matrices: the objects as grouped bars, with the outcome
+  of the largest likelihood ratio max_{a, b} a_y / b_y shaded (whatever the claim's threshold, an
+  eps-DP-type claim that fails fails there; the title gives the ratio).
 * A counterexample of a claim about a concrete mechanism (inputs x, x' and a set S or output y):
   the two rows as bars with S shaded.
 * Any claim about a mechanism: its privacy profile delta(eps) = max_{x~x'} sum_y (M[x][y] -
-  e^eps M[x'][y])^+ with the claimed bound, the privacy-loss atoms L(y) = ln(M[x][y]/M[x'][y])
-  (weight M[x][y]) and the Renyi curves D_a(M(x) || M(x')) of the pair with the largest total
+  e^eps M[x'][y])^+ with the claimed bound, the privacy-loss distribution (the atoms
+  L(y) = ln(M[x][y]/M[x'][y]) with weight M[x][y], equal losses merged, the mass at L = +oo in the
+  title) and the Renyi curves D_a(M(x) || M(x')) of the pair with the largest total
   variation. A family with parameters is drawn at the counterexample's or a sample value.
 
 Everything here is floats, for reading only: nothing is decided from a picture.
@@ -81,28 +83,38 @@ def _parse_vector_or_matrix(text: str) -> Rows | None:
     return rows
 
 
-def _eps(cx: Counterexample) -> float | None:
-    for name, value in cx.assignment:
-        if name.lower() in ("eps", "epsilon"):
-            return _number(value)
-    return None
-
-
-def bad_outcomes(rows: Sequence[Sequence[float]], eps: float | None) -> list[int]:
-    """Outcomes y where some row exceeds e^eps times another (all where any two rows differ
-    when eps is not known)."""
-    factor = math.exp(eps) if eps is not None else 1.0
-    return [
-        y
+def largest_ratio_outcomes(rows: Sequence[Sequence[float]]) -> tuple[list[int], float]:
+    """The outcomes y attaining max_y max_{a != b} a_y / b_y over the rows (+oo where b_y = 0 <
+    a_y), and that ratio. An eps-DP-type claim fails at such an outcome if it fails at all."""
+    ratios = [
+        max(
+            (math.inf if b[y] == 0 else a[y] / b[y])
+            for a in rows
+            for b in rows
+            if a is not b and a[y] > 0
+        )
+        if any(a[y] > 0 for a in rows)
+        else 0.0
         for y in range(len(rows[0]))
-        if any(a[y] > factor * b[y] + 1e-12 for a in rows for b in rows if a is not b)
     ]
+    top = max(ratios, default=0.0)
+    if len(rows) < 2 or top <= 1.0:
+        return [], top
+    close = [y for y, r in enumerate(ratios) if r == top or math.isclose(r, top, rel_tol=1e-12)]
+    return close, top
+
+
+def _shaded_title(name: str, rows: Sequence[Sequence[float]]) -> tuple[str, list[int]]:
+    outcomes, ratio = largest_ratio_outcomes(rows)
+    if not outcomes:
+        return f"counterexample: {name}", []
+    shown = "oo" if math.isinf(ratio) else f"{ratio:.4g} = e^{math.log(ratio):.4g}"
+    return f"counterexample: {name}; shaded: the largest likelihood ratio, {shown}", outcomes
 
 
 def _object_bars(cx: Counterexample) -> list[str]:
     vectors: list[tuple[str, list[float]]] = []
     out: list[str] = []
-    eps = _eps(cx)
     for name, value in cx.assignment:
         rows = _parse_vector_or_matrix(value)
         if rows is None:
@@ -112,16 +124,20 @@ def _object_bars(cx: Counterexample) -> list[str]:
         elif len({len(r) for r in rows}) == 1:
             outputs = [str(y) for y in range(len(rows[0]))]
             groups = [(f"{name} row {i}", row) for i, row in enumerate(rows)]
-            out.append(
-                svg.bars(f"counterexample: {name}", outputs, groups, bad_outcomes(rows, eps))
-            )
+            out.append(svg.bars(*_bars_of(name, outputs, groups, rows)))
     same = [v for v in vectors if len(v[1]) == len(vectors[0][1])] if vectors else []
     if same:
         outcomes = [str(y) for y in range(len(same[0][1]))]
-        highlight = bad_outcomes([v for _, v in same], eps) if len(same) > 1 else []
         names = ", ".join(n for n, _ in same)
-        out.insert(0, svg.bars(f"counterexample: {names}", outcomes, same, highlight))
+        out.insert(0, svg.bars(*_bars_of(names, outcomes, same, [v for _, v in same])))
     return out
+
+
+def _bars_of(
+    name: str, outcomes: list[str], groups: list[tuple[str, list[float]]], rows: Rows
+) -> tuple[str, list[str], list[tuple[str, list[float]]], list[int]]:
+    title, shaded = _shaded_title(name, rows)
+    return title, outcomes, groups, shaded
 
 
 def _parameter_values(mechanism: Any, cx: Counterexample | None) -> dict[Any, Any]:
@@ -218,9 +234,11 @@ def profile_pictures(mechanism: Any, claim: Any, cx: Counterexample | None = Non
     out = [svg.lines(f"privacy profile of {name}{where}", series, "eps", "delta", marks)]
     i, j = max(pairs, key=lambda p: _delta(rows[p[0]], rows[p[1]], 0.0))
     x, y = mechanism.inputs[i], mechanism.inputs[j]
-    atoms = [(math.log(a / b), a) for a, b in zip(rows[i], rows[j], strict=True) if a > 0 and b > 0]
+    atoms, infinite = privacy_loss_atoms(rows[i], rows[j])
     if atoms:
-        out.append(svg.stems(f"privacy loss L = ln M({x})/M({y}) under M({x})", atoms, "L"))
+        tail = f"; mass {infinite:.4g} at L = +oo" if infinite > 0 else ""
+        title = f"privacy loss L = ln M({x})/M({y}) under M({x}){tail}"
+        out.append(svg.stems(title, atoms, "L"))
     orders = [1 + k / 8 for k in range(1, 73)]
     renyi = [
         svg.Series(
@@ -231,6 +249,26 @@ def profile_pictures(mechanism: Any, claim: Any, cx: Counterexample | None = Non
     if any(math.isfinite(v) for s in renyi for _, v in s.points):
         out.append(svg.lines("Renyi divergences", renyi, "order a", "D_a"))
     return out
+
+
+def privacy_loss_atoms(
+    p: Sequence[float], q: Sequence[float]
+) -> tuple[list[tuple[float, float]], float]:
+    """The privacy-loss distribution of (p, q): the law of L = ln p_y / q_y under y ~ p, as
+    (loss, mass) atoms with equal losses merged (outcomes with the same ratio are one atom of
+    the PLD), sorted by loss, and the mass at L = +oo (outcomes with p_y > 0 = q_y)."""
+    merged: list[tuple[float, float]] = []
+    infinite = 0.0
+    for loss, mass in sorted(
+        (math.log(a / b) if b > 0 else math.inf, a) for a, b in zip(p, q, strict=True) if a > 0
+    ):
+        if math.isinf(loss):
+            infinite += mass
+        elif merged and math.isclose(merged[-1][0], loss, rel_tol=1e-12, abs_tol=1e-12):
+            merged[-1] = (merged[-1][0], merged[-1][1] + mass)
+        else:
+            merged.append((loss, mass))
+    return merged, infinite
 
 
 def _float(value: Any) -> float | None:

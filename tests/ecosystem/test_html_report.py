@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,7 +13,7 @@ from dpproofs import svg
 from dpproofs.claim import Deadline, timed_decide
 from dpproofs.discovery import load_theorems
 from dpproofs.html_report import write_html
-from dpproofs.pictures import bad_outcomes, pictures
+from dpproofs.pictures import largest_ratio_outcomes, pictures, privacy_loss_atoms
 from dpproofs.runner import result_of
 from dpproofs.verdict import Counterexample, Verdict
 
@@ -78,7 +79,30 @@ def test_a_distribution_counterexample_is_drawn_with_its_bad_set() -> None:
     cx = Counterexample.of({"eps": "4/3", "delta": "1/2", "p": "[0, 1]", "q": "[1/3, 2/3]"})
     drawn = pictures(None, Verdict.refuted("z3 search", cx))
     assert len(drawn) == 1 and drawn[0].count('class="bad"') == 1
-    assert bad_outcomes([[0.0, 1.0], [1 / 3, 2 / 3]], 4 / 3) == [0]
+    assert largest_ratio_outcomes([[0.0, 1.0], [1 / 3, 2 / 3]]) == ([0], math.inf)
+
+
+def test_only_the_outcome_of_the_largest_ratio_is_shaded() -> None:
+    # ks.theorem2_2.part2's counterexample (eps = 5/6, the claim is 2 eps-DP): the ratios are
+    # (7/8)/(2/7) = 49/16 ~ 3.06 at outcome 0 and (5/7)/(1/8) = 40/7 ~ 5.71 at outcome 1, and only
+    # 40/7 > e^(5/3) ~ 5.29 violates. Shading by the parameter's e^(5/6) ~ 2.30 shaded both.
+    cx = Counterexample.of({"eps": "5/6", "M": "[[7/8, 1/8], [2/7, 5/7]]"})
+    drawn = pictures(None, Verdict.refuted("z3 search", cx))
+    assert len(drawn) == 1 and drawn[0].count('class="bad"') == 1
+    outcomes, ratio = largest_ratio_outcomes([[7 / 8, 1 / 8], [2 / 7, 5 / 7]])
+    assert outcomes == [1] and math.isclose(ratio, 40 / 7)
+    assert "5.714 = e^1.743" in drawn[0]
+
+
+def test_equal_privacy_losses_are_one_atom() -> None:
+    # Outcomes 1 and 2 both have ratio e: one atom at L = 1 of mass 0.269 + 0.462 = 0.731;
+    # outcome 3 has q = 0: mass 0.1 at +oo.
+    e = math.e
+    p = [0.169 / e, 0.269, 0.462, 0.1]
+    q = [0.169, 0.269 / e, 0.462 / e, 0.0]
+    atoms, infinite = privacy_loss_atoms(p, q)
+    assert [round(loss, 9) for loss, _ in atoms] == [-1.0, 1.0]
+    assert math.isclose(atoms[1][1], 0.731) and infinite == 0.1
 
 
 def test_svg_texts_are_escaped() -> None:
