@@ -76,7 +76,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     row("KL", data["kl"])
     for r in data["renyi"]:
         row(f"Renyi order {r['order']}", r)
-    if "mi_dp" in data:
+    if "mi_dp" in data and "not_computed" in data["mi_dp"]:
+        table.add_row("MI-DP", data["mi_dp"]["not_computed"], "-", "")
+    elif "mi_dp" in data:
         m = data["mi_dp"]
         table.add_row(
             "MI-DP",
@@ -99,4 +101,7 @@ def _where(quantity: dict[str, Any]) -> str:
 
 
 def _num(value: Any) -> str:
+    """A float column cell: "-" where the value is a function of the family's parameters."""
+    if value is None:
+        return "-"
     return value if isinstance(value, str) else f"{value:.15g}"

@@ -81,7 +81,11 @@ def render_exact(value: sympy.Expr | None) -> str | None:
     return str(value)
 
 
-def render_float(value: float) -> float | str:
+def render_float(value: float) -> float | str | None:
+    """The float of a quantity for JSON: "inf" for +oo, None where there is no single number
+    (a family over parameters: its value is the exact expression); never NaN."""
+    if math.isnan(value):
+        return None
     return "inf" if value == math.inf else value
 
 
@@ -282,9 +286,17 @@ def profile_as_dict(
         "kl": kl_divergence(mechanism).as_dict(),
         "renyi": [{"order": a, **renyi_divergence(mechanism, a).as_dict()} for a in renyi_orders],
     }
-    if with_mi_dp:
+    if with_mi_dp and mechanism.parameters:
+        out["mi_dp"] = {"not_computed": MI_DP_FAMILY}
+    elif with_mi_dp:
         out["mi_dp"] = mi_dp_as_dict(mechanism)
     return out
+
+
+MI_DP_FAMILY = (
+    "not computed for a family: MI-DP is a certified bracket of numbers; give the parameters "
+    'values in the JSON file (e.g. "parameters": {"eps": "log(3)"})'
+)
 
 
 def mi_dp_as_dict(mechanism: FiniteMechanism) -> dict[str, Any]:

@@ -87,3 +87,28 @@ def test_bad_files_exit_2_naming_the_file(tmp_path):
     assert code == 2 and "row 0" in err and "column 1" in err and "negative" in err
     code, _, err = profile(tmp_path / "missing.json")
     assert code == 2 and "no such file" in err
+
+
+def test_a_family_profile_is_exact_with_no_nan_and_says_why_mi_dp_is_missing(tmp_path):
+    # docs/json-schema.md's family: randomized response with e^eps/(1 + e^eps), eps in (0, oo).
+    # Its pure epsilon is eps, TV tanh(eps/2); a value column has no single number, and MI-DP
+    # (a certified bracket of numbers) is not computed for a family, without failing.
+    path = tmp_path / "family.json"
+    entry, other = "exp(eps)/(1 + exp(eps))", "1/(1 + exp(eps))"
+    path.write_text(
+        json.dumps(
+            {
+                "name": "RR family",
+                "parameters": {"eps": "(0, oo)"},
+                "rows": [[entry, other], [other, entry]],
+            }
+        )
+    )
+    code, out, err = profile(path, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["pure_epsilon"]["exact"] == "eps" and data["pure_epsilon"]["value"] is None
+    assert data["total_variation"]["exact"] == "tanh(eps/2)"
+    assert "not computed for a family" in data["mi_dp"]["not_computed"]
+    code, out, err = profile(path)
+    assert code == 0 and "nan" not in out and "not computed for a family" in out
