@@ -79,3 +79,20 @@ def test_the_version_constant_is_the_packaged_version():
 
     pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert tomllib.loads(pyproject.read_text())["project"]["version"] == __version__
+
+
+def test_progress_goes_to_a_log_line_by_line_and_never_to_a_string_buffer(tmp_path):
+    from dpproofs.terminal import ProgressLine
+
+    # An in-memory stream (a test, a notebook) stays silent.
+    buffer = io.StringIO()
+    progress = ProgressLine(buffer, 2)
+    progress.advance(FINE)
+    assert buffer.getvalue() == ""
+    # A file (stderr redirected, as in a CI log) gets each theorem's line as it finishes.
+    with open(tmp_path / "log.txt", "w") as log:
+        progress = ProgressLine(log, 2)
+        progress.advance(FINE)
+        progress.advance(WRONG)
+    written = (tmp_path / "log.txt").read_text().splitlines()
+    assert written == [f"[1/2] {line(FINE)}", f"[2/2] {line(WRONG)}"]
