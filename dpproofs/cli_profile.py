@@ -37,10 +37,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.finite.profile import profile_as_dict
 
     mechanism = load_mechanism(args.mechanism)
-    if args.plot:
-        from dpproofs.pictures import write_profile_plot
-
-        write_profile_plot(mechanism, args.plot)
     try:
         data = profile_as_dict(
             mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp
@@ -52,6 +48,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"{args.mechanism}: float arithmetic overflowed ({exc}); "
             'write the entries as exact strings such as "1/3"'
         ) from exc
+    if args.plot:
+        _plot(mechanism, data, args.plot, err)
     if args.json:
         out.write(json.dumps(data, indent=2) + "\n")
         return 0
@@ -88,6 +86,27 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         )
     console.print(table)
     return 0
+
+
+def _plot(mechanism: Any, data: dict[str, Any], path: str, err: IO[str]) -> None:
+    """--plot: the pictures, with each asked (eps, delta(eps)) and (eps(delta), delta) marked on
+    the delta(eps) curve; says on stderr what was written (stdout may be JSON)."""
+    from dpproofs.exact import float_value, parse_exact
+    from dpproofs.pictures import write_profile_plot
+
+    def to_float(text: str) -> float:
+        return float_value(parse_exact(text))
+
+    points: list[tuple[float, float, str]] = []
+    for d in data["delta"]:
+        if isinstance(d.get("value"), float):
+            points.append((to_float(d["epsilon"]), d["value"], f"delta(eps = {d['epsilon']})"))
+    for e in data["epsilon_for_delta"]:
+        if isinstance(e.get("value"), float):
+            points.append((e["value"], to_float(e["delta"]), f"eps(delta = {e['delta']})"))
+    count = write_profile_plot(mechanism, path, points)
+    marked = f", {len(points)} asked point(s) marked on delta(eps)" if points else ""
+    err.write(f"dpproofs profile: wrote {path} ({count} pictures{marked})\n")
 
 
 def _where(quantity: dict[str, Any]) -> str:

@@ -200,8 +200,14 @@ def _renyi(a: Sequence[float], b: Sequence[float], order: float) -> float:
     return math.log(total) / (order - 1) if total > 0 else math.inf
 
 
-def profile_pictures(mechanism: Any, claim: Any, cx: Counterexample | None = None) -> list[str]:
-    """delta(eps) with the claimed bound, privacy-loss atoms and Renyi curves of a mechanism."""
+def profile_pictures(
+    mechanism: Any,
+    claim: Any,
+    cx: Counterexample | None = None,
+    points: Sequence[tuple[float, float, str]] = (),
+) -> list[str]:
+    """delta(eps) with the claimed bound (and ``points``, labelled (eps, delta) pairs to mark on
+    the curve), privacy-loss atoms and Renyi curves of a mechanism."""
     rows, where = _concrete_rows(mechanism, cx)
     pairs = list(mechanism.pairs)
     if not pairs:
@@ -219,7 +225,9 @@ def profile_pictures(mechanism: Any, claim: Any, cx: Counterexample | None = Non
         "delta(eps)", tuple((e, max(_delta(rows[i], rows[j], e) for i, j in pairs)) for e in grid)
     )
     series = [curve]
-    marks: list[tuple[float, float, str]] = []
+    marks: list[tuple[float, float, str]] = [
+        (x, y, label) for x, y, label in points if math.isfinite(x) and math.isfinite(y)
+    ]
     measured = getattr(claim, "measured", "")
     target: Any = getattr(claim, "target", None)
     values = _parameter_values(mechanism, cx)
@@ -279,6 +287,12 @@ def _float(value: Any) -> float | None:
     return result if math.isfinite(result) else None
 
 
-def write_profile_plot(mechanism: Any, path: str | Path) -> None:
-    """``dpproofs profile M.json --plot FILE.svg``: the profile pictures stacked in one SVG."""
-    Path(path).write_text(svg.stack(profile_pictures(mechanism, None)), encoding="utf-8")
+def write_profile_plot(
+    mechanism: Any, path: str | Path, points: Sequence[tuple[float, float, str]] = ()
+) -> int:
+    """``dpproofs profile M.json --plot FILE.svg``: the profile pictures stacked in one SVG, with
+    ``points`` ((eps, delta, label): the --epsilon and --delta asked for) marked on delta(eps).
+    Returns the number of pictures written."""
+    drawn = profile_pictures(mechanism, None, points=points)
+    Path(path).write_text(svg.stack(drawn), encoding="utf-8")
+    return len(drawn)

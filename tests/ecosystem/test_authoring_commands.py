@@ -41,3 +41,18 @@ def test_profile_plot_is_a_standalone_svg_with_three_charts(tmp_path: Path) -> N
         "privacy loss L = ln M(+)/M(-) under M(+)",
         "Renyi divergences",
     ]
+
+
+def test_profile_plot_marks_the_asked_points_and_says_what_it_wrote(tmp_path: Path) -> None:
+    # RR 3/4: delta(ln 2) = (3 - 2)/4 = 1/4 and eps(1/8) = ln(5/2): both marked on delta(eps).
+    plot = tmp_path / "rr.svg"
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["profile", str(EXAMPLES / "randomized_response.json"), "--no-mi-dp", "--json"]
+    argv += ["--epsilon", "log(2)", "--delta", "1/8", "--plot", str(plot)]
+    assert main(argv, out, err) == 0
+    json.loads(out.getvalue())  # stdout stays pure JSON
+    assert err.getvalue() == (
+        f"dpproofs profile: wrote {plot} (3 pictures, 2 asked point(s) marked on delta(eps))\n"
+    )
+    text = plot.read_text()
+    assert "delta(eps = log(2))" in text and "eps(delta = 1/8)" in text
