@@ -34,7 +34,11 @@ section.theorem{border:1px solid #d0d7de;border-radius:6px;padding:12px 16px;mar
 section.theorem dl{display:grid;grid-template-columns:140px 1fr;gap:2px 12px;font-size:13px}
 dt{color:#57606a}dd{margin:0}code,pre{font-family:ui-monospace,monospace;font-size:12px}
 pre{background:#f6f8fa;padding:8px;overflow-x:auto}.pictures svg{margin:6px 8px 0 0;
-border:1px solid #eaeef2}.filters{margin:12px 0;font-size:13px}.filters label{margin-right:12px}
+border:1px solid #eaeef2;max-width:100%;height:auto}.filters{margin:12px 0;font-size:13px}
+.filters label{margin-right:12px;white-space:nowrap}.scroll{overflow-x:auto}
+#empty{color:#57606a;font-style:italic}
+@media (max-width:600px){body{margin:10px}section.theorem{padding:8px}
+section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}}
 """
 
 _SCRIPT = """
@@ -47,6 +51,8 @@ function applyFilters(){
     const ok=shown.has(el.dataset.status)&&(!onlyMiss||el.dataset.expected==='no')&&
       el.dataset.search.includes(text);
     el.style.display=ok?'':'none';});
+  const any=[...document.querySelectorAll('tr[data-theorem]')].some(r=>r.style.display!=='none');
+  document.getElementById('empty').style.display=any?'none':'';
 }
 document.querySelectorAll('.filters input').forEach(i=>i.addEventListener('input',applyFilters));
 """
@@ -84,11 +90,17 @@ def render(results: Sequence[Any], specs: dict[str, Any]) -> str:
         f'<div class="filters">{boxes}<label><input type="checkbox" id="only-miss"> '
         f'only not as expected ({missed})</label><input id="text" type="search" '
         f'placeholder="filter by text"></div>'
-        '<table id="verdicts"><thead><tr><th>theorem</th><th>verdict</th><th>expected</th>'
-        "<th>source</th><th>s</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table><h2>Theorems</h2>{sections}"
+        '<div class="scroll"><table id="verdicts"><thead><tr><th>theorem</th><th>statement</th>'
+        "<th>verdict</th><th>expected</th><th>role</th><th>source</th><th>s</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table></div>"
+        f'<p id="empty"{" hidden" if results else ""}>{_EMPTY if results else _NOTHING}</p>'
+        f"<h2>Theorems</h2>{sections}"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
+
+
+_EMPTY = "No theorem matches these filters."
+_NOTHING = "This run decided no theorem."
 
 
 def _badge(status: str) -> str:
@@ -111,11 +123,15 @@ def _anchor(theorem_id: str) -> str:
 def _row(r: Any) -> str:
     expected = r.expected.value if r.expected else "-"
     mark = (
-        '<span class="ok">ok</span>' if r.as_expected else f'<span class="miss">{expected}</span>'
+        f'<span class="ok">{escape(expected)} (ok)</span>'
+        if r.as_expected
+        else f'<span class="miss">{escape(expected)} (not as expected)</span>'
     )
+    role = getattr(getattr(r, "role", None), "value", "")
     return (
         f'<tr {_data(r)}><td><a href="#{_anchor(r.id)}">{escape(r.id)}</a></td>'
-        f"<td>{_badge(r.verdict.status.value)}</td><td>{mark}</td>"
+        f"<td>{escape(r.title)}</td>"
+        f"<td>{_badge(r.verdict.status.value)}</td><td>{mark}</td><td>{escape(role)}</td>"
         f"<td>{escape(r.source)}</td><td>{r.verdict.seconds:.2f}</td></tr>"
     )
 

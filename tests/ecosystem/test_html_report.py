@@ -108,3 +108,31 @@ def test_equal_privacy_losses_are_one_atom() -> None:
 def test_svg_texts_are_escaped() -> None:
     picture = svg.bars("<script>", ["a&b"], [("P<Q", [0.5])])
     assert "<script>" not in picture and "&lt;script&gt;" in picture and "a&amp;b" in picture
+
+
+def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> None:
+    from dpproofs.html_report import render
+    from dpproofs.theorem import Role
+    from dpproofs.verdict import Status
+
+    wrong = result_of(
+        SimpleNamespace(
+            id="t.claim",
+            title="x >= 0 for all x",
+            source="notes",
+            expect=Status.PROVED,
+            location="t.py:1",
+            note="",
+            corrects=None,
+            role=Role.STATEMENT,
+        ),
+        Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
+    )
+    page = render([wrong], {})
+    row = page[page.index("<tr data-theorem") : page.index("</tr>", page.index("<tbody>"))]
+    assert "<td>x &gt;= 0 for all x</td>" in row
+    assert "proved (not as expected)" in row and "<td>statement</td>" in row
+    assert '<p id="empty" hidden>No theorem matches these filters.</p>' in page
+    assert '<p id="empty">This run decided no theorem.</p>' in render([], {})
+    # Narrow screens: the table scrolls inside its box and pictures shrink to the width.
+    assert '<div class="scroll"><table' in page and "max-width:100%" in page
