@@ -38,7 +38,8 @@ border:1px solid #eaeef2;max-width:100%;height:auto}.filters{margin:12px 0;font-
 .filters label{margin-right:12px;white-space:nowrap}.scroll{overflow-x:auto}
 #empty{color:#57606a;font-style:italic}
 @media (max-width:600px){body{margin:10px}section.theorem{padding:8px}
-section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}}
+section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}
+#verdicts{min-width:720px}}
 """
 
 _SCRIPT = """
