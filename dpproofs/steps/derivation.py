@@ -15,15 +15,18 @@ implies both ``<=`` and ``>=``).
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sympy.core.relational import Relational
 
-from dpproofs.errors import DpProofsError
+from dpproofs.errors import DpProofsError, did_you_mean
 from dpproofs.steps.latex import (
     RELATIONS,
+    UNCHECKED_RELATIONS,
     NotUnderstood,
+    Row,
     read_rows,
     render,
     split_chain,
@@ -98,9 +101,15 @@ class Step:
     relation: Relation | None
     rhs: str | None
     problem: str = ""
-    #: For a consequence drawn with an arrow: the chain's result it follows from (claim syntax).
+    #: For a consequence drawn with an arrow: the chain's result it follows from; for a row whose
+    #: justification states a condition ("for $x \\ge 1$"): that condition (claim syntax).
     premise: str | None = None
     consequence: bool = False
+    #: The first step of a new statement of the block (a row that starts with its own left side,
+    #: or a new math block): not a link of the chain before it.
+    starts_statement: bool = False
+    #: The line of the pasted text where the step's relation is (1-based).
+    line: int = 0
 
     @property
     def latex(self) -> str:
@@ -134,17 +143,40 @@ class Derivation:
     where: tuple[tuple[str, str], ...] = ()
     conclusion: Conclusion | None = None
     problems: tuple[str, ...] = field(default=())
+    #: --where names that no step and no assumption uses (an error on the command line).
+    unused_where: tuple[str, ...] = ()
+
+    def statements(self) -> list[tuple[Step, ...]]:
+        """The steps grouped by statement: one chain each (a block may hold several)."""
+        groups: list[list[Step]] = []
+        for step in self.steps:
+            if step.starts_statement or not groups:
+                groups.append([])
+            groups[-1].append(step)
+        return [tuple(g) for g in groups]
 
     def chain(self) -> Relation | None:
-        """The composed relation between the first and last expressions (None: no chain)."""
-        composed: Relation | None = Relation.EQ
-        for step in self.steps:
-            if not step.consequence:
-                composed = compose(composed, step.relation)
-        return composed
+        """The composed relation between the first and last expressions (None: no chain, or
+        several statements)."""
+        if len(self.statements()) > 1:
+            return None
+        return _composed(self.steps)
 
     def closes(self) -> tuple[bool, str]:
-        """Whether the chain composes to the conclusion, and why not."""
+        """Whether the chain composes to the conclusion, and why not. A block of several
+        statements has no conclusion of its own: each statement must be a chain."""
+        statements = self.statements()
+        if len(statements) > 1:
+            if self.conclusion is not None:
+                lines = ", ".join(str(g[0].line) for g in statements)
+                return False, (
+                    f"the block holds {len(statements)} statements (lines {lines}), not one "
+                    "chain to compare with the conclusion"
+                )
+            broken = [g[0].index for g in statements if _composed(g) is None]
+            if broken:
+                return False, f"the statement starting at step {broken[0]} is not a chain"
+            return True, ""
         composed = self.chain()
         if composed is None:
             return False, "the relations do not compose to one relation (not a chain)"
@@ -165,6 +197,14 @@ class Derivation:
             f"the chain gives {first} {composed.value} {last}, "
             f"which is not the conclusion {want.lhs} {want.relation.value} {want.rhs}"
         )
+
+
+def _composed(steps: Iterable[Step]) -> Relation | None:
+    composed: Relation | None = Relation.EQ
+    for step in steps:
+        if not step.consequence:
+            composed = compose(composed, step.relation)
+    return composed
 
 
 def _same(first: str | None, second: str) -> bool:
@@ -217,47 +257,25 @@ def read_derivation(
     where: Mapping[str, str] | None = None,
     conclusion: str | None = None,
 ) -> Derivation:
-    """Read a pasted LaTeX block (see :mod:`.latex`) into a :class:`Derivation`.
+    """Read a pasted LaTeX block or text (see :mod:`.latex`) into a :class:`Derivation`.
 
     ``assume`` and ``conclusion`` are LaTeX relations read with the same ``mapping``; ``where``
-    maps parameter names (as translated, e.g. ``epsilon``) to domains such as ``"(0, oo)"``.
-    Unreadable pieces never raise: the steps that use them are marked with the reason.
+    maps parameter names (as translated, e.g. ``epsilon``, or as LaTeX, ``\\varepsilon``) to
+    domains such as ``"(0, oo)"``. Rows are joined as a reader of the paper joins them: a row that
+    starts with a relation continues the chain, one that starts with ``+`` or ``-`` continues
+    the expression, one that starts with its own left side (or a new math block) is a new
+    statement. Unreadable or ambiguous pieces never raise: the steps that use them are marked
+    with the reason; a ``where`` name no step uses is listed (``unused_where``) and, when it is
+    close to a name a step uses, is a problem of the derivation.
     """
     rows = read_rows(block, mapping)
-    flat: list[str] = []
-    owner: list[int] = []
-    for number, row in enumerate(rows):
-        row_tokens = tokens(row.latex)
-        flat += row_tokens
-        owner += [number] * len(row_tokens)
-    consequence = _cut_at_implication(flat, owner)
-    exprs, rels, positions = split_chain(flat)
-    rel_rows = [owner[i] for i in positions]  # the row of each relation, for its justification
-    readings = [_translate(render(e)) for e in exprs]
-    steps = []
-    for i, rel in enumerate(rels):
-        (lhs, why_l), (rhs, why_r) = readings[i], readings[i + 1]
-        relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
-        unchecked = "" if relation else f"the relation {rel} is not checked"
-        problem = unchecked or why_l or why_r
-        row = rows[rel_rows[i]]
-        steps.append(
-            Step(
-                i + 1,
-                render(exprs[i]),
-                rel,
-                render(exprs[i + 1]),
-                row.justification,
-                lhs,
-                relation,
-                rhs,
-                problem,
-            )
-        )
-    if consequence is not None:
-        tail, row_number = consequence
-        steps.append(_consequence(steps, tail, rows[row_number].justification))
-    problems = []
+    steps: list[Step] = []
+    problems: list[str] = []
+    for group in _statements(rows):
+        first = len(steps)
+        steps += _chain_steps(rows, group, first)
+        if len(steps) > first and first > 0:
+            steps[first] = replace(steps[first], starts_statement=True)
     assumptions = []
     for text in assume:
         try:
@@ -272,22 +290,149 @@ def read_derivation(
             problems.append(f"conclusion not understood: {exc}")
     if not steps:
         problems.append("no relation found: the block is not a chain")
+    domains = {parameter_name(k): v for k, v in (where or {}).items()}
+    unused = _unused(steps, assumptions, domains)
+    problems += _misspelt(unused, steps)
     return Derivation(
         tuple(steps),
         tuple(assumptions),
-        tuple(sorted((where or {}).items())),
+        tuple(sorted(domains.items())),
         wanted,
         tuple(problems),
+        tuple(unused),
     )
+
+
+def parameter_name(written: str) -> str:
+    """A parameter as the steps' translation names it: ``\\varepsilon``, ``varepsilon`` and
+    ``epsilon`` are ``epsilon``, ``\\epsilon_1`` is ``epsilon_1``, ``lambda`` is ``lamda`` (a
+    Python keyword); other names as given."""
+    name = written.strip().lstrip("\\")
+    base, underscore, sub = name.partition("_")
+    if base in _GREEK_NAMES:
+        return to_claim_syntax("\\" + base + (f"_{{{sub}}}" if underscore else ""))
+    return to_claim_syntax(name) if name in ("E", "I") else name
+
+
+_GREEK_NAMES = frozenset(
+    ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
+     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho", "varrho", "sigma", "tau",
+     "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
+     "Xi", "Sigma", "Phi", "Psi", "Omega"]
+)  # fmt: skip
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+
+def _unused(steps: list[Step], assumptions: list[str], domains: Mapping[str, str]) -> list[str]:
+    """The --where names that no step and no assumption uses, in order."""
+    used: set[str] = set()
+    for text in (*(t for step in steps for t in (step.lhs, step.rhs, step.premise)), *assumptions):
+        used |= _names(text or "")
+    return [name for name in sorted(domains) if name not in used]
+
+
+def _misspelt(unused: list[str], steps: list[Step]) -> list[str]:
+    """A --where name that no step uses but that is close to one a step uses is a misspelling:
+    the domain would be dropped and the steps decided on another one."""
+    used = set().union(*(_names(t or "") for s in steps for t in (s.lhs, s.rhs))) - _FUNCTION_NAMES
+    out = []
+    for name in unused:
+        hint = did_you_mean(name, sorted(used))
+        if hint:
+            out.append(f"--where names {name!r}, which no step uses{hint}")
+    return out
+
+
+_FUNCTION_NAMES = frozenset(
+    ("exp", "log", "sqrt", "Abs", "Max", "Min", "tanh", "sinh", "cosh", "E", "pi")
+)
+_CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")
+
+
+def _statements(rows: list[Row]) -> list[list[int]]:
+    """Row numbers grouped by statement (see :func:`read_derivation`)."""
+    groups: list[list[int]] = []
+    for number, row in enumerate(rows):
+        toks = tokens(row.latex)
+        head = toks[0] if toks else ""
+        joins = head in RELATIONS or head in UNCHECKED_RELATIONS or head in _CONTINUES_EXPRESSION
+        new_block = number > 0 and row.block != rows[number - 1].block
+        has_relation = bool(split_chain(toks)[1])
+        if not groups or new_block or (not joins and has_relation):
+            groups.append([number])
+            continue
+        if not joins:  # no relation and no operator: continued expression or new statement?
+            rows[number] = replace(
+                row,
+                problem=row.problem
+                or (
+                    f"ambiguous: line {row.line} neither starts with a relation nor with + or -: "
+                    "a continuation of the expression above or a new statement? start it with "
+                    "an operator (+, \\cdot) or give it its own relation"
+                ),
+            )
+        groups[-1].append(number)
+    return groups
+
+
+def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
+    """The steps of one statement (rows ``group``), numbered from ``offset + 1``."""
+    flat: list[str] = []
+    owner: list[int] = []
+    for number in group:
+        row_tokens = tokens(rows[number].latex)
+        flat += row_tokens
+        owner += [number] * len(row_tokens)
+    consequence = _cut_at_implication(flat, owner)
+    exprs, rels, positions = split_chain(flat)
+    bounds = [-1, *positions, len(flat)]
+    readings = [_translate(render(e)) for e in exprs]
+    steps = []
+    for i, rel in enumerate(rels):
+        (lhs, why_l), (rhs, why_r) = readings[i], readings[i + 1]
+        relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
+        unchecked = "" if relation else f"the relation {rel} is not checked"
+        row = rows[owner[positions[i]]]
+        spanned = {owner[k] for k in range(bounds[i] + 1, bounds[i + 2])}
+        ambiguous = next((rows[n].problem for n in sorted(spanned) if rows[n].problem), "")
+        premise, why_c = _condition(row)
+        problem = unchecked or why_l or why_r or ambiguous or why_c
+        if ambiguous or why_c:  # read, but not as the paper may mean it: not checked
+            lhs = rhs = None
+        steps.append(
+            Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
+                 lhs, relation, rhs, problem, premise, line=row.line)
+        )  # fmt: skip
+    if consequence is not None:
+        tail, row_number = consequence
+        steps.append(_consequence(steps, tail, rows[row_number], offset))
+    return steps
+
+
+def _condition(row: Row) -> tuple[str | None, str]:
+    """The condition a row's justification states, as claim syntax (the step is checked under
+    it), or the reason it cannot be read (the step is then not checked: dropping the condition
+    would decide another statement)."""
+    if not row.condition:
+        return None, ""
+    try:
+        return read_assumption(row.condition), ""
+    except NotUnderstood as exc:
+        return None, f"the row's condition '{row.condition}' is not understood: {exc}"
 
 
 IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
 
 
-def _consequence(chain: list[Step], tail: list[str], justification: str) -> Step:
+def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) -> Step:
     """The step ``=> A R B`` after a chain: checked under the chain's result ``e0 R' en`` (so it is
     sound exactly when the chain's steps are)."""
     arrow = tail[0]
+    justification = row.justification
+    index = offset + len(chain) + 1
     exprs, rels, _ = split_chain(tail[1:])
     lhs_latex = render(exprs[0])
     rhs_latex = render(exprs[-1]) if len(exprs) > 1 else ""
@@ -298,18 +443,22 @@ def _consequence(chain: list[Step], tail: list[str], justification: str) -> Step
     problem = ""
     if len(rels) != 1 or rels[0] not in RELATIONS:
         problem = f"the consequence after {arrow} is not one relation =, <, <=, >, >= (not checked)"
+    elif not chain:
+        problem = f"nothing before {arrow} to draw it from (not checked)"
     elif composed is None or chain[0].lhs is None or chain[-1].rhs is None:
         problem = f"the chain before {arrow} gives no relation to draw it from (not checked)"
     lhs, why_l = _translate(lhs_latex)
     rhs, why_r = _translate(rhs_latex) if rhs_latex else (None, "")
     problem = problem or why_l or why_r
+    problem = problem or row.problem or ("" if not row.condition else
+        f"a condition on the consequence after {arrow} is not supported (not checked)")  # fmt: skip
     if problem:
-        return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification,
-                    None, None, None, problem, consequence=True)  # fmt: skip
+        return Step(index, lhs_latex, relation_latex, rhs_latex, justification,
+                    None, None, None, problem, consequence=True, line=row.line)  # fmt: skip
     assert composed is not None
     premise = f"({chain[0].lhs}) {composed.value} ({chain[-1].rhs})"
-    return Step(len(chain) + 1, lhs_latex, relation_latex, rhs_latex, justification, lhs,
-                Relation(RELATIONS[rels[0]]), rhs, "", premise, True)  # fmt: skip
+    return Step(index, lhs_latex, relation_latex, rhs_latex, justification, lhs,
+                Relation(RELATIONS[rels[0]]), rhs, "", premise, True, line=row.line)  # fmt: skip
 
 
 def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:

@@ -100,6 +100,9 @@ _GREEK = frozenset(
         "Omega",
     )
 )
+#: Greek letters that papers use as functions (Phi the normal CDF, Gamma the gamma function):
+#: before '(' or '[' they are never read as a product.
+_FUNCTION_GREEK = frozenset(("Phi", "phi", "varphi", "Gamma", "psi", "Psi", "zeta", "chi"))
 _VARIANTS = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho"}
 #: Names the claim syntax reserves, or Python keywords: renamed.
 _RESERVED = {"lambda": "lamda", "E": "E_", "I": "I_", "pi": "pi"}
@@ -142,23 +145,51 @@ _TRAILING_TEXT = re.compile(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}\s*[.,;]?\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One row of the block: its maths (``&`` removed) and its justification, if any."""
+    """One row of the block: its maths (``&`` removed), its justification, and how it joins the
+    rows before it.
+
+    ``block`` numbers the math blocks of the text (``align``, ``equation``, ``$$``...); ``line``
+    is the row's line in the text (1-based). ``condition`` is a condition the justification
+    states for the row ("for $x \\ge 1$"), as LaTeX; ``problem`` says why the row is ambiguous.
+    """
 
     latex: str
     justification: str = ""
+    block: int = 0
+    line: int = 1
+    condition: str = ""
+    problem: str = ""
 
 
 #: Rounds of substitution (a value may use other keys); more means the mapping is circular.
 MAX_ROUNDS = 8
 
 
+def _key_pattern(key: str) -> str:
+    """``key`` as a whole token: a key that starts with a letter is not the tail of a word or a
+    command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a digit is
+    not the head of a longer name or a subscripted symbol (``x`` is not replaced in ``x_i`` or
+    ``xy``)."""
+    pattern = re.escape(key)
+    if re.match(r"[A-Za-z]", key):
+        pattern = r"(?<![A-Za-z\\])" + pattern
+    elif re.match(r"[0-9]", key):
+        pattern = r"(?<![0-9.])" + pattern
+    if re.search(r"[A-Za-z]$", key):
+        pattern += r"(?![A-Za-z_])"
+    elif re.search(r"[0-9]$", key):
+        pattern += r"(?![0-9_])"
+    return pattern
+
+
 def substitute(text: str, mapping: Mapping[str, str]) -> str:
-    """Replace every key of ``mapping`` by its value (in braces), longest key first, repeated
-    until nothing changes (values may use other keys); a circular mapping raises NotUnderstood."""
+    """Replace every key of ``mapping`` by its value (in braces), longest key first, whole tokens
+    only (:func:`_key_pattern`), repeated until nothing changes (values may use other keys); a
+    circular mapping raises NotUnderstood."""
     if not mapping:
         return text
     keys = sorted(mapping, key=len, reverse=True)
-    pattern = re.compile("|".join(re.escape(k) for k in keys))
+    pattern = re.compile("|".join(_key_pattern(k) for k in keys))
     for _ in range(MAX_ROUNDS):
         replaced = pattern.sub(lambda m: "{" + mapping[m.group(0)] + "}", text)
         if replaced == text:
@@ -167,19 +198,99 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
     raise NotUnderstood("the mapping is circular (a value keeps using a key)", text[:80])
 
 
+#: Math environments whose rows are read; the text between them (prose) is not mathematics.
+_MATH_BLOCK = re.compile(
+    r"\\begin\{(?P<env>align\*?|aligned|alignat\*?|eqnarray\*?|equation\*?|gather\*?"
+    r"|multline\*?|split|flalign\*?)\}(?P<body>.*?)\\end\{(?P=env)\}"
+    r"|\$\$(?P<dollars>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]",
+    re.DOTALL,
+)
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+#: A hand-written equation number after spacing: ``\\qquad (2)``, ``\\hfill (3.1)``.
+_EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?\s*$")
+#: A bare ``(2)`` ending a row after a space: an equation number or a factor?
+_BARE_NUMBER = re.compile(r"\s\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
+_TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
+MARK = "\x01"
+#: Words that make a justification's formula a condition of the row ("for $x \\ge 1$").
+_CONDITION = re.compile(
+    r"^\s*(?:for|if|when|whenever|where|provided(?: that)?|assuming|given)\s*"
+    r"(?:all\s+|every\s+)?\$(?P<math>[^$]+)\$\s*[.,;]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def math_blocks(text: str) -> list[tuple[int, str]]:
+    """The math blocks of a pasted text with their first line: every math environment, ``$$``
+    and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
+    text = _COMMENT.sub("", text)
+    found = [
+        (
+            text.count("\n", 0, m.start()) + 1,
+            m.group("body") or m.group("dollars") or m.group("bracket") or "",
+        )
+        for m in _MATH_BLOCK.finditer(text)
+    ]
+    return found or [(1, text)]
+
+
 def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
-    """The rows of a pasted block, mapped, split on ``\\\\``, without ``&`` and environments."""
-    text = _LABEL.sub(" ", _ENV.sub(" ", block))
-    text = _LABELLED_RELATION.sub(_relation_of_label, text)
-    text = substitute(text, mapping or {})
+    """The rows of a pasted text: its math blocks (prose and comments dropped), mapped, split on
+    ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
+    justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows = []
-    for raw in re.split(r"\\\\(?:\[[^\]]*\])?", text):
-        line = re.sub(r"\s+", " ", raw.replace("&", " ")).strip()
-        line, justification = _justification(line.rstrip(".,;").strip())
-        line = line.rstrip(".,;").strip()
-        if line:
-            rows.append(Row(line, justification))
+    for number, (first_line, body) in enumerate(math_blocks(block)):
+        # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
+        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        text = _LABEL.sub(" ", _ENV.sub(" ", body))
+        text = _LABELLED_RELATION.sub(_relation_of_label, text)
+        text = substitute(text, mapping or {})
+        line = first_line
+        for raw in re.split(r"(\\\\(?:\[[^\]]*\])?)", text):
+            if raw.startswith("\\\\"):
+                continue
+            leading = raw[: len(raw) - len(raw.lstrip())]
+            row = _row(raw, number, line + leading.count("\n"))
+            line += raw.count("\n")
+            if row is not None:
+                rows.append(row)
     return rows
+
+
+def _row(raw: str, block: int, line: int) -> Row | None:
+    """One row's maths, justification, condition and problem (None for an empty row)."""
+    aside = ""
+    maths = raw
+    cut = re.search(r"(?<=\S)\s*&&", raw)
+    if cut and raw[: cut.start()].replace("&", "").strip():
+        maths, aside = raw[: cut.start()], raw[cut.end() :].replace("&", " ")
+    maths = re.sub(r"\s+", " ", maths.replace("&", " ")).strip()
+    maths = _EQUATION_NUMBER.sub("", maths).strip()
+    problem = ""
+    if _BARE_NUMBER.search(maths):
+        problem = (
+            "ambiguous: the row ends with "
+            f"'{_BARE_NUMBER.search(maths).group(0).strip()}', an equation number or a factor? "  # type: ignore[union-attr]
+            "write \\tag{2} for a number or \\cdot (2) for a product"
+        )
+    maths, justification = _justification(maths.rstrip(".,;").strip())
+    maths = maths.rstrip(".,;").strip()
+    if aside.strip():
+        justification = _plain(aside)
+    condition = ""
+    found = _CONDITION.match(justification.replace(MARK, "$"))
+    if found:
+        condition = found.group("math").strip()
+    justification = justification.replace(MARK, "")
+    if not maths:
+        return None
+    return Row(maths, justification, block, line, condition, problem)
+
+
+def _plain(text: str) -> str:
+    """A justification as shown: ``\\text{...}`` unwrapped, spaces collapsed."""
+    shown = re.sub(r"\\(?:text|textrm|mathrm|mbox)\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", text)
+    return re.sub(r"\s+", " ", shown).strip().rstrip(".,;").strip()
 
 
 def _relation_of_label(found: re.Match[str]) -> str:
@@ -308,6 +419,13 @@ class _Parser:
             elif tok == "/":
                 self.take()
                 parts.append("/" + self.factor())
+                after = self.peek()
+                if after is not None and self._starts_atom(after):
+                    raise NotUnderstood(
+                        "ambiguous: 'a/b c' reads as (a/b) c or as a/(b c); write \\frac{a}{b c} "
+                        "or put the product in braces",
+                        "/",
+                    )
             elif tok is not None and self._starts_atom(tok):
                 parts.append("*" + self.factor())
             else:
@@ -338,7 +456,7 @@ class _Parser:
         if re.fullmatch(r"\d", tok) or re.fullmatch(r"[A-Za-z]", tok):
             return "E" if tok == "e" else _name(tok)
         if tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS):
-            return _name(tok[1:])
+            return _name(_VARIANTS.get(tok[1:], tok[1:]))
         raise NotUnderstood("an exponent must be braced", tok)
 
     def fraction_part(self) -> str:
@@ -387,16 +505,45 @@ class _Parser:
             return self._symbol(tok), False
         return self._command(tok), False
 
-    def _symbol(self, name: str) -> str:
+    def _symbol(self, name: str, greek: bool = False) -> str:
+        base = name
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
             name = f"{name}_{sub}"
-        if self.peek() == "(" and len(name) == 1:
+        shown = f"\\{base}" if greek else name
+        if self.peek() == "[":
             raise NotUnderstood(
-                "a letter applied to parentheses (function or product?); map it", f"{name}("
+                "a symbol before '[' (an expectation, a probability, a function?); map it, e.g. "
+                "--map 'E[X]' => '\\mu'",
+                f"{shown}[",
             )
+        if self.peek() == "(":
+            if not greek and (len(name) == 1 or self._comma_inside()):
+                raise NotUnderstood(
+                    "a letter applied to parentheses (function or product?); map it", f"{name}("
+                )
+            if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+                raise NotUnderstood(
+                    f"ambiguous: {shown}(...) is a function applied to an argument or a product; "
+                    f"map it (--map '{shown}(x)' => ...) or write {shown} \\cdot (...)",
+                    f"{shown}(",
+                )
         return _name(name)
+
+    def _comma_inside(self) -> bool:
+        """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
+        depth = 0
+        for tok in self.toks[self.pos :]:
+            if tok in ("(", "[", "{", "\\{"):
+                depth += 1
+            elif tok in (")", "]", "}", "\\}"):
+                depth -= 1
+                if depth == 0:
+                    return False
+            elif tok == "," and depth == 1:
+                return True
+        return False
 
     def argument_text(self) -> str:
         """A subscript as part of a name: letters and digits only."""
@@ -409,6 +556,12 @@ class _Parser:
             text = "".join(parts)
         else:
             text = self.take().lstrip("\\")
+            if re.fullmatch(r"\d\d+", text):
+                raise NotUnderstood(
+                    f"ambiguous: TeX reads _{text} as the subscript {text[0]} followed by "
+                    f"{text[1:]}; write _{{{text}}} for one subscript",
+                    f"_{text}",
+                )
         if not re.fullmatch(r"[A-Za-z0-9]+", text):
             raise NotUnderstood("a subscript must be letters and digits", text)
         return text
@@ -416,7 +569,20 @@ class _Parser:
     def _command(self, tok: str) -> str:
         name = tok[1:]
         if name in _GREEK or name in _VARIANTS:
-            return self._symbol(_VARIANTS.get(name, name))
+            after = self.toks[self.pos : self.pos + 2]
+            if (
+                name == "Delta"
+                and len(after) == 2
+                and re.fullmatch(r"[A-Za-z]", after[0])
+                and after[1] == "^"
+            ):
+                raise NotUnderstood(
+                    f"ambiguous: \\Delta {after[0]}^... reads as \\Delta ({after[0]}^...) "
+                    f"or (\\Delta {after[0]})^... (in DP texts \\Delta {after[0]} is one "
+                    f"quantity); write (\\Delta {after[0]})^{{...}} or \\Delta_{after[0]}",
+                    f"\\Delta {after[0]}^",
+                )
+            return self._symbol(_VARIANTS.get(name, name), greek=True)
         if name == "pi":
             return "pi"
         if name in ("frac", "dfrac", "tfrac"):
@@ -434,7 +600,15 @@ class _Parser:
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
             if self.peek() in ("(", "{", "["):
                 return _FUNCTIONS[tok] + self.atom()[0]
-            return f"{_FUNCTIONS[tok]}({self.factor()})"
+            argument = self.factor()
+            following = self.peek()
+            if following is not None and self._starts_atom(following):
+                raise NotUnderstood(
+                    f"ambiguous: {tok} followed by a product ('{tok} 2x' reads as {tok}(2x) or "
+                    f"({tok} 2) x); write {tok}(...) or put the argument in braces",
+                    tok,
+                )
+            return f"{_FUNCTIONS[tok]}({argument})"
         if name in ("max", "min"):
             self.take("\\{")
             args = [self.expr()]

@@ -1,0 +1,152 @@
+"""The LaTeX traps of issue 28: each misreading that proved a false step or refuted a true one is
+now read as a reader of the paper reads it, or refused as ambiguous with the way to write it."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpproofs.claim import Deadline
+from dpproofs.steps.check import check_steps, derivation_verdict
+from dpproofs.steps.derivation import parameter_name, read_derivation
+from dpproofs.steps.latex import NotUnderstood, math_blocks, read_rows, substitute, to_claim_syntax
+from dpproofs.verdict import Status
+
+
+def verdict(block: str, **kwargs):  # type: ignore[no-untyped-def]
+    derivation = read_derivation(block, **kwargs)
+    results = check_steps(derivation, Deadline(30))
+    return derivation, results, derivation_verdict(derivation, results)
+
+
+@pytest.mark.parametrize(
+    ("latex", "token"),
+    [
+        # 1. function application: Phi(x) + Phi(-x) = 0 was proved as Phi*x + Phi*(-x) = 0.
+        (r"\Phi(x) + \Phi(-x)", r"\Phi("),
+        (r"\Gamma(n+1)", r"\Gamma("),
+        (r"\varphi(t)", r"\phi("),
+        (r"E[X - E[X]]", "E["),
+        (r"\mu[x]", r"\mu["),
+        (r"\Delta(X, Y)", r"\Delta("),  # a comma inside: a function of two arguments
+        (r"f_1(x, y)", "f_1("),
+        # 5. (below) / 7. conventions read one way silently
+        (r"\log 2x", r"\log"),
+        (r"\log xy", r"\log"),
+        (r"1/2n", "/"),
+        (r"x^2/2\sigma^2", "/"),
+        (r"\Delta f^2", r"\Delta f^"),
+        (r"x_12", "_12"),
+    ],
+)
+def test_ambiguous_notation_is_refused_with_the_way_to_write_it(latex: str, token: str) -> None:
+    with pytest.raises(NotUnderstood) as caught:
+        to_claim_syntax(latex)
+    assert caught.value.token == token
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # DP texts write these as products, and so do the seeds' proofs.
+        (r"\epsilon(1 - \delta)", "epsilon*(1 - delta)"),
+        (r"\delta (1 + x)", "delta*(1 + x)"),
+        (r"s_2 (1 - w)", "s_2*(1 - w)"),
+        # 5. an unbraced command exponent is the same parameter as the command elsewhere.
+        (r"e^\varepsilon", "exp(epsilon)"),
+        (r"e^\lambda", "exp(lamda)"),
+        (r"\log(2x)", "log(2*x)"),
+        (r"(\log 2) x", "(log(2))*x"),
+        (r"\frac{1}{2n}", "((1)/(2*n))"),
+        (r"(\Delta f)^2", "((Delta*f))**(2)"),
+        (r"x_{12}", "x_12"),
+    ],
+)
+def test_what_is_read_is_what_papers_mean(latex: str, expected: str) -> None:
+    assert to_claim_syntax(latex) == expected
+
+
+def test_rows_that_start_with_their_own_left_side_are_new_statements() -> None:
+    # 2. Was proved as the chain -x^2 <= 0*exp(y) <= y^2. Now two statements; e^y <= y^2 is
+    # false (y = 0: 1 > 0), so the block is refuted at the second statement, not proved.
+    derivation, results, decided = verdict(r"""\begin{align}
+    -x^2 &\le 0 \\
+    e^{y} &\le y^2
+    \end{align}""")
+    assert [s.starts_statement for s in derivation.steps] == [False, True]
+    assert [(s.lhs, s.rhs) for s in derivation.steps] == [
+        ("-(x)**(2)", "0"),
+        ("exp((y))", "(y)**(2)"),
+    ]
+    assert [r.status for r in results] == ["proved", "refuted"]
+    assert decided.status is Status.REFUTED
+
+
+def test_two_true_statements_are_proved_without_a_conclusion_and_never_chained() -> None:
+    derivation, _results, decided = verdict(r"x^2 \ge 0 \\ e^{x} > 0")
+    assert derivation.chain() is None and decided.status is Status.PROVED
+    with_conclusion = read_derivation(r"x^2 \ge 0 \\ e^{x} > 0", conclusion=r"x^2 \ge 0")
+    assert "2 statements" in with_conclusion.closes()[1]
+
+
+def test_prose_between_blocks_and_comments_are_not_mathematics() -> None:
+    # Was x^2 >= 0*a*n*d*exp(x): the word "and" glued into the chain.
+    text = r"""Since $\varepsilon \le 1$, we have % see Lemma 2
+    \begin{equation} x^2 \ge 0 \end{equation}
+    and
+    \begin{equation} e^{x} > 0 \end{equation}"""
+    assert [b for _, b in math_blocks(text)] == [" x^2 \\ge 0 ", " e^{x} > 0 "]
+    derivation, _results, decided = verdict(text)
+    assert [(s.lhs, s.relation_latex, s.rhs) for s in derivation.steps] == [
+        ("(x)**(2)", r"\ge", "0"),
+        ("exp((x))", ">", "0"),
+    ]
+    assert [s.line for s in derivation.steps] == [2, 4]
+    assert decided.status is Status.PROVED
+
+
+def test_a_hand_written_equation_number_is_not_a_factor() -> None:
+    # 3. "x <= 1 \qquad (2)" was read as x <= 1*2, and a false step proved.
+    rows = read_rows(r"x &\le 1 \qquad (2)")
+    assert rows[0].latex == r"x \le 1"
+    bare = read_derivation(r"a = x^2 (3)").steps[0]
+    assert bare.statement is None and "ambiguous" in bare.problem
+
+
+def test_map_keys_replace_whole_tokens_only() -> None:
+    # 4. q => 1/2 also rewrote the q of \geq.
+    assert substitute(r"q \geq x_i + x", {"q": r"\frac{1}{2}", "x": "y"}) == (
+        r"{\frac{1}{2}} \geq x_i + {y}"
+    )
+
+
+def test_where_names_read_like_the_steps_and_a_misspelling_is_a_problem() -> None:
+    # 5. --where lambda=(0, 1) and '\epsilon=(0, 1)' were dropped: the steps use lamda, epsilon.
+    assert parameter_name("lambda") == "lamda" and parameter_name(r"\epsilon") == "epsilon"
+    assert parameter_name(r"\varepsilon_1") == "epsilon_1" and parameter_name("x_i") == "x_i"
+    block = r"\lambda^2 \le \lambda"  # true on (0, 1), false at 2
+    _d, _r, decided = verdict(block, where={"lambda": "(0, 1)"})
+    assert decided.status is Status.PROVED
+    typo = read_derivation(block, where={"lamdba": "(0, 1)"})
+    assert typo.unused_where == ("lamdba",) and "did you mean 'lamda'" in typo.problems[0]
+
+
+def test_a_condition_in_the_justification_is_the_step_s_assumption() -> None:
+    # 6. "x^3 >= x^2 && for $x >= 1$" was refuted at x = -1 with the condition dropped.
+    derivation, results, decided = verdict(r"x^3 &\ge x^2 && \text{for $x \ge 1$}")
+    assert derivation.steps[0].premise == "x >= 1"
+    assert results[0].status == "proved" and decided.status is Status.PROVED
+
+
+def test_mathematics_in_a_justification_is_not_a_step() -> None:
+    # 8. "&& since |f(x) - f(y)| <= Delta f" became an extra step of the chain.
+    derivation = read_derivation(
+        r"a &\le b + 1 && \text{since } |f(x) - f(y)| \leq \Delta f \\ &\le b + 2"
+    )
+    assert [(s.lhs, s.rhs) for s in derivation.steps] == [("a", "b + 1"), ("b + 1", "b + 2")]
+    assert "since" in derivation.steps[0].justification
+
+
+def test_an_arrow_with_nothing_before_it_is_not_checked() -> None:
+    # check-proof on a block starting with \Rightarrow ended with an IndexError.
+    derivation = read_derivation(r"\Rightarrow x \le 1")
+    assert derivation.steps[0].consequence and "nothing before" in derivation.steps[0].problem
