@@ -14,8 +14,6 @@ exactly as the source states it; when dpproofs refutes it, keep it with expect="
 add the corrected statement beside it (corrects="<id of the refuted theorem>").
 """
 
-from sympy import Symbol, exp
-
 from dpproofs import FiniteMechanism, is_dp, pure_epsilon_is, theorem
 from dpproofs.symbolic import holds
 
@@ -38,13 +36,12 @@ def randomized_response_is_approximately_dp():
     return is_dp(RANDOMIZED_RESPONSE, "1", "1/10")
 
 
-eps = Symbol("eps")
-
-
 @theorem(source="<paper>, Lemma 3", expect="proved")
 def exp_is_at_least_one_plus_eps():
     """For every eps > 0: e^eps >= 1 + eps (an inequality over a real parameter)."""
-    return holds(exp(eps) >= 1 + eps, where={{eps: "(0, oo)"}})
+    # A string: dpproofs reads it as written. A claim built with sympy objects is rewritten by
+    # sympy before dpproofs sees it (sqrt(x)**2 is already x), hiding where it is undefined.
+    return holds("exp(eps) >= 1 + eps", where={{"eps": "(0, oo)"}})
 '''
 
 

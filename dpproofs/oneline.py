@@ -3,53 +3,27 @@
     check("exp(x) >= 1 + x", where="x: (-oo, oo)")                  -> PROVED
     check("exp(x) <= 1 + x + x**2/2", where={"x": "(0, oo)"})       -> REFUTED at x = ...
 
-The statement is one comparison (``<=``, ``<``, ``>=``, ``>``, ``==``) or several joined by
-``and``; each side is parsed exactly (``0.1`` is 1/10) with the functions of
-:mod:`dpproofs.exact.parse` only, so no code runs. Every other name is a real parameter; ``where``
-gives domains (``"x: (0, oo)"``, several separated by ``;``), unnamed parameters range over all
-reals; ``assume`` adds hypotheses written the same way. The verdict is that of
-:func:`dpproofs.symbolic.holds`, decided within ``timeout`` seconds.
+The statement is read by the one reader of text, :func:`dpproofs.symbolic.written.read_formula`
+(as ``holds("...")``, ``check-proof --assume`` and mechanism entries read it): sympy's evaluation
+off, so ``sqrt(x)**2 >= x`` keeps the definedness of ``sqrt(x)``; comparisons joined by ``and``,
+``or``, ``not``; numbers exact (``0.1`` is 1/10); no code runs. Every other name is a real
+parameter; ``where`` gives domains (``"x: (0, oo)"``, several separated by ``;``), unnamed
+parameters range over all reals; ``assume`` adds hypotheses written the same way. The verdict is
+that of :func:`dpproofs.symbolic.holds`, decided within ``timeout`` seconds.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from dpproofs.errors import InvalidClaim, InvalidExpression
+from dpproofs.errors import InvalidClaim
 
 if TYPE_CHECKING:  # sympy is imported on first use, so `import dpproofs` stays light
     from dpproofs.verdict import Verdict
 
-_RELATION = re.compile(r"(<=|>=|==|<|>)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_OPERATORS = {"<=": "Le", ">=": "Ge", "==": "Eq", "<": "Lt", ">": "Gt"}
-
-
-def parse_statement(text: str, symbols: dict[str, Any]) -> Any:
-    """``"a <= b and c < d"`` as a sympy Boolean; chains ``a <= b <= c`` are conjunctions."""
-    import sympy
-
-    from dpproofs.exact.parse import parse_exact
-
-    parts = [p for p in re.split(r"\band\b", text) if p.strip()]
-    if not parts:
-        raise InvalidClaim("empty statement")
-    relations: list[Any] = []
-    for part in parts:
-        pieces = _RELATION.split(part)
-        if len(pieces) < 3:
-            raise InvalidClaim(f"{part.strip()!r} is not a comparison (use <=, <, >=, > or ==)")
-        sides = pieces[0::2]
-        ops = pieces[1::2]
-        try:
-            exprs = [parse_exact(side, symbols) for side in sides]
-        except InvalidExpression as exc:
-            raise InvalidClaim(str(exc)) from exc
-        for left, op, right in zip(exprs, ops, exprs[1:], strict=False):
-            relations.append(getattr(sympy, _OPERATORS[op])(left, right))
-    return relations[0] if len(relations) == 1 else sympy.And(*relations)
 
 
 def parse_where(where: str | Mapping[str, str] | Iterable[str]) -> dict[str, str]:
@@ -69,17 +43,6 @@ def parse_where(where: str | Mapping[str, str] | Iterable[str]) -> dict[str, str
     return domains
 
 
-def _names(texts: Iterable[str]) -> list[str]:
-    from dpproofs.exact.parse import _ALLOWED
-
-    found: dict[str, None] = {}
-    for text in texts:
-        for name in _NAME.findall(text):
-            if name not in _ALLOWED and name != "and":
-                found[name] = None
-    return list(found)
-
-
 def check(
     statement: str,
     where: str | Mapping[str, str] | Iterable[str] = (),
@@ -94,18 +57,9 @@ def check(
     >>> check("exp(x) <= 1 + x + x**2/2", where="x: (0, oo)").status.value
     'refuted'
     """
-    import sympy
-
     from dpproofs.claim import Deadline
     from dpproofs.symbolic import holds
 
     assumptions = [assume] if isinstance(assume, str) else list(assume)
-    domains = parse_where(where)
-    names = _names([statement, *assumptions]) + list(domains)
-    symbols = {name: sympy.Symbol(name) for name in names}
-    claim = holds(
-        parse_statement(statement, symbols),
-        where={symbols[n]: d for n, d in domains.items()},
-        assuming=[parse_statement(a, symbols) for a in assumptions],
-    )
+    claim = holds(statement, where=parse_where(where), assuming=assumptions)
     return claim.decide(Deadline(timeout))

@@ -125,6 +125,7 @@ _UNARY: dict[Any, Callable[[arb], arb]] = {
     sympy.Abs: abs,
     sympy.atan: arb.atan,
     sympy.erf: arb.erf,
+    sympy.erfc: arb.erfc,
 }
 
 

@@ -38,6 +38,8 @@ _FUNCTIONS = (
     sympy.Abs,
     sympy.Min,
     sympy.Max,
+    sympy.erf,
+    sympy.erfc,
 )
 #: Larger integers exceed what Python prints and what the float search can evaluate.
 _MAX_BITS = 12_000

@@ -34,7 +34,11 @@ _PENALTY = 1e3
 
 def _relation_margin(atom: Relational, variables: Sequence[sympy.Symbol]) -> Margin:
     """How much the atom holds at each sample (positive: holds), relative to the sides' size."""
-    f = sympy.lambdify(variables, [atom.lhs, atom.rhs], modules="numpy")
+    # erf and erfc have no numpy kernel: scipy.special's (imported only then).
+    special = atom.has(sympy.erf, sympy.erfc)
+    f = sympy.lambdify(
+        variables, [atom.lhs, atom.rhs], modules=["scipy", "numpy"] if special else "numpy"
+    )
     kind = type(atom)
 
     def margin(x: np.ndarray) -> np.ndarray:

@@ -14,7 +14,9 @@ The grammar is a small whitelist of Python syntax (parsed with :mod:`ast`, never
   parameter in ``where=``;
 * names: any other identifier is a real parameter;
 * ``+ - * / **`` (``^`` is refused: in Python it is not a power);
-* functions: exp, log (ln), sqrt, Abs (abs), Max (max), Min (min), tanh, sinh, cosh, Rational;
+* functions: exp, log (ln), sqrt, Abs (abs), Max (max), Min (min), tanh, sinh, cosh, Rational,
+  erf, erfc and Phi (the standard normal CDF, (1 + erf(x / sqrt(2))) / 2); an unknown name
+  gets a "did you mean" (``Exp`` -> ``exp``);
 * relations ``< <= > >= == !=`` (chains such as ``0 < x < 1`` are conjunctions);
 * ``and``, ``or``, ``not`` and the functions And, Or, Not, Implies, Eq, Ne.
 """
@@ -29,7 +31,7 @@ from typing import Any
 import sympy
 from sympy.logic.boolalg import Boolean
 
-from dpproofs.errors import InvalidClaim
+from dpproofs.errors import InvalidClaim, did_you_mean
 
 #: Longest claim text accepted (a parser guard; real claims are far shorter).
 MAX_LENGTH = 20_000
@@ -104,7 +106,22 @@ _TERM_FUNCTIONS: dict[str, Callable[..., sympy.Expr]] = {
     "Min": _lattice(sympy.Min),
     "min": _lattice(sympy.Min),
     "Rational": _rational,
+    "erf": _unary(sympy.erf),
+    "erfc": _unary(sympy.erfc),
+    "Phi": lambda *args: _normal_cdf(*args),
 }
+
+
+def _normal_cdf(*args: sympy.Expr) -> sympy.Expr:
+    """Phi(x) = (1 + erf(x / sqrt(2))) / 2, the standard normal CDF, built unevaluated."""
+    if len(args) != 1:
+        raise InvalidClaim("Phi takes one argument")
+    scaled = sympy.Mul(args[0], _power(sympy.Integer(2), sympy.Rational(-1, 2)), evaluate=False)
+    return sympy.Mul(
+        sympy.Rational(1, 2),
+        sympy.Add(1, sympy.erf(scaled, evaluate=False), evaluate=False),
+        evaluate=False,
+    )
 _FORMULA_FUNCTIONS: dict[str, Callable[..., Boolean]] = {
     "Eq": _relation(sympy.Eq),
     "Ne": _relation(sympy.Ne),
@@ -182,7 +199,9 @@ class _Reader:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             build = _TERM_FUNCTIONS.get(node.func.id)
             if build is None:
-                raise self.fail(node, f"unknown function {node.func.id}")
+                known = [*_TERM_FUNCTIONS, *_FORMULA_FUNCTIONS]
+                hint = did_you_mean(node.func.id, known) or f" (known: {', '.join(sorted(known))})"
+                raise self.fail(node, f"unknown function {node.func.id}{hint}")
             if node.keywords:
                 raise self.fail(node, "keyword arguments are not allowed")
             return build(*(self.term(a) for a in node.args))
@@ -253,7 +272,12 @@ def read_formula(text: str, symbols: Mapping[str, sympy.Symbol] | None = None) -
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
-        raise InvalidClaim(f"cannot parse the claim {text!r}: {exc.msg}") from exc
+        hint = ""
+        if "=>" in text:
+            hint = "; '=>' is not a relation: write '>=' (or Implies(a, b) for an implication)"
+        elif "=<" in text:
+            hint = "; write '<=' for 'less than or equal'"
+        raise InvalidClaim(f"cannot parse the claim {text!r}: {exc.msg}{hint}") from exc
     except (ValueError, RecursionError, MemoryError) as exc:
         raise InvalidClaim(f"cannot parse the claim {text!r}: {type(exc).__name__}") from exc
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -81,8 +82,39 @@ def test_malformed_domains_are_rejected(bad: str) -> None:
 
 
 def test_a_statement_without_a_comparison_is_rejected() -> None:
-    with pytest.raises(InvalidClaim, match="not a comparison"):
+    with pytest.raises(InvalidClaim, match=r"expected a relation \(<, <=, ==, ...\)"):
         check("exp(x) + 1")
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        # One reader of text (issue 28): evaluation off, definedness as written.
+        ("x >= 0 or x < 0", Status.PROVED),  # was refuted: the text was split on relations
+        ("sqrt(x)**2 >= x", Status.ERROR),  # was proved: sympy rewrote sqrt(x)**2 to x
+        ("x/x == 1", Status.ERROR),  # undefined at 0; was refused as "already True"
+        ("2 > 1", Status.PROVED),  # no variables: decided by exact evaluation
+        ("1 > 2", Status.REFUTED),
+        ("Phi(x) + Phi(-x) == 1", Status.PROVED),  # Phi(x) = (1 + erf(x/sqrt 2))/2
+        ("erf(1) > 0.84", Status.PROVED),  # erf(1) = 0.8427...
+        ("erf(x) <= x", Status.REFUTED),  # x = -1: -0.8427 > -1
+    ],
+)
+def test_text_is_read_as_written(text: str, status: Status) -> None:
+    assert check(text, timeout=30).status is status
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Exp(x) > 0", "unknown function Exp (did you mean 'exp'?)"),
+        ("x => 1", "'=>' is not a relation: write '>='"),
+        ("x ^ 2 >= 0", "'^' is not a power in Python; write '**'"),
+    ],
+)
+def test_text_mistakes_say_what_was_meant(text: str, message: str) -> None:
+    with pytest.raises(InvalidClaim, match=re.escape(message)):
+        check(text)
 
 
 def test_the_module_examples_run_as_doctests() -> None:
