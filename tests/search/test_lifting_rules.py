@@ -189,6 +189,16 @@ def test_growth_preserves_truth_brute_force(event, family, negate_event, negate_
         assert after is False, (how, dist, bigger)
 
 
+def test_each_growth_precondition_is_needed():
+    # Splitting (1) -> (1/2, 1/2) and padding (1) -> (1, 0) both turn the counterexample of
+    # no_thirds_distribution into a point where the claim holds: the rule must refuse both.
+    claim = for_all_distributions([2]).claim(no_thirds_distribution)
+    one = {"p": [[F(1)]], "q": [[F(1)]]}
+    assert claim.holds_exactly(1, one) is False
+    assert claim.holds_exactly(2, {"p": [grown([F(1)], Growth.SPLIT)], "q": [[F(1), 0]]})
+    assert claim.holds_exactly(2, {"p": [grown([F(1)], Growth.PAD)], "q": [[F(1), 0]]})
+
+
 # --- class 3: refinement lifting -------------------------------------------------------------
 
 
