@@ -145,24 +145,31 @@ class ShapeReport:
 
     def needs(self, covered: Iterable[int]) -> list[int]:
         """The sizes still to find unsat before "no counterexample on any finite alphabet"
-        follows: none when some covered size is >= N* and counterexamples grow; N* when they
-        grow and none is; else every size from 1 to N* not covered (a counterexample on at most
-        N* outcomes need not grow to the sizes searched)."""
+        follows. The claim is false iff some part is, on at most the part's bound N_i outcomes
+        (the theorem), and the claim's unsat at n is every part's. A part that grows needs one
+        unsat size >= N_i (N_i when there is none); a part that does not needs every size from
+        1 to N_i (its counterexample need not grow to the sizes searched). Once nothing is
+        needed, some unsat size is >= N* (the largest part's rule gives it)."""
         done = set(covered)
-        if self.grows:
-            return [] if any(n >= self.bound for n in done) else [self.bound]
-        return [n for n in range(1, self.bound + 1) if n not in done]
+        out: set[int] = set()
+        for part in self.parts:
+            if part.growth is Growth.NONE:
+                out.update(n for n in range(1, part.bound + 1) if n not in done)
+            elif not any(n >= part.bound for n in done):
+                out.add(part.bound)
+        return sorted(out)
 
     def unsat_line(self, covered: Iterable[int], size_name: str) -> str:
         """The certificate line saying which unsat sizes the lifting rests on."""
-        done = set(covered)
-        if self.grows:
-            unsat = min(n for n in done if n >= self.bound)
-            return f"z3 unsat at {unsat} >= N* = {self.bound} {size_name}"
-        return (
-            f"z3 unsat at every size from 1 to N* = {self.bound} {size_name} (no growth "
-            "operation proved valid for some part: every size up to N* searched)"
-        )
+        unsat = min(n for n in set(covered) if n >= self.bound)
+        line = f"z3 unsat at {unsat} >= N* = {self.bound} {size_name}"
+        stuck = [p.bound for p in self.parts if p.growth is Growth.NONE]
+        if stuck:
+            line += (
+                f" and at every size from 1 to {max(stuck)} (parts without a growth operation: "
+                "every size up to their bound)"
+            )
+        return line
 
     def lines(self) -> list[str]:
         """The certificate: m, and per conjunct K, e, N* with the sums and families, and the

@@ -19,7 +19,7 @@ from dpproofs.search.cegar import ForAllHypothesis
 from dpproofs.search.growth import Growth, at_zero
 from dpproofs.search.linear import structure, sum_key
 from dpproofs.search.objects import distribution
-from dpproofs.search.shape import ShapeReport, analyse
+from dpproofs.search.shape import Part, ShapeReport, analyse
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import hockey_stick, statistical_difference
 
@@ -291,3 +291,19 @@ def test_structure_is_equal_exactly_for_equal_nodes(a, b):
         return out
 
     assert (structure(chain(a)) == structure(chain(b))) is (a == b)
+
+
+def test_sizes_needed_part_by_part():
+    # Part 1 grows with bound 5: one unsat size >= 5. Part 2 does not grow, bound 3: every size
+    # 1..3. Covered {2, 4}: 1 and 3 for part 2, 5 for part 1.
+    grows = Part((), (), 5, 2, growth=Growth.SPLIT)
+    stuck = Part((), (), 3, 1, growth=Growth.NONE)
+    report = ShapeReport(2, (grows, stuck))
+    assert report.needs([2, 4]) == [1, 3, 5]
+    assert report.needs([1, 2, 3, 6]) == []
+    assert report.unsat_line([1, 2, 3, 6], "outcomes") == (
+        "z3 unsat at 6 >= N* = 5 outcomes and at every size from 1 to 3 (parts without a growth "
+        "operation: every size up to their bound)"
+    )
+    assert ShapeReport(2, (grows,)).needs([2, 4]) == [5]
+    assert ShapeReport(2, (grows,)).needs([7]) == []
