@@ -14,8 +14,9 @@ from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.formula import Node, const
 from dpproofs.outcomes import every_event, every_outcome, outcome_total
-from dpproofs.search import Interval, for_all_distributions
+from dpproofs.search import Interval, for_all_distributions, for_all_mechanisms
 from dpproofs.search.cegar import ForAllHypothesis
+from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.growth import Growth, at_zero
 from dpproofs.search.linear import structure, sum_key
 from dpproofs.search.objects import distribution
@@ -307,3 +308,19 @@ def test_sizes_needed_part_by_part():
     )
     assert ShapeReport(2, (grows,)).needs([2, 4]) == [5]
     assert ShapeReport(2, (grows,)).needs([7]) == []
+
+
+def test_a_mechanism_claim_without_growth_searches_one_output():
+    # Row 0 of M with full support has an event of mass strictly between 0 and 1: false on 1
+    # output (row (1)), true on 2 and 3 (the sizes stated). Was PROVED.
+    def nontrivial_row(alg, M):
+        p = M.rows[0]
+        full = every_outcome(alg, (p,), lambda a: a > 0)
+        trivial = every_event(alg, (p,), lambda m: (m == 0) | (m == 1))
+        return ~full | ~trivial
+
+    claim = for_all_mechanisms(DatabaseSpace(domain=2, n=1), [2, 3]).claim(nontrivial_row)
+    assert claim.holds_exactly(1, {"M": [[F(1)], [F(1)]]}) is False
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample.observed)["size"] == "1 outputs"
