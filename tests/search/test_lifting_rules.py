@@ -324,3 +324,37 @@ def test_a_mechanism_claim_without_growth_searches_one_output():
     verdict = claim.decide(Deadline(60))
     assert verdict.status is Status.REFUTED
     assert dict(verdict.counterexample.observed)["size"] == "1 outputs"
+
+
+def grid(size, denominator=6):
+    """Every distribution on ``size`` outcomes with entries in (1/denominator) Z (exact)."""
+    for cut in itertools.combinations_with_replacement(range(denominator + 1), size - 1):
+        points = (0, *cut, denominator)
+        yield [F(points[i + 1] - points[i], denominator) for i in range(size)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("event", "family", "negate_family"),
+    [(e, f, nf) for e in ("thirds", "trivial", "half") for f in ("full", "any") for nf in (0, 1)],
+)
+def test_no_proved_claim_has_a_grid_counterexample(event, family, negate_family):
+    # Lifting against brute force: a claim of the growth rules' shape (one row, a condition on
+    # every event in the hypothesis, where splitting may fail, and a family of either
+    # polarity) that is PROVED has no counterexample among the exact grid points of sizes 1 to
+    # N* + 2. Before the growth rules, "thirds"/"trivial" with full support were PROVED.
+    def predicate(alg, p):
+        e = every_event(alg, (p,), CONDITIONS[event])
+        f = every_outcome(alg, (p,), FAMILIES[family])
+        return ~e | (~f if negate_family else f)
+
+    claim = for_all_distributions([2]).claim(predicate)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status in (Status.PROVED, Status.REFUTED, Status.VERIFIED_BOUNDED)
+    if verdict.status is not Status.PROVED:
+        return
+    top = shape_of(claim).bound + 2
+    for size in range(1, top + 1):
+        for p in grid(size):
+            values = {"p": [p], "q": [[F(1, size)] * size]}
+            assert claim.holds_exactly(size, values) is True, (size, p)
