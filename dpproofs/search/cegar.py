@@ -27,13 +27,13 @@ from dpproofs.algebra import Algebra, implies
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.evidence import Evidence
-from dpproofs.formula import BINDERS, Node, nodes
+from dpproofs.formula import BINDERS, Node, nodes, render
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.engine import METHOD, find_counterexample
 from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
 from dpproofs.search.lifting import lifted_verdict, pinned_params
-from dpproofs.search.objects import ObjectKind
+from dpproofs.search.objects import ObjectKind, check_matrix
 from dpproofs.search.records import ENCODING, bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
@@ -60,6 +60,10 @@ class ForAllHypothesis:
     conclusion: Predicate
     says: str
     seeds: tuple[Mapping[str, Matrix], ...] = ()
+
+    def __post_init__(self) -> None:
+        for seed in self.seeds:
+            check_seed(seed, self.inner)
 
     def describe(self) -> str:
         inner = ", ".join(n for n, _ in self.inner)
@@ -172,18 +176,20 @@ class ForAllHypothesis:
         why = shape if isinstance(shape, str) else ""
         if isinstance(shape, ShapeReport):
             n_star = shape.bound
-            if any(size >= n_star for size in covered):
+            needs = shape.needs(covered)
+            if not needs:
                 unsat = min(size for size in covered if size >= n_star)
                 lines = [
                     "the hypothesis, for every inner value, is a conjunction of conditions on "
                     "every outcome: so is the hypothesis for all inner values",
                     *shape.lines(),
-                    f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}",
+                    shape.unsat_line(covered, q.size_name),
                     *certificate,
                 ]
                 records.append(small_model(outer, shape, unsat))
                 return lifted_verdict(outer, n_star, pinned_params(outer), lines, records)
-            why = f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it"
+            sizes = ", ".join(map(str, needs))
+            why = f"small-model bound N* = {n_star}; unsat at {sizes} {q.size_name} would prove it"
         return Verdict.verified_bounded(
             METHOD + " with counterexample-guided refinement",
             coverage="all " + outer.coverage_text(covered) + (f" ({why})" if why else ""),
@@ -213,6 +219,7 @@ class ForAllHypothesis:
                 return f"not one formula for every size: {traced.reason}"
         assert hypothesis.root is not None and conclusion.root is not None
         parts = hypothesis.root.args if hypothesis.root.op == "all" else (hypothesis.root,)
+        inner = {n for n, _ in self.inner}
         for part in parts:
             if part.op != "oall" and any(
                 n.op in BINDERS or n.op in ("entry", "emass") for n in nodes(part)
@@ -221,6 +228,14 @@ class ForAllHypothesis:
                     "the hypothesis is not a conjunction of conditions on every outcome for "
                     "each inner value"
                 )
+            if part.op == "oall":
+                varying = _inner_binder(part.args[0], inner)
+                if varying is not None:
+                    return (
+                        "a condition on every outcome of the hypothesis contains a sum or "
+                        "condition over the outcomes that depends on the inner value (one per "
+                        f"inner value: infinitely many): {render(varying)[:120]}"
+                    )
         root = Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
         shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
         return (
@@ -264,12 +279,41 @@ class ForAllHypothesis:
         return Verdict.unknown(METHOD + " with counterexample-guided refinement", done + reason)
 
 
+def _inner_binder(body: Node, inner: set[str]) -> Node | None:
+    """A binder anywhere inside ``body`` (at any depth) that mentions an inner object, or None.
+    For each inner value b such a binder is one sum (or family) of its own: over all b a
+    continuum of them, which the small-model count (one per distinct node at ONE b) misses."""
+    for n in nodes(body):
+        if n.op in BINDERS and any(
+            x.op == "fixed" and x.args[0] in inner for x in nodes(n.args[0])
+        ):
+            return n
+    return None
+
+
 def _arguments(predicate: Predicate) -> list[str]:
     return [a for a in inspect.signature(predicate).parameters if a != "alg"]
 
 
 def _call(predicate: Predicate, alg: Algebra, env: Mapping[str, Any]) -> Any:
     return predicate(alg, **{a: env[a] for a in _arguments(predicate)})
+
+
+def check_seed(seed: Mapping[str, Matrix], inner: tuple[tuple[str, ObjectKind], ...]) -> None:
+    """InvalidClaim unless ``seed`` gives every inner object, and nothing else, an exact value
+    inside its domain (a row-stochastic matrix of rationals of the inner shape). A seed is used
+    as an inner value the hypothesis holds at: one outside the domain would add a constraint
+    the real hypothesis does not imply (an outer search unsat because of it proves nothing)."""
+    names = [n for n, _ in inner]
+    if sorted(seed) != sorted(names):
+        raise InvalidClaim(
+            f"a seed must give exactly the inner objects {names}, not {sorted(seed)}"
+        )
+    for name, kind in inner:
+        matrix = seed[name]
+        if any(type(v) not in (int, Fraction) for row in matrix for v in row):
+            raise InvalidClaim(f"seed {name}: entries must be exact (int or Fraction): {matrix}")
+        check_matrix(f"seed {name}", kind(1), [[Fraction(v) for v in row] for row in matrix])
 
 
 def _const_matrix(alg: Algebra, matrix: Matrix) -> list[list[Any]]:

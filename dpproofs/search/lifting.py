@@ -4,14 +4,16 @@ Called by the search engine when every searched size was z3 unsat. When the clai
 (:mod:`dpproofs.search.trace`) of the shape the small-model theorem covers
 (:mod:`dpproofs.search.shape`), with bound N*:
 
-* some searched size n >= N* was unsat: by splitting (a counterexample on k outcomes gives one on
-  every larger number) there is none on N* outcomes, hence by the theorem none on any finite
-  alphabet;
-* otherwise size N* itself is searched,
-  within a small fixed work budget (z3 rlimit, so the
-  answer does not depend on the machine's load; a clock, LIFT_SHARE of the time left, only
-  ends an attempt in which z3 stopped counting work, as "not lifted"), and its unsat finishes
-  the argument.
+* when every part's counterexamples grow (splitting or padding, preconditions checked by
+  :mod:`dpproofs.search.growth`), unsat at some searched size n >= N* leaves none on N* or fewer
+  outcomes (one there would grow to n), hence by the theorem none on any finite alphabet;
+  otherwise size N* itself is searched;
+* when no growth operation is proved valid, every size from 1 to N* must be unsat: the sizes
+  not searched yet are searched.
+
+Each size searched here gets a small fixed work budget (z3 rlimit, so the answer does not depend
+on the machine's load; a clock, LIFT_SHARE of the time left, only ends an attempt in which z3
+stopped counting work, as "not lifted").
 
 The verdict is PROVED when every parameter ranges over an interval (the z3 unsat covers the whole
 interval); when a parameter is pinned to chosen points (eps = ln(11/10), say), the claim is shown
@@ -40,7 +42,7 @@ from dpproofs.search.records import (
 )
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, add, budget_spent, check
-from dpproofs.search.shape import Opaque, analyse
+from dpproofs.search.shape import Opaque, ShapeReport, analyse
 from dpproofs.verdict import Verdict
 
 METHOD = "z3 search over finite alphabets"
@@ -86,7 +88,7 @@ def lift(
     # Inside one eps-box with another parameter pinned, a lifting would give coverage at the
     # pinned points only, box by box: not worth its searches there.
     worth = not (pinned and session.box is not None)
-    if not any(size >= n_star for size in covered) and not deadline.expired() and worth:
+    if shape.needs(covered) and not deadline.expired() and worth:
         local = localise(traced.root, m)
         if local is not None and max(min(c.bound for c in cs) for cs in local) < n_star:
             lifted = _lift_localised(claim, session, covered, certificate, deadline, local, n_star)
@@ -94,47 +96,53 @@ def lift(
                 return lifted_verdict(claim, n_star, pinned, *lifted)
             certificate = [*certificate, lifted]
             not_localised = f"; {lifted}"
-    if not any(size >= n_star for size in covered):
-        if n_star > MAX_LIFT_SIZE or deadline.expired() or not worth:
+    for size in shape.needs(covered):
+        what = "the small-model bound" if size == n_star else f"a size up to N* = {n_star}"
+        if size > MAX_LIFT_SIZE or deadline.expired() or not worth:
             return _bounded(
                 claim,
                 covered,
                 certificate,
-                f"small-model bound N* = {n_star}; unsat at {n_star} {q.size_name} would prove it "
-                f"for every finite alphabet{not_localised}",
+                f"small-model bound N* = {n_star}; unsat at {_sizes_text(shape, covered)} "
+                f"{q.size_name} would prove it for every finite alphabet{not_localised}",
                 session,
             )
         start = time.perf_counter()
-        outcome = _decide_bound(claim, session, n_star, deadline)
+        outcome = _decide_bound(claim, session, size, deadline)
         if outcome.values is not None:
             return Verdict.refuted(
                 METHOD,
-                counterexample(claim, n_star, outcome.values, covered, outcome.how),
-                reason=f"counterexample on {n_star} {q.size_name} (the small-model bound), "
+                counterexample(claim, size, outcome.values, covered, outcome.how),
+                reason=f"counterexample on {size} {q.size_name} ({what}), "
                 "re-checked in exact arithmetic",
-                evidence=[search_witness(claim, n_star, outcome.values)],
+                evidence=[search_witness(claim, size, outcome.values)],
             )
         if outcome.reason:
             return _bounded(
                 claim,
                 covered,
                 certificate,
-                f"small-model bound N* = {n_star}, not decided at that size: {outcome.reason}"
-                f"{not_localised}",
+                f"small-model bound N* = {n_star}, not decided at {size} {q.size_name}: "
+                f"{outcome.reason}{not_localised}",
                 session,
             )
-        covered.append(n_star)
+        covered.append(size)
         certificate.append(
-            f"{n_star} {q.size_name}: z3 unsat (the small-model bound; "
-            f"{time.perf_counter() - start:.2f} s)"
+            f"{size} {q.size_name}: z3 unsat ({what}; {time.perf_counter() - start:.2f} s)"
         )
     unsat = min(size for size in covered if size >= n_star)
-    lines = [*shape.lines(), f"z3 unsat at {unsat} >= N* = {n_star} {q.size_name}", *certificate]
+    lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), *certificate]
     evidence: list[Evidence] = [
         bounded_search(claim, covered, session.symmetry),
         small_model(claim, shape, unsat),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
+    """The sizes a lifting still needs, as words."""
+    sizes = shape.needs(covered)
+    return str(sizes[0]) if len(sizes) == 1 else "each of " + ", ".join(map(str, sizes))
 
 
 def pinned_params(claim: SearchClaim) -> list[str]:
@@ -190,23 +198,30 @@ def _lift_localised(
         why, tried = "", []
         for part in candidates:
             size = part.bound
-            if part.dropped == 0 and any(n >= size for n in covered):
+            needs = part.shape.needs(covered if part.dropped == 0 else [])
+            if not needs:
                 searched, seconds = min(n for n in covered if n >= size), None
-            elif size > MAX_LIFT_SIZE or deadline.expired():
+            elif max(needs) > MAX_LIFT_SIZE or deadline.expired():
                 why = why or f"localised conjunct {i} (N* = {size}) not searched"
                 continue
             else:
                 start = time.perf_counter()
-                answer = _decide_formula(session, part.node, size, deadline)
-                if answer != z3.unsat:
+                answers = {}
+                for n in needs:
+                    answers[n] = _decide_formula(session, part.node, n, deadline)
+                    if answers[n] != z3.unsat:
+                        break
+                failed = [(n, a) for n, a in answers.items() if a != z3.unsat]
+                if failed:
+                    n, answer = failed[0]
                     what = (
                         "satisfiable (the dropped hypotheses are needed)"
                         if answer == z3.sat
                         else "z3 unknown"
                     )
-                    why = why or f"localised conjunct {i} at {size} {q.size_name}: {what}"
+                    why = why or f"localised conjunct {i} at {n} {q.size_name}: {what}"
                     tried.append(
-                        f"  ({part.rows} rows, {part.kept} hypotheses kept: {what} at {size} "
+                        f"  ({part.rows} rows, {part.kept} hypotheses kept: {what} at {n} "
                         f"{q.size_name})"
                     )
                     continue
@@ -217,7 +232,8 @@ def _lift_localised(
                     f"{part.dropped} dropped, N* = {size}",
                     *(f"  {line}" for line in part.shape.lines()),
                     f"  z3 unsat at {searched} {q.size_name}"
-                    + (" (searched)" if seconds is None else f" ({seconds:.2f} s)"),
+                    + (" (searched)" if seconds is None else f" ({seconds:.2f} s)")
+                    + ("" if part.shape.grows else f" and at every size from 1 to {size}"),
                     *tried,
                 ]
             )
@@ -317,8 +333,9 @@ def check_refutation(
     deadline: Deadline | None = None,
 ) -> None:
     """Fail loudly when a counterexample on ``size`` outcomes contradicts the small-model
-    theorem: some size n >= N* was z3 unsat (then no counterexample exists on any alphabet), or
-    (given a session) N* < size and N* itself is unsat (splitting would give one on N*)."""
+    theorem: the unsat sizes settle the lifting (some n >= N* when counterexamples grow, every
+    size from 1 to N* otherwise: then none exists on any alphabet), or (given a session, when
+    counterexamples grow) N* < size and N* itself is unsat (growth would give one on N*)."""
     traced = claim.formula
     if traced.root is None:
         return
@@ -326,8 +343,14 @@ def check_refutation(
     if isinstance(shape, Opaque):
         return
     n_star = shape.bound
-    contradiction = any(n >= n_star for n in unsat)
-    if not contradiction and session is not None and deadline is not None and n_star < size:
+    contradiction = not shape.needs(unsat)
+    if (
+        not contradiction
+        and shape.grows
+        and session is not None
+        and deadline is not None
+        and n_star < size
+    ):
         answer = _decide_bound(claim, session, n_star, deadline)
         contradiction = answer.values is None and not answer.reason
     if contradiction:

@@ -19,10 +19,11 @@ Two uses (the mathematics is in :mod:`dpproofs.search.shape`):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 from fractions import Fraction
 
-from dpproofs.formula import Node, render
+from dpproofs.formula import LEAVES, Node
 
 #: A polynomial: monomial (sorted tuple of opaque factor nodes) -> rational coefficient.
 Poly = dict[tuple[Node, ...], Fraction]
@@ -185,7 +186,7 @@ def _poly_mul(a: Poly, b: Poly) -> Poly:
     out: Poly = {}
     for ka, va in a.items():
         for kb, vb in b.items():
-            k = tuple(sorted((*ka, *kb), key=render))
+            k = tuple(sorted((*ka, *kb), key=structure))
             out = _poly_add(out, {k: va * vb})
     return out
 
@@ -211,11 +212,27 @@ def _scale(a: Form, c: Poly) -> Form:
 def _canonical(f: Form) -> tuple[object, ...]:
     return tuple(
         sorted(
-            (k, tuple(sorted((tuple(render(x) for x in m), c) for m, c in v.items())))
+            (k, tuple(sorted((tuple(structure(x) for x in m), c) for m, c in v.items())))
             for k, v in f.items()
             if k is not None
         )
     )
+
+
+#: A node's structure as nested tuples of strings: (op, (leaf data as (type, text), ...)) for
+#: a leaf, (op, (structure of each argument, ...)) otherwise.
+Structure = tuple[object, ...]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def structure(n: Node) -> Structure:
+    """The whole structure of ``n``, never cut: equal for structurally equal nodes, different
+    for different ones (leaf data are written with their type), ordered the same way in every
+    run (strings and tuples only). Sums, monomials and factors are identified and sorted by it,
+    never by rendered text (the renderer cuts deep trees: E**13 and E**14 render alike)."""
+    if n.op in LEAVES:
+        return (n.op, tuple((type(a).__name__, str(a)) for a in n.args))
+    return (n.op, tuple(structure(a) for a in n.args))
 
 
 def _up_to_sign(f: Form) -> tuple[object, ...]:

@@ -27,9 +27,14 @@ false. Counting the zero column: N* as above. (The design note's m + K + e - 1 m
 where the only witness is a zero column: "p_y + q_y > 0 for all y" with K = 0, e = 1 needs
 3 outcomes against a hypothesis on 2 rows.)
 
-**Splitting.** A counterexample on n outcomes gives one on every N >= n (replace a nonzero
-column c by c/2, c/2). So "no counterexample on N* outcomes" (z3 unsat at N*) proves the claim
-for every finite alphabet, and so does unsat at any size >= N*.
+**Growth** (:mod:`dpproofs.search.growth`). A counterexample on n outcomes gives one on every
+N >= n by splitting a nonzero column c into c/2, c/2 when every condition on every event that
+is not affine in the masses occurs only positively, or by padding with a zero column when every
+family that occurs negatively (or inside a value) holds at the zero column. When some part
+grows by one of them, z3 unsat at one size >= N* proves the claim for every finite alphabet.
+When no operation is proved valid for a part, nothing is assumed: every size from 1 to N* must
+be unsat (:meth:`ShapeReport.needs`). Each part names its growth rule and the precondition
+checked in the certificate.
 
 **Merging (no sums).** When K = 0, every family occurs with one polarity, and every family that
 occurs negatively is closed under adding columns (a conjunction of linear homogeneous
@@ -81,6 +86,10 @@ events).
 **Zero sums.** sum_x pos(l_x) <= 0 holds iff l_x <= 0 at every x: such an atom is read as the
 family "for every x: l_x <= 0" (pure DP written as (eps, 0)-DP).
 
+**Sum identity.** Sums, families, events and marks are identified by structure (structurally
+equal formula nodes, :func:`dpproofs.search.linear.structure`), never by rendered text: the
+renderer cuts deep trees, and two different sums rendered alike would be counted once.
+
 What is checked here, from the formula alone: sums have degree-1 bodies without a division by,
 or a logarithm of, anything that depends on the outcome (so g(0) = 0 is a plain value); family
 bodies are comparisons of equal degree (scale-invariant); outcome entries never meet an
@@ -91,11 +100,12 @@ Anything else: :class:`Opaque`, and the verdict stays bounded.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 from dpproofs.formula import LEAVES, Node, const, nodes, render
 from dpproofs.search.degrees import check_binder, closed_under_addition
+from dpproofs.search.growth import Growth, growth
 from dpproofs.search.linear import event_sums, sum_key
 
 
@@ -112,6 +122,8 @@ class Part:
     rows: int
     rule: str = "sums"
     events: int = 0
+    growth: Growth = Growth.NONE
+    growth_why: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,14 +137,50 @@ class ShapeReport:
     def bound(self) -> int:
         return max(p.bound for p in self.parts)
 
+    @property
+    def grows(self) -> bool:
+        """True when every part's counterexamples grow to every larger size (splitting or
+        padding, preconditions checked): then unsat at one size >= N* proves every size."""
+        return all(p.growth is not Growth.NONE for p in self.parts)
+
+    def needs(self, covered: Iterable[int]) -> list[int]:
+        """The sizes still to find unsat before "no counterexample on any finite alphabet"
+        follows. The claim is false iff some part is, on at most the part's bound N_i outcomes
+        (the theorem), and the claim's unsat at n is every part's. A part that grows needs one
+        unsat size >= N_i (N_i when there is none); a part that does not needs every size from
+        1 to N_i (its counterexample need not grow to the sizes searched). Once nothing is
+        needed, some unsat size is >= N* (the largest part's rule gives it)."""
+        done = set(covered)
+        out: set[int] = set()
+        for part in self.parts:
+            if part.growth is Growth.NONE:
+                out.update(n for n in range(1, part.bound + 1) if n not in done)
+            elif not any(n >= part.bound for n in done):
+                out.add(part.bound)
+        return sorted(out)
+
+    def unsat_line(self, covered: Iterable[int], size_name: str) -> str:
+        """The certificate line saying which unsat sizes the lifting rests on."""
+        unsat = min(n for n in set(covered) if n >= self.bound)
+        line = f"z3 unsat at {unsat} >= N* = {self.bound} {size_name}"
+        stuck = [p.bound for p in self.parts if p.growth is Growth.NONE]
+        if stuck:
+            line += (
+                f" and at every size from 1 to {max(stuck)} (parts without a growth operation: "
+                "every size up to their bound)"
+            )
+        return line
+
     def lines(self) -> list[str]:
-        """The certificate: m, and per conjunct K, e, N* with the sums and families."""
+        """The certificate: m, and per conjunct K, e, N* with the sums and families, and the
+        growth rule with its checked precondition."""
         out = [f"small-model theorem: m = {self.rows} rows, N* = {self.bound}"]
         for i, part in enumerate(self.parts, 1):
             out.append(
                 f"part {i}: m = {part.rows} rows, K = {len(part.sums)} sums, "
                 f"e = {len(part.families)} families, N* = {part.bound} ({_RULES[part.rule]})"
             )
+            out.append(f"  growth: {part.growth.value} ({part.growth_why})")
             out.extend(f"  sum: {s}" for s in part.sums)
             out.extend(f"  family: {f}" for f in part.families)
         return out
@@ -277,6 +325,7 @@ class _Counted:
             bound, rule = m + k_sums - 1 + e, "monotone"
         if self.merges() and (self.unread or e + 2**self.events <= bound):
             bound, rule = e + 2**self.events, "merge"
+        grows, why = growth(self.families, self.unread)
         return Part(
             tuple(self.sums.values()),
             tuple(_short(f) for f in positive),
@@ -284,6 +333,8 @@ class _Counted:
             m,
             rule,
             self.events,
+            grows,
+            why,
         )
 
 
