@@ -228,6 +228,9 @@ def crosscheck(
     start = time.monotonic()
     verdict = decide_theorem(file, theorem, start + decide_seconds, 0)
     lifted = lifted_parts(verdict)
+    if not lifted and verdict.status in (Status.UNKNOWN, Status.ERROR):
+        why = f"{verdict.status.value} within {decide_seconds:g} s: {verdict.reason[:160]}"
+        return TheoremCheck(file, theorem, problem=f"not cross-checked: the original is {why}")
     if not lifted:
         return TheoremCheck(file, theorem, problem=f"not lifted ({verdict.status.value})")
     loaded = load_claim(file, theorem, 0)

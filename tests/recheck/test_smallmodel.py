@@ -1,0 +1,174 @@
+"""The rechecker reads the shape itself: N* recomputed from the recorded formula
+(dpproofs.recheck.smallmodel), the formula compared with the predicate
+(dpproofs.recheck.formulacheck); tampered certificates fail."""
+
+import copy
+import io
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dpproofs.cli import main
+from dpproofs.evidence import SmallModel
+from dpproofs.formula import FormulaAlgebra, Node, const
+from dpproofs.recheck.smallmodel import NotRead, analyse, reproduce
+from dpproofs.search.records import formula_table
+
+HERE = Path(__file__).parent
+ALG = FormulaAlgebra()
+P, Q = Node("entry", ("p", 0)), Node("entry", ("q", 0))
+E = Node("param", ("E",))
+
+
+@pytest.fixture(scope="module")
+def lifted(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("smallmodel")
+    shutil.copy(HERE / "fixture_lifted.py", folder / "sm_theorems.py")
+    report = folder / "report.json"
+    code = main(["verify", str(folder / "sm_theorems.py"), "--json", str(report), "--no-cache"])
+    assert code == 0
+    return json.loads(report.read_text())
+
+
+def record(report, theorem_id):
+    found = next(t for t in report["theorems"] if t["id"] == theorem_id)
+    return next(e for e in found["evidence"] if e["kind"] == "small-model")
+
+
+def recheck(tmp_path, report, *extra):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(report))
+    out = io.StringIO()
+    code = main(
+        ["recheck", str(path), "--no-bounded", "-v", *extra], stdout=out, stderr=io.StringIO()
+    )
+    return code, out.getvalue()
+
+
+def tamper(report, theorem_id, change):
+    data = copy.deepcopy(report)
+    change(record(data, theorem_id))
+    return data
+
+
+def test_the_real_certificates_are_reproduced(lifted, tmp_path):
+    tv = record(lifted, "sm.tv_symmetric")
+    assert (tv["m"], tv["N*"], tv["parts"]) == (
+        2,
+        3,
+        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}],
+    )
+    code, out = recheck(tmp_path, lifted)
+    assert code == 0, out
+    lines = [line for line in out.splitlines() if "small-model" in line]
+    assert len(lines) == 2 and all(line.startswith("ok") for line in lines), lines
+    assert "N* = 3 recomputed from the formula" in out
+    assert "part 1: m = 2, K = 0, e = 1, k = 0, merge: 2" in out
+    assert "the recorded formula is the predicate at [1, 2, 3] outcomes" in out
+
+
+def _lower_k(r):
+    # K 1 -> 0 with the bound and N* lowered to match (m + K = 2): the arithmetic is
+    # consistent, so only recomputing K from the formula finds it.
+    r["parts"][0].update(K=0, bound=2)
+    r["N*"] = 2
+
+
+def _lower_m(r):
+    # The conjunct's m 2 -> 1 (its bound m + K = 2, N* = 2): consistent arithmetic again.
+    r["parts"][0].update(m=1, bound=2)
+    r["N*"] = 2
+
+
+def _drop_sum(r):
+    # The second sum replaced by 0 in the formula: "sum_y pos(p_y - q_y) = 0", a zero sum read
+    # as the family p_y <= q_y (K = 0, e = 1, merging: N* = 2), the certificate made to match.
+    # The bound is then right for the formula; only comparing the formula with the predicate
+    # (always true, while p <= q is not) finds it.
+    table = r["formula"]
+    last = max(i for i, node in enumerate(table) if node[0] == "osum")
+    table[last] = ["const", "q:0"]
+    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
+    r["N*"] = 2
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (_lower_k, "N* = 2 recorded, but the formula gives N* = 3"),
+        (_lower_m, "N* = 2 recorded, but the formula gives N* = 3"),
+        (_drop_sum, "the recorded formula is not the claim's"),
+    ],
+)
+def test_a_tampered_certificate_fails(lifted, tmp_path, change, why):
+    # Each of these passed before the rechecker read the formula (its arithmetic is consistent).
+    code, out = recheck(tmp_path, tamper(lifted, "sm.tv_symmetric", change))
+    assert code == 1, out
+    failing = [line for line in out.splitlines() if line.startswith("!!")]
+    assert len(failing) == 1 and "small-model" in failing[0] and why in failing[0], out
+
+
+def test_a_certificate_without_its_formula_is_not_replayed(lifted, tmp_path):
+    data = tamper(lifted, "sm.tv_symmetric", lambda r: r.pop("formula"))
+    _, out = recheck(tmp_path, data)
+    assert "the formula is not recorded" in out
+
+
+def _table(root):
+    return [list(node) for node in formula_table(root)]
+
+
+def test_sums_that_render_alike_are_two_sums():
+    # Coefficients E^-13 and E^-14 written as 13 and 14 nested divisions: the renderer cuts at
+    # depth 12, so keys made of rendered text would merge the two sums (K = 1, N* = 3). Read by
+    # structure, "sum_y pos(p - E^-13 q) = sum_y pos(p - E^-14 q)" has K = 2 (an equation: no
+    # monotone sum), m = 2: N* = m + K = 4.
+    def power(n):
+        node = const(1)
+        for _ in range(n):
+            node = Node("div", (node, E))
+        return node
+
+    s13, s14 = (Node("osum", (ALG.pos(P - power(n) * Q),)) for n in (13, 14))
+    (part,) = analyse(_table(ALG.eq(s13, s14)), 2)
+    assert (part.sums, part.rule, part.bound) == (2, "sums", 4)
+    table = tuple(tuple(n) for n in _table(ALG.eq(s13, s14)))
+    assert reproduce(SmallModel(2, (), 3, 3, "outcomes", table), 2)[0] == "failed"
+
+
+def test_a_sum_and_its_negation_are_one_sum():
+    # sum pos(p - Eq) and sum pos(Eq - p) differ by sum (p - Eq) = 1 - E: one sum, K = 1.
+    a = Node("osum", (ALG.pos(P - E * Q),))
+    b = Node("osum", (ALG.pos(E * Q - P),))
+    (part,) = analyse(_table(ALG.le(a, b)), 2)
+    assert (part.sums, part.families, part.bound) == (1, 0, 3)
+
+
+def test_a_binder_inside_a_binder_is_not_read():
+    inner = Node("osum", (P,))
+    root = Node("oall", (ALG.le(P, inner),))
+    with pytest.raises(NotRead, match="binder"):
+        analyse(_table(root), 1)
+
+
+def test_a_sum_of_degree_two_is_not_read():
+    root = ALG.le(Node("osum", (P * P,)), const(1))
+    with pytest.raises(NotRead, match="degree 2"):
+        analyse(_table(root), 1)
+
+
+def test_reproduce_fails_a_smaller_bound_and_accepts_a_larger_one():
+    # TV(p, q) = 1/2: m = 2, K = 1 (an equation: no monotone sum), N* = m + K = 3.
+    tv = Node("osum", (ALG.pos(P - Q),))
+    table = tuple(tuple(n) for n in _table(ALG.eq(tv, const(Fraction(1, 2)))))
+    low = SmallModel(2, (), 2, 2, "outcomes", table)
+    high = SmallModel(2, (), 5, 5, "outcomes", table)
+    assert reproduce(low, 2)[0] == "failed"
+    assert reproduce(high, 2) == (
+        "confirmed",
+        "N* = 3 recomputed from the formula (the record's N* = 5 is larger) "
+        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3)",
+    )
