@@ -97,6 +97,8 @@ class TheoremCheck:
     parts: tuple[PartCheck, ...] = ()
     problem: str = ""
     seconds: float = 0.0
+    #: of which deciding the original
+    decide_seconds: float = 0.0
 
     @property
     def unsound(self) -> bool:
@@ -109,6 +111,7 @@ class TheoremCheck:
             "parts": [p.as_dict() for p in self.parts],
             "problem": self.problem,
             "seconds": round(self.seconds, 1),
+            "decide_seconds": round(self.decide_seconds, 1),
         }
 
 
@@ -227,12 +230,15 @@ def crosscheck(
 
     start = time.monotonic()
     verdict = decide_theorem(file, theorem, start + decide_seconds, 0)
+    decided = time.monotonic() - start
     lifted = lifted_parts(verdict)
     if not lifted and verdict.status in (Status.UNKNOWN, Status.ERROR):
         why = f"{verdict.status.value} within {decide_seconds:g} s: {verdict.reason[:160]}"
-        return TheoremCheck(file, theorem, problem=f"not cross-checked: the original is {why}")
+        problem = f"not cross-checked: the original is {why}"
+        return TheoremCheck(file, theorem, problem=problem, seconds=decided, decide_seconds=decided)
     if not lifted:
-        return TheoremCheck(file, theorem, problem=f"not lifted ({verdict.status.value})")
+        problem = f"not lifted ({verdict.status.value})"
+        return TheoremCheck(file, theorem, problem=problem, seconds=decided, decide_seconds=decided)
     loaded = load_claim(file, theorem, 0)
     if isinstance(loaded, Verdict):
         return TheoremCheck(file, theorem, problem=f"the claim does not build: {loaded.reason}")
@@ -247,7 +253,7 @@ def crosscheck(
                 break
             sizes.append(decide_alone(claim, size, min(size_seconds, left)))
         parts.append(PartCheck(path, status, n_star, tuple(sizes)))
-    return TheoremCheck(file, theorem, tuple(parts), seconds=time.monotonic() - start)
+    return TheoremCheck(file, theorem, tuple(parts), "", time.monotonic() - start, decided)
 
 
 def crosscheck_main(
