@@ -281,7 +281,7 @@ class _Linear:
         if op == "const":
             return sympy.Rational(a[0].numerator, a[0].denominator)
         if op in ("entry", "emass"):
-            return sympy.Symbol(f"{op[0] if op == 'emass' else 'c'}|{a[0]}|{a[1]}")
+            return sympy.Symbol(f"{'m' if op == 'emass' else 'c'}|{a[0]}|{a[1]}")
         if op in ("add", "total", "sub", "neg", "mul") or (op == "div" and not self.reads(a[1])):
             parts = [self.expr(k) for k in a]
             if any(p is None for p in parts):

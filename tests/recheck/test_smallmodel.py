@@ -147,6 +147,24 @@ def test_a_sum_and_its_negation_are_one_sum():
     assert (part.sums, part.families, part.bound) == (1, 0, 3)
 
 
+def test_an_affine_condition_on_every_event_is_one_sum_per_comparison():
+    # "P(A) <= E Q(A) for every A => sum_y pos(p - q) <= eps": the event's comparison is the
+    # sum sum_y pos(p - E q) (separable maximum), the conclusion's sum pos(p - q) another: K = 2,
+    # both one-way (the hypothesis negative, the conclusion positive): monotone, 2 + 2 - 1 = 3.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    hypothesis = Node("eall", (ALG.le(pa, E * qa),))
+    sd = Node("osum", (ALG.pos(P - const(1) * Q),))
+    root = ALG.any([ALG.not_(hypothesis), ALG.le(sd, Node("param", ("eps",)))])
+    (part,) = analyse(_table(root), 2)
+    assert (part.sums, part.families, part.events, part.rule, part.bound) == (
+        2,
+        0,
+        0,
+        "monotone",
+        3,
+    )
+
+
 def test_a_binder_inside_a_binder_is_not_read():
     inner = Node("osum", (P,))
     root = Node("oall", (ALG.le(P, inner),))
