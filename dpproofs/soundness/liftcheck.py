@@ -12,9 +12,11 @@ lifted), with N* the largest bound recorded for that part,
 * a fresh z3 context and session (nothing from other sizes, nothing from the first run);
 * the claim with ``symmetric=False`` (no symmetry breaking, so no invariance proof is trusted);
 * no numeric pre-search, no lifting, no eps boxes (the whole parameter domain at once);
+* the predicate itself, run on this size's concrete rows, not the formula traced from it (the
+  claim's ``formula`` is set to "none"), so an error of the tracer is not repeated;
 * the engine's size decider (:func:`dpproofs.search.engine.find_counterexample`), whose sat
   answers are rounded and re-checked exactly; a refinement claim (``ForAllHypothesis``) is
-  decided at that one size by its own refinement loop.
+  decided at that one size by its own refinement loop (on its traced formulas).
 
 A counterexample at any size contradicts "true on every finite alphabet": it is UNSOUND (its
 values are replayed by the rechecker as well, and the replay's finding is reported with it). A
@@ -163,6 +165,7 @@ def decide_alone(claim: Any, size: int, seconds: float) -> SizeCheck:
     from dpproofs.search.engine import find_counterexample
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.session import Session, fresh_context
+    from dpproofs.search.trace import Traced
 
     start = time.perf_counter()
     deadline = Deadline(seconds)
@@ -172,6 +175,9 @@ def decide_alone(claim: Any, size: int, seconds: float) -> SizeCheck:
     try:
         with fresh_context():
             if isinstance(alone, SearchClaim):
+                # The predicate itself at this size, not its traced formula: a tracing error
+                # (an entry re-bound to the wrong outcome, say) is not repeated here.
+                alone.__dict__["formula"] = Traced(None, "the cross-check evaluates the predicate")
                 found = find_counterexample(alone, Session(alone), size, deadline, False)
                 values, reason = found.values, found.reason
             elif isinstance(alone, ForAllHypothesis):
