@@ -117,7 +117,7 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
         return failed(piece, problem)
     if record.unsat_size not in unsat:
         return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
-    outcome, why = reproduce(record, rows)
+    outcome, why = reproduce(record, rows, unsat)
     if outcome == "confirmed" and record.formula is not None:
         sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
         outcome, link = same_formula(claim, record.formula, sizes)

@@ -57,7 +57,11 @@ class NotRead(Exception):
 @dataclass(frozen=True, slots=True)
 class PartCount:
     """One conjunct as counted here: its rows m, sums K, positive families e, positive event
-    conditions k, the rule that gave its bound and the bound."""
+    conditions k, the rule that gave its bound and the bound; ``splits``: a counterexample of
+    this conjunct on n outcomes gives one on n + 1 (split a nonzero outcome in halves: sums are
+    homogeneous, families scale-invariant, an affine event condition is a sum, a falsifying
+    event stays one), False when a condition on every event that is not affine occurs in a
+    hypothesis (the halves make new events that may falsify it)."""
 
     rows: int
     sums: int
@@ -65,6 +69,7 @@ class PartCount:
     events: int
     rule: str
     bound: int
+    splits: bool = True
 
 
 class Table:
@@ -465,13 +470,14 @@ class _Counter:
             bound, rule = m + k - 1 + e, "monotone"
         if merges and (unread or e + 2**positive_events <= bound):
             bound, rule = e + 2**positive_events, "merge"
-        return PartCount(m, k, e, positive_events, rule, max(bound, 1))
+        return PartCount(m, k, e, positive_events, rule, max(bound, 1), not unread)
 
 
-def reproduce(record: Any, rows: int) -> tuple[str, str]:
+def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, str]:
     """("confirmed" | "failed" | "not replayed", why) for a small-model record (its ``formula``,
     ``n_star``, ``parts``) of a claim with ``rows`` size-axis rows: N* recomputed from the
-    formula must not exceed the recorded one."""
+    formula must not exceed the recorded one; when some conjunct does not split, every size
+    1..N* must be among the sizes ``unsat`` (z3 unsat)."""
     if record.formula is None:
         return "not replayed", "the formula is not recorded (K, e and the rule are the record's)"
     try:
@@ -481,6 +487,13 @@ def reproduce(record: Any, rows: int) -> tuple[str, str]:
     except (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as exc:
         return "failed", f"the recorded formula is malformed ({type(exc).__name__}: {exc})"
     mine = max(p.bound for p in parts)
+    missing = [n for n in range(1, mine + 1) if n not in unsat]
+    if missing and not all(p.splits for p in parts):
+        return "not replayed", (
+            "a condition on every event that is not affine occurs in a hypothesis: growth by "
+            f"splitting an outcome is not justified, and sizes {missing} <= N* = {mine} were "
+            "not searched"
+        )
     counted = "; ".join(
         f"part {i}: m = {p.rows}, K = {p.sums}, e = {p.families}, k = {p.events}, {p.rule}: "
         f"{p.bound}"

@@ -190,3 +190,19 @@ def test_reproduce_fails_a_smaller_bound_and_accepts_a_larger_one():
         "N* = 3 recomputed from the formula (the record's N* = 5 is larger) "
         "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3)",
     )
+
+
+def test_without_splitting_every_size_up_to_the_bound_must_be_searched():
+    # "for every A: P(A)^2 <= Q(A)" in a hypothesis is not affine: splitting an outcome makes
+    # new events that may falsify it, so unsat at 2 says nothing about 1 outcome. The conclusion
+    # "p_y <= q_y for every y" is one positive family, no sums: merging, N* = e + 2^0 = 2.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    hypothesis = Node("eall", (ALG.le(pa * pa, qa),))
+    root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
+    (part,) = analyse(_table(root), 2)
+    assert (part.rule, part.bound, part.splits) == ("merge", 2, False)
+    table = tuple(tuple(n) for n in _table(root))
+    record = SmallModel(2, (), 2, 2, "outcomes", table)
+    outcome, why = reproduce(record, 2, [2])
+    assert outcome == "not replayed" and "sizes [1] <= N* = 2 were not searched" in why
+    assert reproduce(record, 2, [1, 2])[0] == "confirmed"
