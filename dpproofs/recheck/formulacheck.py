@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from dpproofs.recheck.nodetable import NotRead, Table, read
 from dpproofs.recheck.resolve import Z3Terms, _ContextZ3, _real
-from dpproofs.recheck.smallmodel import Table
 from dpproofs.recheck.witnesses import derived_argument
 
 #: z3 work (rlimit) for proving the two terms equal at one size.
@@ -97,8 +97,6 @@ def _apply(op: str, alg: Any, x: list[Any]) -> Any:
 def compare(claim: Any, table: Sequence[Sequence[Any]], sizes: Sequence[int]) -> tuple[str, str]:
     """("confirmed" | "failed" | "not replayed", why): the recorded formula against the claim's
     predicate at each of ``sizes``."""
-    from dpproofs.recheck.smallmodel import NotRead, read
-
     try:
         t, root = read(table)
     except NotRead as exc:

@@ -26,10 +26,12 @@ record, docs/json-schema.md). This module reads it back (without the deciders, w
   the entries, no constant term); the smallest that applies, at least 1. N* is the largest over
   the conjuncts.
 
-Whitelist: only the operations below are read; a binder inside a binder's body (nested binders,
-whose entries this table cannot attribute), a leaf of an unknown form, a sum's term that is
-not homogeneous of degree 1 or a family's condition that is not scale-invariant is a reason
-(:class:`NotRead`), and the certificate is then "not replayed", never confirmed.
+Whitelist: what :mod:`.nodetable` does not read (an operation it does not know, a binder inside
+a binder's body, a sum's term not homogeneous of degree 1, a family's condition not
+scale-invariant) is a reason (:class:`NotRead`), and the certificate is then "not replayed",
+never confirmed. Growth: when a condition on every event that is not affine occurs in a
+hypothesis, splitting an outcome in halves may falsify it, so the certificate then needs every
+size 1..N* z3 unsat (:func:`reproduce`).
 """
 
 from __future__ import annotations
@@ -41,17 +43,15 @@ from typing import Any
 
 import sympy
 
-#: The operations read, by kind.
-LEAVES = {"const": 1, "param": 1, "entry": 2, "fixed": 3, "emass": 2}
-ARITHMETIC = frozenset({"add", "sub", "mul", "neg", "div", "pos", "total", "max", "min", "log"})
-RELATIONS = frozenset({"le", "lt", "eq"})
-CONNECTIVES = frozenset({"all", "any", "not", "ite"})
-BINDERS = frozenset({"osum", "oall", "eall"})
-ANY_DEGREE, TRUTH = "any", "truth"
-
-
-class NotRead(Exception):
-    """The formula is outside what this reading covers (the reason is the message)."""
+from dpproofs.recheck.nodetable import (
+    BINDERS,
+    LEAVES,
+    RELATIONS,
+    NotRead,
+    Table,
+    check_binder,
+    read,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,66 +72,6 @@ class PartCount:
     splits: bool = True
 
 
-class Table:
-    """A formula read from its node table, hash-consed: equal structure, equal index."""
-
-    def __init__(self) -> None:
-        self.ops: list[str] = []
-        self.args: list[tuple[Any, ...]] = []
-        self._ids: dict[tuple[str, tuple[Any, ...]], int] = {}
-
-    def add(self, op: str, args: tuple[Any, ...]) -> int:
-        key = (op, args)
-        if key not in self._ids:
-            self._ids[key] = len(self.ops)
-            self.ops.append(op)
-            self.args.append(args)
-        return self._ids[key]
-
-    def kids(self, i: int) -> tuple[int, ...]:
-        return () if self.ops[i] in LEAVES else self.args[i]
-
-    def below(self, i: int) -> list[int]:
-        """Every node reachable from ``i`` (itself included)."""
-        seen, stack = {i}, [i]
-        while stack:
-            for k in self.kids(stack.pop()):
-                if k not in seen:
-                    seen.add(k)
-                    stack.append(k)
-        return sorted(seen)
-
-
-def _datum(text: Any) -> Any:
-    if not isinstance(text, str) or text[:2] not in ("q:", "i:", "s:"):
-        raise NotRead(f"leaf data {text!r} is not of a known form")
-    body = text[2:]
-    return Fraction(body) if text[0] == "q" else int(body) if text[0] == "i" else body
-
-
-def read(table: Sequence[Sequence[Any]]) -> tuple[Table, int]:
-    """The table and the index of the root (the last node)."""
-    out, index = Table(), list[int]()
-    for node in table:
-        op, raw = node[0], tuple(node[1:])
-        if op in LEAVES:
-            if len(raw) != LEAVES[op] or any(isinstance(a, int) for a in raw):
-                raise NotRead(f"a leaf {op} of an unknown form")
-            args: tuple[Any, ...] = tuple(_datum(a) for a in raw)
-        elif op in ARITHMETIC | RELATIONS | CONNECTIVES | BINDERS:
-            if not all(isinstance(a, int) for a in raw):
-                raise NotRead(f"an operation {op} with leaf data")
-            if op in BINDERS and len(raw) != 1:
-                raise NotRead(f"a binder {op} of an unknown form")
-            args = tuple(index[a] for a in raw)
-        else:
-            raise NotRead(f"the operation {op!r}")
-        index.append(out.add(op, args))
-    if not index:
-        raise NotRead("an empty formula")
-    return out, index[-1]
-
-
 def analyse(table: Sequence[Sequence[Any]], rows: int) -> list[PartCount]:
     """Every conjunct of the recorded formula, counted (see the module docstring); NotRead
     when the formula is outside this reading."""
@@ -139,7 +79,7 @@ def analyse(table: Sequence[Sequence[Any]], rows: int) -> list[PartCount]:
     root = _zero_sums(t, root)
     for i in t.below(root):
         if t.ops[i] in ("osum", "oall"):
-            _check_binder(t, i)
+            check_binder(t, i)
         if t.ops[i] == "eall" and any(t.ops[j] in BINDERS for j in t.below(t.args[i][0])):
             raise NotRead("a binder inside a condition on every event")
     return [_Counter(t, c).part(rows) for c in _conjuncts(t, root)]
@@ -190,70 +130,6 @@ def _conjunction(t: Table, i: int) -> tuple[int, ...] | None:
     if t.ops[i] == "eall" and t.ops[t.args[i][0]] == "all":
         return tuple(t.add("eall", (b,)) for b in t.args[t.args[i][0]])
     return None
-
-
-def _check_binder(t: Table, binder: int) -> None:
-    """A sum's term homogeneous of degree 1 in the entries, a family's condition scale-invariant
-    (NotRead otherwise); no binder inside."""
-    body, in_sum = t.args[binder][0], t.ops[binder] == "osum"
-    degrees: dict[int, Any] = {}
-    for i in t.below(body):  # ascending: operands first
-        degrees[i] = _degree(t, i, degrees, in_sum)
-    got = degrees[body]
-    if in_sum and got not in (1, ANY_DEGREE):
-        raise NotRead(f"a sum whose term has degree {got} in the outcome's entries")
-    if not in_sum and got != TRUTH:
-        raise NotRead("a condition on every outcome that is not scale-invariant")
-
-
-def _same(values: list[Any], what: str) -> Any:
-    kinds = {v for v in values if v != ANY_DEGREE}
-    if len(kinds) > 1:
-        raise NotRead(f"{what} of different degrees")
-    return kinds.pop() if kinds else ANY_DEGREE
-
-
-def _degree(t: Table, i: int, deg: dict[int, Any], in_sum: bool) -> Any:
-    op, a = t.ops[i], t.args[i]
-    if op in BINDERS or op == "emass":
-        raise NotRead("a binder (or an event's mass) inside a sum or condition over the outcomes")
-    if op == "const":
-        return ANY_DEGREE if a[0] == 0 else 0
-    if op in ("param", "fixed"):
-        return 0
-    if op == "entry":
-        return 1
-    sub = [deg[k] for k in a]
-    if op in RELATIONS:
-        if TRUTH in sub:
-            raise NotRead("truth values compared as numbers")
-        _same(sub, "sides compared")
-        return TRUTH
-    if op in ("all", "any", "not"):
-        if any(d != TRUTH for d in sub):
-            raise NotRead("a number used as a truth value")
-        return TRUTH
-    if TRUTH in sub[1:] or (op != "ite" and TRUTH in sub):
-        raise NotRead("a truth value used as a number")
-    if op == "ite":
-        if sub[0] != TRUTH:
-            raise NotRead("an if-then-else whose condition is not scale-invariant")
-        return _same(sub[1:], "branches")
-    if op == "mul":
-        return ANY_DEGREE if ANY_DEGREE in sub else sub[0] + sub[1]
-    if op == "div":
-        if sub[1] == ANY_DEGREE or (in_sum and _has_entry(t, a[1])):
-            raise NotRead("a division by 0, or by an outcome's entry inside a sum")
-        return ANY_DEGREE if sub[0] == ANY_DEGREE else sub[0] - sub[1]
-    if op == "log":
-        if sub[0] != 0 or (in_sum and _has_entry(t, a[0])):
-            raise NotRead("a logarithm of a quantity that depends on the outcome")
-        return 0
-    return _same(sub, "terms added or compared")
-
-
-def _has_entry(t: Table, i: int) -> bool:
-    return any(t.ops[j] == "entry" for j in t.below(i))
 
 
 class _Linear:
