@@ -43,11 +43,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--lift-budget",
         type=float,
-        default=45.0,
-        help="seconds for all sizes 1..N*+2 of one lifted theorem (default 45; 0: no cross-check)",
+        default=30.0,
+        help="seconds for all sizes 1..N*+2 of one lifted theorem (default 30; 0: no cross-check)",
     )
     parser.add_argument(
-        "--lift-size", type=float, default=8.0, help="seconds for one size (default 8)"
+        "--lift-size", type=float, default=5.0, help="seconds for one size (default 5)"
     )
     parser.add_argument("--json", metavar="FILE", help="write every mutant and the counts here")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per mutant")
