@@ -7,8 +7,9 @@ decision, ``judge_seconds`` for the judge, plus slack for importing the file). C
 ``jobs`` at a time. A child stopped at its limit counts as unknown; one that dies, as error.
 
 Then every theorem that searches finite objects (and is not expected refuted) is decided once
-more, unmutated, in a child of its own, and when its verdict rests on the small-model lifting every size up to N* + 2 is
-searched alone (:mod:`dpproofs.soundness.liftcheck`): a counterexample there is unsound too.
+more, unmutated, in a child of its own, and when its verdict rests on the small-model lifting
+every size up to N* + 2 is searched alone (:mod:`dpproofs.soundness.liftcheck`): a
+counterexample there is unsound too.
 """
 
 from __future__ import annotations
