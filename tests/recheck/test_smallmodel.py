@@ -206,3 +206,63 @@ def test_without_splitting_every_size_up_to_the_bound_must_be_searched():
     outcome, why = reproduce(record, 2, [2])
     assert outcome == "not replayed" and "sizes [1] <= N* = 2 were not searched" in why
     assert reproduce(record, 2, [1, 2])[0] == "confirmed"
+
+
+# --- the rechecker's reading against the deciders' shape analysis, on generated formulas ----
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+EPS = Node("param", ("eps",))
+COEFFICIENTS = [const(1), const(2), E, E * E, Node("div", (const(1), E))]
+
+
+@st.composite
+def linear(draw):
+    """a p_y - b q_y with coefficients a, b drawn from 1, 2, E, E^2, 1/E."""
+    a, b = draw(st.sampled_from(COEFFICIENTS)), draw(st.sampled_from(COEFFICIENTS))
+    return a * P - b * Q
+
+
+@st.composite
+def atom(draw):
+    kind = draw(st.sampled_from(["sum", "sum", "family", "event", "zero"]))
+    if kind == "family":
+        return Node("oall", (ALG.le(draw(linear()), const(0)),))
+    if kind == "event":
+        pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+        c = draw(st.sampled_from(COEFFICIENTS))
+        return Node("eall", (ALG.le(pa, c * qa + draw(st.sampled_from([const(0), EPS]))),))
+    total = Node("osum", (ALG.pos(draw(linear())),))
+    if kind == "zero":
+        return ALG.le(total, const(0))
+    other = draw(st.sampled_from([EPS, const(Fraction(1, 2)), Node("osum", (ALG.pos(P - Q),))]))
+    return draw(st.sampled_from([ALG.le, ALG.lt, ALG.eq]))(total, other)
+
+
+@st.composite
+def formula(draw):
+    """(not H_1) or ... or C, with conjunctions inside: the library's shapes, generated."""
+    hypotheses = draw(st.lists(atom(), max_size=2))
+    conclusions = draw(st.lists(atom(), min_size=1, max_size=2))
+    conclusion = conclusions[0] if len(conclusions) == 1 else ALG.all(conclusions)
+    return ALG.any([*(ALG.not_(h) for h in hypotheses), conclusion]) if hypotheses else conclusion
+
+
+@settings(max_examples=60, deadline=None)
+@given(formula())
+def test_the_deciders_certificates_are_never_failed_on_generated_formulas(root):
+    # Whatever the deciders' shape analysis (dpproofs.search.shape) certifies, the rechecker's
+    # own reading must reproduce or find it conservative: a recomputed N* above the recorded one
+    # would fail a certificate (one of the two analyses would be wrong).
+    from dpproofs.search.shape import Opaque
+    from dpproofs.search.shape import analyse as deciders
+
+    theirs = deciders(root, 2)
+    if isinstance(theirs, Opaque):
+        return
+    try:
+        mine = analyse(_table(root), 2)
+    except NotRead:
+        return
+    assert max(p.bound for p in mine) <= theirs.bound, (root, mine, theirs.lines())
