@@ -25,13 +25,3 @@ def heavy_outcome():
     return for_all_distributions(range(1, 3), names=("p",)).claim(
         lambda alg, p: alg.not_(every_outcome(alg, [p], lambda y: alg.lt(y, alg.const(F(1, 2)))))
     )
-
-
-@theorem(id="lift.every_distribution_uniform", source="a test fixture", expect="refuted")
-def every_distribution_uniform():
-    """For every y: for every z: p_z = p_y (nested binders; false on 2 outcomes at (0, 1))."""
-    return for_all_distributions(range(1, 3), names=("p",)).claim(
-        lambda alg, p: every_outcome(
-            alg, [p], lambda py: every_outcome(alg, [p], lambda pz: alg.eq(pz, py))
-        )
-    )
