@@ -80,8 +80,8 @@ def analyse(table: Sequence[Sequence[Any]], rows: int) -> list[PartCount]:
     for i in t.below(root):
         if t.ops[i] in ("osum", "oall"):
             check_binder(t, i)
-        if t.ops[i] == "eall" and any(t.ops[j] in BINDERS for j in t.below(t.args[i][0])):
-            raise NotRead("a binder inside a condition on every event")
+        if t.ops[i] == "eall" and any(t.ops[j] == "eall" for j in t.below(t.args[i][0])):
+            raise NotRead("a condition on every event inside another")
     return [_Counter(t, c).part(rows) for c in _conjuncts(t, root)]
 
 
