@@ -165,6 +165,16 @@ def test_an_affine_condition_on_every_event_is_one_sum_per_comparison():
     )
 
 
+def test_a_sum_inside_a_condition_on_every_event_is_read():
+    # "for every A: P(A) <= Q(A) + TV(p, q)": the sum binds its own outcome (no ambiguity), and
+    # is a quantity free of the event's masses: the event is affine, its comparison one sum
+    # (p - q up to sign: the same as TV's own), so K = 1, m = 2, N* = m + K = 3.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    tv = Node("osum", (ALG.pos(P - Q),))
+    (part,) = analyse(_table(Node("eall", (ALG.le(pa, qa + tv),))), 2)
+    assert (part.sums, part.events, part.bound) == (1, 1, 3)
+
+
 def test_a_binder_inside_a_binder_is_not_read():
     inner = Node("osum", (P,))
     root = Node("oall", (ALG.le(P, inner),))
