@@ -10,13 +10,10 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   statement is false) or ``"step"`` (a refuted step of a derivation, ``step`` its index).
 * :class:`BoundedSearch`: a bounded verification's exact list of (size, encoding, result).
   Every result of a bounded verdict is ``"unsat"`` (no counterexample of that size).
-* :class:`SmallModel`: the reduction of :mod:`dpproofs.search.shape` used to lift unsat at one
-  size to every finite alphabet: m rows, per conjunct (K sums, e families, its bound, whether the
-  merging bound e + 1 was used, and the rows it mentions), N*, the size >= N* whose unsat
-  finishes the argument, and the analysed formula as a node table (:data:`FormulaTable`), which
-  ``dpproofs recheck`` reads with its own shape analysis.
-* :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (its rows, the
-  hypotheses kept and dropped, the localised formula's parts and bound, its unsat size).
+* :class:`SmallModel`: the lifting's reduction (m rows; per conjunct K, e, rule, bound, rows;
+  N*; the unsat size >= N*; the analysed formula as a node table, docs/json-schema.md).
+* :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (the hypotheses
+  kept and dropped, the localised formula's reduction).
 * :class:`SolverFacts`: the facts z3 used in a proof of a scalar claim (an unsat core).
 * :class:`IntervalBoxes`: the boxes of an interval proof (exact rational corners) and, per box,
   what decided it (the goal, or an assumption that is false on the whole box).
@@ -37,29 +34,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
-
-#: A formula as a node table: nodes in an order where each node's operands come before it, the
-#: root last. A node is ``(op, arg, ...)``; an argument is an int (the index of an operand node)
-#: or a string for leaf data: ``"q:3/4"`` a rational, ``"i:2"`` an integer, ``"s:p"`` a name.
-FormulaTable = tuple[tuple[Any, ...], ...]
-
-
-def _table(record: Mapping[str, Any]) -> FormulaTable | None:
-    value = record.get("formula")
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(
-        isinstance(n, list) and n and isinstance(n[0], str) for n in value
-    ):
-        raise ValueError("formula must be a list of nodes [op, arg, ...]")
-    for index, node in enumerate(value):
-        for arg in node[1:]:
-            ok = isinstance(arg, str) or (
-                isinstance(arg, int) and not isinstance(arg, bool) and 0 <= arg < index
-            )
-            if not ok:
-                raise ValueError(f"formula node {index}: {arg!r} is no earlier node nor data")
-    return tuple(tuple(n) for n in value)
 
 
 class Evidence(Protocol):
@@ -219,21 +193,18 @@ class SmallModel:
     n_star: int
     unsat_size: int
     size_name: str
-    #: the analysed formula (None: not recorded)
-    formula: FormulaTable | None = None
+    formula: Any = None  # the node table (docs/json-schema.md); None: not recorded
 
     def as_dict(self) -> dict[str, Any]:
-        out = {
+        return {
             "kind": self.kind,
             "m": self.rows,
             "parts": [p.as_dict() for p in self.parts],
             "N*": self.n_star,
             "unsat_size": self.unsat_size,
             "size_name": self.size_name,
+            **({} if self.formula is None else {"formula": self.formula}),
         }
-        if self.formula is not None:
-            out["formula"] = [list(n) for n in self.formula]
-        return out
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> SmallModel:
@@ -246,7 +217,7 @@ class SmallModel:
             _int(record, "N*"),
             _int(record, "unsat_size"),
             str(record["size_name"]),
-            _table(record),
+            record.get("formula"),
         )
 
 

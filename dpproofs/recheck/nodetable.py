@@ -80,8 +80,10 @@ def read(table: Sequence[Sequence[Any]]) -> tuple[Table, int]:
                 raise NotRead(f"a leaf {op} of an unknown form")
             args: tuple[Any, ...] = tuple(_datum(a) for a in raw)
         elif op in ARITHMETIC | RELATIONS | CONNECTIVES | BINDERS:
-            if not all(isinstance(a, int) for a in raw):
+            if not all(isinstance(a, int) and not isinstance(a, bool) for a in raw):
                 raise NotRead(f"an operation {op} with leaf data")
+            if not all(0 <= a < len(index) for a in raw):
+                raise ValueError(f"node {len(index)} ({op}) names no earlier node: {raw}")
             if op in BINDERS and len(raw) != 1:
                 raise NotRead(f"a binder {op} of an unknown form")
             args = tuple(index[a] for a in raw)

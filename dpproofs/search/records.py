@@ -15,7 +15,6 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
-    FormulaTable,
     LocalisedConjunct,
     ShapePart,
     SizeResult,
@@ -26,6 +25,9 @@ from dpproofs.formula import Node
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.localise import Localised
 from dpproofs.search.shape import ShapeReport
+
+#: A formula as a node table (docs/json-schema.md: "formula" of a small-model record).
+FormulaTable = tuple[tuple[Any, ...], ...]
 
 #: How the engine encodes one size for z3 (see dpproofs.search.session).
 ENCODING = (
