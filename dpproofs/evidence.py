@@ -10,12 +10,10 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   statement is false) or ``"step"`` (a refuted step of a derivation, ``step`` its index).
 * :class:`BoundedSearch`: a bounded verification's exact list of (size, encoding, result).
   Every result of a bounded verdict is ``"unsat"`` (no counterexample of that size).
-* :class:`SmallModel`: the reduction of :mod:`dpproofs.search.shape` used to lift unsat at one
-  size to every finite alphabet: m rows, per conjunct (K sums, e families, its bound, whether the
-  merging bound e + 1 was used, and the rows it mentions), N*, and the size >= N* whose unsat
-  finishes the argument.
-* :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (its rows, the
-  hypotheses kept and dropped, the localised formula's parts and bound, its unsat size).
+* :class:`SmallModel`: the lifting's reduction (m rows; per conjunct K, e, rule, bound, rows;
+  N*; the unsat size >= N*; the analysed formula as a node table, docs/json-schema.md).
+* :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (the hypotheses
+  kept and dropped, the localised formula's reduction).
 * :class:`SolverFacts`: the facts z3 used in a proof of a scalar claim (an unsat core).
 * :class:`IntervalBoxes`: the boxes of an interval proof (exact rational corners) and, per box,
   what decided it (the goal, or an assumption that is false on the whole box).
@@ -195,6 +193,7 @@ class SmallModel:
     n_star: int
     unsat_size: int
     size_name: str
+    formula: Any = None  # the node table (docs/json-schema.md); None: not recorded
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -204,6 +203,7 @@ class SmallModel:
             "N*": self.n_star,
             "unsat_size": self.unsat_size,
             "size_name": self.size_name,
+            **({} if self.formula is None else {"formula": self.formula}),
         }
 
     @classmethod
@@ -217,6 +217,7 @@ class SmallModel:
             _int(record, "N*"),
             _int(record, "unsat_size"),
             str(record["size_name"]),
+            record.get("formula"),
         )
 
 

@@ -7,8 +7,11 @@
 * small-model reduction: m is the number of rows of the claim's size-axis objects, every
   conjunct's bound is m + K + max(e - 1, 1) (m + K when e = 0), or e + 1 when the merging bound
   was used (then smaller), N* is the largest bound, and the unsat size is >= N* and is listed
-  unsat by the bounded search of the same claim. The counts K and e are read from the report:
-  which nodes of the formula are sums and families is the shape analysis, not replayed;
+  unsat by the bounded search of the same claim; then m, K, e, k and N* are recomputed from the
+  recorded formula by the rechecker's own shape analysis (:mod:`.smallmodel`): a recorded N*
+  below the recomputed one fails, a formula not recorded or outside that reading is "not
+  replayed"; and the formula is compared with the claim's predicate at 1, 2, 3 outcomes
+  (:mod:`.formulacheck`): a difference fails;
 * exact evaluation of a concrete rational mechanism: the pure epsilon (max over neighbour pairs
   and outputs of ln(M[x][y] / M[x'][y])) or the total variation (max over pairs of half the L1
   distance) is recomputed here with Fractions, compared with the recorded value, and the claimed
@@ -30,11 +33,15 @@ from dpproofs.evidence import (
 )
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
 from dpproofs.recheck.balls import with_precision as precision
+from dpproofs.recheck.formulacheck import compare as same_formula
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
+from dpproofs.recheck.smallmodel import reproduce
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
 RESOLVE_SECONDS = 60.0
+#: A recorded formula is compared with the predicate at 1, ..., this many outcomes.
+FORMULA_SIZES = 3
 
 
 def bounded(
@@ -110,15 +117,21 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
         return failed(piece, problem)
     if record.unsat_size not in unsat:
         return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
-    return confirmed(
-        piece,
-        f"N* = {record.n_star} <= unsat size {record.unsat_size} (K and e as counted by the "
-        "shape analysis, not replayed)",
-    )
+    outcome, why = reproduce(record, rows, unsat)
+    if outcome == "confirmed" and record.formula is not None:
+        sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
+        outcome, link = same_formula(claim, record.formula, sizes)
+        why = f"{why}; {link}"
+    if outcome == "failed":
+        return failed(piece, why)
+    if outcome == "not replayed":
+        return not_replayed(piece, f"N* = {record.n_star} <= unsat size {record.unsat_size}; {why}")
+    return confirmed(piece, f"{why}; <= unsat size {record.unsat_size}")
 
 
 def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
-    """The arithmetic of a localised conjunct's bound; its unsat is not re-solved."""
+    """The bound of a localised conjunct, recomputed from its formula; its unsat is not
+    re-solved."""
     reduction = record.reduction
     rows = _claim_rows(claim, reduction.n_star)
     if rows is None:
@@ -128,10 +141,13 @@ def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
     problem = _check_reduction(reduction)
     if problem:
         return failed(piece, problem)
+    outcome, why = reproduce(reduction, rows)
+    if outcome == "failed":
+        return failed(piece, f"conjunct {record.conjunct}: {why}")
     return not_replayed(
         piece,
         f"conjunct {record.conjunct}: N* = {reduction.n_star} <= unsat size "
-        f"{reduction.unsat_size} checked; the localised formula's unsat is not re-solved yet",
+        f"{reduction.unsat_size} ({why}); the localised formula's unsat is not re-solved yet",
     )
 
 

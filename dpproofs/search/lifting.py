@@ -134,7 +134,7 @@ def lift(
     lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), *certificate]
     evidence: list[Evidence] = [
         bounded_search(claim, covered, session.symmetry),
-        small_model(claim, shape, unsat),
+        small_model(claim, shape, unsat, traced.root),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
 

@@ -2,8 +2,9 @@
 
 * a refutation: the exact values of the counterexample at its size (a :class:`Witness`);
 * a bounded verification: every size covered, with the encoding z3 was given and its answer;
-* a lifted proof: the small-model reduction (m, per conjunct K, e and the bound, N*) and the
-  size >= N* whose unsat finishes it.
+* a lifted proof: the small-model reduction (m, per conjunct K, e and the bound, N*), the
+  size >= N* whose unsat finishes it, and the analysed formula as a node table
+  (:func:`formula_table`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ from dpproofs.evidence import (
     SmallModel,
     Witness,
 )
+from dpproofs.formula import Node
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.localise import Localised
 from dpproofs.search.shape import ShapeReport
+
+#: A formula as a node table (docs/json-schema.md: "formula" of a small-model record).
+FormulaTable = tuple[tuple[Any, ...], ...]
 
 #: How the engine encodes one size for z3 (see dpproofs.search.session).
 ENCODING = (
@@ -80,10 +85,18 @@ def _parts(shape: ShapeReport) -> tuple[ShapePart, ...]:
     return tuple(parts)
 
 
-def small_model(claim: SearchClaim, shape: ShapeReport, unsat_size: int) -> SmallModel:
-    """The reduction of :mod:`dpproofs.search.shape` that lifted the unsat at ``unsat_size``."""
+def small_model(
+    claim: SearchClaim, shape: ShapeReport, unsat_size: int, root: Node | None = None
+) -> SmallModel:
+    """The reduction of :mod:`dpproofs.search.shape` that lifted the unsat at ``unsat_size``;
+    ``root``: the formula analysed (recorded for the rechecker; None: not recorded)."""
     return SmallModel(
-        shape.rows, _parts(shape), shape.bound, unsat_size, claim.quantifier.size_name
+        shape.rows,
+        _parts(shape),
+        shape.bound,
+        unsat_size,
+        claim.quantifier.size_name,
+        None if root is None else formula_table(root),
     )
 
 
@@ -92,6 +105,46 @@ def localised_conjunct(
 ) -> LocalisedConjunct:
     """A conjunct proved through its localised form (:mod:`dpproofs.search.localise`)."""
     reduction = SmallModel(
-        local.rows, _parts(local.shape), local.bound, unsat_size, claim.quantifier.size_name
+        local.rows,
+        _parts(local.shape),
+        local.bound,
+        unsat_size,
+        claim.quantifier.size_name,
+        formula_table(local.node),
     )
     return LocalisedConjunct(index, local.kept, local.dropped, reduction)
+
+
+def formula_table(root: Node) -> FormulaTable | None:
+    """``root`` as a node table (:data:`dpproofs.evidence.FormulaTable`): operands first, in
+    the order of a depth-first walk (so the same formula gives the same table), shared nodes
+    once. None when a leaf holds data other than rationals, integers and names."""
+    index: dict[Node, int] = {}
+    table: list[tuple[Any, ...]] = []
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node in index:
+            continue
+        operands = [a for a in node.args if isinstance(a, Node)]
+        if not ready and any(a not in index for a in operands):
+            stack.append((node, True))
+            stack.extend((a, False) for a in reversed(operands) if a not in index)
+            continue
+        row: list[Any] = [node.op]
+        for arg in node.args:
+            if isinstance(arg, Node):
+                row.append(index[arg])
+            elif isinstance(arg, bool):
+                return None
+            elif isinstance(arg, int):
+                row.append(f"i:{arg}")
+            elif isinstance(arg, Fraction):
+                row.append(f"q:{arg}")
+            elif isinstance(arg, str):
+                row.append(f"s:{arg}")
+            else:
+                return None
+        index[node] = len(table)
+        table.append(tuple(row))
+    return tuple(table)

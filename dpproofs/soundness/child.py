@@ -10,6 +10,7 @@ within ``judge_seconds``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -45,6 +46,8 @@ class TheoremMutants:
     not_mutated: tuple[str, ...]
     formula_missing: int
     problem: str = ""
+    #: the claim searches finite objects somewhere (a candidate for the lifting cross-check)
+    searches: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +98,27 @@ def list_mutants(file: str, limit: int | None) -> list[TheoremMutants]:
                 found.noops,
                 tuple(found.not_mutated),
                 found.formula_missing,
+                searches=searches(claim),
             )
         )
     return out
+
+
+def searches(claim: object) -> bool:
+    """True when ``claim`` is, or has as a part or family, a search over finite objects."""
+    name = type(claim).__name__
+    if name in ("SearchClaim", "ForAllHypothesis", "IndependentSizes"):
+        return True
+    parts = getattr(claim, "parts", None)
+    if isinstance(parts, tuple):
+        return any(searches(p) for p in parts)
+    members = getattr(claim, "members", None)
+    if isinstance(members, tuple) and members:
+        try:
+            return searches(claim.build(*members[0][1]))  # type: ignore[attr-defined]
+        except Exception:  # a member that does not build: the decision will say so
+            return False
+    return False
 
 
 def list_main(
@@ -144,9 +165,21 @@ def mutant_main(
     memory_bytes: int,
     channel: Connection,
 ) -> None:
+    args = (file, theorem, mutant_id, decide_seconds, judge_seconds)
+    answer(decide_mutant, args, deadline_at, memory_bytes, channel)
+
+
+def answer(
+    work: Callable[..., object],
+    args: tuple[object, ...],
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """In a child: send ``work(*args)``, or why it failed as a string."""
     _enter_child(deadline_at, memory_bytes)
     try:
-        value: object = decide_mutant(file, theorem, mutant_id, decide_seconds, judge_seconds)
+        value: object = work(*args)
     except BaseException as exc:
         value = f"{type(exc).__name__}: {exc}"
     _send(channel, value)

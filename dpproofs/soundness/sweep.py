@@ -5,6 +5,11 @@ Each theorem file is listed in a child (its mutants, after the per-theorem cap);
 then decided and judged in a child of its own with a hard limit (``decide_seconds`` for the
 decision, ``judge_seconds`` for the judge, plus slack for importing the file). Children run
 ``jobs`` at a time. A child stopped at its limit counts as unknown; one that dies, as error.
+
+Then every theorem that searches finite objects (and is not expected refuted) is decided once
+more, unmutated, in a child of its own, and when its verdict rests on the small-model lifting
+every size up to N* + 2 is searched alone (:mod:`dpproofs.soundness.liftcheck`): a
+counterexample there is unsound too.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dpproofs.soundness.child import (
     mutant_main,
 )
 from dpproofs.soundness.judge import NOTHING, UNSOUND
+from dpproofs.soundness.liftcheck import TheoremCheck, crosscheck_main
 
 #: Seconds a file's listing child may take (it imports the file and builds every claim).
 LIST_SECONDS = 180.0
@@ -34,6 +40,16 @@ LIST_SECONDS = 180.0
 SLACK_SECONDS = 20.0
 #: The verdict columns of the table, in order.
 VERDICTS = ("refuted", "proved", "verified-bounded", "unknown", "error")
+
+
+@dataclass(frozen=True, slots=True)
+class LiftSettings:
+    """The lifting cross-check's time: the original's decision, one size, all sizes of a
+    theorem (``budget`` 0: no cross-check)."""
+
+    decide: float = 30.0
+    size: float = 5.0
+    budget: float = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +95,7 @@ class SweepResult:
     records: list[MutantRecord] = field(default_factory=list)
     load_failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    lifting: list[TheoremCheck] = field(default_factory=list)
 
     def totals(self, records: Iterable[MutantRecord] | None = None) -> dict[str, int]:
         chosen = list(self.records if records is None else records)
@@ -86,6 +103,8 @@ class SweepResult:
         out = {"mutants": len(chosen)}
         out.update({v: counts.get(v, 0) for v in VERDICTS})
         out["unsound"] = sum(r.finding == UNSOUND for r in chosen)
+        if records is None:
+            out["unsound"] += sum(t.unsound for t in self.lifting)
         return out
 
     def by_kind(self) -> dict[str, dict[str, int]]:
@@ -123,6 +142,7 @@ class SweepResult:
                 for t in self.theorems
             ],
             "mutants": [r.as_dict() for r in self.records],
+            "lifting_crosscheck": [t.as_dict() for t in self.lifting],
         }
 
 
@@ -155,6 +175,16 @@ def _decide(
     return record("error", "isolation", str(value or outcome.failure), NOTHING, "")
 
 
+def _crosscheck(theorem: TheoremMutants, lift: LiftSettings) -> TheoremCheck:
+    limits = Limits(lift.decide + lift.budget + lift.size + SLACK_SECONDS)
+    args = (theorem.file, theorem.theorem, lift.decide, lift.size, lift.budget)
+    outcome = run_child(crosscheck_main, args, limits)
+    if isinstance(outcome.value, TheoremCheck):
+        return outcome.value
+    why = str(outcome.value or outcome.failure)
+    return TheoremCheck(theorem.file, theorem.theorem, problem=f"not cross-checked: {why}")
+
+
 def sweep(
     paths: Sequence[str | Path],
     jobs: int = 2,
@@ -162,8 +192,12 @@ def sweep(
     judge_seconds: float = 4.0,
     max_per_theorem: int | None = 12,
     progress: Callable[[MutantRecord], None] | None = None,
+    lift: LiftSettings | None = None,
+    lifted: Callable[[TheoremCheck], None] | None = None,
 ) -> SweepResult:
-    """Mutate, decide and judge every theorem under ``paths`` (see the module docstring)."""
+    """Mutate, decide and judge every theorem under ``paths``, then cross-check the lifted
+    ones (``lift``; None: the defaults; a zero budget: none) (see the module docstring)."""
+    lift = lift or LiftSettings()
     start = time.monotonic()
     files = [str(f) for f in theorem_files(paths)]
     result = SweepResult()
@@ -184,5 +218,16 @@ def sweep(
             return done
 
         result.records = list(pool.map(one, work))
+
+        def check(theorem: TheoremMutants) -> TheoremCheck:
+            done = _crosscheck(theorem, lift)
+            if lifted is not None:
+                lifted(done)
+            return done
+
+        # A theorem expected refuted is not lifted (if it were, `make verify` says so).
+        searching = [t for t in result.theorems if t.searches and t.expect != "refuted"]
+        searching = searching if lift.budget > 0 else []
+        result.lifting = list(pool.map(check, searching))
     result.seconds = time.monotonic() - start
     return result

@@ -1,0 +1,278 @@
+"""The rechecker reads the shape itself: N* recomputed from the recorded formula
+(dpproofs.recheck.smallmodel), the formula compared with the predicate
+(dpproofs.recheck.formulacheck); tampered certificates fail."""
+
+import copy
+import io
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dpproofs.cli import main
+from dpproofs.evidence import SmallModel
+from dpproofs.formula import FormulaAlgebra, Node, const
+from dpproofs.recheck.smallmodel import NotRead, analyse, reproduce
+from dpproofs.search.records import formula_table
+
+HERE = Path(__file__).parent
+ALG = FormulaAlgebra()
+P, Q = Node("entry", ("p", 0)), Node("entry", ("q", 0))
+E = Node("param", ("E",))
+
+
+@pytest.fixture(scope="module")
+def lifted(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("smallmodel")
+    shutil.copy(HERE / "fixture_lifted.py", folder / "sm_theorems.py")
+    report = folder / "report.json"
+    code = main(["verify", str(folder / "sm_theorems.py"), "--json", str(report), "--no-cache"])
+    assert code == 0
+    return json.loads(report.read_text())
+
+
+def record(report, theorem_id):
+    found = next(t for t in report["theorems"] if t["id"] == theorem_id)
+    return next(e for e in found["evidence"] if e["kind"] == "small-model")
+
+
+def recheck(tmp_path, report, *extra):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(report))
+    out = io.StringIO()
+    code = main(
+        ["recheck", str(path), "--no-bounded", "-v", *extra], stdout=out, stderr=io.StringIO()
+    )
+    return code, out.getvalue()
+
+
+def tamper(report, theorem_id, change):
+    data = copy.deepcopy(report)
+    change(record(data, theorem_id))
+    return data
+
+
+def test_the_real_certificates_are_reproduced(lifted, tmp_path):
+    tv = record(lifted, "sm.tv_symmetric")
+    assert (tv["m"], tv["N*"], tv["parts"]) == (
+        2,
+        3,
+        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}],
+    )
+    code, out = recheck(tmp_path, lifted)
+    assert code == 0, out
+    lines = [line for line in out.splitlines() if "small-model" in line]
+    assert len(lines) == 2 and all(line.startswith("ok") for line in lines), lines
+    assert "N* = 3 recomputed from the formula" in out
+    assert "part 1: m = 2, K = 0, e = 1, k = 0, merge: 2" in out
+    assert "the recorded formula is the predicate at [1, 2, 3] outcomes" in out
+
+
+def _lower_k(r):
+    # K 1 -> 0 with the bound and N* lowered to match (m + K = 2): the arithmetic is
+    # consistent, so only recomputing K from the formula finds it.
+    r["parts"][0].update(K=0, bound=2)
+    r["N*"] = 2
+
+
+def _lower_m(r):
+    # The conjunct's m 2 -> 1 (its bound m + K = 2, N* = 2): consistent arithmetic again.
+    r["parts"][0].update(m=1, bound=2)
+    r["N*"] = 2
+
+
+def _drop_sum(r):
+    # The second sum replaced by 0 in the formula: "sum_y pos(p_y - q_y) = 0", a zero sum read
+    # as the family p_y <= q_y (K = 0, e = 1, merging: N* = 2), the certificate made to match.
+    # The bound is then right for the formula; only comparing the formula with the predicate
+    # (always true, while p <= q is not) finds it.
+    table = r["formula"]
+    last = max(i for i, node in enumerate(table) if node[0] == "osum")
+    table[last] = ["const", "q:0"]
+    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
+    r["N*"] = 2
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (_lower_k, "N* = 2 recorded, but the formula gives N* = 3"),
+        (_lower_m, "N* = 2 recorded, but the formula gives N* = 3"),
+        (_drop_sum, "the recorded formula is not the claim's"),
+    ],
+)
+def test_a_tampered_certificate_fails(lifted, tmp_path, change, why):
+    # Each of these passed before the rechecker read the formula (its arithmetic is consistent).
+    code, out = recheck(tmp_path, tamper(lifted, "sm.tv_symmetric", change))
+    assert code == 1, out
+    failing = [line for line in out.splitlines() if line.startswith("!!")]
+    assert len(failing) == 1 and "small-model" in failing[0] and why in failing[0], out
+
+
+def test_a_certificate_without_its_formula_is_not_replayed(lifted, tmp_path):
+    data = tamper(lifted, "sm.tv_symmetric", lambda r: r.pop("formula"))
+    _, out = recheck(tmp_path, data)
+    assert "the formula is not recorded" in out
+
+
+def _table(root):
+    return [list(node) for node in formula_table(root)]
+
+
+def test_sums_that_render_alike_are_two_sums():
+    # Coefficients E^-13 and E^-14 written as 13 and 14 nested divisions: the renderer cuts at
+    # depth 12, so keys made of rendered text would merge the two sums (K = 1, N* = 3). Read by
+    # structure, "sum_y pos(p - E^-13 q) = sum_y pos(p - E^-14 q)" has K = 2 (an equation: no
+    # monotone sum), m = 2: N* = m + K = 4.
+    def power(n):
+        node = const(1)
+        for _ in range(n):
+            node = Node("div", (node, E))
+        return node
+
+    s13, s14 = (Node("osum", (ALG.pos(P - power(n) * Q),)) for n in (13, 14))
+    (part,) = analyse(_table(ALG.eq(s13, s14)), 2)
+    assert (part.sums, part.rule, part.bound) == (2, "sums", 4)
+    table = tuple(tuple(n) for n in _table(ALG.eq(s13, s14)))
+    assert reproduce(SmallModel(2, (), 3, 3, "outcomes", table), 2)[0] == "failed"
+
+
+def test_a_sum_and_its_negation_are_one_sum():
+    # sum pos(p - Eq) and sum pos(Eq - p) differ by sum (p - Eq) = 1 - E: one sum, K = 1.
+    a = Node("osum", (ALG.pos(P - E * Q),))
+    b = Node("osum", (ALG.pos(E * Q - P),))
+    (part,) = analyse(_table(ALG.le(a, b)), 2)
+    assert (part.sums, part.families, part.bound) == (1, 0, 3)
+
+
+def test_an_affine_condition_on_every_event_is_one_sum_per_comparison():
+    # "P(A) <= E Q(A) for every A => sum_y pos(p - q) <= eps": the event's comparison is the
+    # sum sum_y pos(p - E q) (separable maximum), the conclusion's sum pos(p - q) another: K = 2,
+    # both one-way (the hypothesis negative, the conclusion positive): monotone, 2 + 2 - 1 = 3.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    hypothesis = Node("eall", (ALG.le(pa, E * qa),))
+    sd = Node("osum", (ALG.pos(P - const(1) * Q),))
+    root = ALG.any([ALG.not_(hypothesis), ALG.le(sd, Node("param", ("eps",)))])
+    (part,) = analyse(_table(root), 2)
+    assert (part.sums, part.families, part.events, part.rule, part.bound) == (
+        2,
+        0,
+        0,
+        "monotone",
+        3,
+    )
+
+
+def test_a_sum_inside_a_condition_on_every_event_is_read():
+    # "for every A: P(A) <= Q(A) + TV(p, q)": the sum binds its own outcome (no ambiguity), and
+    # is a quantity free of the event's masses: the event is affine, its comparison one sum
+    # (p - q up to sign: the same as TV's own), so K = 1, m = 2, N* = m + K = 3.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    tv = Node("osum", (ALG.pos(P - Q),))
+    (part,) = analyse(_table(Node("eall", (ALG.le(pa, qa + tv),))), 2)
+    assert (part.sums, part.events, part.bound) == (1, 1, 3)
+
+
+def test_a_binder_inside_a_binder_is_not_read():
+    inner = Node("osum", (P,))
+    root = Node("oall", (ALG.le(P, inner),))
+    with pytest.raises(NotRead, match="binder"):
+        analyse(_table(root), 1)
+
+
+def test_a_sum_of_degree_two_is_not_read():
+    root = ALG.le(Node("osum", (P * P,)), const(1))
+    with pytest.raises(NotRead, match="degree 2"):
+        analyse(_table(root), 1)
+
+
+def test_reproduce_fails_a_smaller_bound_and_accepts_a_larger_one():
+    # TV(p, q) = 1/2: m = 2, K = 1 (an equation: no monotone sum), N* = m + K = 3.
+    tv = Node("osum", (ALG.pos(P - Q),))
+    table = tuple(tuple(n) for n in _table(ALG.eq(tv, const(Fraction(1, 2)))))
+    low = SmallModel(2, (), 2, 2, "outcomes", table)
+    high = SmallModel(2, (), 5, 5, "outcomes", table)
+    assert reproduce(low, 2)[0] == "failed"
+    assert reproduce(high, 2) == (
+        "confirmed",
+        "N* = 3 recomputed from the formula (the record's N* = 5 is larger) "
+        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3)",
+    )
+
+
+def test_without_splitting_every_size_up_to_the_bound_must_be_searched():
+    # "for every A: P(A)^2 <= Q(A)" in a hypothesis is not affine: splitting an outcome makes
+    # new events that may falsify it, so unsat at 2 says nothing about 1 outcome. The conclusion
+    # "p_y <= q_y for every y" is one positive family, no sums: merging, N* = e + 2^0 = 2.
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    hypothesis = Node("eall", (ALG.le(pa * pa, qa),))
+    root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
+    (part,) = analyse(_table(root), 2)
+    assert (part.rule, part.bound, part.splits) == ("merge", 2, False)
+    table = tuple(tuple(n) for n in _table(root))
+    record = SmallModel(2, (), 2, 2, "outcomes", table)
+    outcome, why = reproduce(record, 2, [2])
+    assert outcome == "not replayed" and "sizes [1] <= N* = 2 were not searched" in why
+    assert reproduce(record, 2, [1, 2])[0] == "confirmed"
+
+
+# --- the rechecker's reading against the deciders' shape analysis, on generated formulas ----
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+EPS = Node("param", ("eps",))
+COEFFICIENTS = [const(1), const(2), E, E * E, Node("div", (const(1), E))]
+
+
+@st.composite
+def linear(draw):
+    """a p_y - b q_y with coefficients a, b drawn from 1, 2, E, E^2, 1/E."""
+    a, b = draw(st.sampled_from(COEFFICIENTS)), draw(st.sampled_from(COEFFICIENTS))
+    return a * P - b * Q
+
+
+@st.composite
+def atom(draw):
+    kind = draw(st.sampled_from(["sum", "sum", "family", "event", "zero"]))
+    if kind == "family":
+        return Node("oall", (ALG.le(draw(linear()), const(0)),))
+    if kind == "event":
+        pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+        c = draw(st.sampled_from(COEFFICIENTS))
+        return Node("eall", (ALG.le(pa, c * qa + draw(st.sampled_from([const(0), EPS]))),))
+    total = Node("osum", (ALG.pos(draw(linear())),))
+    if kind == "zero":
+        return ALG.le(total, const(0))
+    other = draw(st.sampled_from([EPS, const(Fraction(1, 2)), Node("osum", (ALG.pos(P - Q),))]))
+    return draw(st.sampled_from([ALG.le, ALG.lt, ALG.eq]))(total, other)
+
+
+@st.composite
+def formula(draw):
+    """(not H_1) or ... or C, with conjunctions inside: the library's shapes, generated."""
+    hypotheses = draw(st.lists(atom(), max_size=2))
+    conclusions = draw(st.lists(atom(), min_size=1, max_size=2))
+    conclusion = conclusions[0] if len(conclusions) == 1 else ALG.all(conclusions)
+    return ALG.any([*(ALG.not_(h) for h in hypotheses), conclusion]) if hypotheses else conclusion
+
+
+@settings(max_examples=60, deadline=None)
+@given(formula())
+def test_the_deciders_certificates_are_never_failed_on_generated_formulas(root):
+    # Whatever the deciders' shape analysis (dpproofs.search.shape) certifies, the rechecker's
+    # own reading must reproduce or find it conservative: a recomputed N* above the recorded one
+    # would fail a certificate (one of the two analyses would be wrong).
+    from dpproofs.search.shape import Opaque
+    from dpproofs.search.shape import analyse as deciders
+
+    theirs = deciders(root, 2)
+    if isinstance(theirs, Opaque):
+        return
+    try:
+        mine = analyse(_table(root), 2)
+    except NotRead:
+        return
+    assert max(p.bound for p in mine) <= theirs.bound, (root, mine, theirs.lines())
