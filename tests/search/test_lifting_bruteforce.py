@@ -18,15 +18,19 @@ from __future__ import annotations
 import json
 import os
 import re
-from fractions import Fraction
+from fractions import Fraction as F
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from strategies_lifting import Spec, realise, rule_families
 
 from dpproofs.claim import Deadline
+from dpproofs.outcomes import every_outcome, outcome_total
+from dpproofs.search import ForAllHypothesis, Interval, distribution, for_all_distributions
+from dpproofs.search.shape import ShapeReport, analyse
 from dpproofs.soundness.bruteforce import Answer, decide_at, predicate_holds
 from dpproofs.verdict import Status
+from dpproofs.vocabulary import hockey_stick, mass_where
 
 PROFILE = os.environ.get("DPPROOFS_LIFTING_PROFILE", "fast")
 EXAMPLES = int(os.environ.get("DPPROOFS_LIFTING_EXAMPLES", 0)) or {"fast": 3, "long": 60}[PROFILE]
@@ -51,7 +55,7 @@ def parse_assignment(claim, size: int, assignment) -> dict:
     shapes = claim.quantifier.shapes(size)
     point: dict = {}
     for name, text in assignment:
-        numbers = [Fraction(x) for x in re.findall(r"-?\d+(?:/\d+)?", text)]
+        numbers = [F(x) for x in re.findall(r"-?\d+(?:/\d+)?", text)]
         if name in shapes:
             cols = shapes[name].cols
             point[name] = [numbers[i : i + cols] for i in range(0, len(numbers), cols)]
@@ -115,3 +119,97 @@ def test_lifted_verdicts_agree_with_brute_force(family):
         compare(family, spec)
 
     run()
+
+
+# --- the known classes of issue 26, as reproducers (strict xfail until helpers A/B's fixes) ---
+
+
+def _uniform(alg, p):
+    """Every distribution is uniform: for all y, z: p_z <= p_y (false on 2 outcomes)."""
+    return every_outcome(alg, (p,), lambda py: every_outcome(alg, (p,), lambda pz: pz <= py))
+
+
+def _half_below(alg, p):
+    """For every y, Pr_{z ~ p}[p_z <= p_y] >= 1/2 (false: p = (1/3, 2/3), y = 0 gives 1/3)."""
+    return every_outcome(
+        alg,
+        (p,),
+        lambda py: alg.le(alg.const(F(1, 2)), mass_where(alg, (p,), 0, lambda pz: pz <= py)),
+    )
+
+
+KNOWN_FALSE = {
+    "uniform": _uniform,
+    "half_below": _half_below,
+}
+
+
+@pytest.mark.xfail(strict=True, reason="issue 26 class 1 (nested binders)")
+@pytest.mark.parametrize("name", sorted(KNOWN_FALSE))
+def test_known_false_proofs(name):
+    claim = for_all_distributions([2], names=("p",)).claim(KNOWN_FALSE[name])
+    # Exact witness, without the tracer: p = (1/3, 2/3) falsifies both predicates.
+    assert predicate_holds(claim, 2, {"p": [[F(1, 3), F(2, 3)]]}) is False
+    verdict = claim.decide(Deadline(SECONDS))
+    assert not lifted(verdict), f"false proof: {verdict.reason}"
+
+
+def _inner_nonnegative(alg, p, b):
+    """0 <= b_0 p_y for every y: true for every b in the prior simplex."""
+    return every_outcome(alg, (p,), lambda py: alg.le(alg.const(0), b[0] * py))
+
+
+def _negative_total(alg, p):
+    """sum_y p_y < 0: false for every distribution."""
+    return alg.lt(outcome_total(alg, (p,), lambda py: py), alg.const(0))
+
+
+@pytest.mark.xfail(strict=True, reason="issue 26 class 3 (a seed outside the inner domain)")
+def test_a_seed_outside_the_prior_simplex_proves_nothing():
+    # (for all b in the simplex: 0 <= b_0 p_y for all y) => sum_y p_y < 0 is false at every p:
+    # the hypothesis holds (b_0 >= 0), the conclusion fails. The seed b = (-1, 2) makes the
+    # hypothesis unsatisfiable, so the claim restricted to it is vacuous.
+    claim = ForAllHypothesis(
+        for_all_distributions([2], names=("p",)),
+        (("b", distribution(2)),),
+        _inner_nonnegative,
+        _negative_total,
+        "sum_y p_y < 0",
+        seeds=({"b": [[F(-1), F(2)]]},),
+    )
+    verdict = claim.decide(Deadline(SECONDS))
+    assert verdict.status is not Status.PROVED, verdict.reason
+
+
+def _deep_power(alg, e, k):
+    """1 / e^k written as 1 / (e * e * ... * e): k - 1 nested products."""
+    out = e
+    for _ in range(k - 1):
+        out = out * e
+    return alg.div(alg.const(1), out)
+
+
+def _two_thresholds(k1, k2):
+    def predicate(alg, p, q, E, t):
+        first = alg.le(hockey_stick(alg, p, q, _deep_power(alg, E, k1)), t)
+        second = alg.le(t, hockey_stick(alg, p, q, _deep_power(alg, E, k2)))
+        return alg.any([first, second])
+
+    return for_all_distributions([2], eps=Interval(0, 1), t=Interval(0, 1)).claim(predicate)
+
+
+def _sums(claim) -> list[int]:
+    report = analyse(claim.formula.root, 2)
+    assert isinstance(report, ShapeReport), report
+    return [len(part.sums) for part in report.parts]
+
+
+def test_shallow_thresholds_are_two_sums():
+    # hockey-stick at e^-2 and at e^-3: two different sums in one conjunct.
+    assert _sums(_two_thresholds(2, 3)) == [2]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 26 class 4 (sums keyed by rendered text)")
+def test_deep_thresholds_are_two_sums():
+    # e^-13 and e^-14 render alike (the renderer cuts at depth 12): still two sums.
+    assert _sums(_two_thresholds(13, 14)) == [2]
