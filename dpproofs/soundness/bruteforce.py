@@ -41,7 +41,7 @@ import z3
 
 from dpproofs.algebra import EXACT
 from dpproofs.errors import DpProofsError
-from dpproofs.formula import Node, events
+from dpproofs.formula import Node, events, interpret
 from dpproofs.search.forall import SearchClaim, derived_base, exact_derived
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth, wrap_matrix
 
@@ -90,33 +90,72 @@ def predicate_holds(claim: SearchClaim, size: int, point: Point) -> bool:
     return bool(unwrap_truth(guarded, result))
 
 
+def formula_holds(claim: SearchClaim, size: int, point: Point) -> bool:
+    """The traced formula (:func:`dpproofs.formula.interpret`) at the same exact point as
+    :func:`predicate_holds`; the two must agree wherever both decide."""
+    root = claim.formula.root
+    if root is None:
+        raise DpProofsError(f"no formula: {claim.formula.reason}")
+    objects = {
+        name: [[sympy.Rational(v.numerator, v.denominator) for v in row] for row in point[name]]
+        for name, _ in claim.quantifier.objects
+    }
+    values: dict[str, Any] = {}
+    for name, domain in claim.quantifier.params:
+        if domain.exp_value is not None:
+            r = domain.exp_value
+            values[name] = sympy.log(sympy.Rational(r.numerator, r.denominator))
+        else:
+            v = Fraction(point[name])
+            values[name] = sympy.Rational(v.numerator, v.denominator)
+    derived = {a: exact_derived(a, values) for a in claim.derived_names()}
+    return bool(interpret(root, EXACT, size, objects, {**values, **derived})[0])
+
+
 def decide_at(
     claim: SearchClaim, size: int, *, rlimit: int = 20_000_000, grid: int = 60, seed: int = 0
 ) -> BruteResult:
-    """The claim at exactly ``size`` outcomes: formula search (z3), then predicate grid."""
+    """The claim at exactly ``size`` outcomes: formula search (z3), then predicate grid. A grid
+    point where the formula and the predicate differ is reported as ``disagreement``."""
     formula = _formula_search(claim, size, rlimit)
     if formula.answer is Answer.FAILS:
         return formula
-    found = grid_search(claim, size, grid, seed)
+    found, differs = grid_search(claim, size, grid, seed)
+    differs = formula.disagreement or differs
     if found is not None:
-        return BruteResult(size, Answer.FAILS, "exact grid point", found, formula.disagreement)
-    return formula
+        return BruteResult(size, Answer.FAILS, "exact grid point", found, differs)
+    return BruteResult(size, formula.answer, formula.how, None, differs)
 
 
-def grid_search(claim: SearchClaim, size: int, budget: int, seed: int = 0) -> Point | None:
-    """The first of ``budget`` deterministic grid points (structured points first, then seeded
-    random compositions) at which the predicate is exactly false, or None."""
+def grid_search(
+    claim: SearchClaim, size: int, budget: int, seed: int = 0
+) -> tuple[Point | None, Point | None]:
+    """(the first of ``budget`` deterministic grid points, structured points first, then
+    seeded random compositions, at which the predicate is exactly false; the first at which
+    the traced formula says otherwise than the predicate), None where there is none."""
+    found = differs = None
     for point in itertools.islice(_grid(claim, size, seed), budget):
-        if _fails(claim, size, point):
-            return point
-    return None
+        truth = _truth(predicate_holds, claim, size, point)
+        if found is None and truth is False:
+            found = point
+        if differs is None and truth is not None and claim.formula.root is not None:
+            traced = _truth(formula_holds, claim, size, point)
+            if traced is not None and traced != truth:
+                differs = point
+        if found is not None and (differs is not None or claim.formula.root is None):
+            break
+    return found, differs
+
+
+def _truth(decide: Any, claim: SearchClaim, size: int, point: Point) -> bool | None:
+    try:
+        return bool(decide(claim, size, point))
+    except DpProofsError:
+        return None
 
 
 def _fails(claim: SearchClaim, size: int, point: Point) -> bool:
-    try:
-        return not predicate_holds(claim, size, point)
-    except DpProofsError:
-        return False
+    return _truth(predicate_holds, claim, size, point) is False
 
 
 def _grid(claim: SearchClaim, size: int, seed: int) -> Iterator[Point]:

@@ -227,26 +227,35 @@ class _Context:
             return every_outcome(alg, self.rows, lambda *c: alg.lt(0, c[support % len(c)]))
         return every_outcome(alg, self.rows, self._condition(cond))
 
-    def _event(self, some: bool, affine: bool, coefficients: tuple[F, F], which: Any) -> Any:
+    def _event(self, some: bool, shape: str, coefficients: tuple[F, F], which: Any) -> Any:
         alg = self.alg
         a, b = coefficients
         bound = self.threshold(which)
 
         def psi(x: Any, y: Any) -> Any:
-            if affine:
+            if shape == "affine":
                 return alg.le(alg.const(a) * x, alg.const(b) * y + bound)
+            if shape == "heavy":  # every event is empty under P or weighs at least the bound
+                return alg.any([alg.eq(x, alg.const(0)), alg.le(bound, x)])
             return alg.le(x * y, bound)
 
         rows = self.rows[:2]
         return (some_event if some else every_event)(alg, rows, psi)
 
-    def _nested(self, outer_kind: str, form: Linear, which: Any) -> Any:
+    def _nested(
+        self, outer_kind: str, inner_kind: str, ijk: tuple[int, int, F], which: Any, flip: bool
+    ) -> Any:
         alg, rows = self.alg, self.rows
+        i, j, k = ijk
 
         def inner(*outer: Any) -> Any:
-            # the inner sum reads the OUTER outcome's entries: sum_z pos(l(c_z) - c_y[0])
-            total = outcome_total(alg, rows, lambda *c: alg.pos(self.linear(form, c) - outer[0]))
-            return alg.le(total, self.threshold(which))
+            # reads the OUTER outcome's entry c_y[j] inside a binder over z
+            if inner_kind == "pos":
+                value = outcome_total(alg, rows, lambda *c: alg.pos(c[i] - k * outer[j]))
+            else:
+                value = mass_where(alg, rows, i, lambda *c: alg.le(c[i], k * outer[j]))
+            bound = self.threshold(which)
+            return alg.le(bound, value) if flip else alg.le(value, bound)
 
         if outer_kind == "all":
             return every_outcome(alg, rows, inner)
@@ -318,21 +327,37 @@ def zero_atoms(rows: int) -> st.SearchStrategy[Atom]:
 
 def event_atoms() -> st.SearchStrategy[Atom]:
     return st.builds(
-        lambda some, affine, ab, which, neg: Atom("event", (some, affine, ab, which), neg),
+        lambda some, shape, ab, which, neg: Atom("event", (some, shape, ab, which), neg),
         st.booleans(),
-        st.booleans(),
+        st.sampled_from(("affine", "product", "heavy")),
         st.tuples(st.sampled_from(COEFFICIENTS), st.sampled_from(COEFFICIENTS)),
         st.sampled_from(THRESHOLDS),
         st.booleans(),
     )
 
 
+def growth_hypotheses() -> st.SearchStrategy[Atom]:
+    """Hypotheses that splitting or zero padding may not preserve: full support, and "every
+    event is empty or heavy" (not affine)."""
+    support = st.builds(lambda i: Atom("family", (None, i)), st.integers(0, 1))
+    heavy = st.builds(
+        lambda which: Atom("event", (False, "heavy", (F(1), F(1)), which)),
+        st.sampled_from((F(1, 3), F(1, 2), F(1), "t")),
+    )
+    return st.one_of(support, heavy)
+
+
 def nested_atoms(rows: int) -> st.SearchStrategy[Atom]:
+    index = st.integers(0, rows - 1)
     return st.builds(
-        lambda kind, form, which, neg: Atom("nested", (kind, form, which), neg),
+        lambda outer, inner, ijk, which, flip, neg: Atom(
+            "nested", (outer, inner, ijk, which, flip), neg
+        ),
         st.sampled_from(("all", "sum")),
-        linear_forms(rows, False),
+        st.sampled_from(("pos", "mass")),
+        st.tuples(index, index, st.sampled_from((F(1, 2), F(1), F(2)))),
         st.sampled_from(THRESHOLDS),
+        st.booleans(),
         st.booleans(),
     )
 
@@ -369,6 +394,14 @@ def rule_families() -> dict[str, st.SearchStrategy[Spec]]:
         "merging": _claims("dists2", family_atoms(2, e)),
         "events": _claims("dists2", st.one_of(event_atoms(), family_atoms(2, False))),
         "events_and_sums": _claims("dists2", st.one_of(event_atoms(), sum_atoms(2, False))),
+        "growth": st.builds(
+            Spec,
+            st.just("dists2"),
+            st.lists(growth_hypotheses(), min_size=1, max_size=3).map(tuple),
+            st.lists(st.one_of(family_atoms(2, False), event_atoms()), min_size=1, max_size=3).map(
+                tuple
+            ),
+        ),
         "nested": _claims("dists2", st.one_of(nested_atoms(2), sum_atoms(2, False))),
         "inner": _claims("dists2", st.one_of(inner_atoms(2), sum_atoms(2, False))),
         "localised": _claims("mech3", st.one_of(sum_atoms(3, False), family_atoms(3, False)), 1),
