@@ -69,23 +69,12 @@ class BruteResult:
 def predicate_holds(claim: SearchClaim, size: int, point: Point) -> bool:
     """The predicate itself (never the traced formula) at concrete exact rows and parameters.
     Raises :class:`~dpproofs.errors.DpProofsError` (Undecided, InvalidClaim) when it cannot say."""
-    q = claim.quantifier
     guarded = GuardedAlgebra(EXACT)
+    objects, values = _exact_point(claim, point)
     env: dict[str, Any] = {"alg": guarded}
-    for name, kind in q.objects:
-        matrix = [[sympy.Rational(v.numerator, v.denominator) for v in row] for row in point[name]]
-        env[name] = kind(size).wrap(wrap_matrix(guarded, name, matrix))
-    params = {}
-    for name, domain in q.params:
-        if domain.exp_value is not None:
-            r = domain.exp_value
-            params[name] = sympy.log(sympy.Rational(r.numerator, r.denominator))
-        else:
-            v = Fraction(point[name])
-            params[name] = sympy.Rational(v.numerator, v.denominator)
-        env[name] = guarded.value(params[name], name)
-    for name in claim.derived_names():
-        env[name] = guarded.value(exact_derived(name, params), name)
+    for name, kind in claim.quantifier.objects:
+        env[name] = kind(size).wrap(wrap_matrix(guarded, name, objects[name]))
+    env.update({name: guarded.value(v, name) for name, v in values.items()})
     result = claim.predicate(*(env[a] for a in claim.arguments))
     return bool(unwrap_truth(guarded, result))
 
@@ -96,6 +85,13 @@ def formula_holds(claim: SearchClaim, size: int, point: Point) -> bool:
     root = claim.formula.root
     if root is None:
         raise DpProofsError(f"no formula: {claim.formula.reason}")
+    objects, values = _exact_point(claim, point)
+    return bool(interpret(root, EXACT, size, objects, values)[0])
+
+
+def _exact_point(claim: SearchClaim, point: Point) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(object -> sympy matrix, parameter and derived argument -> exact sympy value): a pinned
+    parameter is ln r (``log_of``), e^x and sqrt(x) are exact."""
     objects = {
         name: [[sympy.Rational(v.numerator, v.denominator) for v in row] for row in point[name]]
         for name, _ in claim.quantifier.objects
@@ -108,8 +104,8 @@ def formula_holds(claim: SearchClaim, size: int, point: Point) -> bool:
         else:
             v = Fraction(point[name])
             values[name] = sympy.Rational(v.numerator, v.denominator)
-    derived = {a: exact_derived(a, values) for a in claim.derived_names()}
-    return bool(interpret(root, EXACT, size, objects, {**values, **derived})[0])
+    values.update({a: exact_derived(a, values) for a in claim.derived_names()})
+    return objects, values
 
 
 def decide_at(
