@@ -85,6 +85,7 @@ class Spec:
     objects: str
     hypotheses: tuple[Atom, ...]
     conclusions: tuple[Atom, ...]
+    sizes: tuple[int, ...] = (2,)  # the stated sizes; the engine adds N* itself
 
 
 # --- realising a spec -------------------------------------------------------------------------
@@ -127,7 +128,7 @@ def realise(spec: Spec) -> SearchClaim:
     predicate.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
     )
-    return _quantifier(spec.objects, params).claim(predicate, says=repr(spec))
+    return _quantifier(spec.objects, spec.sizes, params).claim(predicate, says=repr(spec))
 
 
 SPACE = DatabaseSpace(3, 1)  # three databases, every two neighbours
@@ -142,16 +143,16 @@ def _object_names(objects: str) -> list[str]:
     }[objects]
 
 
-def _quantifier(objects: str, params: dict[str, Any]) -> Any:
+def _quantifier(objects: str, sizes: tuple[int, ...], params: dict[str, Any]) -> Any:
     if objects == "dists2":
-        return for_all_distributions([2], **params)
+        return for_all_distributions(sizes, **params)
     if objects == "dists3":
-        return for_all_distributions([2], names=("p", "q", "r"), **params)
+        return for_all_distributions(sizes, names=("p", "q", "r"), **params)
     if objects == "mech3":
-        return for_all_mechanisms(SPACE, [2], **params)
+        return for_all_mechanisms(SPACE, sizes, **params)
     return for_all(
         {"w": distribution(2), "A": channel(inputs=2), "B": channel(inputs=2)},
-        [2],
+        sizes,
         size_name="outputs",
         **params,
     )
@@ -401,6 +402,7 @@ def rule_families() -> dict[str, st.SearchStrategy[Spec]]:
             st.lists(st.one_of(family_atoms(2, False), event_atoms()), min_size=1, max_size=3).map(
                 tuple
             ),
+            st.sampled_from(((2,), (2, 4), (1, 4), (2, 5))),  # gaps that growth must fill
         ),
         "nested": _claims("dists2", st.one_of(nested_atoms(2), sum_atoms(2, False))),
         "inner": _claims("dists2", st.one_of(inner_atoms(2), sum_atoms(2, False))),

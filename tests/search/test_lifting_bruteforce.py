@@ -21,8 +21,8 @@ import re
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from strategies_lifting import Spec, realise, rule_families
+from hypothesis import HealthCheck, example, given, settings
+from strategies_lifting import Atom, Spec, realise, rule_families
 
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
@@ -111,7 +111,20 @@ def _log(record: dict) -> None:
             out.write(json.dumps(record) + "\n")
 
 
-KNOWN: dict[str, str] = {}
+#: Shrunk examples that found a false verdict, replayed first (so that the fast profile meets
+#: them too); each family with one is a known class, marked strict xfail until it is fixed.
+_OUTER_POS = Atom("nested", ("all", "pos", (0, 0, F(1, 2)), "t", False))
+_OUTER_MASS = (("all", "mass", (0, 0, F(2)), F(1, 4), True),)
+REPRODUCERS: dict[str, list[Spec]] = {
+    # Proved; false at p = q = (1, 0), t = 0: for y = 0 the inner sum reads p_0 = 1, the
+    # formula reads p_z at every z (issue 26 class 1).
+    "nested": [
+        Spec("dists2", (), (_OUTER_POS, Atom("nested", *_OUTER_MASS))),
+        # refuted with a counterexample that the predicate does not fail (class 1 again)
+        Spec("dists2", (), (_OUTER_POS, Atom("nested", *_OUTER_MASS, negated=True))),
+    ],
+}
+KNOWN: dict[str, str] = {"nested": "issue 26 class 1 (nested binders)"}
 
 
 @pytest.mark.parametrize(
@@ -133,6 +146,8 @@ def test_lifted_verdicts_agree_with_brute_force(family):
     def run(spec):
         compare(family, spec)
 
+    for spec in REPRODUCERS.get(family, ()):
+        run = example(spec)(run)
     run()
 
 
