@@ -28,7 +28,6 @@ with a division or a logarithm is not encoded (the z3 search answers unknown).
 from __future__ import annotations
 
 import enum
-import itertools
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -130,7 +129,7 @@ def grid_search(
     seeded random compositions, at which the predicate is exactly false; the first at which
     the traced formula says otherwise than the predicate), None where there is none."""
     found = differs = None
-    for point in itertools.islice(_grid(claim, size, seed), budget):
+    for point in _grid(claim, size, seed, budget):
         truth = _truth(predicate_holds, claim, size, point)
         if found is None and truth is False:
             found = point
@@ -154,43 +153,42 @@ def _fails(claim: SearchClaim, size: int, point: Point) -> bool:
     return _truth(predicate_holds, claim, size, point) is False
 
 
-def _grid(claim: SearchClaim, size: int, seed: int) -> Iterator[Point]:
+def _grid(claim: SearchClaim, size: int, seed: int, budget: int) -> Iterator[Point]:
+    """Distinct points, at most ``budget``: every row a point mass on the first column, then on
+    different columns, then uniform, then seeded random compositions of a denominator D (stars
+    and bars: sorted cut points in 0..D), every parameter at its low end, then at a seeded
+    choice of its ends and inner points."""
     q = claim.quantifier
     shapes = q.shapes(size)
     denominator = max(size, 3)
-    choices = {
-        name: [list(c) for c in _compositions(denominator, shape.cols)]
-        for name, shape in shapes.items()
-    }
     values = {name: _param_values(d) for name, d in q.params if d.exp_value is None}
     rng = random.Random(f"{seed}:{size}")
     seen: set[str] = set()
-    for step in itertools.count():
-        if step > 20 * max(1, sum(len(c) for c in choices.values())):
-            return
+    for step in range(4 * budget):
         point: dict[str, Any] = {}
         for name, shape in shapes.items():
-            rows = choices[name]
-            if step == 0:
-                picked = [rows[-1]] * shape.rows  # all mass on one column
-            elif step == 1:
-                picked = [rows[r % len(rows)] for r in range(shape.rows)]
-            else:
-                picked = [rng.choice(rows) for _ in range(shape.rows)]
-            point[name] = [[Fraction(v, denominator) for v in row] for row in picked]
+            rows = [_row(step, r, shape.cols, denominator, rng) for r in range(shape.rows)]
+            point[name] = [[Fraction(v, denominator) for v in row] for row in rows]
         for name, vals in values.items():
             point[name] = vals[0] if step == 0 else rng.choice(vals)
         key = repr(sorted(point.items()))
         if key not in seen:
             seen.add(key)
             yield point
+            if len(seen) >= budget:
+                return
 
 
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    """Every tuple of ``parts`` nonnegative integers summing to ``total``."""
-    if parts == 1:
-        return [(total,)]
-    return [(k, *rest) for k in range(total + 1) for rest in _compositions(total - k, parts - 1)]
+def _row(step: int, r: int, cols: int, total: int, rng: random.Random) -> list[int]:
+    """Nonnegative integers summing to ``total`` (see :func:`_grid`)."""
+    if step < 2:
+        at = 0 if step == 0 else r % cols
+        return [total if c == at else 0 for c in range(cols)]
+    if step == 2 and total % cols == 0:
+        return [total // cols] * cols
+    cuts = sorted(rng.randint(0, total) for _ in range(cols - 1))
+    ends = [0, *cuts, total]
+    return [ends[i + 1] - ends[i] for i in range(cols)]
 
 
 def _param_values(domain: Any) -> list[Fraction]:
