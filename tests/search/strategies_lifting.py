@@ -17,10 +17,16 @@ atoms. Atoms (each names the rule it exercises, docs/design/small-model.md):
 * ``family``: "for every outcome" of a comparison of two linear forms, or full support
   (merging, e + 1; zero padding);
 * ``event``: "for every event" / "for some event" of an affine comparison of the masses
-  (separable maximum) or of a non-affine one (marks, merging with events e + 2^k);
+  (separable maximum), of a product of masses, or "empty or heavy" (P(A) = 0 or P(A) >= c):
+  non-affine (marks, merging with events e + 2^k);
 * ``nested``: a binder inside a binder whose body reads the outer outcome (class 1);
 * ``inner``: a condition on every outcome inside a sum (mass_where) reading both (inner
   quantifier).
+
+The ``growth`` family puts full support and "empty or heavy" events (which splitting or zero
+padding need not preserve) in hypotheses, and states sizes with gaps (2 and 4, ...): the
+growth step of the lifting (class 2). ``Spec.sizes`` are the stated sizes (default 2; the
+engine searches N* itself).
 
 Objects (``Spec.objects``): two or three distributions, a mechanism on three databases whose
 hypothesis is DP on every neighbour pair while the conclusion reads one pair (localisation and
