@@ -33,7 +33,7 @@ from dpproofs.search import ForAllHypothesis, Interval, distribution, for_all_di
 from dpproofs.search.shape import ShapeReport, analyse
 from dpproofs.soundness.bruteforce import Answer, decide_at, predicate_holds
 from dpproofs.verdict import Status
-from dpproofs.vocabulary import hockey_stick, mass_where
+from dpproofs.vocabulary import hockey_stick, mass_where, statistical_difference
 
 PROFILE = os.environ.get("DPPROOFS_LIFTING_PROFILE", "fast")
 EXAMPLES = int(os.environ.get("DPPROOFS_LIFTING_EXAMPLES", 0)) or {"fast": 3, "long": 60}[PROFILE]
@@ -283,4 +283,26 @@ def test_unsat_on_two_and_four_does_not_prove_a_claim_false_on_three():
     # as "none on N* nor below", which needs growth by splitting: the non-affine event
     # hypothesis does not survive a split.
     verdict = for_all_distributions([2, 4]).claim(_false_on_exactly_three).decide(Deadline(60))
+    assert not lifted(verdict), verdict.reason
+
+
+def _recognises_its_trace(alg, p, q):
+    """SD(P, Q) <= 0 for all P, Q (false on 2 outcomes), written so that the traced run, whose
+    abstract rows print as ``p[0][y]``, returns the true SD(P, Q) <= 1 instead."""
+    if "[y]" in repr(p):
+        return alg.le(statistical_difference(alg, p, q), 1)
+    return alg.le(statistical_difference(alg, p, q), 0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="new (reported to the lead): a predicate that recognises its traced run (repr, type, "
+    "isinstance of the abstract rows) has a formula that is not what it computes; "
+    "deterministic, so neither two runs nor purity catch it (formula against predicate would)",
+)
+def test_a_predicate_that_recognises_its_trace_is_not_proved():
+    claim = for_all_distributions([2]).claim(_recognises_its_trace)
+    witness = {"p": [[F(1), F(0)]], "q": [[F(2, 3), F(1, 3)]]}
+    assert predicate_holds(claim, 2, witness) is False  # SD = 1/3 > 0
+    verdict = claim.decide(Deadline(SECONDS))
     assert not lifted(verdict), verdict.reason
