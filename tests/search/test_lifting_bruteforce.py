@@ -7,8 +7,8 @@ parameter) the independent checker :mod:`dpproofs.soundness.bruteforce` decides 
 every size n = 1 .. N* + 2 (N* as the certificate states it, the largest when it states
 several; sizes above MAX_SIZE are logged as not compared): a counterexample there is a false
 proof and fails the test, and so does a point where the lifted formula is not what the
-predicate computes. A refutation's
-counterexample is re-checked by the predicate itself (not the traced formula).
+predicate computes. A refutation's counterexample is re-checked by the predicate itself (not
+the traced formula).
 
 Profiles: ``DPPROOFS_LIFTING_PROFILE=fast`` (default, for ``make test``: a few examples per
 rule, derandomized) and ``long`` (for ``make soundness``: many more, still derandomized, so
