@@ -129,8 +129,21 @@ REPRODUCERS: dict[str, list[Spec]] = {
         # refuted with a counterexample that the predicate does not fail (class 1 again)
         Spec("dists2", (), (_OUTER_POS, Atom("nested", *_OUTER_MASS, negated=True))),
     ],
+    # Proved: "Pr_{y ~ p}[p_z <= 2 p_y for all z] > t  =>  Pr_{y ~ p}[p_z <= p_y for all z] > t"
+    # (false on 4 outcomes: p = (1/2, 0, 1/4, 1/4), t = 1/2); the inner condition reads the
+    # outer p_y, traced as p_z (issue 26 class 1 through an inner quantifier).
+    "inner": [
+        Spec(
+            "dists2",
+            (Atom("inner", (((0, F(2), False),), "t"), negated=True),),
+            (Atom("inner", (((0, F(1), False),), "t"), negated=True),),
+        )
+    ],
 }
-KNOWN: dict[str, str] = {"nested": "issue 26 class 1 (nested binders)"}
+KNOWN: dict[str, str] = {
+    "nested": "issue 26 class 1 (nested binders)",
+    "inner": "issue 26 class 1 (an inner quantifier reading the outer outcome)",
+}
 
 
 @pytest.mark.parametrize(
