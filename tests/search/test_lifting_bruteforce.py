@@ -28,6 +28,7 @@ from strategies_lifting import Atom, Spec, realise, rule_families
 
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
+from dpproofs.errors import InvalidClaim
 from dpproofs.outcomes import every_event, every_outcome, outcome_total
 from dpproofs.search import ForAllHypothesis, Interval, distribution, for_all_distributions
 from dpproofs.search.shape import ShapeReport, analyse
@@ -213,21 +214,21 @@ def _negative_total(alg, p):
     return alg.lt(outcome_total(alg, (p,), lambda py: py), alg.const(0))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 class 3 (a seed outside the inner domain)")
 def test_a_seed_outside_the_prior_simplex_proves_nothing():
     # (for all b in the simplex: 0 <= b_0 p_y for all y) => sum_y p_y < 0 is false at every p:
     # the hypothesis holds (b_0 >= 0), the conclusion fails. The seed b = (-1, 2) makes the
     # hypothesis unsatisfiable, so the claim restricted to it is vacuous.
-    claim = ForAllHypothesis(
-        for_all_distributions([2], names=("p",)),
-        (("b", distribution(2)),),
-        _inner_nonnegative,
-        _negative_total,
-        "sum_y p_y < 0",
-        seeds=({"b": [[F(-1), F(2)]]},),
-    )
-    verdict = claim.decide(Deadline(SECONDS))
-    assert verdict.status is not Status.PROVED, verdict.reason
+    # Fixed (issue 26 class 3): every seed is checked exactly against the inner domain, and
+    # one outside it is refused by name.
+    with pytest.raises(InvalidClaim, match="seed"):
+        ForAllHypothesis(
+            for_all_distributions([2], names=("p",)),
+            (("b", distribution(2)),),
+            _inner_nonnegative,
+            _negative_total,
+            "sum_y p_y < 0",
+            seeds=({"b": [[F(-1), F(2)]]},),
+        )
 
 
 def _deep_power(alg, e, k):
@@ -258,7 +259,6 @@ def test_shallow_thresholds_are_two_sums():
     assert _sums(_two_thresholds(2, 3)) == [2]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 class 4 (sums keyed by rendered text)")
 def test_deep_thresholds_are_two_sums():
     # e^-13 and e^-14 render alike (the renderer cuts at depth 12): still two sums.
     assert _sums(_two_thresholds(13, 14)) == [2]
@@ -290,7 +290,6 @@ def test_the_claim_false_on_exactly_three_is_false_on_three():
     assert [decide_at(claim, n).answer for n in (1, 2, 4)] == [Answer.HOLDS] * 3
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 class 2 (growth by splitting under merging)")
 def test_unsat_on_two_and_four_does_not_prove_a_claim_false_on_three():
     # Merging gives N* = e + 1 = 4 (three positive families, no sum); unsat at 4 >= N* was read
     # as "none on N* nor below", which needs growth by splitting: the non-affine event
