@@ -22,6 +22,7 @@ def add_parser(commands: Any) -> None:
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cli_compose.add_profile_option(profile)
+    cli_compose.add_timeout_option(profile)
     profile.add_argument("--plot", help="also draw delta(eps), privacy loss and Renyi as an SVG")
 
 

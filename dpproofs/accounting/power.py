@@ -10,8 +10,9 @@ Two arithmetics, both sound:
 
 * exact: coefficients are integers over the common denominator D = prod_t d_t^k_t;
 * fixed point: coefficients are integers over D = 2^s, computed twice, rounding every product
-  down (floor) and up (ceil). All coefficients are >= 0, so rounding is monotone and the two
-  results bracket every true mass: lo_c / D <= m_c <= hi_c / D.
+  down (floor) and up (ceil) by the explicit directed rounding of
+  :mod:`dpproofs.accounting.rounding`. All coefficients are >= 0, so rounding is monotone and
+  the two results bracket every true mass: lo_c / D <= m_c <= hi_c / D.
 
 The infinite atoms compose separately: m_inf = 1 - prod_t (1 - m_inf,t)^k_t (exact).
 """
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from flint import fmpz_poly
+
+from dpproofs.accounting.rounding import ceil_div, floor_div, poly_shift
 
 #: Above this many (coefficient bits x coefficients), the exact arithmetic gives way to fixed point.
 EXACT_BUDGET_BITS = 1 << 22
@@ -128,29 +131,24 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
             if exact:
                 value = m.numerator * (d // m.denominator)
             else:
-                value = (
-                    -((-m.numerator << scale_bits) // m.denominator)
-                    if up
-                    else ((m.numerator << scale_bits) // m.denominator)
-                )
+                scaled = m.numerator << scale_bits
+                value = ceil_div(scaled, m.denominator) if up else floor_div(scaled, m.denominator)
             coeffs[index] = coeffs.get(index, 0) + value
         top = max(coeffs, default=0)
         return fmpz_poly([coeffs.get(i, 0) for i in range(top + 1)])
 
     def run(up: bool) -> list[int]:
-        one = 1 << scale_bits
-
         def product(a: fmpz_poly, b: fmpz_poly) -> fmpz_poly:
             if exact:
                 return a * b
-            return -((-(a * b)) // one) if up else (a * b) // one
+            return poly_shift(a * b, scale_bits, up)
 
         total: fmpz_poly | None = None
         for f, d in zip(live, denominators, strict=True):
             power = _power(polynomial(f, d, up), f.times, product)
             total = power if total is None else product(total, power)
         if total is None:
-            return [1 if exact else one]
+            return [1 if exact else 1 << scale_bits]
         return [int(v) for v in total.coeffs()]
 
     # A factor with no finite atom (all its P-mass infinite) leaves no finite product atom.
