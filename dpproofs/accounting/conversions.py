@@ -210,6 +210,21 @@ def _pure_closed_form(pc: PairComposition) -> Any:
     return " + ".join(f"{k}*log({top})" for top, k in tops)
 
 
+def _loss_is(table: LossTable, position: int, rational: Fraction | None, expr: Any) -> bool:
+    """eps = ln r_j exactly (decided rigorously; an undecided comparison is False)."""
+    import sympy
+
+    from dpproofs.errors import Undecided
+    from dpproofs.exact.rigorous import compare
+
+    r = table.exact_ratio(position)
+    try:
+        eps = _sympy_number(rational, expr)
+        return compare(eps, sympy.log(sympy.Rational(r.numerator, r.denominator))) == 0
+    except Undecided:
+        return False
+
+
 def _certainly_at_least(x: arb, y: arb) -> bool:
     return bool(x >= y)
 
@@ -224,7 +239,8 @@ def delta_for_epsilon(composition: Composition, epsilon: str | Fraction | Any) -
 
     def compute(table: LossTable) -> Certified:
         lo = table.hockey_stick(eps, upper=False)
-        if table.atoms.exact:
+        _, unsure = table.tail_start(eps)
+        if table.atoms.exact and all(_loss_is(table, j, rational, expr) for j in unsure):
             exact = None
             a, b = table.exact_tail(eps)
             total = table.atoms.infinity_mass + a
@@ -235,7 +251,10 @@ def delta_for_epsilon(composition: Composition, epsilon: str | Fraction | Any) -
                     _sympy_number(rational, expr)
                 ) * sympy.Rational(b.numerator, b.denominator)
             return certified(lo, Path.EXACT, exact)
-        return certified(hull(lo, table.hockey_stick(eps, upper=True)), Path.BRACKETED)
+        # An atom whose loss Arb cannot tell from eps contributes [0, its term]: the bracket is
+        # the hull of both sums, with no closed form (it might be a hair above eps).
+        path = Path.EXACT if table.atoms.exact else Path.BRACKETED
+        return certified(hull(lo, table.hockey_stick(eps, upper=True)), path)
 
     answers = []
     for pc in composition.pair_compositions():

@@ -163,3 +163,16 @@ def examples_rr(tmp_path):
     path = tmp_path / "rr.json"
     path.write_text(json.dumps({"inputs": ["+", "-"], "rows": [["3/4", "1/4"], ["1/4", "3/4"]]}))
     return path
+
+
+def test_an_epsilon_a_hair_below_a_loss_is_not_delta_zero():
+    # eps = ln 3 - 10^-70, closer to the top loss ln 3 than Arb's 192 bits tell apart: the atom
+    # was skipped as "equal" and delta certified as exactly 0 (closed form "0"). The truth is
+    # (3/4)(1 - e^eps / 3) = (3/4)(1 - e^(-10^-70)) ~ 7.5e-71.
+    got = delta_for_epsilon(RR34**1, "log(3) - 10**-70").value
+    with mpmath.workdps(100):
+        truth = mpmath.mpf(3) / 4 * -mpmath.expm1(-(mpmath.mpf(10) ** -70))
+        assert mpmath.mpf(got.lower) <= truth <= mpmath.mpf(got.upper)
+    assert got.exact is None
+    # Exactly on the loss the atom adds 0, decided exactly: the closed form stands.
+    assert delta_for_epsilon(RR34**1, "log(9)/2").value.exact == 0
