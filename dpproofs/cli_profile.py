@@ -33,26 +33,37 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from dpproofs.errors import DpProofsError, UsageError
+    from dpproofs.errors import UsageError
     from dpproofs.finite.loading import load_mechanism
-    from dpproofs.finite.profile import profile_as_dict
 
     mechanism = load_mechanism(args.mechanism)
     if args.plot:
         from dpproofs.pictures import write_profile_plot
 
         write_profile_plot(mechanism, args.plot)
-    try:
-        data = profile_as_dict(
-            mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp
+    from dpproofs.isolation import Limits, run_child
+
+    queries = (args.epsilon, args.delta, args.renyi or ["2"], not args.no_mi_dp)
+    outcome = run_child(_profile_main, (mechanism, *queries), Limits(args.timeout))
+    if outcome.timed_out:
+        err.write(
+            f"dpproofs: the profile of {args.mechanism} was not computed within --timeout "
+            f"{args.timeout:g} s (unknown); give a larger --timeout\n"
         )
-    except (DpProofsError, ValueError) as exc:
-        raise UsageError(str(exc)) from exc
-    except OverflowError as exc:  # a float mechanism with tiny entries (1e-311 ** -1)
+        return 1
+    if not isinstance(outcome.value, tuple):
+        err.write(
+            f"dpproofs: the profile of {args.mechanism} was not computed: {outcome.failure}\n"
+        )
+        return 1
+    kind, data = outcome.value
+    if kind == "overflow":  # a float mechanism with tiny entries (1e-311 ** -1)
         raise UsageError(
-            f"{args.mechanism}: float arithmetic overflowed ({exc}); "
+            f"{args.mechanism}: float arithmetic overflowed ({data}); "
             'write the entries as exact strings such as "1/3"'
-        ) from exc
+        )
+    if kind == "error":
+        raise UsageError(data)
     if args.json:
         out.write(json.dumps(data, indent=2) + "\n")
         return 0
@@ -87,6 +98,33 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         )
     console.print(table)
     return 0
+
+
+def _profile_main(
+    mechanism: Any,
+    epsilons: list[str],
+    deltas: list[str],
+    orders: list[str],
+    with_mi_dp: bool,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Any,
+) -> None:
+    """Child entry point: ("data", the profile), or ("error" | "overflow", the message)."""
+    from dpproofs.errors import DpProofsError
+    from dpproofs.finite.profile import profile_as_dict
+    from dpproofs.worker import _enter_child
+
+    _enter_child(deadline_at, memory_bytes)
+    answer: tuple[str, Any]
+    try:
+        answer = ("data", profile_as_dict(mechanism, epsilons, deltas, orders, with_mi_dp))
+    except (DpProofsError, ValueError) as exc:
+        answer = ("error", str(exc))
+    except OverflowError as exc:
+        answer = ("overflow", str(exc))
+    channel.send(answer)
+    channel.close()
 
 
 def _where(quantity: dict[str, Any]) -> str:
