@@ -225,6 +225,18 @@ def _loss_is(table: LossTable, position: int, rational: Fraction | None, expr: A
         return False
 
 
+def _log_at_least_one(gamma: arb) -> arb:
+    """ln(max(1, gamma)) for every gamma in the ball: the hull of the logarithms of its ends,
+    each raised to 1 first (max(1, .) is monotone, so the ends bound it). eps(delta) =
+    max(0, ln gamma*), and rounding may put a crossing's ball at or below 0 (delta near 1)."""
+    if not gamma.is_finite():
+        return arb("nan")
+    one = arb(1)
+    lo = gamma.lower() if gamma.lower() > one else one
+    hi = gamma.upper() if gamma.upper() > one else one
+    return hull(arb(lo).log(), arb(hi).log())
+
+
 def _certainly_at_least(x: arb, y: arb) -> bool:
     return bool(x >= y)
 
@@ -288,10 +300,9 @@ def epsilon_for_delta(composition: Composition, delta: str | Fraction | Any) -> 
                 return infinite(path, _NEVER_REACHED)
             results.append((gamma, count))
         # The hull of the logarithms, not the logarithm of the hull (see certified.hull).
-        eps = results[0][0].log()
+        eps = _log_at_least_one(results[0][0])
         if len(results) == 2:
-            eps = hull(eps, results[1][0].log())
-        eps = hull(eps, arb(0)) if not eps > 0 else eps
+            eps = hull(eps, _log_at_least_one(results[1][0]))
         exact = None
         if table.atoms.exact:
             g = table.exact_crossing(rational, results[0][1])

@@ -176,3 +176,12 @@ def test_an_epsilon_a_hair_below_a_loss_is_not_delta_zero():
     assert got.exact is None
     # Exactly on the loss the atom adds 0, decided exactly: the closed form stands.
     assert delta_for_epsilon(RR34**1, "log(9)/2").value.exact == 0
+
+
+def test_eps_of_delta_one_is_zero_on_the_bracketed_path():
+    # delta(eps) <= 1 always, so eps(1) = 0. With bracketed masses (upper sums a hair above 1)
+    # the crossing's ball reached 0 and below; its logarithm was NaN (before the hull fix, the
+    # NaN was hidden by hull(NaN, 0) = 0). eps = max(0, ln gamma) is taken on the ball's ends.
+    got = epsilon_for_delta(RR34**2000, "1").value
+    assert got.kind is Kind.FINITE and got.lower <= 0 <= got.upper
+    assert got.upper - got.lower < 1e-12
