@@ -30,6 +30,8 @@ from dpproofs.accounting.rounding import ceil_div, floor_div, poly_shift
 
 #: Above this many (coefficient bits x coefficients), the exact arithmetic gives way to fixed point.
 EXACT_BUDGET_BITS = 1 << 22
+#: The exact infinite mass of a composition may take at most this many bits.
+INFINITY_BITS = 1 << 24
 #: Fixed-point precision (bits below the binary point) of the first attempt.
 FIXED_POINT_BITS = 128
 
@@ -108,6 +110,21 @@ def _exact_size(factors: Sequence[Factor], layout: Layout) -> int:
     return bits * layout.length
 
 
+def _infinity_mass(factors: Sequence[Factor]) -> Fraction:
+    """m_inf = 1 - prod_t (1 - m_inf,t)^k_t exactly; refused (ArithmeticError) when the power
+    would take more than INFINITY_BITS bits (K = 10^23 with m_inf,t = 1/2: 2^(10^23))."""
+    size = sum(
+        f.times * (1 - f.infinity_mass).denominator.bit_length()
+        for f in factors
+        if 0 < f.infinity_mass < 1
+    )
+    if size > INFINITY_BITS:
+        raise ArithmeticError(
+            f"too large: the infinite atom's exact mass 1 - prod (1 - m)^k has about {size} bits"
+        )
+    return 1 - math.prod(((1 - f.infinity_mass) ** f.times for f in factors), start=Fraction(1))
+
+
 def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) -> Atoms:
     """The product PLD of the factors (each to its power), exactly when small, else bracketed.
 
@@ -164,7 +181,7 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
     lo = lo + [0] * (length - len(lo))
     hi = hi + [0] * (length - len(hi))
     keep = [i for i in range(length) if hi[i]]
-    infinity = 1 - math.prod(((1 - f.infinity_mass) ** f.times for f in factors), start=Fraction(1))
+    infinity = _infinity_mass(factors)
     return Atoms(
         layout,
         tuple(i + shift for i in keep),

@@ -185,3 +185,11 @@ def test_eps_of_delta_one_is_zero_on_the_bracketed_path():
     got = epsilon_for_delta(RR34**2000, "1").value
     assert got.kind is Kind.FINITE and got.lower <= 0 <= got.upper
     assert got.upper - got.lower < 1e-12
+
+
+def test_an_infinite_mass_too_large_to_write_is_refused_with_the_reason():
+    # (1 - 1/2)^(10^23) has 10^23 bits: computing it never ended; now "too large", which the
+    # CLI reports as unknown with this reason.
+    half = FiniteMechanism.from_rows([["1/2", "1/2"], ["1", "0"]], inputs=["a", "b"])
+    with pytest.raises(ArithmeticError, match="too large"):
+        delta_for_epsilon(half ** (10**23), "1")
