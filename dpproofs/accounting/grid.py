@@ -10,7 +10,8 @@ the pessimistic composition gives an upper bound of delta(eps) and of eps(delta)
 one a lower bound. Rounding L / h is decided on Arb balls (outward: the ceiling of the upper end,
 the floor of the lower end, both exact), and both grid PLDs are composed with bracketed
 fixed-point masses, so both reported bounds are certified. The grid has about GRID_SLOTS
-slots in all.
+slots in all, but never fewer than about K + 1 (each run's losses round to whole slots); a grid
+of more than SUPPORT_LIMIT slots is refused as too large (ArithmeticError, with the reason).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from dpproofs.accounting.certified import (
     infinite,
     unknown,
 )
-from dpproofs.accounting.compose import PairComposition
-from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose
+from dpproofs.accounting.compose import SUPPORT_LIMIT, PairComposition
+from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose, layout_of
 from dpproofs.accounting.rounding import ceil_div, floor_div
 from dpproofs.accounting.table import LossTable
 
@@ -61,6 +62,12 @@ def _grid_table(pc: PairComposition, h: Fraction, pessimistic: bool) -> LossTabl
             else:
                 exponents.append((floor_div(*_exact_end(scaled.lower())),))
         factors.append(Factor(tuple(exponents), pld.masses, pld.infinity_mass, k))
+    slots = layout_of(factors, 1).length
+    if slots > SUPPORT_LIMIT:
+        raise ArithmeticError(
+            f"too large: the grid needs {slots} slots, more than {SUPPORT_LIMIT} "
+            "(each run widens it by at least one slot)"
+        )
     atoms = compose(factors, 1, FIXED_POINT_BITS)
     return LossTable.build(atoms, (ball(h),), None)
 

@@ -118,7 +118,9 @@ def _quantity_main(
     _enter_child(deadline_at, memory_bytes)
     try:
         value: Any = quantity(composition, query).as_dict()
-    except (ArithmeticError, MemoryError, RecursionError) as exc:
+    except ArithmeticError as exc:  # "too large: ...", said by the accountant
+        value = str(exc)
+    except (MemoryError, RecursionError) as exc:
         value = f"not computed: {type(exc).__name__}: {exc}"
     channel.send(value)
     channel.close()
