@@ -16,6 +16,9 @@ from typing import IO, Any
 
 from dpproofs.errors import DpProofsError, UsageError
 
+#: The default --timeout of compose and profile, as for check and check-proof.
+DEFAULT_SECONDS = 30.0
+
 
 def add_parser(commands: Any) -> None:
     """Register the ``compose`` subcommand."""
@@ -40,6 +43,19 @@ def _add_queries(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delta", action="append", default=[], help="a delta for eps(delta)")
     parser.add_argument("--renyi", action="append", default=None, help="a Renyi order (default 2)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    add_timeout_option(parser)
+
+
+def add_timeout_option(parser: argparse.ArgumentParser) -> None:
+    """``--timeout SECONDS``: every quantity is decided in a child within its share of it."""
+    from dpproofs import arguments
+
+    parser.add_argument(
+        "--timeout",
+        type=arguments.seconds,
+        default=DEFAULT_SECONDS,
+        help=f"seconds for the whole profile (> 0, default {DEFAULT_SECONDS:g})",
+    )
 
 
 def _times(text: str, where: str) -> int:
@@ -65,6 +81,10 @@ def _check_queries(args: argparse.Namespace) -> None:
         rational, _ = _parsed(parse_number, d, "--delta")
         if rational is None or not Fraction(0) <= rational <= 1:
             raise UsageError(f"--delta must be a rational number in [0, 1], got {d!r}")
+    for a in args.renyi or ():
+        rational, _ = _parsed(parse_number, a, "--renyi")
+        if rational is None or rational <= 0 or rational == 1:
+            raise UsageError(f"--renyi must be a rational order a > 0, a != 1, got {a!r}")
 
 
 def _parsed(parse: Any, text: str, option: str) -> Any:
@@ -100,7 +120,9 @@ def _run(parts: Sequence[tuple[str, int]], args: argparse.Namespace, out: IO[str
     _check_queries(args)
     try:
         composition = profile.load_composition(parts)
-        data = profile.profile_as_dict(composition, args.epsilon, args.delta, args.renyi or ["2"])
+        data = profile.profile_as_dict(
+            composition, args.epsilon, args.delta, args.renyi or ["2"], seconds=args.timeout
+        )
     except DpProofsError as exc:
         raise UsageError(str(exc)) from exc
     if args.json:

@@ -22,6 +22,7 @@ def add_parser(commands: Any) -> None:
     profile.add_argument("--no-mi-dp", action="store_true", help="skip the MI-DP capacity bounds")
     profile.add_argument("--json", action="store_true", help="print JSON instead of a table")
     cli_compose.add_profile_option(profile)
+    cli_compose.add_timeout_option(profile)
     profile.add_argument("--plot", help="also draw delta(eps), privacy loss and Renyi as an SVG")
 
 
@@ -32,22 +33,33 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from dpproofs.errors import DpProofsError, UsageError
+    from dpproofs.errors import UsageError
     from dpproofs.finite.loading import load_mechanism
-    from dpproofs.finite.profile import profile_as_dict
 
     mechanism = load_mechanism(args.mechanism)
-    try:
-        data = profile_as_dict(
-            mechanism, args.epsilon, args.delta, args.renyi or ["2"], with_mi_dp=not args.no_mi_dp
+    from dpproofs.isolation import Limits, run_child
+
+    queries = (args.epsilon, args.delta, args.renyi or ["2"], not args.no_mi_dp)
+    outcome = run_child(_profile_main, (mechanism, *queries), Limits(args.timeout))
+    if outcome.timed_out:
+        err.write(
+            f"dpproofs: the profile of {args.mechanism} was not computed within --timeout "
+            f"{args.timeout:g} s (unknown); give a larger --timeout\n"
         )
-    except (DpProofsError, ValueError) as exc:
-        raise UsageError(str(exc)) from exc
-    except OverflowError as exc:  # a float mechanism with tiny entries (1e-311 ** -1)
+        return 1
+    if not isinstance(outcome.value, tuple):
+        err.write(
+            f"dpproofs: the profile of {args.mechanism} was not computed: {outcome.failure}\n"
+        )
+        return 1
+    kind, data = outcome.value
+    if kind == "overflow":  # a float mechanism with tiny entries (1e-311 ** -1)
         raise UsageError(
-            f"{args.mechanism}: float arithmetic overflowed ({exc}); "
+            f"{args.mechanism}: float arithmetic overflowed ({data}); "
             'write the entries as exact strings such as "1/3"'
-        ) from exc
+        )
+    if kind == "error":
+        raise UsageError(data)
     if args.plot:
         _plot(mechanism, data, args.plot, err)
     if args.json:
@@ -107,6 +119,33 @@ def _plot(mechanism: Any, data: dict[str, Any], path: str, err: IO[str]) -> None
     count = write_profile_plot(mechanism, path, points)
     marked = f", {len(points)} asked point(s) marked on delta(eps)" if points else ""
     err.write(f"dpproofs profile: wrote {path} ({count} pictures{marked})\n")
+
+
+def _profile_main(
+    mechanism: Any,
+    epsilons: list[str],
+    deltas: list[str],
+    orders: list[str],
+    with_mi_dp: bool,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Any,
+) -> None:
+    """Child entry point: ("data", the profile), or ("error" | "overflow", the message)."""
+    from dpproofs.errors import DpProofsError
+    from dpproofs.finite.profile import profile_as_dict
+    from dpproofs.worker import _enter_child
+
+    _enter_child(deadline_at, memory_bytes)
+    answer: tuple[str, Any]
+    try:
+        answer = ("data", profile_as_dict(mechanism, epsilons, deltas, orders, with_mi_dp))
+    except (DpProofsError, ValueError) as exc:
+        answer = ("error", str(exc))
+    except OverflowError as exc:
+        answer = ("overflow", str(exc))
+    channel.send(answer)
+    channel.close()
 
 
 def _where(quantity: dict[str, Any]) -> str:

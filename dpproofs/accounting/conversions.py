@@ -22,8 +22,18 @@ from typing import Any
 
 from flint import arb, ctx
 
-from dpproofs.accounting.certified import PRECISION, Certified, Path, ball, certified, hull
+from dpproofs.accounting.certified import (
+    PRECISION,
+    Certified,
+    Kind,
+    Path,
+    ball,
+    certified,
+    hull,
+    infinite,
+)
 from dpproofs.accounting.compose import Composition, PairComposition
+from dpproofs.accounting.pld import PrivacyLoss
 from dpproofs.accounting.power import FIXED_POINT_BITS
 from dpproofs.accounting.table import LossTable
 from dpproofs.errors import UsageError
@@ -128,9 +138,14 @@ def _maximum(answers: Sequence[tuple[Certified, tuple[Hashable, Hashable] | None
     """The max over pairs: [max lower, max upper]; the closed form of a pair that certainly
     attains it (its lower bound is >= every other upper bound), or of all pairs when equal.
     With no neighbouring pairs (one input) every quantity is the empty maximum, 0, as for a
-    single mechanism."""
+    single mechanism. One infinite pair makes the maximum infinite; otherwise one unknown pair
+    makes it unknown (with that pair's reason)."""
     if not answers:
         return Answer(Certified(0.0, 0.0, 0.0, Path.EXACT, "0"), None)
+    for kind in (Kind.INFINITE, Kind.UNKNOWN):
+        for a, pair in answers:
+            if a.kind is kind:
+                return Answer(a, pair)
     best, label = max(answers, key=lambda a: a[0].upper)
     lower = max(a[0].lower for a in answers)
     value = max(a[0].value for a in answers)
@@ -166,14 +181,78 @@ def _exact_maximum(
     return top, top_label
 
 
+def _pure_ball(pc: PairComposition) -> arb | None:
+    """ln R = sum_t k_t ln(max ratio of pair t) as a ball, None when +oo (an infinite atom).
+
+    Computed from the logarithms (never R itself, which has about k bits)."""
+    total = arb(0)
+    for pld, k in pc.losses:
+        top = pld.max_ratio
+        if top is None:
+            return None
+        total += k * _log(top)
+    return total
+
+
+def _pure_closed_form(pc: PairComposition) -> Any:
+    """log(R) as a sympy expression when R is small, else the string sum_t k_t log(r_t)."""
+    tops = [(pld.max_ratio, k) for pld, k in pc.losses]
+    size = sum(
+        k * (top.numerator.bit_length() + top.denominator.bit_length())
+        for top, k in tops
+        if top is not None
+    )
+    if size <= SHOW_LIMIT_BITS:
+        import sympy
+
+        ratio = math.prod((top**k for top, k in tops if top is not None), start=Fraction(1))
+        return sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
+    return " + ".join(f"{k}*log({top})" for top, k in tops)
+
+
+def _loss_is(table: LossTable, position: int, rational: Fraction | None, expr: Any) -> bool:
+    """eps = ln r_j exactly (decided rigorously; an undecided comparison is False)."""
+    import sympy
+
+    from dpproofs.errors import Undecided
+    from dpproofs.exact.rigorous import compare
+
+    r = table.exact_ratio(position)
+    try:
+        eps = _sympy_number(rational, expr)
+        return compare(eps, sympy.log(sympy.Rational(r.numerator, r.denominator))) == 0
+    except Undecided:
+        return False
+
+
+def _log_at_least_one(gamma: arb) -> arb:
+    """ln(max(1, gamma)) for every gamma in the ball: the hull of the logarithms of its ends,
+    each raised to 1 first (max(1, .) is monotone, so the ends bound it). eps(delta) =
+    max(0, ln gamma*), and rounding may put a crossing's ball at or below 0 (delta near 1)."""
+    if not gamma.is_finite():
+        return arb("nan")
+    one = arb(1)
+    lo = gamma.lower() if gamma.lower() > one else one
+    hi = gamma.upper() if gamma.upper() > one else one
+    return hull(arb(lo).log(), arb(hi).log())
+
+
+def _certainly_at_least(x: arb, y: arb) -> bool:
+    return bool(x >= y)
+
+
 def delta_for_epsilon(composition: Composition, epsilon: str | Fraction | Any) -> Answer:
-    """delta(eps) = max over matched pairs of m_inf + sum_j m_j (1 - e^eps / r_j)^+."""
+    """delta(eps) = max over matched pairs of m_inf + sum_j m_j (1 - e^eps / r_j)^+.
+
+    A pair whose pure epsilon ln R is certainly <= eps has delta(eps) = 0 exactly (no atom has
+    r_j > e^eps, and no infinite atom), whatever the size of eps."""
     rational, expr = parse_number(epsilon)
     eps = _with_precision(lambda: _enclose(rational, expr))
 
     def compute(table: LossTable) -> Certified:
         lo = table.hockey_stick(eps, upper=False)
-        if table.atoms.exact:
+        _, unsure = table.tail_start(eps)
+        if table.atoms.exact and all(_loss_is(table, j, rational, expr) for j in unsure):
             exact = None
             a, b = table.exact_tail(eps)
             total = table.atoms.infinity_mass + a
@@ -184,19 +263,33 @@ def delta_for_epsilon(composition: Composition, epsilon: str | Fraction | Any) -
                     _sympy_number(rational, expr)
                 ) * sympy.Rational(b.numerator, b.denominator)
             return certified(lo, Path.EXACT, exact)
-        return certified(hull(lo, table.hockey_stick(eps, upper=True)), Path.BRACKETED)
+        # An atom whose loss Arb cannot tell from eps contributes [0, its term]: the bracket is
+        # the hull of both sums, with no closed form (it might be a hair above eps).
+        path = Path.EXACT if table.atoms.exact else Path.BRACKETED
+        return certified(hull(lo, table.hockey_stick(eps, upper=True)), path)
 
-    pcs = composition.pair_compositions()
-    return _maximum([(_refined(pc, compute), pc.label) for pc in pcs])
+    answers = []
+    for pc in composition.pair_compositions():
+        pure = _with_precision(partial(_pure_ball, pc))
+        if pure is not None and _with_precision(partial(_certainly_at_least, eps, pure)):
+            answers.append((Certified(0.0, 0.0, 0.0, Path.EXACT, 0), pc.label))
+        else:
+            answers.append((_refined(pc, compute), pc.label))
+    return _maximum(answers)
 
 
 def epsilon_for_delta(composition: Composition, delta: str | Fraction | Any) -> Answer:
-    """eps(delta) = min{eps >= 0 : delta(eps) <= delta}: max over pairs of max(0, ln gamma*)."""
+    """eps(delta) = min{eps >= 0 : delta(eps) <= delta}: max over pairs of max(0, ln gamma*).
+
+    eps(0) is the pure epsilon (delta(eps) = 0 exactly when e^eps >= every ratio of positive
+    mass and there is no infinite atom), computed as such."""
     rational, _ = parse_number(delta)
     if rational is None:
         raise UsageError(f"delta must be a rational number, got {delta}")
     if not 0 <= rational <= 1:
         raise UsageError(f"delta must be in [0, 1], got {delta}")
+    if rational == 0:
+        return pure_epsilon(composition)
 
     def compute(table: LossTable) -> Certified:
         path = Path.EXACT if table.atoms.exact else Path.BRACKETED
@@ -204,11 +297,12 @@ def epsilon_for_delta(composition: Composition, delta: str | Fraction | Any) -> 
         for upper in (False,) if table.atoms.exact else (False, True):
             gamma, count = table.crossing(rational, upper)
             if gamma is None:
-                return Certified(math.inf, math.inf, math.inf, path, "inf")
+                return infinite(path, _NEVER_REACHED)
             results.append((gamma, count))
-        gamma = results[0][0] if len(results) == 1 else hull(results[0][0], results[1][0])
-        eps = gamma.log()
-        eps = hull(eps, arb(0)) if not eps > 0 else eps
+        # The hull of the logarithms, not the logarithm of the hull (see certified.hull).
+        eps = _log_at_least_one(results[0][0])
+        if len(results) == 2:
+            eps = hull(eps, _log_at_least_one(results[1][0]))
         exact = None
         if table.atoms.exact:
             g = table.exact_crossing(rational, results[0][1])
@@ -225,6 +319,12 @@ def epsilon_for_delta(composition: Composition, delta: str | Fraction | Any) -> 
     return _maximum([(_refined(pc, compute), pc.label) for pc in pcs])
 
 
+#: Why eps(delta) is infinite.
+_NEVER_REACHED = "the infinite atom's mass exceeds delta, so delta(eps) > delta for every eps"
+#: Why a divergence is infinite.
+_SINGULAR = "M(x) puts mass where M(x') puts none"
+
+
 def total_variation(composition: Composition) -> Answer:
     """max over pairs of SD(P, Q) = delta(0)."""
     return delta_for_epsilon(composition, Fraction(0))
@@ -234,52 +334,59 @@ def pure_epsilon(composition: Composition) -> Answer:
     """max over matched pairs of sum_t k_t ln(max ratio of pair t); +oo with an infinite atom."""
     answers = []
     for pc in composition.pair_compositions():
-        ratio = Fraction(1)
-        infinite = False
-        for pld, k in pc.losses:
-            top = pld.max_ratio
-            if top is None:
-                infinite = True
-                break
-            ratio *= top**k
-        if infinite:
-            answers.append((Certified(math.inf, math.inf, math.inf, Path.EXACT, "inf"), pc.label))
-            continue
-        exact: Any
-        if _small(ratio):
-            import sympy
-
-            exact = sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
-        else:  # the closed form as a string, sum_t k_t log(max ratio_t) (no sympy needed)
-            exact = " + ".join(f"{k}*log({pld.max_ratio})" for pld, k in pc.losses)
-        value = _with_precision(partial(_log, ratio))
-        answers.append((certified(value, Path.EXACT, exact), pc.label))
+        value = _with_precision(partial(_pure_ball, pc))
+        if value is None:
+            answers.append((infinite(Path.EXACT, _SINGULAR), pc.label))
+        else:
+            answers.append((certified(value, Path.EXACT, _pure_closed_form(pc)), pc.label))
     return _maximum(answers)
+
+
+def _renyi_of_pair(pld: PrivacyLoss, a: Fraction) -> arb | None:
+    """D_a of one pair as a ball, None when +oo.
+
+    With r* the largest ratio and S = sum_j m_j (r_j / r*)^(a-1) (finite atoms only),
+    D_a = ln(sum_j m_j r_j^(a-1)) / (a - 1) = ln r* + ln(S) / (a - 1). For a > 1 every term of
+    S lies in [0, m_j] and the top term is m* > 0, so S is in [m*, 1]: a term whose ball is not
+    finite (a huge order) is replaced by [0, m_j], and ln S / (a - 1) stays finite and small."""
+    if (a > 1 and pld.infinity_mass > 0) or not pld.ratios:
+        return None
+    top = pld.ratios[-1]
+    order = ball(a - 1)
+    total = ball(pld.masses[-1])  # the top term, (r* / r*)^(a-1) = 1 exactly
+    for r, m in zip(pld.ratios[:-1], pld.masses[:-1], strict=True):
+        term = ball(m) * (order * _log(r / top)).exp()
+        if a > 1 and not (term.is_finite() and term >= 0 and term <= ball(m)):
+            term = ball(m) * arb(0.5, 0.5)
+        total += term
+    return _log(top) + total.log() / order
 
 
 def renyi_divergence(composition: Composition, order: str | Fraction | int) -> Answer:
     """max over pairs of sum_t k_t D_a(pair t), D_a = ln(sum_j m_j r_j^(a-1)) / (a - 1).
 
-    Orders a > 0, a != 1, rational; +oo when a > 1 and some pair has an infinite atom."""
+    Orders a > 0, a != 1, rational; +oo when a > 1 and some pair has an infinite atom (or a
+    pair has no finite atom at all)."""
     a, _ = parse_number(order)
     if a is None or a <= 0 or a == 1:
         raise UsageError(f"a Renyi order is a rational a > 0, a != 1, got {order}")
     answers = []
     for pc in composition.pair_compositions():
-        if a > 1 and any(pld.infinity_mass > 0 for pld, _ in pc.losses):
-            answers.append((Certified(math.inf, math.inf, math.inf, Path.EXACT, "inf"), pc.label))
-            continue
 
-        def value(pc: PairComposition = pc) -> arb:
+        def value(pc: PairComposition = pc) -> arb | None:
             total = arb(0)
             for pld, k in pc.losses:
-                moment = arb(0)
-                for r, m in zip(pld.ratios, pld.masses, strict=True):
-                    moment += ball(m) * (ball(a - 1) * ball(r).log()).exp()
-                total += k * moment.log() / ball(a - 1)
+                part = _renyi_of_pair(pld, a)
+                if part is None:
+                    return None
+                total += k * part
             return total
 
-        answers.append((certified(_with_precision(value), Path.EXACT), pc.label))
+        got = _with_precision(value)
+        if got is None:
+            answers.append((infinite(Path.EXACT, _SINGULAR), pc.label))
+        else:
+            answers.append((certified(got, Path.EXACT), pc.label))
     return _maximum(answers)
 
 
@@ -288,7 +395,7 @@ def kl_divergence(composition: Composition) -> Answer:
     answers = []
     for pc in composition.pair_compositions():
         if any(pld.infinity_mass > 0 for pld, _ in pc.losses):
-            answers.append((Certified(math.inf, math.inf, math.inf, Path.EXACT, "inf"), pc.label))
+            answers.append((infinite(Path.EXACT, _SINGULAR), pc.label))
             continue
 
         def value(pc: PairComposition = pc) -> arb:

@@ -8,8 +8,10 @@ OPTIMISTIC one down to h * floor(L / h), keeping the P-masses (as dp_accounting 
 is non-decreasing in every loss, and the loss of a product is the sum of the factors' losses,
 the pessimistic composition gives an upper bound of delta(eps) and of eps(delta), the optimistic
 one a lower bound. Rounding L / h is decided on Arb balls (outward: the ceiling of the upper end,
-the floor of the lower end), and both grid PLDs are composed with bracketed fixed-point masses,
-so both reported bounds are certified. The grid has about GRID_SLOTS slots in all.
+the floor of the lower end, both exact), and both grid PLDs are composed with bracketed
+fixed-point masses, so both reported bounds are certified. The grid has about GRID_SLOTS
+slots in all, but never fewer than about K + 1 (each run's losses round to whole slots); a grid
+of more than SUPPORT_LIMIT slots is refused as too large (ArithmeticError, with the reason).
 """
 
 from __future__ import annotations
@@ -18,11 +20,20 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from flint import ctx
+from flint import arb, ctx
 
-from dpproofs.accounting.certified import PRECISION, Certified, Path, ball
-from dpproofs.accounting.compose import PairComposition
-from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose
+from dpproofs.accounting.certified import (
+    PRECISION,
+    Certified,
+    Kind,
+    Path,
+    ball,
+    infinite,
+    unknown,
+)
+from dpproofs.accounting.compose import SUPPORT_LIMIT, PairComposition
+from dpproofs.accounting.power import FIXED_POINT_BITS, Factor, compose, layout_of
+from dpproofs.accounting.rounding import ceil_div, floor_div
 from dpproofs.accounting.table import LossTable
 
 #: Total number of grid slots of the composed PLD (sets the grid width h).
@@ -44,17 +55,35 @@ def _grid_table(pc: PairComposition, h: Fraction, pessimistic: bool) -> LossTabl
         exponents = []
         for r in pld.ratios:
             scaled = ball(r).log() / ball(h)
+            if not scaled.is_finite():
+                raise ArithmeticError(f"the loss ln({r}) has no finite enclosure")
             if pessimistic:
-                exponents.append((math.ceil(math.nextafter(float(scaled.upper()), math.inf)),))
+                exponents.append((ceil_div(*_exact_end(scaled.upper())),))
             else:
-                exponents.append((math.floor(math.nextafter(float(scaled.lower()), -math.inf)),))
+                exponents.append((floor_div(*_exact_end(scaled.lower())),))
         factors.append(Factor(tuple(exponents), pld.masses, pld.infinity_mass, k))
+    slots = layout_of(factors, 1).length
+    if slots > SUPPORT_LIMIT:
+        raise ArithmeticError(
+            f"too large: the grid needs {slots} slots, more than {SUPPORT_LIMIT} "
+            "(each run widens it by at least one slot)"
+        )
     atoms = compose(factors, 1, FIXED_POINT_BITS)
     return LossTable.build(atoms, (ball(h),), None)
 
 
+def _exact_end(end: arb) -> tuple[int, int]:
+    """An exact Arb endpoint (zero radius) as numerator and positive denominator."""
+    pair = end.mid().man_exp()
+    mantissa, exponent = int(pair[0]), int(pair[1])
+    if exponent >= 0:
+        return mantissa << exponent, 1
+    return mantissa, 1 << -exponent
+
+
 def grid_answer(pc: PairComposition, compute: Callable[[LossTable], Certified]) -> Certified:
-    """[optimistic lower bound, pessimistic upper bound]; value is the midpoint."""
+    """[optimistic lower bound, pessimistic upper bound]; value is the midpoint. Infinite when
+    both are (the infinite atom is the same in both grids); unknown when either bound is."""
     saved = ctx.prec
     ctx.prec = PRECISION
     try:
@@ -63,8 +92,11 @@ def grid_answer(pc: PairComposition, compute: Callable[[LossTable], Certified]) 
         lower = compute(_grid_table(pc, h, pessimistic=False))
     finally:
         ctx.prec = saved
-    if math.isinf(upper.upper) and not math.isinf(lower.lower):
-        value = math.inf
-    else:
-        value = (lower.lower + upper.upper) / 2 if not math.isinf(upper.upper) else math.inf
-    return Certified(value, lower.lower, upper.upper, Path.GRID)
+    for bound in (upper, lower):
+        if bound.kind is Kind.UNKNOWN:
+            return unknown(Path.GRID, bound.reason)
+    if upper.kind is Kind.INFINITE and lower.kind is Kind.INFINITE:
+        return infinite(Path.GRID, upper.reason)
+    if Kind.INFINITE in (upper.kind, lower.kind):
+        return unknown(Path.GRID, "the two grids disagree on whether the value is infinite")
+    return Certified((lower.lower + upper.upper) / 2, lower.lower, upper.upper, Path.GRID)

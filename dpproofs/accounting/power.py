@@ -10,8 +10,9 @@ Two arithmetics, both sound:
 
 * exact: coefficients are integers over the common denominator D = prod_t d_t^k_t;
 * fixed point: coefficients are integers over D = 2^s, computed twice, rounding every product
-  down (floor) and up (ceil). All coefficients are >= 0, so rounding is monotone and the two
-  results bracket every true mass: lo_c / D <= m_c <= hi_c / D.
+  down (floor) and up (ceil) by the explicit directed rounding of
+  :mod:`dpproofs.accounting.rounding`. All coefficients are >= 0, so rounding is monotone and
+  the two results bracket every true mass: lo_c / D <= m_c <= hi_c / D.
 
 The infinite atoms compose separately: m_inf = 1 - prod_t (1 - m_inf,t)^k_t (exact).
 """
@@ -25,8 +26,12 @@ from fractions import Fraction
 
 from flint import fmpz_poly
 
+from dpproofs.accounting.rounding import ceil_div, floor_div, poly_shift
+
 #: Above this many (coefficient bits x coefficients), the exact arithmetic gives way to fixed point.
 EXACT_BUDGET_BITS = 1 << 22
+#: The exact infinite mass of a composition may take at most this many bits.
+INFINITY_BITS = 1 << 24
 #: Fixed-point precision (bits below the binary point) of the first attempt.
 FIXED_POINT_BITS = 128
 
@@ -105,6 +110,21 @@ def _exact_size(factors: Sequence[Factor], layout: Layout) -> int:
     return bits * layout.length
 
 
+def _infinity_mass(factors: Sequence[Factor]) -> Fraction:
+    """m_inf = 1 - prod_t (1 - m_inf,t)^k_t exactly; refused (ArithmeticError) when the power
+    would take more than INFINITY_BITS bits (K = 10^23 with m_inf,t = 1/2: 2^(10^23))."""
+    size = sum(
+        f.times * (1 - f.infinity_mass).denominator.bit_length()
+        for f in factors
+        if 0 < f.infinity_mass < 1
+    )
+    if size > INFINITY_BITS:
+        raise ArithmeticError(
+            f"too large: the infinite atom's exact mass 1 - prod (1 - m)^k has about {size} bits"
+        )
+    return 1 - math.prod(((1 - f.infinity_mass) ** f.times for f in factors), start=Fraction(1))
+
+
 def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) -> Atoms:
     """The product PLD of the factors (each to its power), exactly when small, else bracketed.
 
@@ -128,29 +148,24 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
             if exact:
                 value = m.numerator * (d // m.denominator)
             else:
-                value = (
-                    -((-m.numerator << scale_bits) // m.denominator)
-                    if up
-                    else ((m.numerator << scale_bits) // m.denominator)
-                )
+                scaled = m.numerator << scale_bits
+                value = ceil_div(scaled, m.denominator) if up else floor_div(scaled, m.denominator)
             coeffs[index] = coeffs.get(index, 0) + value
         top = max(coeffs, default=0)
         return fmpz_poly([coeffs.get(i, 0) for i in range(top + 1)])
 
     def run(up: bool) -> list[int]:
-        one = 1 << scale_bits
-
         def product(a: fmpz_poly, b: fmpz_poly) -> fmpz_poly:
             if exact:
                 return a * b
-            return -((-(a * b)) // one) if up else (a * b) // one
+            return poly_shift(a * b, scale_bits, up)
 
         total: fmpz_poly | None = None
         for f, d in zip(live, denominators, strict=True):
             power = _power(polynomial(f, d, up), f.times, product)
             total = power if total is None else product(total, power)
         if total is None:
-            return [1 if exact else one]
+            return [1 if exact else 1 << scale_bits]
         return [int(v) for v in total.coeffs()]
 
     # A factor with no finite atom (all its P-mass infinite) leaves no finite product atom.
@@ -166,7 +181,7 @@ def compose(factors: Sequence[Factor], dimension: int, bits: int | None = None) 
     lo = lo + [0] * (length - len(lo))
     hi = hi + [0] * (length - len(hi))
     keep = [i for i in range(length) if hi[i]]
-    infinity = 1 - math.prod(((1 - f.infinity_mass) ** f.times for f in factors), start=Fraction(1))
+    infinity = _infinity_mass(factors)
     return Atoms(
         layout,
         tuple(i + shift for i in keep),

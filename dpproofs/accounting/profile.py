@@ -12,7 +12,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from dpproofs.accounting import conversions as C
 from dpproofs.accounting.compose import Composition, Part, check_times, part_of
 from dpproofs.errors import DpProofsError
 
@@ -73,8 +72,27 @@ def profile_as_dict(
     epsilons: Sequence[str] = (),
     deltas: Sequence[str] = (),
     renyi_orders: Sequence[str] = ("2",),
+    seconds: float | None = None,
 ) -> dict[str, Any]:
-    """Every quantity of the profile; ``epsilon``/``delta``/``order`` echo the strings given."""
+    """Every quantity of the profile; ``epsilon``/``delta``/``order`` echo the strings given.
+
+    With ``seconds``, each quantity is decided in a child stopped at its share of the limit
+    (:mod:`dpproofs.accounting.isolated`); one that is not finished is "unknown" with the reason."""
+    from dpproofs.accounting import isolated
+
+    queries: list[isolated.Query] = [
+        ("pure_epsilon", None),
+        *(("delta", e) for e in epsilons),
+        *(("epsilon_for_delta", d) for d in deltas),
+        ("total_variation", None),
+        ("kl", None),
+        *(("renyi", a) for a in renyi_orders),
+    ]
+    if seconds is None:
+        answers = [isolated.quantity(composition, q).as_dict() for q in queries]
+    else:
+        answers = isolated.answers_within(composition, queries, seconds)
+    it = iter(answers)
     first = composition.parts[0]
     return {
         "name": " x ".join(f"{p.name or 'M'}^{p.times}" for p in composition.parts),
@@ -85,18 +103,12 @@ def profile_as_dict(
             "matching": composition.matching,
             "pairs": len(first.pairs),
         },
-        "pure_epsilon": C.pure_epsilon(composition).as_dict(),
-        "delta": [
-            {"epsilon": e, **C.delta_for_epsilon(composition, e).as_dict()} for e in epsilons
-        ],
-        "epsilon_for_delta": [
-            {"delta": d, **C.epsilon_for_delta(composition, d).as_dict()} for d in deltas
-        ],
-        "total_variation": C.total_variation(composition).as_dict(),
-        "kl": C.kl_divergence(composition).as_dict(),
-        "renyi": [
-            {"order": a, **C.renyi_divergence(composition, a).as_dict()} for a in renyi_orders
-        ],
+        "pure_epsilon": next(it),
+        "delta": [{"epsilon": e, **next(it)} for e in epsilons],
+        "epsilon_for_delta": [{"delta": d, **next(it)} for d in deltas],
+        "total_variation": next(it),
+        "kl": next(it),
+        "renyi": [{"order": a, **next(it)} for a in renyi_orders],
     }
 
 
@@ -107,9 +119,12 @@ def render_text(data: dict[str, Any]) -> str:
     def add(name: str, q: dict[str, Any]) -> None:
         value = q["value"]
         shown = value if isinstance(value, str) else f"{value:.15g}"
-        bracket = "" if isinstance(q["lower"], str) else f"[{q['lower']:.15g}, {q['upper']:.15g}]"
+        if q["lower"] is None:  # infinite or unknown: said in words, with the reason
+            bracket = q.get("reason", "")
+        else:
+            bracket = f"[{q['lower']:.15g}, {q['upper']:.15g}]"
         where = " vs ".join(str(a) for a in q["attained"]) if q.get("attained") else ""
-        rows.append((name, str(q["exact"] or ""), shown, bracket, q["path"], where))
+        rows.append((name, str(q["exact"] or ""), shown, bracket, q["path"] or "", where))
 
     add("pure epsilon", data["pure_epsilon"])
     for d in data["delta"]:

@@ -163,8 +163,9 @@ class LossTable:
         t = (delta - m_inf) D."""
         if self.atoms.infinity_mass > delta:
             return None, 0
-        d = ball(self.atoms.denominator)
-        target = (ball(delta) - ball(self.atoms.infinity_mass)) * d
+        # t and A - t exactly (Fractions): with D = 2^2048, a ball of A alone at the working
+        # precision would lose the difference A - t that the crossing is made of.
+        target = (delta - self.atoms.infinity_mass) * self.atoms.denominator
         masses = self._masses(upper)
         a = 0
         b = arb(0)
@@ -175,11 +176,12 @@ class LossTable:
             b += m * self.ratio(j, -1)
             stop = j == 0 or not self.losses[j - 1] > 0 or not self.loss(j - 1) > 0
             below = arb(1) if stop else self.ratio(j - 1)
-            h = ball(a) - below * b
-            if h > target:
-                return (ball(a) - target) / b, count
-            if not h <= target:  # the crossing is at the breakpoint, up to rounding
-                return hull((ball(a) - target) / b, below), count
+            excess = ball(a - target)
+            h = excess - below * b  # H(below) - delta, in units of 1 / D
+            if h > 0:
+                return excess / b, count
+            if not h <= 0:  # the crossing is at the breakpoint, up to rounding
+                return hull(excess / b, below), count
             if stop:
                 return arb(1), count
         return arb(1), n

@@ -94,3 +94,13 @@ def test_compose_usage_errors(rr):
     assert code == 2 and "K must be" in err
     code, _, err = run("compose", str(rr))
     assert code == 2 and "MECH.json:K" in err
+
+
+def test_profile_and_compose_take_a_timeout(rr):
+    # The plain profile is computed in a child stopped at --timeout: 1 ms is too short for it
+    # (starting the child alone takes longer), so it is unknown, exit 1, said in words.
+    code, out, err = run("profile", str(rr), "--timeout", "0.001")
+    assert code == 1 and "not computed within --timeout 0.001 s" in err and out == ""
+    for command in (["profile", str(rr), "--compose", "2"], ["compose", f"{rr}:2"]):
+        code, out, err = run(*command, "--timeout", "0")
+        assert code == 2 and "--timeout" in err
