@@ -7,6 +7,8 @@ surface as themselves.
 
 from __future__ import annotations
 
+import sys
+
 
 class DpProofsError(Exception):
     """Root of every error dpproofs raises on purpose."""
@@ -42,3 +44,14 @@ class SolverUnknown(Undecided):
 
 class UsageError(DpProofsError, ValueError):
     """The command line or a configuration value is wrong; the CLI exits with status 2."""
+
+
+def author_line() -> str:
+    """The author's line: ' (at file:line)' of the innermost frame outside dpproofs, or ''."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if "/dpproofs/" not in name.replace("\\", "/"):
+            return f" (at {name}:{frame.f_lineno})"
+        frame = frame.f_back  # type: ignore[assignment]
+    return ""
