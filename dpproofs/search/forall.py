@@ -54,6 +54,21 @@ class Quantifier:
     params: tuple[tuple[str, Interval], ...]
     symmetric: bool = False
 
+    def __post_init__(self) -> None:
+        # Names are resolved from the predicate's arguments, and every solver variable dpproofs
+        # generates has a character no identifier has ("p[0][1]", "E!eps", "relax!3"): a name
+        # that is an identifier other than ``alg`` cannot be any generated variable.
+        seen: set[str] = set()
+        for name in [n for n, _ in self.objects] + [n for n, _ in self.params]:
+            if not isinstance(name, str) or not name.isidentifier() or name == "alg":
+                raise InvalidClaim(
+                    f"{name!r} cannot name an object or parameter: names are Python "
+                    "identifiers other than 'alg' (dpproofs' own variables have other names)"
+                )
+            if name in seen:
+                raise InvalidClaim(f"{name!r} names two objects or parameters")
+            seen.add(name)
+
     def claim(self, predicate: Predicate, says: str = "") -> SearchClaim:
         """The claim that ``predicate`` holds for every object and parameter value."""
         return SearchClaim(self, predicate, says or (inspect.getdoc(predicate) or "the predicate"))
