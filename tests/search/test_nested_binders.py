@@ -162,3 +162,20 @@ def test_an_event_condition_with_a_kept_entry_is_refused():
         return alg.all([every, every_event(alg, [p, q], lambda pa, qa: alg.le(pa - qa, kept[0]))])
 
     _refused(for_all_distributions([2]).claim(claim_text))
+
+
+def test_an_event_condition_reading_the_outer_outcome_is_decided_as_written():
+    # for every y, every set A: p(A) <= p_y + 1/2. False: p = [1, 0], y = 1, A = {0} gives
+    # 1 <= 1/2; true on 1 outcome (p(A) <= 1 = p_0 + 0 <= p_0 + 1/2), so refuted on 2 outcomes.
+    claim = for_all_distributions(range(1, 4), names=("p",)).claim(
+        lambda alg, p: every_outcome(
+            alg,
+            [p],
+            lambda py: every_event(alg, [p], lambda pa: alg.le(pa, py + alg.const(HALF))),
+        )
+    )
+    _refused(claim)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.REFUTED
+    assert verdict.counterexample is not None
+    assert ("size", "2 outcomes") in verdict.counterexample.observed
