@@ -22,9 +22,9 @@ the same on every run (the generator is seeded by n alone):
      normalised; parameters at random rationals of their domains.
 
 An open lower end is replaced by a point just inside; a parameter pinned to ln r is ln r. A point
-at which either evaluation cannot be decided exactly (Undecided) is skipped. This is a check at
-finitely many points, not a proof: a predicate that agrees with its formula at these points and
-differs elsewhere is not caught here.
+at which either evaluation cannot be decided exactly (Undecided, an ArithmeticError) is skipped.
+This is a check at finitely many points, not a proof: a predicate that agrees with its formula
+at these points and differs elsewhere is not caught here.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from dpproofs.algebra import EXACT
-from dpproofs.errors import InvalidClaim, Undecided
+from dpproofs.errors import InvalidClaim
 from dpproofs.search.domains import Interval
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def check_size(claim: SearchClaim, size: int) -> None:
         inputs = claim.exact_inputs(size, values)
         try:
             expected = bool(claim.evaluate(EXACT, size, *inputs))
-        except Undecided:
+        except ArithmeticError:  # Undecided, or a division by zero on both sides alike
             continue
         agree(claim, size, inputs, expected)
 
@@ -68,7 +68,7 @@ def agree(
     ``expected`` (the formula's value there); an undecided comparison says nothing."""
     try:
         got = bool(claim.run_predicate(EXACT, size, *inputs)[0])
-    except Undecided:
+    except ArithmeticError:
         return
     if got != expected:
         objects, params, _ = inputs
