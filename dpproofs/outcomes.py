@@ -14,7 +14,9 @@ outcomes. On concrete rows (lists of values of any algebra) these are ``alg.tota
 ``alg.all`` over ``zip(*rows)``. On the abstract rows of a formula (:mod:`dpproofs.formula`),
 ``g`` / ``phi`` are called once on the generic outcome and the result is recorded as one ``osum``
 / ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
-small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is written with these
+small-model theorem needs (:mod:`dpproofs.search.shape`). Each binder call hands out entries of
+ITS outcome only; one used inside another binder (an inner sum reading the outer outcome) is
+refused by name (:func:`dpproofs.formula.close_binder`). The vocabulary is written with these
 binders wherever its notions are sums or conditions over outcomes, and a claim the paper states
 "for every set T" says so with :func:`every_event` instead of enumerating subsets (which reaches
 the number of outcomes, and so is not one formula for every size).
