@@ -127,3 +127,14 @@ def test_a_pure_claim_agrees_at_every_point(size, bound):
         direct = all(v <= bound for v in values["p"][0])
         assert bool(claim.evaluate(EXACT, size, *inputs)) == direct
         assert bool(claim.run_predicate(EXACT, size, *inputs)[0]) == direct
+
+
+def test_a_predicate_that_tells_tracing_from_evaluation_is_an_error():
+    # On abstract rows (tracing) "every p_y <= 1" (true); on concrete rows (lists) "every
+    # p_y <= 1/2" (false at the vertex [1]): the formula is not what the predicate computes.
+    claim = for_all_distributions(range(1, 3), names=("p",)).claim(
+        lambda alg, p: _at_most(alg, p, HALF if isinstance(p, list) else F(1))
+    )
+    assert claim.formula.root is not None
+    with pytest.raises(InvalidClaim, match="is False at 1 outcomes"):
+        claim.decide(Deadline(60))
