@@ -7,6 +7,7 @@ Search names must be Python identifiers other than ``alg``; symbolic names may n
 Before, a parameter named ``E__eps`` WAS the variable for e^eps: "E__eps <= e^eps" with E__eps
 free in [0, 10] came back unsat, although E__eps = 10 > e^2 is a counterexample."""
 
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
@@ -14,9 +15,12 @@ import sympy
 
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
+from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.recheck.resolve import resolve_size
+from dpproofs.recheck.scalar import reprove
 from dpproofs.search import Interval, for_all_distributions
 from dpproofs.search.engine import search
+from dpproofs.symbolic import holds
 from dpproofs.symbolic.translate import Translation
 from dpproofs.verdict import Status
 
@@ -90,3 +94,16 @@ def test_the_rechecker_re_solve_keeps_parameters_apart(params, claim_text):
     claim = for_all_distributions([1], names=("p",), **params).claim(claim_text)
     answer, detail = resolve_size(claim, 1, 20.0)
     assert answer in ("sat", "counterexample"), (answer, detail)
+
+
+@pytest.mark.parametrize("names", [("c!0",), ("x", "x")])
+def test_the_scalar_recheck_does_not_replay_names_it_could_alias(names):
+    # Its fresh variables are "<kind>!<n>" (c!0: a constant's value, formerly "c.0").
+    problem = holds("x >= 0", {"x": "[0, 1]"}).problem
+    variables = tuple(sympy.Symbol(n, **({"real": True} if k else {})) for k, n in enumerate(names))
+    domains = problem.domains * len(names)
+    renamed = dataclasses.replace(problem, variables=variables, domains=domains)
+    piece = Piece("names", "aliased", "proved", (), {"kind": "z3-facts"})
+    finding = reprove(piece, renamed, 5.0)
+    assert finding.outcome is Outcome.NOT_REPLAYED
+    assert "distinct and without '!'" in finding.why
