@@ -10,11 +10,14 @@ were proved and the true third one was refuted."""
 from fractions import Fraction as F
 
 import pytest
+import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies_search import distributions
 
+from dpproofs.algebra import EXACT
 from dpproofs.claim import Deadline
+from dpproofs.formula import interpret
 from dpproofs.laws import mixture
 from dpproofs.outcomes import every_event, every_outcome, outcome_total
 from dpproofs.search import for_all, for_all_distributions
@@ -179,3 +182,68 @@ def test_an_event_condition_reading_the_outer_outcome_is_decided_as_written():
     assert verdict.status is Status.REFUTED
     assert verdict.counterexample is not None
     assert ("size", "2 outcomes") in verdict.counterexample.observed
+
+
+# --- brute force: generated nested claims --------------------------------------------------
+#
+# Terms over one distribution p: constants, the entry of the outcome of the binder `back` levels
+# out (0: the nearest), sums, products, and an inner sum over p. The claim is
+# "for every y: term(y) <= 1". A claim whose term reads an outer outcome inside an inner sum must
+# be refused as a formula; every other one must be a formula whose value at every size is the
+# predicate's own value on concrete rows (exact).
+
+_terms = st.recursive(
+    st.one_of(
+        st.tuples(st.just("c"), st.fractions(0, 2, max_denominator=3)),
+        st.tuples(st.just("e"), st.integers(0, 2)),
+    ),
+    lambda inner: st.one_of(
+        st.tuples(st.sampled_from(["add", "mul"]), inner, inner),
+        st.tuples(st.just("sum"), inner),
+    ),
+    max_leaves=6,
+)
+
+
+def _build(alg, p, term, entries):
+    """The term's value; ``entries[-1]`` is the nearest binder's entry."""
+    op = term[0]
+    if op == "c":
+        return alg.const(term[1])
+    if op == "e":
+        return entries[max(len(entries) - 1 - term[1], 0)]
+    if op == "sum":
+        return outcome_total(alg, [p], lambda pz: _build(alg, p, term[1], [*entries, pz]))
+    a, b = (_build(alg, p, t, entries) for t in term[1:])
+    return a + b if op == "add" else a * b
+
+
+def _reads_outer(term, depth):
+    """True when an entry inside an inner sum (depth >= 2) is of an outer binder."""
+    op = term[0]
+    if op == "e":
+        return depth >= 2 and min(term[1], depth - 1) > 0
+    if op == "c":
+        return False
+    deeper = depth + 1 if op == "sum" else depth
+    return any(_reads_outer(t, deeper) for t in term[1:])
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    _terms, st.integers(1, 3).flatmap(lambda n: st.lists(distributions(n), min_size=3, max_size=3))
+)
+def test_generated_nested_claims_against_the_predicate(term, ps):
+    def predicate(alg, p):
+        return every_outcome(alg, [p], lambda py: alg.le(_build(alg, p, term, [py]), alg.const(1)))
+
+    n = len(ps[0])
+    traced = for_all_distributions([n], names=("p",)).claim(predicate).formula
+    if _reads_outer(term, 1):
+        assert traced.root is None and "binds another outcome" in traced.reason
+        return
+    assert traced.root is not None, traced.reason
+    for p in ps:
+        row = [sympy.Rational(v.numerator, v.denominator) for v in p]
+        value, _ = interpret(traced.root, EXACT, n, {"p": [row]}, {})
+        assert bool(value) == bool(predicate(EXACT, row))
