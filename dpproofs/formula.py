@@ -30,19 +30,9 @@ Nodes are plain data: ``Node(op, args)``; leaves are ``const`` (a Fraction), ``p
 column) for an entry of an object of fixed size (a prior over databases, say), and ``emass``
 (object, row) for the mass of the generic event under a size-axis row.
 
-**Entries know their binder.** While the predicate runs, each binder call numbers itself (the
-trace counts them) and hands its callback entries ``bentry`` (object, row, binder): the entry of
-THIS binder's outcome. When the callback returns, :func:`close_binder` checks the body: outside the
-binders nested in it (already closed), every entry must be one of its own; it then writes them as
-``entry`` leaves. An entry of another binder there is refused by name (with the author's line):
-
-    for all y: for all z: p[z] == p[y]     (an inner binder reading the outer outcome's entry)
-
-has no formula in which ``entry`` means "the outcome of the nearest binder": written with one
-``entry`` leaf it would be "for all y: for all z: p[z] == p[z]" (true), while the claim ("every
-distribution is uniform") is false. Such a claim keeps its per-size meaning (the predicate runs on
-concrete rows at every size) and is not lifted. The same check refuses an entry kept from an
-earlier binder and used in a later one, or outside every binder (a ``bentry`` left in the formula).
+**Entries know their binder** (:mod:`dpproofs.binders`): while tracing, a binder's callback
+sees ``bentry`` (object, row, binder) leaves, written as ``entry`` when the binder closes; an
+entry of another binder inside it is refused.
 """
 
 from __future__ import annotations
@@ -51,7 +41,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from dpproofs.errors import DpProofsError, author_line
+from dpproofs.errors import DpProofsError
 
 #: Node operations: leaves, arithmetic, algebra operations, and the binders: a sum over the
 #: outcomes, a condition on every outcome, and a condition on every event (set of outcomes).
@@ -219,41 +209,6 @@ class AbstractRow(OutcomesGuard):
 
     def __repr__(self) -> str:
         return f"{self.obj}[{self.row}][y]"
-
-
-def close_binder(body: Node, binder: int, trace: Trace) -> Node:
-    """``body`` with the entries of ``binder``'s outcome (``bentry`` leaves numbered ``binder``)
-    written as ``entry`` leaves. Outside the binders nested in ``body`` (closed before it, and
-    left as they are), an entry of any other binder is refused on ``trace`` (it reads another
-    outcome than this binder's: see the module docstring)."""
-    done: dict[int, Node] = {}
-    stack: list[tuple[Node, bool]] = [(body, False)]
-    while stack:
-        n, expanded = stack.pop()
-        if id(n) in done:
-            continue
-        if n.op == "bentry":
-            obj, row, owner = n.args
-            if owner != binder:
-                trace.refuse(
-                    f"the entry {obj}[{row}][y] of one outcome is used inside a sum or condition "
-                    "over the outcomes that binds another outcome (an inner outcome_total / "
-                    "every_outcome / mass_where reading the outer outcome's entry, or an entry "
-                    f"kept from an earlier binder){author_line()}"
-                )
-            done[id(n)] = Node("entry", (obj, row))
-        elif n.op == "entry":
-            trace.refuse(f"an outcome's entry taken out of its sum or condition{author_line()}")
-        elif n.op in BINDERS or n.op in LEAVES:
-            done[id(n)] = n
-        elif not expanded:
-            stack.append((n, True))
-            stack.extend((c, False) for c in n.args)
-        else:
-            args = tuple(done[id(c)] for c in n.args)
-            same = all(a is c for a, c in zip(args, n.args, strict=True))
-            done[id(n)] = n if same else Node(n.op, args)
-    return done[id(body)]
 
 
 def free_entries(node: Node) -> bool:

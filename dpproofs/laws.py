@@ -63,7 +63,7 @@ def joint_law(alg: Any, weights: Sequence[Any], rows: Sequence[Any]) -> Any:
 
 def generic_entry(alg: Any, row: Any, binder: int) -> Any:
     """The entry of an abstract row over the outcomes at the generic outcome of ``binder`` (a
-    value of ``alg``; see :func:`dpproofs.formula.close_binder`)."""
+    value of ``alg``; see :func:`dpproofs.binders.close_binder`)."""
     if isinstance(row, AbstractRow):
         return alg.value(Node("bentry", (row.obj, row.row, binder)), repr(row))
     if isinstance(row, DerivedRow):

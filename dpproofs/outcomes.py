@@ -16,7 +16,7 @@ outcomes. On concrete rows (lists of values of any algebra) these are ``alg.tota
 / ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
 small-model theorem needs (:mod:`dpproofs.search.shape`). Each binder call hands out entries of
 ITS outcome only; one used inside another binder (an inner sum reading the outer outcome) is
-refused by name (:func:`dpproofs.formula.close_binder`). The vocabulary is written with these
+refused by name (:func:`dpproofs.binders.close_binder`). The vocabulary is written with these
 binders wherever its notions are sums or conditions over outcomes, and a claim the paper states
 "for every set T" says so with :func:`every_event` instead of enumerating subsets (which reaches
 the number of outcomes, and so is not one formula for every size).
@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dpproofs.formula import AbstractRow, Node, OutcomeAccess, Trace, close_binder, events
+from dpproofs.binders import close_binder
+from dpproofs.formula import AbstractRow, Node, OutcomeAccess, Trace, events
 from dpproofs.laws import generic_entry, is_abstract, joint_parts
 
 
