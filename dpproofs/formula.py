@@ -45,7 +45,7 @@ from dpproofs.errors import DpProofsError
 
 #: Node operations: leaves, arithmetic, algebra operations, and the binders: a sum over the
 #: outcomes, a condition on every outcome, and a condition on every event (set of outcomes).
-LEAVES = frozenset({"const", "param", "entry", "fixed", "emass", "bentry"})
+LEAVES = frozenset({"const", "param", "entry", "fixed", "emass", "bentry", "bemass"})
 BINDERS = frozenset({"osum", "oall", "eall"})
 
 
@@ -243,6 +243,8 @@ def event_problem(root: Node) -> str:
         seen.add((id(n), in_event, in_outcome))
         if n.op == "emass" and not in_event:
             return "an event's mass is used outside 'for every event'"
+        if n.op == "bemass":
+            return "an event's mass is used outside 'for every event' (of its own event)"
         if n.op == "eall":
             if in_event:
                 return "a condition on every event inside another one"

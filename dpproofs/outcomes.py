@@ -79,9 +79,12 @@ def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
     derived = next((r for r in rows if not isinstance(r, AbstractRow)), None)
     if derived is not None:
         derived.trace.refuse(f"an event over a derived law ({derived!r})")
-    masses = [alg.value(Node("emass", (r.obj, r.row)), f"{r.obj}[{r.row}](A)") for r in rows]
     trace = abstract[0].trace
-    return _bind(alg, "eall", psi(*masses), (trace, trace.open_binder()), truth=True)
+    binder = trace.open_binder()
+    masses = [
+        alg.value(Node("bemass", (r.obj, r.row, binder)), f"{r.obj}[{r.row}](A)") for r in rows
+    ]
+    return _bind(alg, "eall", psi(*masses), (trace, binder), truth=True)
 
 
 def some_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:

@@ -184,6 +184,24 @@ def test_an_event_condition_reading_the_outer_outcome_is_decided_as_written():
     assert ("size", "2 outcomes") in verdict.counterexample.observed
 
 
+def test_an_event_mass_kept_for_another_event_condition_is_refused():
+    # On concrete rows kept[0] is the mass of the first event (the empty set, 0), so the claim
+    # is "every A: p(A) <= 0", false on 1 outcome; read as the same event it would be
+    # "p(A) <= p(A)". (Before masses knew their event, only the purity check caught this.)
+    def claim_text(alg, p, q):
+        kept = []
+        every = every_event(alg, [p, q], lambda pa, qa: kept.append(pa) or alg.le(pa, qa + 1))
+        return alg.all([every, every_event(alg, [p, q], lambda pa, qa: alg.le(pa, kept[0]))])
+
+    claim = for_all_distributions(range(1, 3)).claim(claim_text)
+    traced = claim.formula
+    assert traced.root is None and "mass p[0](A) of one event" in traced.reason
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.REFUTED
+    assert verdict.counterexample is not None
+    assert ("size", "1 outcomes") in verdict.counterexample.observed
+
+
 # --- brute force: generated nested claims --------------------------------------------------
 #
 # Terms over one distribution p: constants, the entry of the outcome of the binder `back` levels
