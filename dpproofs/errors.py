@@ -8,6 +8,7 @@ surface as themselves.
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Iterable
 
 
@@ -55,3 +56,14 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def author_line() -> str:
+    """The author's line: ' (at file:line)' of the innermost frame outside dpproofs, or ''."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if "/dpproofs/" not in name.replace("\\", "/"):
+            return f" (at {name}:{frame.f_lineno})"
+        frame = frame.f_back  # type: ignore[assignment]
+    return ""

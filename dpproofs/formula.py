@@ -29,6 +29,10 @@ Nodes are plain data: ``Node(op, args)``; leaves are ``const`` (a Fraction), ``p
 ``entry`` (object, row) for the generic outcome of a size-axis object, ``fixed`` (object, row,
 column) for an entry of an object of fixed size (a prior over databases, say), and ``emass``
 (object, row) for the mass of the generic event under a size-axis row.
+
+**Entries know their binder** (:mod:`dpproofs.binders`): while tracing, a binder's callback
+sees ``bentry`` (object, row, binder) leaves, written as ``entry`` when the binder closes; an
+entry of another binder inside it is refused.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from dpproofs.errors import DpProofsError
 
 #: Node operations: leaves, arithmetic, algebra operations, and the binders: a sum over the
 #: outcomes, a condition on every outcome, and a condition on every event (set of outcomes).
-LEAVES = frozenset({"const", "param", "entry", "fixed", "emass"})
+LEAVES = frozenset({"const", "param", "entry", "fixed", "emass", "bentry", "bemass"})
 BINDERS = frozenset({"osum", "oall", "eall"})
 
 
@@ -147,6 +151,12 @@ class Trace:
 
     def __init__(self) -> None:
         self.refused: str | None = None
+        self.binders = 0  # binder calls so far: the number of the next one
+
+    def open_binder(self) -> int:
+        """A new binder's number (its outcome's entries are ``bentry`` leaves with it)."""
+        self.binders += 1
+        return self.binders
 
     def refuse(self, what: str) -> NoReturn:
         if self.refused is None:
@@ -211,6 +221,8 @@ def free_entries(node: Node) -> bool:
         if id(n) in seen:
             continue
         seen.add(id(n))
+        if n.op == "bentry":
+            return True  # an entry no binder closed: kept out of its binder
         if n.op == "entry":
             return True
         if n.op not in ("osum", "oall"):
@@ -231,6 +243,8 @@ def event_problem(root: Node) -> str:
         seen.add((id(n), in_event, in_outcome))
         if n.op == "emass" and not in_event:
             return "an event's mass is used outside 'for every event'"
+        if n.op == "bemass":
+            return "an event's mass is used outside 'for every event' (of its own event)"
         if n.op == "eall":
             if in_event:
                 return "a condition on every event inside another one"

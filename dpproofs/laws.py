@@ -61,12 +61,13 @@ def joint_law(alg: Any, weights: Sequence[Any], rows: Sequence[Any]) -> Any:
     )
 
 
-def generic_entry(alg: Any, row: Any) -> Any:
-    """The generic outcome's entry of an abstract row over the outcomes (a value of ``alg``)."""
+def generic_entry(alg: Any, row: Any, binder: int) -> Any:
+    """The entry of an abstract row over the outcomes at the generic outcome of ``binder`` (a
+    value of ``alg``; see :func:`dpproofs.binders.close_binder`)."""
     if isinstance(row, AbstractRow):
-        return alg.value(Node("entry", (row.obj, row.row)), repr(row))
+        return alg.value(Node("bentry", (row.obj, row.row, binder)), repr(row))
     if isinstance(row, DerivedRow):
-        return row.generic(alg)
+        return row.generic(alg, binder)
     raise TypeError(f"{row!r} is not an abstract row over the outcomes")
 
 
@@ -100,7 +101,7 @@ class DerivedRow(OutcomesGuard):
 
     __slots__ = ()
 
-    def generic(self, alg: Any) -> Any:
+    def generic(self, alg: Any, binder: int) -> Any:
         raise NotImplementedError
 
 
@@ -113,9 +114,9 @@ class AbstractMixture(DerivedRow):
         super().__init__(trace)
         self.weights, self.rows = weights, rows
 
-    def generic(self, alg: Any) -> Any:
+    def generic(self, alg: Any, binder: int) -> Any:
         return alg.total(
-            w * generic_entry(alg, r) for w, r in zip(self.weights, self.rows, strict=True)
+            w * generic_entry(alg, r, binder) for w, r in zip(self.weights, self.rows, strict=True)
         )
 
     def __repr__(self) -> str:
@@ -131,8 +132,8 @@ class ScaledRow(DerivedRow):
         super().__init__(trace)
         self.weight, self.row = weight, row
 
-    def generic(self, alg: Any) -> Any:
-        return self.weight * generic_entry(alg, self.row)
+    def generic(self, alg: Any, binder: int) -> Any:
+        return self.weight * generic_entry(alg, self.row, binder)
 
     def __repr__(self) -> str:
         return f"{self.weight!r} * {self.row!r}"

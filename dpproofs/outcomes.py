@@ -14,7 +14,9 @@ outcomes. On concrete rows (lists of values of any algebra) these are ``alg.tota
 ``alg.all`` over ``zip(*rows)``. On the abstract rows of a formula (:mod:`dpproofs.formula`),
 ``g`` / ``phi`` are called once on the generic outcome and the result is recorded as one ``osum``
 / ``oall`` node: the claim is then the same formula at every alphabet size, which is what the
-small-model theorem needs (:mod:`dpproofs.search.shape`). The vocabulary is written with these
+small-model theorem needs (:mod:`dpproofs.search.shape`). Each binder call hands out entries of
+ITS outcome only; one used inside another binder (an inner sum reading the outer outcome) is
+refused by name (:func:`dpproofs.binders.close_binder`). The vocabulary is written with these
 binders wherever its notions are sums or conditions over outcomes, and a claim the paper states
 "for every set T" says so with :func:`every_event` instead of enumerating subsets (which reaches
 the number of outcomes, and so is not one formula for every size).
@@ -30,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from dpproofs.formula import AbstractRow, Node, OutcomeAccess, events
+from dpproofs.binders import close_binder
+from dpproofs.formula import AbstractRow, Node, OutcomeAccess, Trace, events
 from dpproofs.laws import generic_entry, is_abstract, joint_parts
 
 
@@ -40,10 +43,11 @@ def outcome_total(alg: Any, rows: Sequence[Any], g: Callable[..., Any]) -> Any:
     if joint is not None:
         k, parts = joint
         return outcome_total(alg, parts, lambda *c: alg.total(g(*c[i::k]) for i in range(k)))
-    generic = _generic(alg, rows)
-    if generic is None:
+    bound = _generic(alg, rows)
+    if bound is None:
         return alg.total(g(*column) for column in zip(*rows, strict=True))
-    return _bind(alg, "osum", g(*generic), truth=False)
+    trace, binder, generic = bound
+    return _bind(alg, "osum", g(*generic), (trace, binder), truth=False)
 
 
 def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any:
@@ -52,10 +56,11 @@ def every_outcome(alg: Any, rows: Sequence[Any], phi: Callable[..., Any]) -> Any
     if joint is not None:
         k, parts = joint
         return every_outcome(alg, parts, lambda *c: alg.all(phi(*c[i::k]) for i in range(k)))
-    generic = _generic(alg, rows)
-    if generic is None:
+    bound = _generic(alg, rows)
+    if bound is None:
         return alg.all(phi(*column) for column in zip(*rows, strict=True))
-    return _bind(alg, "oall", phi(*generic), truth=True)
+    trace, binder, generic = bound
+    return _bind(alg, "oall", phi(*generic), (trace, binder), truth=True)
 
 
 def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
@@ -74,8 +79,12 @@ def every_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
     derived = next((r for r in rows if not isinstance(r, AbstractRow)), None)
     if derived is not None:
         derived.trace.refuse(f"an event over a derived law ({derived!r})")
-    masses = [alg.value(Node("emass", (r.obj, r.row)), f"{r.obj}[{r.row}](A)") for r in rows]
-    return _bind(alg, "eall", psi(*masses), truth=True)
+    trace = abstract[0].trace
+    binder = trace.open_binder()
+    masses = [
+        alg.value(Node("bemass", (r.obj, r.row, binder)), f"{r.obj}[{r.row}](A)") for r in rows
+    ]
+    return _bind(alg, "eall", psi(*masses), (trace, binder), truth=True)
 
 
 def some_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
@@ -84,21 +93,24 @@ def some_event(alg: Any, rows: Sequence[Any], psi: Callable[..., Any]) -> Any:
     return alg.not_(every_event(alg, rows, lambda *masses: alg.not_(psi(*masses))))
 
 
-def _generic(alg: Any, rows: Sequence[Any]) -> list[Any] | None:
-    """The generic outcome's entries (values of ``alg``) when ``rows`` are abstract, else None."""
-    abstract = [is_abstract(r) for r in rows]
-    if not any(abstract):
+def _generic(alg: Any, rows: Sequence[Any]) -> tuple[Trace, int, list[Any]] | None:
+    """(trace, a new binder's number, the entries of its generic outcome, values of ``alg``)
+    when ``rows`` are abstract, else None."""
+    abstract = [r for r in rows if is_abstract(r)]
+    if not abstract:
         return None
-    if not all(abstract):
-        first = next(r for r in rows if is_abstract(r))
-        first.trace.refuse("rows over the outcomes mixed with rows of a fixed size")
-    return [generic_entry(alg, r) for r in rows]
+    trace: Trace = abstract[0].trace
+    if len(abstract) != len(rows):
+        trace.refuse("rows over the outcomes mixed with rows of a fixed size")
+    binder = trace.open_binder()
+    return trace, binder, [generic_entry(alg, r, binder) for r in rows]
 
 
-def _bind(alg: Any, op: str, body: Any, truth: bool) -> Any:
-    """The binder node over ``body`` (a value or truth value of the guarded formula algebra)."""
+def _bind(alg: Any, op: str, body: Any, bound: tuple[Trace, int], truth: bool) -> Any:
+    """The binder node over ``body`` (a value or truth value of the guarded formula algebra),
+    its own outcome's entries written as ``entry`` leaves (:func:`close_binder`)."""
     if not hasattr(alg, "lift"):
         raise OutcomeAccess("abstract rows reached an algebra that is not a traced predicate's")
     raw = alg.test(body) if truth else alg.lift(body)
-    node = Node(op, (raw,))
+    node = Node(op, (close_binder(raw, bound[1], bound[0]),))
     return alg.truth(node) if truth else alg.value(node)

@@ -158,7 +158,7 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
         solver.add(x > lo if domain.lo_open else x >= lo)
         if domain.hi is not None:
             solver.add(x <= _real(alg.z3, domain.hi))
-        v = z3.Real(f"exp_{name}", ctx)
+        v = z3.Real(f"exp!{name}", ctx)
         exps[name] = v
         if domain.exp_value is not None:
             solver.add(v == _real(alg.z3, Fraction(domain.exp_value)))
@@ -171,7 +171,8 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
     objects: dict[str, list[list[Any]]] = {}
     for name, shape in q.shapes(size).items():
         rows = [
-            [z3.Real(f"{name}_{r}_{c}", ctx) for c in range(shape.cols)] for r in range(shape.rows)
+            [z3.Real(f"{name}[{r}][{c}]", ctx) for c in range(shape.cols)]
+            for r in range(shape.rows)
         ]
         for row in rows:
             solver.add(*(e >= 0 for e in row))
@@ -189,7 +190,7 @@ def resolve_size(claim: Any, size: int, seconds: float) -> tuple[str, str]:
         if how == "exp":
             env[arg] = exps[base]
         else:
-            v = z3.Real(f"sqrt_{base}", ctx)
+            v = z3.Real(f"sqrt!{base}", ctx)
             solver.add(v >= 0, v * v == env[base])
             env[arg] = v
     try:

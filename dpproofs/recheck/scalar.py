@@ -66,7 +66,7 @@ class Encoding:
         self._count = itertools.count()
 
     def _fresh(self, kind: str) -> Any:
-        return self.z3.Real(f"{kind}.{next(self._count)}")
+        return self.z3.Real(f"{kind}!{next(self._count)}")  # no variable's name has "!"
 
     def _val(self, q: Fraction) -> Any:
         return self.z3.RealVal(f"{q.numerator}/{q.denominator}")
@@ -278,6 +278,9 @@ def reprove(piece: Piece, problem: Any, seconds: float) -> Finding:
             interval.end.is_Rational or interval.end.is_infinite
         ):
             return not_replayed(piece, f"the domain {interval} has irrational ends")
+    names = [str(s) for s in problem.variables]
+    if len(set(names)) != len(names) or any("!" in n for n in names):
+        return not_replayed(piece, f"variable names must be distinct and without '!': {names}")
     variables = {s: z3.Real(str(s)) for s in problem.variables}
     enc = Encoding(z3, variables)
     try:

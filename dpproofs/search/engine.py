@@ -33,6 +33,7 @@ from dpproofs.claim import Deadline
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.lifting import check_refutation, lift
 from dpproofs.search.presearch import presearch
+from dpproofs.search.purity import check_size
 from dpproofs.search.rationalize import model_point, pin_candidate, round_candidate
 from dpproofs.search.records import search_witness
 from dpproofs.search.report import counterexample
@@ -115,6 +116,7 @@ def find_counterexample(
     """One size: numeric pre-search, then z3 (see the module docstring). The z3 encoding is
     built first: it checks that the predicate is a function of its arguments (InvalidClaim if
     not) before any candidate, numeric or not, is believed."""
+    check_size(claim, size)  # the formula decided is what the predicate computes
     objects = session.objects(size)
     facts = session.size_constraints(size, objects)
     if use_presearch:

@@ -54,6 +54,21 @@ class Quantifier:
     params: tuple[tuple[str, Interval], ...]
     symmetric: bool = False
 
+    def __post_init__(self) -> None:
+        # Names are resolved from the predicate's arguments, and every solver variable dpproofs
+        # generates has a character no identifier has ("p[0][1]", "E!eps", "relax!3"): a name
+        # that is an identifier other than ``alg`` cannot be any generated variable.
+        seen: set[str] = set()
+        for name in [n for n, _ in self.objects] + [n for n, _ in self.params]:
+            if not isinstance(name, str) or not name.isidentifier() or name == "alg":
+                raise InvalidClaim(
+                    f"{name!r} cannot name an object or parameter: names are Python "
+                    "identifiers other than 'alg' (dpproofs' own variables have other names)"
+                )
+            if name in seen:
+                raise InvalidClaim(f"{name!r} names two objects or parameters")
+            seen.add(name)
+
     def claim(self, predicate: Predicate, says: str = "") -> SearchClaim:
         """The claim that ``predicate`` holds for every object and parameter value."""
         return SearchClaim(self, predicate, says or (inspect.getdoc(predicate) or "the predicate"))
@@ -195,6 +210,13 @@ class SearchClaim:
             from dpproofs.formula import interpret
 
             return interpret(root, alg, size, objects, {**params, **derived})
+        return self.run_predicate(alg, size, objects, params, derived)
+
+    def run_predicate(
+        self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
+    ) -> tuple[Any, int]:
+        """(raw truth value, operations) of the predicate itself on concrete rows, even when
+        the claim has a formula (:mod:`dpproofs.search.purity` compares the two)."""
         guarded = GuardedAlgebra(alg)
         shapes = self.quantifier.shapes(size)
         env: dict[str, Any] = {"alg": guarded}
@@ -214,8 +236,21 @@ class SearchClaim:
 
         ``values`` maps each object to its matrix (list of rows of Fractions) and each parameter
         to a Fraction. e^x and sqrt(x) are exact sympy values; comparisons are rigorous
-        (``ExactAlgebra``). Raises Undecided when a comparison cannot be decided.
+        (``ExactAlgebra``). Raises Undecided when a comparison cannot be decided. A formula's
+        counterexample must be one of the predicate too, else InvalidClaim
+        (:func:`dpproofs.search.purity.agree`).
         """
+        inputs = self.exact_inputs(size, values)
+        holds = bool(self.evaluate(EXACT, size, *inputs))
+        if not holds and self.formula.root is not None:
+            from dpproofs.search.purity import agree
+
+            agree(self, size, inputs, False)
+        return holds
+
+    def exact_inputs(self, size: int, values: Values) -> tuple[Values, Values, Values]:
+        """(objects, parameters, derived arguments) as exact sympy values, from exact rational
+        ``values`` (see :meth:`holds_exactly`); InvalidClaim for a value outside its domain."""
         shapes = self.quantifier.shapes(size)
         objects = {}
         for name, shape in shapes.items():
@@ -235,7 +270,7 @@ class SearchClaim:
                 raise InvalidClaim(f"{name} = {value} is outside its domain {domain}")
             params[name] = sympy.Rational(value.numerator, value.denominator)
         derived = {a: exact_derived(a, params) for a in self.derived_names()}
-        return bool(self.evaluate(EXACT, size, objects, params, derived))
+        return objects, params, derived
 
 
 def size_set(sizes: Sequence[int], noun: str) -> str:

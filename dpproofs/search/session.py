@@ -86,7 +86,7 @@ class Session:
         for arg in claim.derived_names():
             base = derived_base(arg) or ""
             x, domain = self.params[base], claim.quantifier.domain(base)
-            v = z3.Real(f"{arg}__{base}")
+            v = z3.Real(f"{arg}!{base}")  # "!": no parameter's name (an identifier) has it
             self.derived[arg] = v
             if arg.startswith("sqrt_") and (domain.exp_value is not None or domain.lo < 0):
                 # v^2 = x would silently drop x < 0 from the search: refuse instead.

@@ -75,11 +75,13 @@ def trace(claim: SearchClaim) -> Traced:
         env[name] = guarded.value(Node("param", (name,)), name)
     if not axis_rows:
         return Traced(None, "no object is indexed by the outcomes")
+
+    def run() -> Any:
+        record.binders = 0  # binders are numbered alike in both runs
+        return unwrap_truth(guarded, claim.predicate(*(env[a] for a in claim.arguments)))
+
     try:
-        roots = [
-            unwrap_truth(guarded, claim.predicate(*(env[a] for a in claim.arguments)))
-            for _ in range(2)
-        ]
+        roots = [run() for _ in range(2)]
     except Exception as exc:
         return Traced(None, record.refused or f"{type(exc).__name__}: {exc}")
     root = roots[0]

@@ -22,12 +22,11 @@ exact values that happen to be equal hash alike). So the predicate never sees a 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
-from dpproofs.errors import InvalidClaim
+from dpproofs.errors import InvalidClaim, author_line
 
 ADVICE = (
     "inside a search predicate values are symbolic: build truth values with the algebra "
@@ -36,19 +35,8 @@ ADVICE = (
 )
 
 
-def _author_line() -> str:
-    """file:line of the innermost frame outside dpproofs (the author's line), if any."""
-    frame = sys._getframe(2)
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if "/dpproofs/" not in name.replace("\\", "/"):
-            return f" (at {name}:{frame.f_lineno})"
-        frame = frame.f_back  # type: ignore[assignment]
-    return ""
-
-
 def refuse(what: str) -> NoReturn:
-    raise InvalidClaim(f"{what} on a symbolic value{_author_line()}: {ADVICE}")
+    raise InvalidClaim(f"{what} on a symbolic value{author_line()}: {ADVICE}")
 
 
 class GuardedAlgebra:
@@ -81,7 +69,7 @@ class GuardedAlgebra:
         if isinstance(x, bool) or not isinstance(x, int | Fraction):
             raise InvalidClaim(
                 f"{x!r} ({type(x).__name__}) is not an exact number or a value of the claim"
-                f"{_author_line()}; write numbers as ints or Fractions"
+                f"{author_line()}; write numbers as ints or Fractions"
             )
         return self._base.const(x)
 
@@ -93,7 +81,7 @@ class GuardedAlgebra:
             return b._raw
         raise InvalidClaim(
             f"{b!r} ({type(b).__name__}) where a truth value of the claim was expected"
-            f"{_author_line()}: {ADVICE}"
+            f"{author_line()}: {ADVICE}"
         )
 
     # --- the Algebra interface -----------------------------------------------------------------

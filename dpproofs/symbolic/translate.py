@@ -53,6 +53,11 @@ class Translation:
     def __init__(self, problem: Problem, level: int) -> None:
         self.problem = problem
         self.level = level
+        names = [s.name for s in problem.variables]
+        if len(set(names)) != len(names) or any("!" in n for n in names):
+            # Fresh variables are named "<kind>!<n>" (_new): a variable's name may not have "!",
+            # and two variables of one name would be one z3 variable.
+            raise InvalidClaim(f"variable names must be distinct and without '!': {names}")
         self.vars = {s: z3.Real(s.name) for s in problem.variables}
         self.facts: list[Fact] = []
         self._cache: dict[sympy.Expr, z3.ArithRef] = {}
