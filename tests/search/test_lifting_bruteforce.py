@@ -141,10 +141,8 @@ REPRODUCERS: dict[str, list[Spec]] = {
         )
     ],
 }
-KNOWN: dict[str, str] = {
-    "nested": "issue 26 class 1 (nested binders)",
-    "inner": "issue 26 class 1 (an inner quantifier reading the outer outcome)",
-}
+#: Families with a known open class (strict xfail); classes 1-4 of issue 26 are fixed.
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
@@ -171,7 +169,7 @@ def test_lifted_verdicts_agree_with_brute_force(family):
     run()
 
 
-# --- the known classes of issue 26, as reproducers (strict xfail until helpers A/B's fixes) ---
+# --- the classes of issue 26, as reproducers (each was a false verdict before its fix) ---
 
 
 def _uniform(alg, p):
@@ -194,7 +192,6 @@ KNOWN_FALSE = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 class 1 (nested binders)")
 @pytest.mark.parametrize("name", sorted(KNOWN_FALSE))
 def test_known_false_proofs(name):
     claim = for_all_distributions([2], names=("p",)).claim(KNOWN_FALSE[name])
@@ -306,15 +303,11 @@ def _recognises_its_trace(alg, p, q):
     return alg.le(statistical_difference(alg, p, q), 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new (reported to the lead): a predicate that recognises its traced run (repr, type, "
-    "isinstance of the abstract rows) has a formula that is not what it computes; "
-    "deterministic, so neither two runs nor purity catch it (formula against predicate would)",
-)
 def test_a_predicate_that_recognises_its_trace_is_not_proved():
     claim = for_all_distributions([2]).claim(_recognises_its_trace)
     witness = {"p": [[F(1), F(0)]], "q": [[F(2, 3), F(1, 3)]]}
     assert predicate_holds(claim, 2, witness) is False  # SD = 1/3 > 0
-    verdict = claim.decide(Deadline(SECONDS))
-    assert not lifted(verdict), verdict.reason
+    # Fixed (formula against predicate, dpproofs.search.purity): the traced formula and the
+    # predicate are compared at seeded exact points before any unsat is trusted.
+    with pytest.raises(InvalidClaim, match="but the formula traced from it is True"):
+        claim.decide(Deadline(SECONDS))
