@@ -2,12 +2,15 @@
 
 Prints the verdict, the method and the witness (or what ran out). Exit status: 0 proved,
 1 refuted, 3 unknown, 2 usage error (a malformed statement or domain, or an ERROR verdict).
+The statement is read and decided in a child process (:mod:`dpproofs.steps.isolated`) killed at
+``--timeout`` seconds, so the command answers within the timeout plus a fixed start-up overhead.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from multiprocessing.connection import Connection
 from typing import IO, Any
 
 from dpproofs import arguments
@@ -31,20 +34,22 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--assume", action="append", default=[], help="a hypothesis, e.g. 'x <= y'")
     parser.add_argument(
-        "--timeout", type=arguments.seconds, default=30.0, help="seconds (> 0, default 30)"
+        "--timeout",
+        type=arguments.seconds,
+        default=30.0,
+        help="seconds for the whole check, a hard limit (> 0, default 30)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from dpproofs.errors import InvalidClaim, UsageError
-    from dpproofs.oneline import check
+    from dpproofs.errors import UsageError
+    from dpproofs.steps.isolated import Refusal, in_child
 
-    try:
-        verdict = check(args.statement, args.where, args.assume, timeout=args.timeout)
-    except InvalidClaim as exc:
-        raise UsageError(str(exc)) from exc
+    verdict = in_child(_check_main, (args.statement, args.where, args.assume), args.timeout)
+    if isinstance(verdict, Refusal):
+        raise UsageError(verdict.message)
     status = verdict.status.value
     if args.json:
         out.write(json.dumps(verdict.as_dict(), indent=2) + "\n")
@@ -71,3 +76,32 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if status == "error":
         err.write(f"dpproofs: {verdict.reason}\n")
     return EXIT_CODES[status]
+
+
+def _check_main(
+    statement: str,
+    where: list[str],
+    assume: list[str],
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: read and decide the statement a little before the hard deadline; send
+    the Verdict, or a Refusal for a malformed statement or domain."""
+    from dpproofs.steps.isolated import guarded
+    from dpproofs.worker import _enter_child, _send, deadline_before
+
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, guarded(lambda: _decide(statement, where, assume, deadline_before(deadline_at))))
+
+
+def _decide(statement: str, where: list[str], assume: list[str], deadline: Any) -> Any:
+    from dpproofs.errors import InvalidClaim
+    from dpproofs.oneline import check
+
+    try:
+        return check(statement, where, assume, timeout=deadline.remaining())
+    except InvalidClaim as exc:
+        from dpproofs.steps.isolated import Refusal
+
+        return Refusal(str(exc))

@@ -47,9 +47,65 @@ def parse_statement(text: str, symbols: dict[str, Any]) -> Any:
             exprs = [parse_exact(side, symbols) for side in sides]
         except InvalidExpression as exc:
             raise InvalidClaim(str(exc)) from exc
+        for side, expr in zip(sides, exprs, strict=True):
+            _check_defined(side, expr, symbols)
         for left, op, right in zip(exprs, ops, exprs[1:], strict=False):
-            relations.append(getattr(sympy, _OPERATORS[op])(left, right))
+            relations.append(getattr(sympy, _OPERATORS[op])(left, right, evaluate=False))
     return relations[0] if len(relations) == 1 else sympy.And(*relations)
+
+
+def _check_defined(text: str, expr: Any, symbols: dict[str, Any]) -> None:
+    """Refuse a side with an undefined or non-real constant subterm, naming it as written.
+
+    Every constant subterm as written must denote a real number (or +-oo): ``1/0`` and
+    ``log(0)`` are undefined (sympy's ``zoo``), ``oo - oo`` is ``nan``; ``(-8)**(1/3)`` is not
+    real (sympy reads powers with the principal branch: 1 + I*sqrt(3)), nor is ``sqrt(-1)``,
+    and a comparison with a complex number is undefined. Checking the written subterms, not the
+    evaluated side, also refuses ``0*sqrt(-1)``, which sympy evaluates to 0. Subterms with
+    parameters are left to the decider's definedness reading (an ERROR verdict at a point).
+    """
+    import sympy
+
+    tree = _unevaluated(text, symbols)
+    for node in sympy.postorder_traversal(expr if tree is None else tree):
+        if node.free_symbols or not isinstance(node, sympy.Expr):
+            continue
+        value = node if tree is None else node.doit()
+        if value.has(sympy.zoo, sympy.nan):
+            raise InvalidClaim(
+                f"{node} (in {text.strip()!r}) is undefined: a division by zero, log(0) or "
+                "oo - oo; write the claim without it"
+            )
+        if value.is_extended_real is False:
+            raise InvalidClaim(
+                f"{node} (in {text.strip()!r}) is not a real number but {value}: powers and "
+                "roots are read with sympy's principal branch ((-8)**(1/3) is 1 + I*sqrt(3)) and "
+                "the log of a negative number is complex, so a comparison with it is undefined; "
+                "for the real cube root of -8 write -(8**(1/3))"
+            )
+    if expr.has(sympy.zoo, sympy.nan):  # e.g. x/(x - x): x - x is 0 once evaluated
+        raise InvalidClaim(f"{text.strip()!r} is undefined: sympy evaluates it to {expr}")
+
+
+def _unevaluated(text: str, symbols: dict[str, Any]) -> Any:
+    """``text`` read as written (sympy's evaluate=False) with the names of parse_exact, or None
+    if that reading fails (the evaluated one, which succeeded, is then checked instead)."""
+    import sympy
+    from sympy.parsing.sympy_parser import parse_expr
+
+    from dpproofs.exact.parse import _ALLOWED, _TRANSFORMS
+
+    names = ("Add", "Mul", "Pow", "Integer", "Rational", "Float", "Symbol", "factorial")
+    try:
+        return parse_expr(
+            text,
+            local_dict={**_ALLOWED, **symbols},
+            global_dict={"__builtins__": {}, **{n: getattr(sympy, n) for n in names}},
+            transformations=_TRANSFORMS,
+            evaluate=False,
+        )
+    except Exception:  # naming the subterm is a courtesy; the evaluated side is still checked
+        return None
 
 
 def parse_where(where: str | Mapping[str, str] | Iterable[str]) -> dict[str, str]:

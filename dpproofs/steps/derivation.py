@@ -298,7 +298,7 @@ def _consequence(chain: list[Step], tail: list[str], justification: str) -> Step
     problem = ""
     if len(rels) != 1 or rels[0] not in RELATIONS:
         problem = f"the consequence after {arrow} is not one relation =, <, <=, >, >= (not checked)"
-    elif composed is None or chain[0].lhs is None or chain[-1].rhs is None:
+    elif not chain or composed is None or chain[0].lhs is None or chain[-1].rhs is None:
         problem = f"the chain before {arrow} gives no relation to draw it from (not checked)"
     lhs, why_l = _translate(lhs_latex)
     rhs, why_r = _translate(rhs_latex) if rhs_latex else (None, "")
