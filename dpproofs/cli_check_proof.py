@@ -30,7 +30,10 @@ MAP_SEPARATOR = "=>"
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``check-proof`` subcommand to an argparse subparsers object."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check-proof", help="check a LaTeX derivation (align/aligned/eqnarray) step by step"
+        "check-proof",
+        help="check a LaTeX derivation (align/aligned/eqnarray) step by step",
+        description="Check a LaTeX derivation step by step. Exit 0 proved, 1 refuted, "
+        "3 unknown, 2 usage error or error.",
     )
     parser.add_argument("file", help="a .tex file holding the derivation block")
     parser.add_argument("--assume", action="append", default=[], help="an assumption (LaTeX)")

@@ -7,8 +7,9 @@ a child of :mod:`dpproofs.isolation` (its own process group, an address-space ca
 deadline), and whatever ends the child becomes a verdict with a reason, never a traceback.
 
 The time contract. A command given ``--timeout T`` answers within T seconds plus a fixed
-overhead (starting Python and the fork server that preloads sympy and z3: a few seconds, said in
-the README as T + 5 s): the children of one command share one deadline, ``start + T``.
+overhead (starting Python and the fork server that preloads sympy and z3: a few seconds, more
+on a loaded machine): the children of one command share one deadline, ``start + T``, where the
+clock starts with the first child.
 ``check-proof`` reads the derivation in one child, then decides every step in its own child
 within an equal share of what is left (a step that finishes early leaves its time to the later
 ones); a step that would start after the deadline is unknown without being started.

@@ -19,8 +19,8 @@ from dpproofs.cli import main
 from dpproofs.steps.isolated import in_child
 from dpproofs.verdict import Status, Verdict
 
-#: Start-up overhead allowed on top of --timeout: the contract is T + 5 s on an idle machine;
-#: the tests measure a limit, not speed, on a machine shared with other work.
+#: Start-up overhead allowed on top of --timeout (starting Python and the fork server: 8 to 11 s
+#: measured at load 10 on 2 cores); the tests check a limit, not speed.
 SLACK = 15.0
 #: A 10-fold exponential tower: exp(...exp(x)...) <= 2**x runs for minutes in the deciders
 #: (before isolation, `check --timeout 5` on it ran past 90 s).
