@@ -33,9 +33,11 @@ def parse_statement(text: str, symbols: dict[str, Any]) -> Any:
 
     from dpproofs.exact.parse import parse_exact
 
-    parts = [p for p in re.split(r"\band\b", text) if p.strip()]
-    if not parts:
+    parts = re.split(r"\band\b", text)
+    if not text.strip():
         raise InvalidClaim("empty statement")
+    if not all(p.strip() for p in parts):  # "x < 1 and": a conjunct is missing, not true
+        raise InvalidClaim(f"{text.strip()!r}: 'and' needs a comparison on each side")
     relations: list[Any] = []
     for part in parts:
         pieces = _RELATION.split(part)

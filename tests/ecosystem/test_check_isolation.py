@@ -142,3 +142,11 @@ def test_a_crash_in_the_child_is_an_error_verdict_not_a_traceback() -> None:
     assert isinstance(verdict, Verdict) and verdict.status is Status.ERROR
     assert "killed by signal SIGFPE" in verdict.reason
     assert "not a verdict on the claim" in verdict.reason
+
+
+@pytest.mark.parametrize("statement", ["x < 1 and", "and x < 1", "x < 1 and and x > 0"])
+def test_a_missing_conjunct_is_a_usage_error(statement: str) -> None:
+    # Before: the empty conjunct was dropped and "x**2 >= 0 and" decided as "x**2 >= 0".
+    code, out, err = _main("check", statement)
+    assert (code, out) == (2, "")
+    assert err == f"dpproofs: usage error: {statement!r}: 'and' needs a comparison on each side\n"
