@@ -16,6 +16,18 @@ from typing import IO, Any
 from dpproofs import arguments
 
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
+#: The least memory cap: the child starts with sympy and z3 loaded (about 0.3 GiB of address
+#: space), and a cap below what it holds fails every allocation, so nothing would be decided.
+MIN_MEMORY_GIB = 0.5
+
+
+def memory_bytes(gib: float) -> int:
+    """``--memory`` in bytes; a usage error below MIN_MEMORY_GIB."""
+    from dpproofs.errors import UsageError
+
+    if gib < MIN_MEMORY_GIB:
+        raise UsageError(f"--memory must be at least {MIN_MEMORY_GIB:g} GiB, got {gib:g}")
+    return int(gib * 1024**3)
 
 
 def add_parser(commands: Any) -> None:
@@ -39,6 +51,12 @@ def add_parser(commands: Any) -> None:
         default=30.0,
         help="seconds for the whole check, a hard limit (> 0, default 30)",
     )
+    parser.add_argument(
+        "--memory",
+        type=arguments.gibibytes,
+        default=6.0,
+        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=run)
 
@@ -47,7 +65,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.errors import UsageError
     from dpproofs.steps.isolated import Refusal, in_child
 
-    verdict = in_child(_check_main, (args.statement, args.where, args.assume), args.timeout)
+    memory = memory_bytes(args.memory)
+    statement = (args.statement, args.where, args.assume)
+    verdict = in_child(_check_main, statement, args.timeout, memory)
     if isinstance(verdict, Refusal):
         raise UsageError(verdict.message)
     status = verdict.status.value
@@ -68,7 +88,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(f"  certificate: {line}\n")
     if verdict.reason:
         out.write(f"  reason: {verdict.reason}\n")
-    if status == "unknown":
+    if status == "unknown" and verdict.method == "resources":
+        out.write(f"  might help: a larger --memory (this run's cap: {args.memory:g} GiB)\n")
+    elif status == "unknown":
         out.write(
             "  might help: a tighter domain (--where), an assumption (--assume), "
             "or a larger --timeout\n"

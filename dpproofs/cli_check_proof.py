@@ -3,9 +3,9 @@
 Register in cli.py with ``cli_check_proof.add_parser(subparsers)`` and dispatch ``check-proof`` to
 ``cli_check_proof.run(args, out, err)``. Options: ``--assume LATEX`` (repeatable), ``--map
 'LATEX => LATEX'`` (repeatable; "=>" because LaTeX keys contain "="), ``--where name=interval``
-(repeatable), ``--conclusion LATEX``,
-``--timeout SECONDS``, ``--json``. Exit status (as ``dpproofs check``): 0 proved, 1 refuted,
-3 unknown (a step unknown or not checked), 2 usage error or an ERROR verdict.
+(repeatable), ``--conclusion LATEX``, ``--timeout SECONDS``, ``--memory GIB``, ``--json``.
+Exit status (as ``dpproofs check``): 0 proved, 1 refuted, 3 unknown (a step unknown or not
+checked), 2 usage error or an ERROR verdict.
 
 ``--timeout`` is for the whole command: the derivation is read in one child and each step decided
 in its own child (:mod:`dpproofs.steps.isolated`), all before one deadline, so the command answers
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dpproofs import arguments
-from dpproofs.cli_check import EXIT_CODES
+from dpproofs.cli_check import EXIT_CODES, MIN_MEMORY_GIB, memory_bytes
 
 MAP_SEPARATOR = "=>"
 
@@ -55,6 +55,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=arguments.seconds,
         default=30.0,
         help="seconds for the whole command, all steps together: a hard limit (> 0, default 30)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=arguments.gibibytes,
+        default=6.0,
+        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return parser
@@ -99,6 +105,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dpproofs.steps.isolated import Refusal, check_steps_isolated, timed_in_child
     from dpproofs.verdict import Status, Verdict
 
+    memory = memory_bytes(args.memory)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         mapping = parse_mapping(args.map)
@@ -111,13 +118,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"dpproofs check-proof: {exc}\n")
         return 2
     reading = (text, mapping, args.assume, args.where, args.conclusion)
-    derivation, seconds = timed_in_child(_read_main, reading, args.timeout)
+    derivation, seconds = timed_in_child(_read_main, reading, args.timeout, memory)
     end = time.monotonic() + args.timeout - seconds  # the clock started with the reading child
     if isinstance(derivation, Refusal):
         err.write(f"dpproofs check-proof: {derivation.message}\n")
         return 2
     if isinstance(derivation, Derivation):
-        results = check_steps_isolated(derivation, end)
+        results = check_steps_isolated(derivation, end, memory)
         verdict = derivation_verdict(derivation, results)
     else:
         verdict = derivation if isinstance(derivation, Verdict) else Verdict.error("read", "?")

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dpproofs.isolation import ChildOutcome, Limits, run_child
+from dpproofs.isolation import DEFAULT_MEMORY_BYTES, ChildOutcome, Limits, run_child
 from dpproofs.steps.check import UNKNOWN, _result, check_step
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.verdict import StepResult, Verdict
@@ -45,18 +45,26 @@ class Refusal:
     message: str
 
 
-def in_child(target: Callable[..., None], args: tuple[Any, ...], seconds: float) -> Any:
+def in_child(
+    target: Callable[..., None],
+    args: tuple[Any, ...],
+    seconds: float,
+    memory_bytes: int = DEFAULT_MEMORY_BYTES,
+) -> Any:
     """Run ``target(*args, deadline_at, memory_bytes, channel)`` in a child killed after
     ``seconds``: the value it sent, or the Verdict saying why there is none."""
-    return timed_in_child(target, args, seconds)[0]
+    return timed_in_child(target, args, seconds, memory_bytes)[0]
 
 
 def timed_in_child(
-    target: Callable[..., None], args: tuple[Any, ...], seconds: float
+    target: Callable[..., None],
+    args: tuple[Any, ...],
+    seconds: float,
+    memory_bytes: int = DEFAULT_MEMORY_BYTES,
 ) -> tuple[Any, float]:
     """:func:`in_child`, and the seconds the child ran (the clock starts when the child does,
     after the fork server's one-time start, which is the commands' fixed overhead)."""
-    outcome = run_child(target, args, Limits(max(0.0, seconds)))
+    outcome = run_child(target, args, Limits(max(0.0, seconds), memory_bytes))
     if outcome.failure:
         return failure_verdict(outcome), outcome.seconds
     return outcome.value, outcome.seconds
@@ -87,7 +95,9 @@ def guarded(decide: Callable[[], Any]) -> Any:
         return Verdict.error("check", f"internal error while deciding: {type(exc).__name__}: {exc}")
 
 
-def check_steps_isolated(derivation: Derivation, end: float) -> tuple[StepResult, ...]:
+def check_steps_isolated(
+    derivation: Derivation, end: float, memory_bytes: int = DEFAULT_MEMORY_BYTES
+) -> tuple[StepResult, ...]:
     """Every step, each in a child with a hard limit at an equal share of what is left until
     ``end`` (a time.monotonic() value); a step with no time left is unknown, not started."""
     out = []
@@ -97,7 +107,7 @@ def check_steps_isolated(derivation: Derivation, end: float) -> tuple[StepResult
         if left < MIN_STEP_SECONDS:
             out.append(_result(step, UNKNOWN, reason="unknown: the time limit was used up"))
             continue
-        value = in_child(_step_main, (step, derivation), left / (count - number))
+        value = in_child(_step_main, (step, derivation), left / (count - number), memory_bytes)
         if isinstance(value, StepResult):
             out.append(value)
         else:

@@ -150,3 +150,24 @@ def test_a_missing_conjunct_is_a_usage_error(statement: str) -> None:
     code, out, err = _main("check", statement)
     assert (code, out) == (2, "")
     assert err == f"dpproofs: usage error: {statement!r}: 'and' needs a comparison on each side\n"
+
+
+def test_the_memory_cap_is_a_limit_and_says_so(tmp_path: Path) -> None:
+    # 2**(2**33) has 2**33 bits = 1 GiB: over a cap of 0.5 GiB the child's MemoryError is
+    # an unknown verdict ("resources"), never the machine's OOM killer.
+    code, out, _ = _main("check", "x <= 2**(2**33)", "--memory", "0.5", "--timeout", "60")
+    assert code == 3 and "method: resources" in out
+    assert "the memory cap was reached" in out
+    assert "a larger --memory (this run's cap: 0.5 GiB)" in out
+    tex = tmp_path / "big.tex"
+    tex.write_text("\\begin{align}\nx &\\le 2^{2^{33}}\n\\end{align}\n", encoding="utf-8")
+    code, out, _ = _main("check-proof", str(tex), "--memory", "0.5", "--timeout", "60")
+    assert code == 3 and "step 1: unknown" in out and "memory" in out, out
+
+
+@pytest.mark.parametrize("command", ["check", "check-proof"])
+def test_a_memory_cap_below_what_the_child_holds_is_a_usage_error(command: str) -> None:
+    # At 1e-6 GiB the child's every allocation failed and it hung until the time limit.
+    code, out, err = _main(command, "x >= 0", "--memory", "0.000001")
+    assert (code, out) == (2, "")
+    assert err.endswith("--memory must be at least 0.5 GiB, got 1e-06\n")
