@@ -2,17 +2,32 @@
 
 Prints the verdict, the method and the witness (or what ran out). Exit status: 0 proved,
 1 refuted, 3 unknown, 2 usage error (a malformed statement or domain, or an ERROR verdict).
+The statement is read and decided in a child process (:mod:`dpproofs.steps.isolated`) killed at
+``--timeout`` seconds, so the command answers within the timeout plus a fixed start-up overhead.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from multiprocessing.connection import Connection
 from typing import IO, Any
 
 from dpproofs import arguments
 
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
+#: The least memory cap: the child starts with sympy and z3 loaded (about 0.3 GiB of address
+#: space), and a cap below what it holds fails every allocation, so nothing would be decided.
+MIN_MEMORY_GIB = 0.5
+
+
+def memory_bytes(gib: float) -> int:
+    """``--memory`` in bytes; a usage error below MIN_MEMORY_GIB."""
+    from dpproofs.errors import UsageError
+
+    if gib < MIN_MEMORY_GIB:
+        raise UsageError(f"--memory must be at least {MIN_MEMORY_GIB:g} GiB, got {gib:g}")
+    return int(gib * 1024**3)
 
 
 def add_parser(commands: Any) -> None:
@@ -31,20 +46,30 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--assume", action="append", default=[], help="a hypothesis, e.g. 'x <= y'")
     parser.add_argument(
-        "--timeout", type=arguments.seconds, default=30.0, help="seconds (> 0, default 30)"
+        "--timeout",
+        type=arguments.seconds,
+        default=30.0,
+        help="seconds for the whole check, a hard limit (> 0, default 30)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=arguments.gibibytes,
+        default=6.0,
+        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from dpproofs.errors import InvalidClaim, UsageError
-    from dpproofs.oneline import check
+    from dpproofs.errors import UsageError
+    from dpproofs.steps.isolated import Refusal, in_child
 
-    try:
-        verdict = check(args.statement, args.where, args.assume, timeout=args.timeout)
-    except InvalidClaim as exc:
-        raise UsageError(str(exc)) from exc
+    memory = memory_bytes(args.memory)
+    statement = (args.statement, args.where, args.assume)
+    verdict = in_child(_check_main, statement, args.timeout, memory)
+    if isinstance(verdict, Refusal):
+        raise UsageError(verdict.message)
     status = verdict.status.value
     if args.json:
         out.write(json.dumps(verdict.as_dict(), indent=2) + "\n")
@@ -63,7 +88,9 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(f"  certificate: {line}\n")
     if verdict.reason:
         out.write(f"  reason: {verdict.reason}\n")
-    if status == "unknown":
+    if status == "unknown" and verdict.method == "resources":
+        out.write(f"  might help: a larger --memory (this run's cap: {args.memory:g} GiB)\n")
+    elif status == "unknown":
         out.write(
             "  might help: a tighter domain (--where), an assumption (--assume), "
             "or a larger --timeout\n"
@@ -71,3 +98,32 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if status == "error":
         err.write(f"dpproofs: {verdict.reason}\n")
     return EXIT_CODES[status]
+
+
+def _check_main(
+    statement: str,
+    where: list[str],
+    assume: list[str],
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: read and decide the statement a little before the hard deadline; send
+    the Verdict, or a Refusal for a malformed statement or domain."""
+    from dpproofs.steps.isolated import guarded
+    from dpproofs.worker import _enter_child, _send, deadline_before
+
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, guarded(lambda: _decide(statement, where, assume, deadline_before(deadline_at))))
+
+
+def _decide(statement: str, where: list[str], assume: list[str], deadline: Any) -> Any:
+    from dpproofs.errors import InvalidClaim
+    from dpproofs.oneline import check
+
+    try:
+        return check(statement, where, assume, timeout=deadline.remaining())
+    except InvalidClaim as exc:
+        from dpproofs.steps.isolated import Refusal
+
+        return Refusal(str(exc))

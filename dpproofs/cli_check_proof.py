@@ -3,18 +3,26 @@
 Register in cli.py with ``cli_check_proof.add_parser(subparsers)`` and dispatch ``check-proof`` to
 ``cli_check_proof.run(args, out, err)``. Options: ``--assume LATEX`` (repeatable), ``--map
 'LATEX => LATEX'`` (repeatable; "=>" because LaTeX keys contain "="), ``--where name=interval``
-(repeatable), ``--conclusion LATEX``,
-``--timeout SECONDS``, ``--json``. Exit status: 0 proved, 1 refuted or unknown, 2 usage error.
+(repeatable), ``--conclusion LATEX``, ``--timeout SECONDS``, ``--memory GIB``, ``--json``.
+Exit status (as ``dpproofs check``): 0 proved, 1 refuted, 3 unknown (a step unknown or not
+checked), 2 usage error or an ERROR verdict.
+
+``--timeout`` is for the whole command: the derivation is read in one child and each step decided
+in its own child (:mod:`dpproofs.steps.isolated`), all before one deadline, so the command answers
+within the timeout plus a fixed start-up overhead.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TextIO
 
 from dpproofs import arguments
+from dpproofs.cli_check import EXIT_CODES, MIN_MEMORY_GIB, memory_bytes
 
 MAP_SEPARATOR = "=>"
 
@@ -22,7 +30,10 @@ MAP_SEPARATOR = "=>"
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``check-proof`` subcommand to an argparse subparsers object."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check-proof", help="check a LaTeX derivation (align/aligned/eqnarray) step by step"
+        "check-proof",
+        help="check a LaTeX derivation (align/aligned/eqnarray) step by step",
+        description="Check a LaTeX derivation step by step. Exit 0 proved, 1 refuted, "
+        "3 unknown, 2 usage error or error.",
     )
     parser.add_argument("file", help="a .tex file holding the derivation block")
     parser.add_argument("--assume", action="append", default=[], help="an assumption (LaTeX)")
@@ -40,7 +51,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--conclusion", default=None, help="what the chain proves (LaTeX)")
     parser.add_argument(
-        "--timeout", type=arguments.seconds, default=30.0, help="seconds for all steps (> 0)"
+        "--timeout",
+        type=arguments.seconds,
+        default=30.0,
+        help="seconds for the whole command, all steps together: a hard limit (> 0, default 30)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=arguments.gibibytes,
+        default=6.0,
+        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
     )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return parser
@@ -81,13 +101,14 @@ def parse_where(items: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check the derivation in ``args.file``; print one line per step, then the verdict."""
     from dpproofs.steps.check import derivation_verdict
-    from dpproofs.steps.derivation import read_derivation
-    from dpproofs.steps.isolated import check_steps_isolated
-    from dpproofs.verdict import Status
+    from dpproofs.steps.derivation import Derivation
+    from dpproofs.steps.isolated import Refusal, check_steps_isolated, timed_in_child
+    from dpproofs.verdict import Status, Verdict
 
+    memory = memory_bytes(args.memory)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
-        mapping, where = parse_mapping(args.map), parse_where(args.where)
+        mapping = parse_mapping(args.map)
     except UnicodeDecodeError as exc:  # a ValueError whose message does not name the file
         line = exc.object[: exc.start].count(b"\n") + 1
         byte = exc.object[exc.start]
@@ -96,9 +117,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except (OSError, ValueError) as exc:
         err.write(f"dpproofs check-proof: {exc}\n")
         return 2
-    derivation = read_derivation(text, mapping, args.assume, where, args.conclusion)
-    results = check_steps_isolated(derivation, args.timeout)
-    verdict = derivation_verdict(derivation, results)
+    reading = (text, mapping, args.assume, args.where, args.conclusion)
+    derivation, seconds = timed_in_child(_read_main, reading, args.timeout, memory)
+    end = time.monotonic() + args.timeout - seconds  # the clock started with the reading child
+    if isinstance(derivation, Refusal):
+        err.write(f"dpproofs check-proof: {derivation.message}\n")
+        return 2
+    if isinstance(derivation, Derivation):
+        results = check_steps_isolated(derivation, end, memory)
+        verdict = derivation_verdict(derivation, results)
+    else:
+        verdict = derivation if isinstance(derivation, Verdict) else Verdict.error("read", "?")
+        results = ()
     if args.json:
         out.write(json.dumps(verdict.as_dict(), indent=2) + "\n")
     else:
@@ -112,4 +142,33 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             elif r.status != "proved":
                 out.write(f"  reason: {r.reason}\n")
         out.write(f"{verdict.status.value}: {verdict.reason}\n")
-    return 0 if verdict.status is Status.PROVED else 1
+    if verdict.status is Status.ERROR:
+        err.write(f"dpproofs check-proof: {args.file}: {verdict.reason}\n")
+    return EXIT_CODES[verdict.status.value]
+
+
+def _read_main(
+    text: str,
+    mapping: dict[str, str],
+    assume: list[str],
+    where: list[str],
+    conclusion: str | None,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: read the derivation (the domains first) and send it, or a Refusal
+    for a malformed domain, or the Verdict of what went wrong while reading."""
+    from dpproofs.steps.derivation import read_derivation
+    from dpproofs.steps.isolated import Refusal, guarded
+    from dpproofs.worker import _enter_child, _send
+
+    def read() -> Any:
+        try:
+            domains = parse_where(where)
+        except ValueError as exc:
+            return Refusal(str(exc))
+        return read_derivation(text, mapping, assume, domains, conclusion)
+
+    _enter_child(deadline_at, memory_bytes)
+    _send(channel, guarded(read))

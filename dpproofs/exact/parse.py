@@ -1,11 +1,18 @@
 """Parse user-written numbers ("3/4", "exp(-1/2)/(1+exp(-1/2))", "log(3)") into exact sympy values.
 
 Decimal literals are read as the rational they denote ("0.1" is 1/10, not the nearest double).
-Only a small, closed set of names is allowed, so a mechanism file cannot run arbitrary code.
+Only a small, closed set of names is allowed, and the text is checked token by token before
+sympy evaluates it (numbers, names that are not Python keywords and do not start with "_", and
+the operators + - * / ** ( ) , !), so a mechanism file or a statement cannot run code: without
+that check, attribute access such as ``().__class__.__mro__[1].__subclasses__()`` reached
+``os.system`` through sympy's ``parse_expr``, which evaluates Python.
 """
 
 from __future__ import annotations
 
+import io
+import keyword
+import tokenize
 from fractions import Fraction
 from numbers import Rational as AbstractRational
 from tokenize import TokenError
@@ -43,6 +50,31 @@ _ALLOWED: dict[str, object] = {
     "Rational": sympy.Rational,
 }
 _TRANSFORMS = (auto_symbol, auto_number, rationalize, factorial_notation)
+#: The operators a number may be written with ("!" is sympy's factorial notation).
+_OPERATORS = frozenset({"+", "-", "*", "/", "**", "(", ")", ",", "!"})
+_LAYOUT = frozenset({tokenize.NUMBER, tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER})
+
+
+def _only_arithmetic(text: str) -> None:
+    """Refuse a token that is not arithmetic (a string, an attribute, a subscript, a keyword
+    such as lambda or for, a name starting with "_"): parse_expr evaluates Python.
+    Text the tokenizer rejects is left to parse_expr, which rejects it too."""
+    try:
+        found = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (TokenError, SyntaxError):
+        return
+    for token in found:
+        kind, word = token.type, token.string
+        if kind in _LAYOUT or (kind == tokenize.ERRORTOKEN and word != "!"):
+            continue
+        if kind == tokenize.NAME and not keyword.iskeyword(word) and not word.startswith("_"):
+            continue
+        if kind in (tokenize.OP, tokenize.ERRORTOKEN) and word in _OPERATORS:
+            continue
+        raise InvalidExpression(
+            f"cannot parse {text!r} as an exact number: {word!r} is not allowed (write numbers, "
+            "names and functions with + - * / ** ( ) , only; ** for powers)"
+        )
 
 
 def parse_exact(
@@ -65,6 +97,7 @@ def parse_exact(
         text = value.strip()
         if not text:
             raise InvalidExpression("empty string is not a number")
+        _only_arithmetic(text)
         names = dict(_ALLOWED)
         names.update(symbols or {})
         try:

@@ -1,41 +1,118 @@
-"""Checking a derivation from the shell with hard time limits: each step in a child process.
+"""The text commands (``check``, ``check-proof``) decide in child processes with hard limits.
 
-``dpproofs check-proof`` runs in the user's process, where a step whose simplification does not
-return (a tower e^{e^{...}} handed to sympy) would ignore ``--timeout``. Here every step is
-decided by :func:`dpproofs.steps.check.check_step` in a child (:mod:`dpproofs.isolation`) within
-an equal share of the time left; a child stopped at its limit makes that step *unknown* with the
-reason, and the next step still gets its share. ``dpproofs verify`` needs none of this: it
-already decides each theorem in a child.
+Reading a statement and deciding it may not return (a tower e^{e^{...}} handed to sympy, an
+integer 10**10**10 computed while parsing), may exhaust memory, or may crash the interpreter (a
+signal in a native library). So nothing of that runs in the user's process: each piece runs in
+a child of :mod:`dpproofs.isolation` (its own process group, an address-space cap, killed at its
+deadline), and whatever ends the child becomes a verdict with a reason, never a traceback.
+
+The time contract. A command given ``--timeout T`` answers within T seconds plus a fixed
+overhead (starting Python and the fork server that preloads sympy and z3: a few seconds, more
+on a loaded machine): the children of one command share one deadline, ``start + T``, where the
+clock starts with the first child.
+``check-proof`` reads the derivation in one child, then decides every step in its own child
+within an equal share of what is left (a step that finishes early leaves its time to the later
+ones); a step that would start after the deadline is unknown without being started.
+
+How a child's end is reported: its answer as sent; a :class:`Refusal` (the input is malformed:
+a usage error, exit 2) sent by the child itself; the time limit as UNKNOWN ("time limit"); a
+memory cap or a kill by SIGKILL as UNKNOWN ("resources"); any other death (a signal such as
+SIGFPE or SIGSEGV, an exit code) as ERROR ("isolation") naming it.
 """
 
 from __future__ import annotations
 
+import signal
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from typing import Any
 
-from dpproofs.claim import Deadline
-from dpproofs.isolation import Limits, run_child
+from dpproofs.isolation import DEFAULT_MEMORY_BYTES, ChildOutcome, Limits, run_child
 from dpproofs.steps.check import UNKNOWN, _result, check_step
 from dpproofs.steps.derivation import Derivation, Step
-from dpproofs.verdict import StepResult
+from dpproofs.verdict import StepResult, Verdict
 
-#: The least time a step's child is given (starting it costs a few tens of milliseconds).
-MIN_STEP_SECONDS = 1.0
+#: Below this many seconds left, a step's child is not started (it could not answer in time).
+MIN_STEP_SECONDS = 0.05
 
 
-def check_steps_isolated(derivation: Derivation, seconds: float) -> tuple[StepResult, ...]:
-    """Every step, each in a child with a hard limit: an equal share of what is left of
-    ``seconds`` (at least MIN_STEP_SECONDS)."""
-    end = time.monotonic() + seconds
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The child found the input malformed (a usage error), with the sentence saying why."""
+
+    message: str
+
+
+def in_child(
+    target: Callable[..., None],
+    args: tuple[Any, ...],
+    seconds: float,
+    memory_bytes: int = DEFAULT_MEMORY_BYTES,
+) -> Any:
+    """Run ``target(*args, deadline_at, memory_bytes, channel)`` in a child killed after
+    ``seconds``: the value it sent, or the Verdict saying why there is none."""
+    return timed_in_child(target, args, seconds, memory_bytes)[0]
+
+
+def timed_in_child(
+    target: Callable[..., None],
+    args: tuple[Any, ...],
+    seconds: float,
+    memory_bytes: int = DEFAULT_MEMORY_BYTES,
+) -> tuple[Any, float]:
+    """:func:`in_child`, and the seconds the child ran (the clock starts when the child does,
+    after the fork server's one-time start, which is the commands' fixed overhead)."""
+    outcome = run_child(target, args, Limits(max(0.0, seconds), memory_bytes))
+    if outcome.failure:
+        return failure_verdict(outcome), outcome.seconds
+    return outcome.value, outcome.seconds
+
+
+def failure_verdict(outcome: ChildOutcome) -> Verdict:
+    """The verdict for a child that sent nothing (see the module docstring)."""
+    if outcome.timed_out:
+        return Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
+    if outcome.interrupted:
+        raise KeyboardInterrupt
+    if f"signal {signal.Signals.SIGKILL.name}" in outcome.failure:
+        return Verdict.unknown("resources", outcome.failure).timed(outcome.seconds)
+    reason = f"the deciding process crashed: {outcome.failure}; this is not a verdict on the claim"
+    return Verdict.error("isolation", reason).timed(outcome.seconds)
+
+
+def guarded(decide: Callable[[], Any]) -> Any:
+    """``decide()`` inside a child: its value, or a Verdict for what it raised (the memory cap
+    is UNKNOWN; nesting too deep for Python and anything else is ERROR with the exception)."""
+    try:
+        return decide()
+    except MemoryError:
+        return Verdict.unknown("resources", "the memory cap was reached while deciding")
+    except RecursionError:
+        return Verdict.error("check", "the statement is nested too deeply to be read")
+    except Exception as exc:  # a bug of dpproofs on this input: said, never a traceback
+        return Verdict.error("check", f"internal error while deciding: {type(exc).__name__}: {exc}")
+
+
+def check_steps_isolated(
+    derivation: Derivation, end: float, memory_bytes: int = DEFAULT_MEMORY_BYTES
+) -> tuple[StepResult, ...]:
+    """Every step, each in a child with a hard limit at an equal share of what is left until
+    ``end`` (a time.monotonic() value); a step with no time left is unknown, not started."""
     out = []
     count = len(derivation.steps)
     for number, step in enumerate(derivation.steps):
-        share = max(MIN_STEP_SECONDS, (end - time.monotonic()) / (count - number))
-        outcome = run_child(_step_main, (step, derivation), Limits(share))
-        if isinstance(outcome.value, StepResult):
-            out.append(outcome.value)
+        left = end - time.monotonic()
+        if left < MIN_STEP_SECONDS:
+            out.append(_result(step, UNKNOWN, reason="unknown: the time limit was used up"))
+            continue
+        value = in_child(_step_main, (step, derivation), left / (count - number), memory_bytes)
+        if isinstance(value, StepResult):
+            out.append(value)
         else:
-            out.append(_result(step, UNKNOWN, reason=f"unknown: {outcome.failure}"))
+            reason = value.reason if isinstance(value, Verdict) else f"unexpected answer {value!r}"
+            out.append(_result(step, UNKNOWN, reason=f"unknown: {reason}"))
     return tuple(out)
 
 
@@ -43,8 +120,7 @@ def _step_main(
     step: Step, derivation: Derivation, deadline_at: float, memory_bytes: int, channel: Connection
 ) -> None:
     """Child entry point: decide one step (a little before the hard deadline) and send it."""
-    from dpproofs.worker import _enter_child, _send
+    from dpproofs.worker import _enter_child, _send, deadline_before
 
     _enter_child(deadline_at, memory_bytes)
-    left = max(0.0, deadline_at - time.monotonic() - 0.2)
-    _send(channel, check_step(step, derivation, Deadline(left)))
+    _send(channel, guarded(lambda: check_step(step, derivation, deadline_before(deadline_at))))

@@ -197,6 +197,10 @@ class _Reader:
         if isinstance(node, ast.BinOp):
             return self.binary(node)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("log", "ln") and len(node.args) == 1:
+                self.defined_log(node, self.term(node.args[0]))
+            if node.func.id == "sqrt" and len(node.args) == 1:
+                self.defined_power(node, self.term(node.args[0]), sympy.Rational(1, 2))
             build = _TERM_FUNCTIONS.get(node.func.id)
             if build is None:
                 known = [*_TERM_FUNCTIONS, *_FORMULA_FUNCTIONS]
@@ -219,12 +223,38 @@ class _Reader:
         if isinstance(node.op, ast.Mult):
             return sympy.Mul(left, right, evaluate=False)
         if isinstance(node.op, ast.Div):
+            if right.is_Number and right == 0:
+                raise self.fail(node, "undefined: a division by zero")
             if left.is_Integer and right.is_Integer and right != 0:
                 return sympy.Rational(int(left), int(right))  # a literal fraction such as 1/2
             return sympy.Mul(left, _power(right, sympy.S.NegativeOne), evaluate=False)
         if isinstance(node.op, ast.Pow):
+            self.defined_power(node, left, right)
             return _power(left, right)
         raise self.fail(node, "only + - * / ** are allowed")
+
+    # A constant subterm as written that is undefined or not real makes the claim meaningless
+    # on its whole domain: refused here, naming it (a subterm with parameters is left to the
+    # decider's definedness reading, which names the point where it fails).
+
+    def defined_power(self, node: ast.AST, base: sympy.Expr, exponent: sympy.Expr) -> None:
+        if not (base.is_Number and exponent.is_Number):
+            return
+        if base == 0 and exponent.is_negative:
+            raise self.fail(node, "undefined: a division by zero")
+        if base.is_negative and not exponent.is_Integer:
+            raise self.fail(
+                node,
+                "not a real number: a power of a negative number is read with the principal "
+                "branch ((-8)**(1/3) is 1 + I*sqrt(3)), so comparing it is undefined; for the "
+                "real cube root of -8 write -(8**(1/3))",
+            )
+
+    def defined_log(self, node: ast.AST, argument: sympy.Expr) -> None:
+        if argument.is_Number and argument == 0:
+            raise self.fail(node, "undefined: log(0)")
+        if argument.is_Number and argument.is_negative:
+            raise self.fail(node, "not a real number: the log of a negative number is complex")
 
     def number(self, node: ast.Constant) -> sympy.Expr:
         value = node.value
