@@ -122,6 +122,8 @@ def _normal_cdf(*args: sympy.Expr) -> sympy.Expr:
         sympy.Add(1, sympy.erf(scaled, evaluate=False), evaluate=False),
         evaluate=False,
     )
+
+
 _FORMULA_FUNCTIONS: dict[str, Callable[..., Boolean]] = {
     "Eq": _relation(sympy.Eq),
     "Ne": _relation(sympy.Ne),
