@@ -123,6 +123,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if isinstance(derivation, Refusal):
         err.write(f"dpproofs check-proof: {derivation.message}\n")
         return 2
+    if isinstance(derivation, Derivation) and derivation.unused_where:
+        # A domain for a name no step uses would be dropped and the steps decided on another.
+        hints = [p for p in derivation.problems if "did you mean" in p]
+        names = ", ".join(repr(n) for n in derivation.unused_where)
+        said = "; ".join(hints) or f"--where names {names}, which no step uses"
+        steps = "; ".join(s.statement for s in derivation.steps if s.statement) or "nothing"
+        err.write(f"dpproofs check-proof: {said} (the steps read: {steps})\n")
+        return 2
     if isinstance(derivation, Derivation):
         results = check_steps_isolated(derivation, end, memory)
         verdict = derivation_verdict(derivation, results)

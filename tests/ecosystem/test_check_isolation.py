@@ -172,3 +172,14 @@ def test_a_memory_cap_below_what_the_child_holds_is_a_usage_error(command: str) 
     code, out, err = _main(command, "x >= 0", "--memory", "0.000001")
     assert (code, out) == (2, "")
     assert err.endswith("--memory must be at least 0.5 GiB, got 1e-06\n")
+
+
+def test_check_proof_refuses_a_where_that_names_nothing(tmp_path: Path) -> None:
+    # Issue 28: "--where lambda=(0, 1)" was dropped (the steps read lamda) and a step true on
+    # (0, 1) refuted at 2. Now lambda means lamda, and a misspelt name is a usage error.
+    proof = tmp_path / "p.tex"
+    proof.write_text("\\begin{align*}\n\\lambda^2 &\\le \\lambda\n\\end{align*}\n")
+    assert _main("check-proof", str(proof), "--where", "lambda=(0, 1)")[0] == 0
+    code, out, err = _main("check-proof", str(proof), "--where", "lamdba=(0, 1)")
+    assert (code, out) == (2, "")
+    assert "--where names 'lamdba', which no step uses (did you mean 'lamda'?)" in err
