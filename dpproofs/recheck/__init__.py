@@ -18,7 +18,9 @@ steps checker; ``tests/recheck`` checks the import graph):
   with Arb balls (:mod:`.comparisons`).
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
-evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings.
+evidence). Each verdict's status is then derived from what was replayed and compared with the
+report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the
+findings.
 """
 
 from __future__ import annotations
@@ -54,12 +56,24 @@ from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
     Piece,
+    Reported,
     failed,
     not_replayed,
     read_report,
+    read_verdicts,
 )
+from dpproofs.recheck.verdicts import Judged, judge
 
-__all__ = ["Finding", "Outcome", "Piece", "Summary", "read_report", "recheck", "recheck_pieces"]
+__all__ = [
+    "Finding",
+    "Judged",
+    "Outcome",
+    "Piece",
+    "Summary",
+    "read_report",
+    "recheck",
+    "recheck_verdicts",
+]
 
 #: Why a kind is not replayed yet.
 NOT_YET = {
@@ -69,21 +83,48 @@ NOT_YET = {
 REPROVED = ("z3-facts", "none")
 
 
+#: What a confirmed piece of each kind shows about its part (see Finding.supports); exact
+#: evaluations and exact facts are confirmed only when their relation decides as the piece's
+#: status says, so they show that status.
+SUPPORTS = {
+    "witness": "refuted",
+    "bounded-search": "verified-bounded",
+    "small-model": "lifts",
+    "interval-boxes": "proved",
+    "z3-facts": "proved",
+    "none": "proved",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     findings: tuple[Finding, ...]
+    verdicts: tuple[Judged, ...] = ()
 
     def count(self, outcome: Outcome) -> int:
         return sum(f.outcome is outcome for f in self.findings)
 
+    def verdicts_count(self, outcome: Outcome) -> int:
+        return sum(v.outcome is outcome for v in self.verdicts)
+
     @property
-    def ok(self) -> bool:
-        return self.count(Outcome.FAILED) == 0
+    def failed(self) -> bool:
+        """Some piece does not hold, or some verdict's status is contradicted by the replay."""
+        return self.count(Outcome.FAILED) + self.verdicts_count(Outcome.FAILED) > 0
+
+    @property
+    def unconfirmed(self) -> int:
+        """Verdicts whose status could not be derived from replayed evidence."""
+        return self.verdicts_count(Outcome.NOT_REPLAYED)
+
+    def ok(self, allow_unreplayed: bool = False) -> bool:
+        """Nothing failed, and every verdict's status is confirmed (or ``allow_unreplayed``)."""
+        return not self.failed and (allow_unreplayed or self.unconfirmed == 0)
 
 
 def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     record = {k: v for k, v in piece.record.items() if k not in ("part", "status")}
-    if piece.kind in REPROVED and piece.status == "proved":
+    if piece.kind == "z3-facts" or (piece.kind == "none" and piece.status == "proved"):
         return _reprove(piece, record, resolve)
     if piece.kind in NOT_YET:
         return not_replayed(piece, NOT_YET[piece.kind].format(method=record.get("method", "")))
@@ -172,37 +213,51 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         finding = _one(piece, group, resolve)
     except Exception as exc:  # a fault while replaying is no confirmation and no failure
         finding = not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
-    return replace(finding, seconds=time.perf_counter() - start)
+    supports = None
+    if finding.outcome is Outcome.CONFIRMED:
+        supports = SUPPORTS.get(piece.kind)
+        if piece.kind in ("exact-evaluation", "exact-facts"):
+            supports = "proved" if piece.status == "proved" else "refuted"
+    return replace(finding, seconds=time.perf_counter() - start, supports=supports)
 
 
-def _file(pieces: Sequence[tuple[int, Piece]], resolve: float) -> list[tuple[int, Finding]]:
-    everything = [p for _, p in pieces]
+def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+    try:
+        return judge(verdict, findings)
+    except Exception as exc:  # a fault while judging confirms nothing
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, f"judging raised {exc!r}")
+
+
+def _file(
+    verdicts: Sequence[tuple[int, Reported]], resolve: float
+) -> list[tuple[int, tuple[Finding, ...], Judged]]:
     out = []
-    for index, piece in pieces:
-        group = [p for p in everything if p.theorem == piece.theorem]
-        out.append((index, _guarded(piece, group, resolve)))
+    for index, verdict in verdicts:
+        findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
+        out.append((index, findings, _judged(verdict, findings)))
     return out
 
 
-def recheck_pieces(
-    pieces: Sequence[Piece], resolve: float = RESOLVE_SECONDS, jobs: int = 1
+def recheck_verdicts(
+    verdicts: Sequence[Reported], resolve: float = RESOLVE_SECONDS, jobs: int = 1
 ) -> Summary:
-    """Replay every piece (grouped by theorem file; files in parallel when ``jobs`` > 1); the
-    findings come in the order of ``pieces``. ``resolve`` is the time of one re-solve of a
-    bounded search (seconds; 0 skips the re-solves)."""
-    files: dict[str, list[tuple[int, Piece]]] = {}
-    for index, piece in enumerate(pieces):
-        files.setdefault(piece.file, []).append((index, piece))
+    """Replay every piece and judge every verdict (grouped by theorem file; files in parallel
+    when ``jobs`` > 1); findings and verdicts come in the report's order. ``resolve`` is the
+    time of one re-solve of a bounded search (seconds; 0 skips the re-solves)."""
+    files: dict[str, list[tuple[int, Reported]]] = {}
+    for index, verdict in enumerate(verdicts):
+        files.setdefault(verdict.file, []).append((index, verdict))
     groups = list(files.values())
     if jobs <= 1 or len(groups) <= 1:
         results = [_file(g, resolve) for g in groups]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_file, groups, [resolve] * len(groups)))
-    found = sorted((pair for r in results for pair in r), key=lambda pair: pair[0])
-    return Summary(tuple(f for _, f in found))
+    found = sorted((triple for r in results for triple in r), key=lambda triple: triple[0])
+    return Summary(tuple(f for _, fs, _ in found for f in fs), tuple(j for _, _, j in found))
 
 
 def recheck(path: str, resolve: float = RESOLVE_SECONDS, jobs: int = 1) -> Summary:
-    """Read the report at ``path`` and replay its evidence (UsageError if it is no report)."""
-    return recheck_pieces(read_report(path), resolve, jobs)
+    """Read the report at ``path``, replay its evidence and judge its verdicts (UsageError if
+    it is no report)."""
+    return recheck_verdicts(read_verdicts(path), resolve, jobs)

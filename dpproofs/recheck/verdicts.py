@@ -1,0 +1,175 @@
+"""Each verdict's status, derived from what was replayed, and compared with the report.
+
+The status of a part (a path through conjunctions and family members, as in the pieces) is
+derived from its pieces' findings (``Finding.supports``), never from the report's status:
+
+* refuted: a piece of the part, replayed, shows the claim false (a witness; an exact
+  evaluation or exact facts whose relation fails), or the counterexample the verdict displays
+  replays as one on the part's concrete mechanism (:func:`.displayed.replay_mechanism`);
+* proved: every piece of the part is confirmed and one proves the claim on its whole stated
+  domain (interval boxes, exact evaluation or exact facts that hold, a scalar claim or
+  derivation proved again), or a bounded search re-solved with a small-model reduction that
+  lifts its unsat to every size;
+* verified-bounded: every piece confirmed and a bounded search re-solved (sizes checked
+  against the claim and the coverage);
+* a part with no pieces of its own, by its claim rebuilt from the file: a conjunction is
+  refuted when a part is, else not derived when a part is not, else verified-bounded when a
+  part is, else proved (``dpproofs.verdict.conjunction``); a family is refuted when a member
+  is, else verified-bounded when every member is derived (a family is at best bounded);
+* otherwise nothing is derived ("not replayed").
+
+A verdict is confirmed when the derived status is the reported one (unknown and error claim
+nothing), a refuted verdict's displayed counterexample is the one replayed
+(:mod:`.displayed`), and its expected verdict, title and line are the theorem file's. It
+fails when the replay contradicts the report (another status derived, a counterexample shown
+that is not the replayed one, a declaration that differs) and is "not replayed" when the
+status could not be derived.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
+from dpproofs.recheck.displayed import matches_witness, replay_mechanism
+from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Reported
+
+#: Pieces whose confirmation rests on the displayed counterexample when it replays.
+SHOWN_ON = ("exact-evaluation",)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """The rechecker's answer about one verdict: the status it derived (None: none)."""
+
+    verdict: Reported
+    outcome: Outcome
+    derived: str | None
+    why: str = ""
+
+
+class _Derivation:
+    def __init__(self, verdict: Reported, findings: Sequence[Finding]) -> None:
+        self.verdict = verdict
+        self.findings = findings
+        self.shown_refutes: set[tuple[int, ...]] = set()
+        self.why_not = ""
+        shown = verdict.assignment
+        if shown is None or verdict.status != "refuted":
+            return
+        for finding in findings:
+            piece = finding.piece
+            if piece.kind not in SHOWN_ON or piece.part in self.shown_refutes:
+                continue
+            try:
+                claim = rebuild(piece.file, piece.theorem, piece.part)
+                member = member_label(piece.file, piece.theorem, piece.part)
+            except NotRebuilt:
+                continue
+            rest = {k: v for k, v in shown.items() if k != "member"}
+            if shown.get("member") == member and rest and replay_mechanism(claim, rest)[0]:
+                self.shown_refutes.add(piece.part)
+
+    def status(self, path: tuple[int, ...]) -> str | None:
+        own = [f for f in self.findings if f.piece.part == path]
+        if path in self.shown_refutes:
+            return "refuted"
+        if own:
+            return self._own(path, own)
+        try:
+            claim = rebuild(self.verdict.file, self.verdict.theorem, path)
+        except NotRebuilt as exc:
+            self.why_not = f"the claim cannot be rebuilt: {exc}"
+            return None
+        parts = getattr(claim, "parts", None)
+        members = getattr(claim, "members", None)
+        count = len(parts) if isinstance(parts, tuple) else len(members or ())
+        if not count:
+            self.why_not = f"no evidence for {_where(path)}"
+            return None
+        derived = [self.status((*path, i)) for i in range(count)]
+        if "refuted" in derived:
+            return "refuted"
+        if None in derived:
+            return None
+        if not isinstance(parts, tuple) or "verified-bounded" in derived:
+            return "verified-bounded"
+        return "proved"
+
+    def _own(self, path: tuple[int, ...], own: Sequence[Finding]) -> str | None:
+        supports = {f.supports for f in own if f.outcome is Outcome.CONFIRMED}
+        if "refuted" in supports:
+            return "refuted"
+        if any(f.outcome is not Outcome.CONFIRMED for f in own):
+            self.why_not = f"some evidence of {_where(path)} is not confirmed"
+            return None
+        if "proved" in supports or {"verified-bounded", "lifts"} <= supports:
+            return "proved"
+        if "verified-bounded" in supports:
+            return "verified-bounded"
+        self.why_not = f"no replayed evidence decides {_where(path)}"
+        return None
+
+
+def _where(path: tuple[int, ...]) -> str:
+    return f"part {'.'.join(map(str, path))}" if path else "the claim"
+
+
+def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+    """Derive ``verdict``'s status from the ``findings`` of its pieces and compare (see the
+    module docstring)."""
+    try:
+        spec = declared(verdict.file, verdict.theorem)
+    except NotRebuilt as exc:
+        if verdict.status not in DECIDED:
+            return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, f"the claim cannot be rebuilt: {exc}")
+    for field, mine, theirs in (
+        ("expected", spec.expect.value, verdict.expected),
+        ("title", spec.title, verdict.title),
+        ("line", spec.line, verdict.line),
+    ):
+        if mine != theirs:
+            why = f"the report's {field} {theirs!r}, the file's {mine!r}"
+            return Judged(verdict, Outcome.FAILED, None, why)
+    if verdict.status not in DECIDED:
+        return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
+    derivation = _Derivation(verdict, findings)
+    derived = derivation.status(())
+    if derived is None:
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
+    if derived != verdict.status:
+        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
+    if derived == "refuted":
+        why = _shown(verdict, findings, derivation)
+        if why:
+            return Judged(verdict, Outcome.FAILED, derived, why)
+    return Judged(verdict, Outcome.CONFIRMED, derived)
+
+
+def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivation) -> str:
+    """ "" when the displayed counterexample is one the rechecker replayed, else why not."""
+    shown = verdict.assignment
+    if shown is None:
+        return "the verdict is refuted but shows no counterexample"
+    if derivation.shown_refutes:
+        return ""
+    reasons = []
+    for finding in findings:
+        piece = finding.piece
+        if finding.outcome is not Outcome.CONFIRMED or finding.supports != "refuted":
+            continue
+        if piece.kind != "witness":
+            if not {k: v for k, v in shown.items() if k != "member"}:
+                return ""  # the replayed comparisons are the evidence; nothing else is shown
+            reasons.append(f"{piece.kind} shows no single point; the report shows {dict(shown)}")
+            continue
+        claim = rebuild(piece.file, piece.theorem, piece.part)
+        member = member_label(piece.file, piece.theorem, piece.part)
+        values = piece.record.get("values", {})
+        why = matches_witness(shown, {str(k): str(v) for k, v in values.items()}, claim, member)
+        if not why:
+            return ""
+        reasons.append(why)
+    return "; ".join(reasons) or "the counterexample shown is not replayed"
