@@ -13,7 +13,8 @@ steps checker; ``tests/recheck`` checks the import graph):
   of e^eps (:mod:`.paramboxes`; the per-box unsat is not re-solved: "not replayed");
 * interval proofs, by checking that the boxes tile the domain and deciding each box again
   (:mod:`.intervals`);
-* exact evaluations of concrete rational mechanisms, by recomputing the quantity;
+* exact evaluations of concrete rational mechanisms, by recomputing the quantity (delta(eps)
+  in :mod:`.profiles`);
 * the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
   with Arb balls (:mod:`.comparisons`).
 
@@ -33,6 +34,7 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
+    ExactEvaluation,
     ExactFacts,
     IntervalBoxes,
     LocalisedConjunct,
@@ -47,6 +49,7 @@ from dpproofs.recheck import (
     derivations,
     intervals,
     paramboxes,
+    profiles,
     scalar,
     witnesses,
 )
@@ -166,7 +169,12 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.localised(piece, claim, evidence)
     if isinstance(evidence, ExactFacts):
         return comparisons.replay_facts(piece, claim, evidence)
-    return certificates.exact_evaluation(piece, claim, evidence)  # type: ignore[arg-type]
+    if isinstance(evidence, ExactEvaluation):
+        finding = certificates.exact_evaluation(piece, claim, evidence)
+        if finding.outcome is Outcome.NOT_REPLAYED and evidence.quantity == "delta_at_epsilon":
+            return profiles.delta_at_epsilon(piece, claim, evidence)
+        return finding
+    return failed(piece, f"{piece.kind} evidence does not decide a claim here")
 
 
 def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding:
@@ -191,8 +199,18 @@ def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding
     return scalar.reprove(piece, problem, resolve)
 
 
+#: The fields a witness of each kind has (the others must be null).
+WITNESS_FIELDS = {"search": "size", "search-cegar": "size", "scalar": "", "step": "step"}
+
+
 def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
     values = dict(evidence.values)
+    has = WITNESS_FIELDS.get(evidence.claim, "")
+    for field in ("size", "step"):
+        if (getattr(evidence, field) is None) == (field == has):
+            return failed(
+                piece, f"a {evidence.claim} witness with {field} {getattr(evidence, field)}"
+            )
     replay: dict[str, Callable[[], Finding]] = {
         "search": lambda: witnesses.replay_search(piece, claim, values, evidence.size or 0),
         "search-cegar": lambda: witnesses.replay_cegar(piece, claim, values, evidence.size or 0),

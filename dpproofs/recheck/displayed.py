@@ -62,7 +62,7 @@ def matches_witness(
     quantifier = getattr(claim, "quantifier", None)
     params = dict(getattr(quantifier, "params", ()) or ())
     pinned = {n for n, d in params.items() if getattr(d, "exp_value", None) is not None}
-    names = set(values) | (pinned & set(shown))
+    names = set(values) | pinned
     if set(shown) != names:
         return f"the counterexample names {sorted(shown)}; the witness {sorted(values)}"
     for name, text in shown.items():
@@ -93,7 +93,7 @@ def _outputs(labels: Sequence[Any], shown: str) -> list[int]:
     return chosen
 
 
-def _e_eps(claim: Any) -> Any:
+def e_eps_of(claim: Any) -> Any:
     """e^eps of an (eps, delta)-DP claim, read from the dpproofs function that made its witness
     (QuantityClaim accepts only dpproofs' own functions there)."""
     import sympy
@@ -128,7 +128,7 @@ def _replay_mechanism(claim: Any, shown: Mapping[str, str]) -> str:
             return "x and x' are not neighbours"
         if set(shown) == {"x", "x'", "S"} and claim.measured != "pure_epsilon":
             chosen = _outputs(mechanism.outputs, shown["S"])
-            factor, slack = _e_eps(claim), claim.target
+            factor, slack = e_eps_of(claim), claim.target
         elif set(shown) == {"x", "x'", "y"} and claim.measured == "pure_epsilon":
             chosen = [_index(mechanism.outputs, shown["y"], "output")]
             factor, slack = None, 0

@@ -19,8 +19,9 @@ derived from its pieces' findings (``Finding.supports``), never from the report'
 * otherwise nothing is derived ("not replayed").
 
 A verdict is confirmed when the derived status is the reported one (unknown and error claim
-nothing), a refuted verdict's displayed counterexample is the one replayed
-(:mod:`.displayed`), and its expected verdict, title and line are the theorem file's. It
+nothing, but an unknown claim must build), a refuted verdict's displayed counterexample is the
+one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
+lists them, and its expected verdict, title and line are the theorem file's. It
 fails when the replay contradicts the report (another status derived, a counterexample shown
 that is not the replayed one, a declaration that differs) and is "not replayed" when the
 status could not be derived.
@@ -30,10 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
-from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Reported
+from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Piece, Reported
 
 #: Pieces whose confirmation rests on the displayed counterexample when it replays.
 SHOWN_ON = ("exact-evaluation",)
@@ -122,8 +125,6 @@ def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
     try:
         spec = declared(verdict.file, verdict.theorem)
     except NotRebuilt as exc:
-        if verdict.status not in DECIDED:
-            return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"the claim cannot be rebuilt: {exc}")
     for field, mine, theirs in (
         ("expected", spec.expect.value, verdict.expected),
@@ -134,18 +135,48 @@ def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
             why = f"the report's {field} {theirs!r}, the file's {mine!r}"
             return Judged(verdict, Outcome.FAILED, None, why)
     if verdict.status not in DECIDED:
-        return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
+        return _undecided(verdict)
     derivation = _Derivation(verdict, findings)
     derived = derivation.status(())
     if derived is None:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
     if derived != verdict.status:
         return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
-    if derived == "refuted":
-        why = _shown(verdict, findings, derivation)
-        if why:
-            return Judged(verdict, Outcome.FAILED, derived, why)
+    why = _shown(verdict, findings, derivation) if derived == "refuted" else _covered(verdict)
+    if why:
+        return Judged(verdict, Outcome.FAILED, derived, why)
     return Judged(verdict, Outcome.CONFIRMED, derived)
+
+
+def _undecided(verdict: Reported) -> Judged:
+    """Unknown and error claim nothing; but an unknown claim must be buildable (a claim that
+    cannot be built is an error), and neither shows a counterexample or a coverage."""
+    if verdict.assignment is not None or verdict.coverage:
+        why = f"an {verdict.status} verdict shows a counterexample or a coverage"
+        return Judged(verdict, Outcome.FAILED, None, why)
+    if verdict.status == "unknown":
+        try:
+            rebuild(verdict.file, verdict.theorem, ())
+        except NotRebuilt as exc:
+            return Judged(verdict, Outcome.FAILED, "error", f"unknown, but {exc}")
+    return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
+
+
+def _covered(verdict: Reported) -> str:
+    """ "" when a family's bounded verdict names its own members as the coverage (the family's
+    text and count: ``k in {2, 3} (2 cases)``), else why not. Search claims' coverages are
+    checked with their bounded search (:mod:`.certificates`)."""
+    if verdict.status != "verified-bounded":
+        return ""
+    claim = rebuild(verdict.file, verdict.theorem, ())
+    members = getattr(claim, "members", None)
+    if not isinstance(members, tuple):
+        return ""
+    said = f"{claim.family} ({len(members)} cases)"
+    coverage = verdict.coverage or ""
+    if coverage != said and not coverage.startswith(f"{said}; bounded members: "):
+        return f"the coverage {coverage!r} is not the family's {said!r}"
+    return ""
 
 
 def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivation) -> str:
@@ -160,12 +191,12 @@ def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivati
         piece = finding.piece
         if finding.outcome is not Outcome.CONFIRMED or finding.supports != "refuted":
             continue
-        if piece.kind != "witness":
-            if not {k: v for k, v in shown.items() if k != "member"}:
-                return ""  # the replayed comparisons are the evidence; nothing else is shown
-            reasons.append(f"{piece.kind} shows no single point; the report shows {dict(shown)}")
-            continue
         claim = rebuild(piece.file, piece.theorem, piece.part)
+        if piece.kind != "witness":
+            if not {k: v for k, v in shown.items() if k != "member"} and _pointless(piece, claim):
+                return ""  # the replayed comparisons are the evidence; nothing else is shown
+            reasons.append(f"the counterexample shown, {dict(shown)}, is not replayed")
+            continue
         member = member_label(piece.file, piece.theorem, piece.part)
         values = piece.record.get("values", {})
         why = matches_witness(shown, {str(k): str(v) for k, v in values.items()}, claim, member)
@@ -173,3 +204,24 @@ def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivati
             return ""
         reasons.append(why)
     return "; ".join(reasons) or "the counterexample shown is not replayed"
+
+
+def _pointless(piece: Piece, claim: Any) -> bool:
+    """A refutation with no single point to show: exact facts (the failing comparisons are the
+    evidence), and a pure epsilon below the value claimed equal (every ratio is below it: the
+    maximum itself is the evidence). Every other refuted exact evaluation shows its point."""
+    import sympy
+
+    if piece.kind == "exact-facts":
+        return True
+    record = piece.record
+    if piece.kind != "exact-evaluation" or record.get("quantity") != "pure_epsilon":
+        return False
+    try:
+        with with_precision(512):
+            return (
+                compare(enclose(sympy.sympify(record["measured"]), {}), enclose(claim.target, {}))
+                < 0
+            )
+    except (Undecidable, TypeError, ValueError, sympy.SympifyError):
+        return False

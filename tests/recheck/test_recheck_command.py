@@ -61,8 +61,7 @@ def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    # 15 pieces; RR's delta(1) is not recomputed, its displayed (x, x', S) is replayed instead.
-    assert "15 pieces: 14 confirmed, 0 failed, 1 not replayed (1 quantity not recomputed" in out
+    assert "15 pieces: 15 confirmed, 0 failed, 0 not replayed" in out
     # 13 verdicts: the unknown one claims nothing; every other status is derived and agrees.
     assert out.splitlines()[-1] == "13 verdicts: 13 confirmed, 0 failed, 0 not replayed"
 
@@ -72,7 +71,7 @@ def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     code, out, _ = run(write_report(report), "--no-bounded")
     assert code == 3  # the statuses resting on a skipped re-solve are not confirmed
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "11 confirmed, 0 failed, 4 not replayed (1 quantity not recomputed yet, 2 re-" in out
+    assert "12 confirmed, 0 failed, 3 not replayed (2 re-proof skipped, 1 re-solve skipped)" in out
     # fx.pure_implies_approx (re-solve skipped), fx.amgm and fx.chain (re-proof skipped)
     assert "13 verdicts: 10 confirmed, 0 failed, 3 not replayed" in out
     code, out, _ = run(write_report(report), "--no-bounded", "--allow-unreplayed")
