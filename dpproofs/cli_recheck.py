@@ -6,9 +6,9 @@ Then one line per verdict whose status the replay contradicts (``!!``) or does n
 (``--``), and the summaries ``N pieces: C confirmed, F failed, S not replayed (reasons)`` and
 ``V verdicts: C confirmed, F failed, S not replayed``. Exit status (:data:`EXIT`): 0 when every
 decided verdict's status is derived from replayed evidence; 1 when some piece or verdict
-fails; 3 when nothing fails but some status is not confirmed (0 with ``--allow-unreplayed``,
-which says how many it accepted); 2 on usage errors (an unreadable or malformed report, bad
-options).
+fails; 3 when nothing fails but some status is not confirmed or a theorem a file of the report
+declares is not in it (0 with ``--allow-unreplayed``, which says how many it accepted); 2 on
+usage errors (an unreadable or malformed report, bad options).
 """
 
 from __future__ import annotations
@@ -112,15 +112,23 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         v = judged.verdict
         out.write(f"{marks[judged.outcome]} verdict {v.file}: {v.theorem}: {v.status}: ")
         out.write(f"{judged.outcome.value}" + (f": {judged.why}" if judged.why else "") + "\n")
+    for file, theorem in summary.absent:
+        out.write(f"-- absent {file}: {theorem}: declared by its file, not in the report\n")
     out.write(
         f"{len(summary.verdicts)} verdicts: {summary.verdicts_count(Outcome.CONFIRMED)} "
         f"confirmed, {summary.verdicts_count(Outcome.FAILED)} failed, {summary.unconfirmed} "
-        "not replayed\n"
+        "not replayed"
+        + (f"; {len(summary.absent)} declared theorems not in the report" if summary.absent else "")
+        + "\n"
     )
     if summary.failed:
         return EXIT["failed"]
-    if summary.unconfirmed and args.allow_unreplayed:
-        out.write(f"accepted unreplayed (--allow-unreplayed): {summary.unconfirmed} verdicts\n")
-    if summary.unconfirmed and not args.allow_unreplayed:
-        return EXIT["unconfirmed"]
-    return EXIT["confirmed"]
+    if summary.ok():
+        return EXIT["confirmed"]
+    if args.allow_unreplayed:
+        out.write(
+            f"accepted unreplayed (--allow-unreplayed): {summary.unconfirmed} verdicts, "
+            f"{len(summary.absent)} theorems absent from the report\n"
+        )
+        return EXIT["confirmed"]
+    return EXIT["unconfirmed"]

@@ -54,7 +54,7 @@ from dpproofs.recheck import (
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, rebuild
+from dpproofs.recheck.claims import NotRebuilt, declared_ids, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
@@ -103,6 +103,9 @@ SUPPORTS = {
 class Summary:
     findings: tuple[Finding, ...]
     verdicts: tuple[Judged, ...] = ()
+    #: (file, theorem id) declared by a file of the report but not listed in it: the report
+    #: does not account for it (a run with -k lists a subset; --allow-unreplayed accepts it).
+    absent: tuple[tuple[str, str], ...] = ()
 
     def count(self, outcome: Outcome) -> int:
         return sum(f.outcome is outcome for f in self.findings)
@@ -121,8 +124,9 @@ class Summary:
         return self.verdicts_count(Outcome.NOT_REPLAYED)
 
     def ok(self, allow_unreplayed: bool = False) -> bool:
-        """Nothing failed, and every verdict's status is confirmed (or ``allow_unreplayed``)."""
-        return not self.failed and (allow_unreplayed or self.unconfirmed == 0)
+        """Nothing failed, and every verdict's status is confirmed and every declared theorem
+        listed (or ``allow_unreplayed``)."""
+        return not self.failed and (allow_unreplayed or not (self.unconfirmed or self.absent))
 
 
 def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
@@ -248,12 +252,18 @@ def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
 
 def _file(
     verdicts: Sequence[tuple[int, Reported]], resolve: float
-) -> list[tuple[int, tuple[Finding, ...], Judged]]:
+) -> tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]:
     out = []
     for index, verdict in verdicts:
         findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
         out.append((index, findings, _judged(verdict, findings)))
-    return out
+    file = verdicts[0][1].file
+    listed = {v.theorem for _, v in verdicts}
+    try:
+        absent = [(file, t) for t in declared_ids(file) if t not in listed]
+    except NotRebuilt:
+        absent = []
+    return out, absent
 
 
 def recheck_verdicts(
@@ -271,8 +281,12 @@ def recheck_verdicts(
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_file, groups, [resolve] * len(groups)))
-    found = sorted((triple for r in results for triple in r), key=lambda triple: triple[0])
-    return Summary(tuple(f for _, fs, _ in found for f in fs), tuple(j for _, _, j in found))
+    found = sorted((triple for r, _ in results for triple in r), key=lambda triple: triple[0])
+    return Summary(
+        tuple(f for _, fs, _ in found for f in fs),
+        tuple(j for _, _, j in found),
+        tuple(pair for _, absent in results for pair in absent),
+    )
 
 
 def recheck(path: str, resolve: float = RESOLVE_SECONDS, jobs: int = 1) -> Summary:

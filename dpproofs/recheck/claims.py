@@ -46,6 +46,14 @@ def _import(file: Path) -> ModuleType:
     return module
 
 
+def declared_ids(file: str) -> tuple[str, ...]:
+    """The ids of the theorems ``file`` declares (NotRebuilt when it cannot be imported)."""
+    path = Path(file)
+    if not path.is_file():
+        raise NotRebuilt(f"{file}: no such theorem file")
+    return tuple(s.id for s in getattr(_import(path), REGISTRY_ATTRIBUTE, []))
+
+
 def declared(file: str, theorem: str) -> Any:
     """The declaration (TheoremSpec: id, title, expect, line, build) of ``theorem`` in ``file``."""
     path = Path(file)

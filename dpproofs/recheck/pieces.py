@@ -89,6 +89,7 @@ class Reported:
     file: str
     theorem: str
     status: str
+    method: str
     expected: str | None
     title: str
     line: int | None
@@ -153,7 +154,38 @@ def read_verdicts(path: str | Path) -> list[Reported]:
                 )
             )
         verdicts.append(_reported(path, entry, file, line, tuple(pieces)))
+    _check_header(path, data, verdicts)
     return verdicts
+
+
+def _check_header(path: str | Path, data: Mapping[str, Any], verdicts: list[Reported]) -> None:
+    """The report's version is this dpproofs' (its evidence is read as this version writes
+    it); its summary, when given, counts the verdicts listed; a run said complete has no
+    verdict left undecided by an interruption. Else UsageError."""
+    from collections import Counter
+
+    from dpproofs.version import version
+
+    if data.get("dpproofs_version") != version():
+        raise UsageError(
+            f"{path}: written by dpproofs {data.get('dpproofs_version')!r}; this is {version()} "
+            "(recheck a report with the version that wrote it)"
+        )
+    told = data.get("summary")
+    if told is not None:
+        matched = sum(v.status == v.expected for v in verdicts)
+        counted = {
+            "total": len(verdicts),
+            "as_expected": matched,
+            "unexpected": len(verdicts) - matched,
+            "by_status": dict(sorted(Counter(v.status for v in verdicts).items())),
+        }
+        if told != counted:
+            raise UsageError(f"{path}: the summary {told} does not count the verdicts: {counted}")
+    run = data.get("run")
+    stopped = [v.theorem for v in verdicts if v.method == "interrupted"]
+    if isinstance(run, Mapping) and run.get("complete") is True and stopped:
+        raise UsageError(f"{path}: the run is said complete, but {stopped[0]} was interrupted")
 
 
 def _reported(
@@ -168,6 +200,7 @@ def _reported(
         file,
         str(entry.get("id")),
         str(entry["status"]),
+        str(entry.get("method", "")),
         None if expected is None else str(expected),
         str(entry.get("title", "")),
         int(line) if line.isdigit() else None,

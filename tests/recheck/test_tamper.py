@@ -2,10 +2,11 @@
 
 The reports are real (``dpproofs verify --json`` of ``fixture_theorems.py``, and of one theorem
 whose claim cannot be built, an error verdict). Each mutation below is applied to every verdict
-it applies to; the lie's report holds the verdicts it touched (one, or two for a swap; the
-other verdicts are judged independently, and each untampered one is shown to recheck with exit
-0). A lie must exit 1 (a piece or a status the replay contradicts), 3 (a status the replay
-cannot confirm) or 2 (a malformed report), and name the theorem it touched.
+it applies to, in a report that holds the other verdicts unchanged (untampered, the report
+rechecks with exit 0). A lie must exit 1 (a piece or a status the replay contradicts), 3 (a
+status the replay cannot confirm, a declared theorem missing) or 2 (a malformed report), and
+name the theorem it touched. Lies about the whole report (its summary, version, run record, a
+verdict left out) come last.
 
 Not lies, so not here: deleting the z3 facts of a proved scalar claim (the rechecker proves it
 again from the file) and moving a verdict to unknown (it then claims nothing).
@@ -23,6 +24,7 @@ import pytest
 
 from dpproofs.cli import main
 from dpproofs.recheck import certificates
+from dpproofs.version import version
 
 BROKEN = '''from dpproofs import theorem
 
@@ -78,9 +80,12 @@ def remembered_resolves(monkeypatch):
     monkeypatch.setattr(certificates, "resolve_size", once)
 
 
-def recheck(tmp_path, theorems):
+def recheck(tmp_path, entries, theorems):
+    """Recheck the report of ``entries`` with ``theorems`` in place of the ones they touch."""
+    touched = {t["id"] for t in theorems}
+    rest = [e for e in entries if e["id"] not in touched]
     path = tmp_path / "lie.json"
-    path.write_text(json.dumps({"dpproofs_version": "0.1.0", "theorems": theorems}))
+    path.write_text(json.dumps({"dpproofs_version": version(), "theorems": [*theorems, *rest]}))
     out, err = io.StringIO(), io.StringIO()
     code = main(["recheck", str(path)], stdout=out, stderr=err)
     return code, out.getvalue() + err.getvalue()
@@ -317,10 +322,10 @@ def lies(entries: list[dict], name: str) -> list[tuple[str, list[dict]]]:
     return out
 
 
-def test_every_untampered_verdict_rechecks(entries, tmp_path):
-    for entry in entries:
-        code, out = recheck(tmp_path, [entry])
-        assert code == 0, out
+def test_the_untampered_report_rechecks(entries, tmp_path):
+    code, out = recheck(tmp_path, entries, [])
+    assert code == 0, out
+    assert out.splitlines()[-1] == "14 verdicts: 14 confirmed, 0 failed, 0 not replayed"
 
 
 @pytest.mark.parametrize("name", list(MUTATIONS))
@@ -328,7 +333,7 @@ def test_every_lie_exits_non_zero_naming_the_theorem(entries, tmp_path, name):
     told = lies(entries, name)
     assert told, f"{name} applies to no verdict"
     for theorem_id, theorems in told:
-        code, out = recheck(tmp_path, theorems)
+        code, out = recheck(tmp_path, entries, theorems)
         assert code in (1, 2, 3), f"{name} on {theorem_id} passed:\n{out}"
         touched = {t["id"] for t in theorems}
         flagged = [line for line in out.splitlines() if line.startswith(("!!", "--", "dpproofs"))]
@@ -358,3 +363,58 @@ def test_the_suite_size(entries):
     assert sizes["statuses swapped with the next verdict"] == 13
     assert sizes["verdict listed twice"] == 14
     assert sum(sizes.values()) == 263
+
+
+def _counted(theorems):
+    matched = sum(t["status"] == t["expected"] for t in theorems)
+    statuses = sorted({t["status"] for t in theorems})
+    return {
+        "total": len(theorems),
+        "as_expected": matched,
+        "unexpected": len(theorems) - matched,
+        "by_status": {s: sum(t["status"] == s for t in theorems) for s in statuses},
+    }
+
+
+def _interrupted(data):
+    """A verdict left undecided by an interruption, in a run still said complete."""
+    entry = data["theorems"][0]
+    entry.update(status="unknown", method="interrupted", evidence=[], counterexample=None)
+    entry.update(reason="the run was interrupted before a verdict", coverage=None)
+    data["summary"] = _counted(data["theorems"])
+
+
+def _left_out(data):
+    """The first refuted verdict left out, the summary counting what is left."""
+    data["theorems"] = [t for t in data["theorems"] if t["id"] != "fx.hockey_small"]
+    data["summary"] = _counted(data["theorems"])
+
+
+REPORT_LIES = {
+    "summary counts a refuted verdict as proved": lambda d: d["summary"]["by_status"].update(
+        proved=d["summary"]["by_status"]["proved"] + 1,
+        refuted=d["summary"]["by_status"]["refuted"] - 1,
+    ),
+    "summary says every verdict as expected": lambda d: d["summary"].update(
+        as_expected=d["summary"]["total"], unexpected=0
+    ),
+    "written by another version": lambda d: d.update(dpproofs_version="0.0.9"),
+    "complete run with an interrupted verdict": _interrupted,
+    "a verdict left out": _left_out,
+}
+
+
+@pytest.mark.parametrize("name", list(REPORT_LIES))
+def test_every_lie_about_the_report_exits_non_zero(verified, entries, tmp_path, name):
+    _, report = verified
+    data = {"dpproofs_version": version(), "run": report["run"], "theorems": entries}
+    data = copy.deepcopy({**data, "summary": _counted(entries)})
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert main(["recheck", str(path)], stdout=out, stderr=out) == 0, out.getvalue()
+    REPORT_LIES[name](data)
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    code = main(["recheck", str(path)], stdout=out, stderr=out)
+    assert code in (2, 3), out.getvalue()
