@@ -96,6 +96,8 @@ class Reported:
     coverage: str | None
     assignment: Mapping[str, str] | None
     pieces: tuple[Piece, ...]
+    #: The steps of a derivation as displayed: (index, status, the witness's assignment).
+    steps: tuple[tuple[int, str, Mapping[str, str] | None], ...] = ()
 
 
 #: Every verdict a report may state.
@@ -207,4 +209,27 @@ def _reported(
         entry.get("coverage"),
         None if assignment is None else {str(k): str(v) for k, v in assignment.items()},
         pieces,
+        _steps(path, entry),
     )
+
+
+def _steps(
+    path: str | Path, entry: Mapping[str, Any]
+) -> tuple[tuple[int, str, Mapping[str, str] | None], ...]:
+    steps = entry.get("steps") or []
+    if not isinstance(steps, list) or not all(isinstance(s, Mapping) for s in steps):
+        raise UsageError(f"{path}: {entry.get('id')}: 'steps' must be a list of objects")
+    out = []
+    for step in steps:
+        witness = step.get("witness")
+        shown = witness.get("assignment") if isinstance(witness, Mapping) else None
+        out.append(
+            (
+                step.get("index"),
+                str(step.get("status")),
+                None
+                if not isinstance(shown, Mapping)
+                else {str(k): str(v) for k, v in shown.items()},
+            )
+        )
+    return tuple(out)

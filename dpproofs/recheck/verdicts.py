@@ -143,6 +143,7 @@ def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
     if derived != verdict.status:
         return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
     why = _shown(verdict, findings, derivation) if derived == "refuted" else _covered(verdict)
+    why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
     return Judged(verdict, Outcome.CONFIRMED, derived)
@@ -225,3 +226,36 @@ def _pointless(piece: Piece, claim: Any) -> bool:
             )
     except (Undecidable, TypeError, ValueError, sympy.SympifyError):
         return False
+
+
+def _steps(verdict: Reported, findings: Sequence[Finding], derived: str) -> str:
+    """ "" when the steps a derivation displays agree with what was replayed, else why not: a
+    proved derivation (every step proved again) shows every step of the file proved; a step
+    shown refuted is one whose witness was replayed, and shows that witness. (A step shown
+    proved in a refuted derivation is not proved again.)"""
+    if not verdict.steps:
+        return ""
+    derivation = getattr(rebuild(verdict.file, verdict.theorem, ()), "derivation", None)
+    if derivation is None:
+        return "the report shows proof steps; the claim is no derivation"
+    if [i for i, _, _ in verdict.steps] != [s.index for s in derivation.steps]:
+        return "the steps shown are not the derivation's"
+    if derived == "proved":
+        shown = [f"{i}: {status}" for i, status, _ in verdict.steps if status != "proved"]
+        return f"a proved derivation shows steps {shown}" if shown else ""
+    replayed = {
+        f.piece.record.get("step"): f.piece.record.get("values", {})
+        for f in findings
+        if f.outcome is Outcome.CONFIRMED and f.piece.record.get("claim") == "step"
+    }
+    for index, status, shown_at in verdict.steps:
+        values = replayed.get(index)
+        if (status == "refuted") != (values is not None):
+            return f"step {index} is shown {status}; its replayed witness says otherwise"
+        if values is None:
+            continue
+        if shown_at is None or matches_witness(
+            shown_at, {str(k): str(v) for k, v in values.items()}, None, None
+        ):
+            return f"step {index} shows {shown_at}, not its replayed witness"
+    return ""
