@@ -2,9 +2,13 @@
 
 Prints one line per piece that failed (``!!``) or was not replayed (``--``), each naming the
 theorem file, the theorem id, the evidence kind and why; ``-v`` also lists the confirmed ones.
-Then the summary ``N pieces: C confirmed, F failed, S not replayed (reasons)``. Exit status: 0
-when no piece failed, 1 when some piece failed, 2 on usage errors (an unreadable or malformed
-report, bad options).
+Then one line per verdict whose status the replay contradicts (``!!``) or does not derive
+(``--``), and the summaries ``N pieces: C confirmed, F failed, S not replayed (reasons)`` and
+``V verdicts: C confirmed, F failed, S not replayed``. Exit status (:data:`EXIT`): 0 when every
+decided verdict's status is derived from replayed evidence; 1 when some piece or verdict
+fails; 3 when nothing fails but some status is not confirmed or a theorem a file of the report
+declares is not in it (0 with ``--allow-unreplayed``, which says how many it accepted); 2 on
+usage errors (an unreadable or malformed report, bad options).
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from collections import Counter
 from typing import IO, Any
 
 from dpproofs.errors import UsageError
+
+#: Exit statuses of ``dpproofs recheck``.
+EXIT = {"confirmed": 0, "failed": 1, "usage": 2, "unconfirmed": 3}
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
@@ -35,6 +42,12 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         default=60.0,
         help="seconds for one re-solve of one size (default 60, a theorem's default limit); "
         "past it the size is inconclusive, not failed",
+    )
+    parser.add_argument(
+        "--allow-unreplayed",
+        action="store_true",
+        help="exit 0 when nothing failed even if some verdicts' status is not derived from "
+        "replayed evidence (says how many)",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="also list confirmed pieces")
     return parser
@@ -93,4 +106,29 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         + (f" ({reasons})" if reasons else "")
         + f" in {time.perf_counter() - start:.1f} s\n"
     )
-    return 0 if summary.ok else 1
+    for judged in summary.verdicts:
+        if judged.outcome is Outcome.CONFIRMED and not args.verbose:
+            continue
+        v = judged.verdict
+        out.write(f"{marks[judged.outcome]} verdict {v.file}: {v.theorem}: {v.status}: ")
+        out.write(f"{judged.outcome.value}" + (f": {judged.why}" if judged.why else "") + "\n")
+    for file, theorem in summary.absent:
+        out.write(f"-- absent {file}: {theorem}: declared by its file, not in the report\n")
+    out.write(
+        f"{len(summary.verdicts)} verdicts: {summary.verdicts_count(Outcome.CONFIRMED)} "
+        f"confirmed, {summary.verdicts_count(Outcome.FAILED)} failed, {summary.unconfirmed} "
+        "not replayed"
+        + (f"; {len(summary.absent)} declared theorems not in the report" if summary.absent else "")
+        + "\n"
+    )
+    if summary.failed:
+        return EXIT["failed"]
+    if summary.ok():
+        return EXIT["confirmed"]
+    if args.allow_unreplayed:
+        out.write(
+            f"accepted unreplayed (--allow-unreplayed): {summary.unconfirmed} verdicts, "
+            f"{len(summary.absent)} theorems absent from the report\n"
+        )
+        return EXIT["confirmed"]
+    return EXIT["unconfirmed"]

@@ -13,12 +13,15 @@ steps checker; ``tests/recheck`` checks the import graph):
   of e^eps (:mod:`.paramboxes`; the per-box unsat is not re-solved: "not replayed");
 * interval proofs, by checking that the boxes tile the domain and deciding each box again
   (:mod:`.intervals`);
-* exact evaluations of concrete rational mechanisms, by recomputing the quantity;
+* exact evaluations of concrete rational mechanisms, by recomputing the quantity (delta(eps)
+  in :mod:`.profiles`);
 * the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
   with Arb balls (:mod:`.comparisons`).
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
-evidence). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the findings.
+evidence). Each verdict's status is then derived from what was replayed and compared with the
+report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the
+findings.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
+    ExactEvaluation,
     ExactFacts,
     IntervalBoxes,
     LocalisedConjunct,
@@ -45,21 +49,34 @@ from dpproofs.recheck import (
     derivations,
     intervals,
     paramboxes,
+    profiles,
     scalar,
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, rebuild
+from dpproofs.recheck.claims import NotRebuilt, declared_ids, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
     Piece,
+    Reported,
     failed,
     not_replayed,
     read_report,
+    read_verdicts,
 )
+from dpproofs.recheck.verdicts import Judged, judge
 
-__all__ = ["Finding", "Outcome", "Piece", "Summary", "read_report", "recheck", "recheck_pieces"]
+__all__ = [
+    "Finding",
+    "Judged",
+    "Outcome",
+    "Piece",
+    "Summary",
+    "read_report",
+    "recheck",
+    "recheck_verdicts",
+]
 
 #: Why a kind is not replayed yet.
 NOT_YET = {
@@ -69,21 +86,52 @@ NOT_YET = {
 REPROVED = ("z3-facts", "none")
 
 
+#: What a confirmed piece of each kind shows about its part (see Finding.supports); exact
+#: evaluations and exact facts are confirmed only when their relation decides as the piece's
+#: status says, so they show that status.
+SUPPORTS = {
+    "witness": "refuted",
+    "bounded-search": "verified-bounded",
+    "small-model": "lifts",
+    "interval-boxes": "proved",
+    "z3-facts": "proved",
+    "none": "proved",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     findings: tuple[Finding, ...]
+    verdicts: tuple[Judged, ...] = ()
+    #: (file, theorem id) declared by a file of the report but not listed in it: the report
+    #: does not account for it (a run with -k lists a subset; --allow-unreplayed accepts it).
+    absent: tuple[tuple[str, str], ...] = ()
 
     def count(self, outcome: Outcome) -> int:
         return sum(f.outcome is outcome for f in self.findings)
 
+    def verdicts_count(self, outcome: Outcome) -> int:
+        return sum(v.outcome is outcome for v in self.verdicts)
+
     @property
-    def ok(self) -> bool:
-        return self.count(Outcome.FAILED) == 0
+    def failed(self) -> bool:
+        """Some piece does not hold, or some verdict's status is contradicted by the replay."""
+        return self.count(Outcome.FAILED) + self.verdicts_count(Outcome.FAILED) > 0
+
+    @property
+    def unconfirmed(self) -> int:
+        """Verdicts whose status could not be derived from replayed evidence."""
+        return self.verdicts_count(Outcome.NOT_REPLAYED)
+
+    def ok(self, allow_unreplayed: bool = False) -> bool:
+        """Nothing failed, and every verdict's status is confirmed and every declared theorem
+        listed (or ``allow_unreplayed``)."""
+        return not self.failed and (allow_unreplayed or not (self.unconfirmed or self.absent))
 
 
 def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     record = {k: v for k, v in piece.record.items() if k not in ("part", "status")}
-    if piece.kind in REPROVED and piece.status == "proved":
+    if piece.kind == "z3-facts" or (piece.kind == "none" and piece.status == "proved"):
         return _reprove(piece, record, resolve)
     if piece.kind in NOT_YET:
         return not_replayed(piece, NOT_YET[piece.kind].format(method=record.get("method", "")))
@@ -125,7 +173,12 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.localised(piece, claim, evidence)
     if isinstance(evidence, ExactFacts):
         return comparisons.replay_facts(piece, claim, evidence)
-    return certificates.exact_evaluation(piece, claim, evidence)  # type: ignore[arg-type]
+    if isinstance(evidence, ExactEvaluation):
+        finding = certificates.exact_evaluation(piece, claim, evidence)
+        if finding.outcome is Outcome.NOT_REPLAYED and evidence.quantity == "delta_at_epsilon":
+            return profiles.delta_at_epsilon(piece, claim, evidence)
+        return finding
+    return failed(piece, f"{piece.kind} evidence does not decide a claim here")
 
 
 def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding:
@@ -150,8 +203,18 @@ def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding
     return scalar.reprove(piece, problem, resolve)
 
 
+#: The fields a witness of each kind has (the others must be null).
+WITNESS_FIELDS = {"search": "size", "search-cegar": "size", "scalar": "", "step": "step"}
+
+
 def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
     values = dict(evidence.values)
+    has = WITNESS_FIELDS.get(evidence.claim, "")
+    for field in ("size", "step"):
+        if (getattr(evidence, field) is None) == (field == has):
+            return failed(
+                piece, f"a {evidence.claim} witness with {field} {getattr(evidence, field)}"
+            )
     replay: dict[str, Callable[[], Finding]] = {
         "search": lambda: witnesses.replay_search(piece, claim, values, evidence.size or 0),
         "search-cegar": lambda: witnesses.replay_cegar(piece, claim, values, evidence.size or 0),
@@ -172,37 +235,61 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         finding = _one(piece, group, resolve)
     except Exception as exc:  # a fault while replaying is no confirmation and no failure
         finding = not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
-    return replace(finding, seconds=time.perf_counter() - start)
+    supports = None
+    if finding.outcome is Outcome.CONFIRMED:
+        supports = SUPPORTS.get(piece.kind)
+        if piece.kind in ("exact-evaluation", "exact-facts"):
+            supports = "proved" if piece.status == "proved" else "refuted"
+    return replace(finding, seconds=time.perf_counter() - start, supports=supports)
 
 
-def _file(pieces: Sequence[tuple[int, Piece]], resolve: float) -> list[tuple[int, Finding]]:
-    everything = [p for _, p in pieces]
+def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+    try:
+        return judge(verdict, findings)
+    except Exception as exc:  # a fault while judging confirms nothing
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, f"judging raised {exc!r}")
+
+
+def _file(
+    verdicts: Sequence[tuple[int, Reported]], resolve: float
+) -> tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]:
     out = []
-    for index, piece in pieces:
-        group = [p for p in everything if p.theorem == piece.theorem]
-        out.append((index, _guarded(piece, group, resolve)))
-    return out
+    for index, verdict in verdicts:
+        findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
+        out.append((index, findings, _judged(verdict, findings)))
+    file = verdicts[0][1].file
+    listed = {v.theorem for _, v in verdicts}
+    try:
+        absent = [(file, t) for t in declared_ids(file) if t not in listed]
+    except NotRebuilt:
+        absent = []
+    return out, absent
 
 
-def recheck_pieces(
-    pieces: Sequence[Piece], resolve: float = RESOLVE_SECONDS, jobs: int = 1
+def recheck_verdicts(
+    verdicts: Sequence[Reported], resolve: float = RESOLVE_SECONDS, jobs: int = 1
 ) -> Summary:
-    """Replay every piece (grouped by theorem file; files in parallel when ``jobs`` > 1); the
-    findings come in the order of ``pieces``. ``resolve`` is the time of one re-solve of a
-    bounded search (seconds; 0 skips the re-solves)."""
-    files: dict[str, list[tuple[int, Piece]]] = {}
-    for index, piece in enumerate(pieces):
-        files.setdefault(piece.file, []).append((index, piece))
+    """Replay every piece and judge every verdict (grouped by theorem file; files in parallel
+    when ``jobs`` > 1); findings and verdicts come in the report's order. ``resolve`` is the
+    time of one re-solve of a bounded search (seconds; 0 skips the re-solves)."""
+    files: dict[str, list[tuple[int, Reported]]] = {}
+    for index, verdict in enumerate(verdicts):
+        files.setdefault(verdict.file, []).append((index, verdict))
     groups = list(files.values())
     if jobs <= 1 or len(groups) <= 1:
         results = [_file(g, resolve) for g in groups]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_file, groups, [resolve] * len(groups)))
-    found = sorted((pair for r in results for pair in r), key=lambda pair: pair[0])
-    return Summary(tuple(f for _, f in found))
+    found = sorted((triple for r, _ in results for triple in r), key=lambda triple: triple[0])
+    return Summary(
+        tuple(f for _, fs, _ in found for f in fs),
+        tuple(j for _, _, j in found),
+        tuple(pair for _, absent in results for pair in absent),
+    )
 
 
 def recheck(path: str, resolve: float = RESOLVE_SECONDS, jobs: int = 1) -> Summary:
-    """Read the report at ``path`` and replay its evidence (UsageError if it is no report)."""
-    return recheck_pieces(read_report(path), resolve, jobs)
+    """Read the report at ``path``, replay its evidence and judge its verdicts (UsageError if
+    it is no report)."""
+    return recheck_verdicts(read_verdicts(path), resolve, jobs)

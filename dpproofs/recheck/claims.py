@@ -46,8 +46,16 @@ def _import(file: Path) -> ModuleType:
     return module
 
 
-def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
-    """The claim of ``theorem`` in ``file``, followed along ``part`` through conjunctions."""
+def declared_ids(file: str) -> tuple[str, ...]:
+    """The ids of the theorems ``file`` declares (NotRebuilt when it cannot be imported)."""
+    path = Path(file)
+    if not path.is_file():
+        raise NotRebuilt(f"{file}: no such theorem file")
+    return tuple(s.id for s in getattr(_import(path), REGISTRY_ATTRIBUTE, []))
+
+
+def declared(file: str, theorem: str) -> Any:
+    """The declaration (TheoremSpec: id, title, expect, line, build) of ``theorem`` in ``file``."""
     path = Path(file)
     if not path.is_file():
         raise NotRebuilt(f"{file}: no such theorem file")
@@ -55,6 +63,12 @@ def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
     specs = [s for s in getattr(module, REGISTRY_ATTRIBUTE, []) if s.id == theorem]
     if not specs:
         raise NotRebuilt(f"{file} declares no theorem {theorem!r}")
+    return specs[0]
+
+
+def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
+    """The claim of ``theorem`` in ``file``, followed along ``part`` through conjunctions."""
+    specs = [declared(file, theorem)]
     try:
         claim = specs[0].build()
     except Exception as exc:  # building a claim is author code
@@ -76,3 +90,15 @@ def _part(claim: Any, index: int, theorem: str) -> Any:
         except Exception as exc:  # building a member is author code
             raise NotRebuilt(f"building member {index} of {theorem}: {exc}") from exc
     raise NotRebuilt(f"{theorem}: the claim has no part {index}")
+
+
+def member_label(file: str, theorem: str, part: tuple[int, ...]) -> str | None:
+    """The label of the innermost family member on the path ``part`` (None: no family)."""
+    label = None
+    claim = rebuild(file, theorem, ())
+    for index in part:
+        members = getattr(claim, "members", None)
+        if isinstance(members, tuple) and 0 <= index < len(members):
+            label = str(members[index][0])
+        claim = _part(claim, index, theorem)
+    return label

@@ -55,10 +55,16 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """What the rechecker says about a piece. ``supports`` is what the piece, replayed, shows
+    about its part (set by :mod:`dpproofs.recheck` from the evidence, never from the report's
+    status): ``"refuted"``, ``"proved"``, ``"verified-bounded"`` (the sizes re-solved),
+    ``"lifts"`` (a small-model reduction: proved together with the bounded search) or None."""
+
     piece: Piece
     outcome: Outcome
     why: str = ""
     seconds: float = 0.0
+    supports: str | None = None
 
 
 def confirmed(piece: Piece, why: str = "") -> Finding:
@@ -73,8 +79,39 @@ def not_replayed(piece: Piece, why: str) -> Finding:
     return Finding(piece, Outcome.NOT_REPLAYED, why)
 
 
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """One theorem's verdict as the report states it, with its pieces of evidence.
+
+    ``assignment`` is the displayed counterexample's assignment (None when the verdict shows
+    none); ``expected``, ``title`` and ``line`` are compared with the theorem file."""
+
+    file: str
+    theorem: str
+    status: str
+    method: str
+    expected: str | None
+    title: str
+    line: int | None
+    coverage: str | None
+    assignment: Mapping[str, str] | None
+    pieces: tuple[Piece, ...]
+    #: The steps of a derivation as displayed: (index, status, the witness's assignment).
+    steps: tuple[tuple[int, str, Mapping[str, str] | None], ...] = ()
+
+
+#: Every verdict a report may state.
+STATUSES = ("proved", "verified-bounded", "refuted", "unknown", "error")
+
+
 def read_report(path: str | Path) -> list[Piece]:
     """Every piece of evidence in the report at ``path`` (UsageError when it is not a report)."""
+    return [piece for verdict in read_verdicts(path) for piece in verdict.pieces]
+
+
+def read_verdicts(path: str | Path) -> list[Reported]:
+    """Every verdict of the report at ``path`` with its pieces (UsageError when it is not a
+    report: unreadable, malformed, an unknown status, or one theorem listed twice)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -84,15 +121,22 @@ def read_report(path: str | Path) -> list[Piece]:
     theorems = data.get("theorems") if isinstance(data, dict) else None
     if not isinstance(theorems, list):
         raise UsageError(f"{path}: not a dpproofs verify report (no 'theorems' list)")
-    pieces = []
+    verdicts = []
+    seen: set[tuple[str, str]] = set()
     for index, entry in enumerate(theorems):
         if not isinstance(entry, dict):
             raise UsageError(f"{path}: theorem #{index} is not an object")
         location = str(entry.get("location", ""))
-        file = location.rsplit(":", 1)[0] if ":" in location else location
+        file, _, line = location.rpartition(":") if ":" in location else (location, "", "")
+        pieces = []
         records = entry.get("evidence", [])
         if not isinstance(records, list):
             raise UsageError(f"{path}: {entry.get('id')}: 'evidence' is not a list")
+        if entry.get("status") not in STATUSES:
+            raise UsageError(f"{path}: {entry.get('id')}: unknown status {entry.get('status')!r}")
+        if (file, str(entry.get("id"))) in seen:
+            raise UsageError(f"{path}: {entry.get('id')} of {file} is listed twice")
+        seen.add((file, str(entry.get("id"))))
         if not records and entry.get("status") in DECIDED:
             records = [{"kind": "none", "method": str(entry.get("method", "")), "part": []}]
         for record in records:
@@ -111,4 +155,81 @@ def read_report(path: str | Path) -> list[Piece]:
                     entry.get("coverage"),
                 )
             )
-    return pieces
+        verdicts.append(_reported(path, entry, file, line, tuple(pieces)))
+    _check_header(path, data, verdicts)
+    return verdicts
+
+
+def _check_header(path: str | Path, data: Mapping[str, Any], verdicts: list[Reported]) -> None:
+    """The report's version is this dpproofs' (its evidence is read as this version writes
+    it); its summary, when given, counts the verdicts listed; a run said complete has no
+    verdict left undecided by an interruption. Else UsageError."""
+    from collections import Counter
+
+    from dpproofs.version import version
+
+    if data.get("dpproofs_version") != version():
+        raise UsageError(
+            f"{path}: written by dpproofs {data.get('dpproofs_version')!r}; this is {version()} "
+            "(recheck a report with the version that wrote it)"
+        )
+    told = data.get("summary")
+    if told is not None:
+        matched = sum(v.status == v.expected for v in verdicts)
+        counted = {
+            "total": len(verdicts),
+            "as_expected": matched,
+            "unexpected": len(verdicts) - matched,
+            "by_status": dict(sorted(Counter(v.status for v in verdicts).items())),
+        }
+        if told != counted:
+            raise UsageError(f"{path}: the summary {told} does not count the verdicts: {counted}")
+    run = data.get("run")
+    stopped = [v.theorem for v in verdicts if v.method == "interrupted"]
+    if isinstance(run, Mapping) and run.get("complete") is True and stopped:
+        raise UsageError(f"{path}: the run is said complete, but {stopped[0]} was interrupted")
+
+
+def _reported(
+    path: str | Path, entry: Mapping[str, Any], file: str, line: str, pieces: tuple[Piece, ...]
+) -> Reported:
+    shown = entry.get("counterexample")
+    assignment = shown.get("assignment") if isinstance(shown, Mapping) else None
+    if shown is not None and not isinstance(assignment, Mapping):
+        raise UsageError(f"{path}: {entry.get('id')}: the counterexample has no assignment")
+    expected = entry.get("expected")
+    return Reported(
+        file,
+        str(entry.get("id")),
+        str(entry["status"]),
+        str(entry.get("method", "")),
+        None if expected is None else str(expected),
+        str(entry.get("title", "")),
+        int(line) if line.isdigit() else None,
+        entry.get("coverage"),
+        None if assignment is None else {str(k): str(v) for k, v in assignment.items()},
+        pieces,
+        _steps(path, entry),
+    )
+
+
+def _steps(
+    path: str | Path, entry: Mapping[str, Any]
+) -> tuple[tuple[int, str, Mapping[str, str] | None], ...]:
+    steps = entry.get("steps") or []
+    if not isinstance(steps, list) or not all(isinstance(s, Mapping) for s in steps):
+        raise UsageError(f"{path}: {entry.get('id')}: 'steps' must be a list of objects")
+    out = []
+    for step in steps:
+        witness = step.get("witness")
+        shown = witness.get("assignment") if isinstance(witness, Mapping) else None
+        out.append(
+            (
+                step.get("index"),
+                str(step.get("status")),
+                None
+                if not isinstance(shown, Mapping)
+                else {str(k): str(v) for k, v in shown.items()},
+            )
+        )
+    return tuple(out)

@@ -12,6 +12,7 @@ from dpproofs import (
     all_of,
     exact_fact,
     for_each,
+    is_dp,
     pure_epsilon_is,
     theorem,
     total_variation_at_most,
@@ -97,3 +98,27 @@ def logarithm_facts():
 def a_right_chain():
     """x^2 + 1 >= 2x >= 2x - 1 for every real x (AM-GM, then 0 >= -1)."""
     return derivation(r"x^2 + 1 \ge 2 x \ge 2 x - 1", {}, where={"x": "(-oo, oo)"})
+
+
+@theorem(id="fx.amgm_false", source="fixture", expect="refuted")
+def x_plus_inverse_three():
+    """x + 1/x >= 3 for x > 0 (false at x = 1)."""
+    return holds(x + 1 / x >= 3, where={x: "(0, oo)"})
+
+
+@theorem(id="fx.amgm", source="fixture", expect="proved")
+def x_plus_inverse_two():
+    """x + 1/x >= 2 for x > 0 (AM-GM)."""
+    return holds(x + 1 / x >= 2, where={x: "(0, oo)"})
+
+
+@theorem(id="fx.rr_one", source="fixture", expect="refuted")
+def rr_is_one_dp():
+    """RR is (1, 1/100)-DP (false: delta(1) = (3 - e)/4)."""
+    return is_dp(RR, "1", "1/100")
+
+
+@theorem(id="fx.vouched", source="fixture", expect="unknown")
+def an_author_vouched_check():
+    """A check that computes its own truth value: dpproofs decides nothing (unknown)."""
+    return exact_fact("1 < 2, says the author", lambda: (True, {}))

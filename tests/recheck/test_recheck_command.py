@@ -36,6 +36,9 @@ def test_every_kind_of_evidence_is_recorded(verified):
         ("fx.family", "exact-evaluation"),
         ("fx.steps", "witness"),
         ("fx.facts", "exact-facts"),
+        ("fx.amgm_false", "witness"),
+        ("fx.amgm", "z3-facts"),
+        ("fx.rr_one", "exact-evaluation"),
     }
     # m = 2 rows (p, q); the hockey stick <= 0 is the family p_y <= E q_y (a zero sum): K = 0,
     # e = 1 family, the hypothesis closed under adding outcomes: merging, N* = e + 2^0 = 2.
@@ -58,15 +61,24 @@ def test_the_report_rechecks(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "-v")
     assert code == 0, out
-    assert out.splitlines()[-1].startswith("12 pieces: 12 confirmed, 0 failed, 0 not replayed")
+    assert "15 pieces: 15 confirmed, 0 failed, 0 not replayed" in out
+    # 13 verdicts: the unknown one claims nothing; every other status is derived and agrees.
+    assert out.splitlines()[-1] == "13 verdicts: 13 confirmed, 0 failed, 0 not replayed"
 
 
 def test_no_bounded_skips_the_re_solve_and_says_so(verified, write_report):
     _, report = verified
     code, out, _ = run(write_report(report), "--no-bounded")
-    assert code == 0
+    assert code == 3  # the statuses resting on a skipped re-solve are not confirmed
     assert "bounded-search: not replayed: the sizes match the claim; re-solving skipped" in out
-    assert "10 confirmed, 0 failed, 2 not replayed (1 re-proof skipped, 1 re-solve skipped)" in out
+    assert "12 confirmed, 0 failed, 3 not replayed (2 re-proof skipped, 1 re-solve skipped)" in out
+    # fx.pure_implies_approx (re-solve skipped), fx.amgm and fx.chain (re-proof skipped)
+    assert "13 verdicts: 10 confirmed, 0 failed, 3 not replayed" in out
+    code, out, _ = run(write_report(report), "--no-bounded", "--allow-unreplayed")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "accepted unreplayed (--allow-unreplayed): 3 verdicts, 0 theorems absent from the report"
+    )
 
 
 def tampered(report, theorem_id, kind, change):
@@ -198,6 +210,7 @@ def test_a_witness_on_a_verdict_that_is_not_refuted_fails(verified, write_report
     data = copy.deepcopy(report)
     theorem(data, "fx.taylor")["status"] = "proved"
     theorem(data, "fx.taylor")["evidence"][0]["status"] = "proved"
+    del data["summary"]  # it would no longer count the verdicts (a usage error)
     code, out, _ = run(write_report(data))
     assert code == 1
     assert "witness: failed: a witness, but the verdict is proved" in out
@@ -208,8 +221,9 @@ def test_a_theorem_gone_from_its_file_is_not_replayed(verified, write_report):
     data = copy.deepcopy(report)
     theorem(data, "fx.taylor")["id"] = "fx.renamed"
     code, out, _ = run(write_report(data))
-    assert code == 0
+    assert code == 3  # nothing contradicts the report, but its refutation is not confirmed
     assert "fx.renamed: witness: not replayed: the claim cannot be rebuilt" in out
+    assert "verdict " in out and "fx.renamed: refuted: not replayed: the claim cannot be" in out
 
 
 @pytest.mark.parametrize(
@@ -242,6 +256,7 @@ def test_an_unsat_the_second_encoding_refutes_fails(verified, write_report):
     data = copy.deepcopy(report)
     forged = theorem(data, "fx.hockey_small")
     forged["status"] = "verified-bounded"
+    del data["summary"]
     forged["coverage"] = "all pairs of distributions with 2 outcomes, eps in [1/2, 1]"
     forged["evidence"] = [
         {
@@ -262,6 +277,7 @@ def test_a_coverage_wider_than_the_sizes_covered_fails(verified, write_report):
     data = copy.deepcopy(report)
     forged = theorem(data, "fx.hockey_small")
     forged["status"] = "verified-bounded"
+    del data["summary"]
     forged["coverage"] = "all pairs of distributions with outcomes in {2, 3}, eps in [1/2, 1]"
     forged["evidence"] = [
         {

@@ -1,0 +1,261 @@
+"""Each verdict's status, derived from what was replayed, and compared with the report.
+
+The status of a part (a path through conjunctions and family members, as in the pieces) is
+derived from its pieces' findings (``Finding.supports``), never from the report's status:
+
+* refuted: a piece of the part, replayed, shows the claim false (a witness; an exact
+  evaluation or exact facts whose relation fails), or the counterexample the verdict displays
+  replays as one on the part's concrete mechanism (:func:`.displayed.replay_mechanism`);
+* proved: every piece of the part is confirmed and one proves the claim on its whole stated
+  domain (interval boxes, exact evaluation or exact facts that hold, a scalar claim or
+  derivation proved again), or a bounded search re-solved with a small-model reduction that
+  lifts its unsat to every size;
+* verified-bounded: every piece confirmed and a bounded search re-solved (sizes checked
+  against the claim and the coverage);
+* a part with no pieces of its own, by its claim rebuilt from the file: a conjunction is
+  refuted when a part is, else not derived when a part is not, else verified-bounded when a
+  part is, else proved (``dpproofs.verdict.conjunction``); a family is refuted when a member
+  is, else verified-bounded when every member is derived (a family is at best bounded);
+* otherwise nothing is derived ("not replayed").
+
+A verdict is confirmed when the derived status is the reported one (unknown and error claim
+nothing, but an unknown claim must build), a refuted verdict's displayed counterexample is the
+one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
+lists them, and its expected verdict, title and line are the theorem file's. It
+fails when the replay contradicts the report (another status derived, a counterexample shown
+that is not the replayed one, a declaration that differs) and is "not replayed" when the
+status could not be derived.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
+from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
+from dpproofs.recheck.displayed import matches_witness, replay_mechanism
+from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Piece, Reported
+
+#: Pieces whose confirmation rests on the displayed counterexample when it replays.
+SHOWN_ON = ("exact-evaluation",)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """The rechecker's answer about one verdict: the status it derived (None: none)."""
+
+    verdict: Reported
+    outcome: Outcome
+    derived: str | None
+    why: str = ""
+
+
+class _Derivation:
+    def __init__(self, verdict: Reported, findings: Sequence[Finding]) -> None:
+        self.verdict = verdict
+        self.findings = findings
+        self.shown_refutes: set[tuple[int, ...]] = set()
+        self.why_not = ""
+        shown = verdict.assignment
+        if shown is None or verdict.status != "refuted":
+            return
+        for finding in findings:
+            piece = finding.piece
+            if piece.kind not in SHOWN_ON or piece.part in self.shown_refutes:
+                continue
+            try:
+                claim = rebuild(piece.file, piece.theorem, piece.part)
+                member = member_label(piece.file, piece.theorem, piece.part)
+            except NotRebuilt:
+                continue
+            rest = {k: v for k, v in shown.items() if k != "member"}
+            if shown.get("member") == member and rest and replay_mechanism(claim, rest)[0]:
+                self.shown_refutes.add(piece.part)
+
+    def status(self, path: tuple[int, ...]) -> str | None:
+        own = [f for f in self.findings if f.piece.part == path]
+        if path in self.shown_refutes:
+            return "refuted"
+        if own:
+            return self._own(path, own)
+        try:
+            claim = rebuild(self.verdict.file, self.verdict.theorem, path)
+        except NotRebuilt as exc:
+            self.why_not = f"the claim cannot be rebuilt: {exc}"
+            return None
+        parts = getattr(claim, "parts", None)
+        members = getattr(claim, "members", None)
+        count = len(parts) if isinstance(parts, tuple) else len(members or ())
+        if not count:
+            self.why_not = f"no evidence for {_where(path)}"
+            return None
+        derived = [self.status((*path, i)) for i in range(count)]
+        if "refuted" in derived:
+            return "refuted"
+        if None in derived:
+            return None
+        if not isinstance(parts, tuple) or "verified-bounded" in derived:
+            return "verified-bounded"
+        return "proved"
+
+    def _own(self, path: tuple[int, ...], own: Sequence[Finding]) -> str | None:
+        supports = {f.supports for f in own if f.outcome is Outcome.CONFIRMED}
+        if "refuted" in supports:
+            return "refuted"
+        if any(f.outcome is not Outcome.CONFIRMED for f in own):
+            self.why_not = f"some evidence of {_where(path)} is not confirmed"
+            return None
+        if "proved" in supports or {"verified-bounded", "lifts"} <= supports:
+            return "proved"
+        if "verified-bounded" in supports:
+            return "verified-bounded"
+        self.why_not = f"no replayed evidence decides {_where(path)}"
+        return None
+
+
+def _where(path: tuple[int, ...]) -> str:
+    return f"part {'.'.join(map(str, path))}" if path else "the claim"
+
+
+def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+    """Derive ``verdict``'s status from the ``findings`` of its pieces and compare (see the
+    module docstring)."""
+    try:
+        spec = declared(verdict.file, verdict.theorem)
+    except NotRebuilt as exc:
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, f"the claim cannot be rebuilt: {exc}")
+    for field, mine, theirs in (
+        ("expected", spec.expect.value, verdict.expected),
+        ("title", spec.title, verdict.title),
+        ("line", spec.line, verdict.line),
+    ):
+        if mine != theirs:
+            why = f"the report's {field} {theirs!r}, the file's {mine!r}"
+            return Judged(verdict, Outcome.FAILED, None, why)
+    if verdict.status not in DECIDED:
+        return _undecided(verdict)
+    derivation = _Derivation(verdict, findings)
+    derived = derivation.status(())
+    if derived is None:
+        return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
+    if derived != verdict.status:
+        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
+    why = _shown(verdict, findings, derivation) if derived == "refuted" else _covered(verdict)
+    why = why or _steps(verdict, findings, derived)
+    if why:
+        return Judged(verdict, Outcome.FAILED, derived, why)
+    return Judged(verdict, Outcome.CONFIRMED, derived)
+
+
+def _undecided(verdict: Reported) -> Judged:
+    """Unknown and error claim nothing; but an unknown claim must be buildable (a claim that
+    cannot be built is an error), and neither shows a counterexample or a coverage."""
+    if verdict.assignment is not None or verdict.coverage:
+        why = f"an {verdict.status} verdict shows a counterexample or a coverage"
+        return Judged(verdict, Outcome.FAILED, None, why)
+    if verdict.status == "unknown":
+        try:
+            rebuild(verdict.file, verdict.theorem, ())
+        except NotRebuilt as exc:
+            return Judged(verdict, Outcome.FAILED, "error", f"unknown, but {exc}")
+    return Judged(verdict, Outcome.CONFIRMED, None, "claims nothing")
+
+
+def _covered(verdict: Reported) -> str:
+    """ "" when a family's bounded verdict names its own members as the coverage (the family's
+    text and count: ``k in {2, 3} (2 cases)``), else why not. Search claims' coverages are
+    checked with their bounded search (:mod:`.certificates`)."""
+    if verdict.status != "verified-bounded":
+        return ""
+    claim = rebuild(verdict.file, verdict.theorem, ())
+    members = getattr(claim, "members", None)
+    if not isinstance(members, tuple):
+        return ""
+    said = f"{claim.family} ({len(members)} cases)"
+    coverage = verdict.coverage or ""
+    if coverage != said and not coverage.startswith(f"{said}; bounded members: "):
+        return f"the coverage {coverage!r} is not the family's {said!r}"
+    return ""
+
+
+def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivation) -> str:
+    """ "" when the displayed counterexample is one the rechecker replayed, else why not."""
+    shown = verdict.assignment
+    if shown is None:
+        return "the verdict is refuted but shows no counterexample"
+    if derivation.shown_refutes:
+        return ""
+    reasons = []
+    for finding in findings:
+        piece = finding.piece
+        if finding.outcome is not Outcome.CONFIRMED or finding.supports != "refuted":
+            continue
+        claim = rebuild(piece.file, piece.theorem, piece.part)
+        if piece.kind != "witness":
+            if not {k: v for k, v in shown.items() if k != "member"} and _pointless(piece, claim):
+                return ""  # the replayed comparisons are the evidence; nothing else is shown
+            reasons.append(f"the counterexample shown, {dict(shown)}, is not replayed")
+            continue
+        member = member_label(piece.file, piece.theorem, piece.part)
+        values = piece.record.get("values", {})
+        why = matches_witness(shown, {str(k): str(v) for k, v in values.items()}, claim, member)
+        if not why:
+            return ""
+        reasons.append(why)
+    return "; ".join(reasons) or "the counterexample shown is not replayed"
+
+
+def _pointless(piece: Piece, claim: Any) -> bool:
+    """A refutation with no single point to show: exact facts (the failing comparisons are the
+    evidence), and a pure epsilon below the value claimed equal (every ratio is below it: the
+    maximum itself is the evidence). Every other refuted exact evaluation shows its point."""
+    import sympy
+
+    if piece.kind == "exact-facts":
+        return True
+    record = piece.record
+    if piece.kind != "exact-evaluation" or record.get("quantity") != "pure_epsilon":
+        return False
+    try:
+        with with_precision(512):
+            return (
+                compare(enclose(sympy.sympify(record["measured"]), {}), enclose(claim.target, {}))
+                < 0
+            )
+    except (Undecidable, TypeError, ValueError, sympy.SympifyError):
+        return False
+
+
+def _steps(verdict: Reported, findings: Sequence[Finding], derived: str) -> str:
+    """ "" when the steps a derivation displays agree with what was replayed, else why not: a
+    proved derivation (every step proved again) shows every step of the file proved; a step
+    shown refuted is one whose witness was replayed, and shows that witness. (A step shown
+    proved in a refuted derivation is not proved again.)"""
+    if not verdict.steps:
+        return ""
+    derivation = getattr(rebuild(verdict.file, verdict.theorem, ()), "derivation", None)
+    if derivation is None:
+        return "the report shows proof steps; the claim is no derivation"
+    if [i for i, _, _ in verdict.steps] != [s.index for s in derivation.steps]:
+        return "the steps shown are not the derivation's"
+    if derived == "proved":
+        shown = [f"{i}: {status}" for i, status, _ in verdict.steps if status != "proved"]
+        return f"a proved derivation shows steps {shown}" if shown else ""
+    replayed = {
+        f.piece.record.get("step"): f.piece.record.get("values", {})
+        for f in findings
+        if f.outcome is Outcome.CONFIRMED and f.piece.record.get("claim") == "step"
+    }
+    for index, status, shown_at in verdict.steps:
+        values = replayed.get(index)
+        if (status == "refuted") != (values is not None):
+            return f"step {index} is shown {status}; its replayed witness says otherwise"
+        if values is None:
+            continue
+        if shown_at is None or matches_witness(
+            shown_at, {str(k): str(v) for k, v in values.items()}, None, None
+        ):
+            return f"step {index} shows {shown_at}, not its replayed witness"
+    return ""
