@@ -23,13 +23,17 @@ recheck: verify
 
 # The mutation sweep (docs/soundness.md): mutants of every theorem, each verdict judged
 # independently, then every lifted theorem searched at each size 1..N*+2 without the lifting
-# (LIFT_BUDGET seconds a theorem, 0: off); exits 1 when something is unsound. About 13-18
-# minutes with JOBS=2 (the cross-check about 4-6 of them; 7 mutants a theorem pay for part).
+# (LIFT_BUDGET seconds a theorem, 0: off); exits 1 when something is unsound. Then every lifting
+# rule against brute force on generated claims (docs/design/small-model.md), LIFTING_EXAMPLES
+# claims per family (make test runs 3; 60 is the long profile, about 40 minutes). About 20-25
+# minutes with JOBS=2.
 SOUNDNESS_SECONDS ?= 6
 SOUNDNESS_MAX ?= 7
 LIFT_BUDGET ?= 20
+LIFTING_EXAMPLES ?= 8
 soundness: $(STAMP)
 	$(BIN)/dpproofs soundness theorems --jobs $(JOBS) --per-mutant $(SOUNDNESS_SECONDS) --judge 3 --max-per-theorem $(SOUNDNESS_MAX) --lift-budget $(LIFT_BUDGET) --json reports/soundness.json
+	DPPROOFS_LIFTING_PROFILE=long DPPROOFS_LIFTING_EXAMPLES=$(LIFTING_EXAMPLES) $(BIN)/python -m pytest -q tests/search/test_lifting_bruteforce.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
