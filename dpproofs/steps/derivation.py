@@ -15,24 +15,23 @@ implies both ``<=`` and ``>=``).
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from sympy.core.relational import Relational
 
-from dpproofs.errors import DpProofsError, did_you_mean
+from dpproofs.errors import DpProofsError
 from dpproofs.steps.latex import (
     RELATIONS,
     UNCHECKED_RELATIONS,
     NotUnderstood,
-    Row,
-    read_rows,
     render,
     split_chain,
     to_claim_syntax,
     tokens,
 )
+from dpproofs.steps.names import misspelt_where, parameter_name, unused_where
+from dpproofs.steps.rows import Row, read_rows
 from dpproofs.symbolic.written import read_formula
 
 
@@ -291,8 +290,8 @@ def read_derivation(
     if not steps:
         problems.append("no relation found: the block is not a chain")
     domains = {parameter_name(k): v for k, v in (where or {}).items()}
-    unused = _unused(steps, assumptions, domains)
-    problems += _misspelt(unused, steps)
+    unused = unused_where(steps, assumptions, domains)
+    problems += misspelt_where(unused, steps)
     return Derivation(
         tuple(steps),
         tuple(assumptions),
@@ -303,52 +302,6 @@ def read_derivation(
     )
 
 
-def parameter_name(written: str) -> str:
-    """A parameter as the steps' translation names it: ``\\varepsilon``, ``varepsilon`` and
-    ``epsilon`` are ``epsilon``, ``\\epsilon_1`` is ``epsilon_1``, ``lambda`` is ``lamda`` (a
-    Python keyword); other names as given."""
-    name = written.strip().lstrip("\\")
-    base, underscore, sub = name.partition("_")
-    if base in _GREEK_NAMES:
-        return to_claim_syntax("\\" + base + (f"_{{{sub}}}" if underscore else ""))
-    return to_claim_syntax(name) if name in ("E", "I") else name
-
-
-_GREEK_NAMES = frozenset(
-    ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
-     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho", "varrho", "sigma", "tau",
-     "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
-     "Xi", "Sigma", "Phi", "Psi", "Omega"]
-)  # fmt: skip
-
-
-def _names(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
-
-
-def _unused(steps: list[Step], assumptions: list[str], domains: Mapping[str, str]) -> list[str]:
-    """The --where names that no step and no assumption uses, in order."""
-    used: set[str] = set()
-    for text in (*(t for step in steps for t in (step.lhs, step.rhs, step.premise)), *assumptions):
-        used |= _names(text or "")
-    return [name for name in sorted(domains) if name not in used]
-
-
-def _misspelt(unused: list[str], steps: list[Step]) -> list[str]:
-    """A --where name that no step uses but that is close to one a step uses is a misspelling:
-    the domain would be dropped and the steps decided on another one."""
-    used = set().union(*(_names(t or "") for s in steps for t in (s.lhs, s.rhs))) - _FUNCTION_NAMES
-    out = []
-    for name in unused:
-        hint = did_you_mean(name, sorted(used))
-        if hint:
-            out.append(f"--where names {name!r}, which no step uses{hint}")
-    return out
-
-
-_FUNCTION_NAMES = frozenset(
-    ("exp", "log", "sqrt", "Abs", "Max", "Min", "tanh", "sinh", "cosh", "E", "pi")
-)
 _CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")
 
 

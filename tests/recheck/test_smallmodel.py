@@ -61,7 +61,9 @@ def test_the_real_certificates_are_reproduced(lifted, tmp_path):
         3,
         [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}],
     )
-    code, out = recheck(tmp_path, lifted)
+    # --no-bounded leaves the bounded searches (and so the verdicts) not confirmed: exit 3
+    # without --allow-unreplayed; every small-model piece is confirmed.
+    code, out = recheck(tmp_path, lifted, "--allow-unreplayed")
     assert code == 0, out
     lines = [line for line in out.splitlines() if "small-model" in line]
     assert len(lines) == 2 and all(line.startswith("ok") for line in lines), lines

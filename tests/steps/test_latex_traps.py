@@ -7,8 +7,10 @@ import pytest
 
 from dpproofs.claim import Deadline
 from dpproofs.steps.check import check_steps, derivation_verdict
-from dpproofs.steps.derivation import parameter_name, read_derivation
-from dpproofs.steps.latex import NotUnderstood, math_blocks, read_rows, substitute, to_claim_syntax
+from dpproofs.steps.derivation import read_derivation
+from dpproofs.steps.latex import NotUnderstood, to_claim_syntax
+from dpproofs.steps.names import parameter_name
+from dpproofs.steps.rows import math_blocks, read_rows, substitute
 from dpproofs.verdict import Status
 
 

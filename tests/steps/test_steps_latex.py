@@ -6,7 +6,8 @@ import pytest
 import sympy
 
 from dpproofs.steps.derivation import read_derivation
-from dpproofs.steps.latex import NotUnderstood, read_rows, substitute, to_claim_syntax
+from dpproofs.steps.latex import NotUnderstood, to_claim_syntax
+from dpproofs.steps.rows import read_rows, substitute
 from dpproofs.symbolic.written import read_formula
 
 

@@ -1,0 +1,67 @@
+"""Parameter names of a derivation as its steps read them, and the --where names they miss.
+
+The LaTeX reader names ``\\varepsilon`` ``epsilon`` and ``\\lambda`` ``lamda`` (a Python keyword);
+an author may write a domain with either spelling. :func:`parameter_name` reads a --where name
+the same way; :func:`unused_where` lists the names no step or assumption uses, and
+:func:`misspelt_where` reports those close to a name a step uses (a domain that would otherwise be
+dropped, and the steps decided on another one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dpproofs.errors import did_you_mean
+from dpproofs.steps.latex import to_claim_syntax
+
+
+def parameter_name(written: str) -> str:
+    """A parameter as the steps' translation names it: ``\\varepsilon``, ``varepsilon`` and
+    ``epsilon`` are ``epsilon``, ``\\epsilon_1`` is ``epsilon_1``, ``lambda`` is ``lamda`` (a
+    Python keyword); other names as given."""
+    name = written.strip().lstrip("\\")
+    base, underscore, sub = name.partition("_")
+    if base in _GREEK_NAMES:
+        return to_claim_syntax("\\" + base + (f"_{{{sub}}}" if underscore else ""))
+    return to_claim_syntax(name) if name in ("E", "I") else name
+
+
+_GREEK_NAMES = frozenset(
+    ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
+     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho", "varrho", "sigma", "tau",
+     "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
+     "Xi", "Sigma", "Phi", "Psi", "Omega"]
+)  # fmt: skip
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+
+
+def unused_where(
+    steps: Sequence[Any], assumptions: list[str], domains: Mapping[str, str]
+) -> list[str]:
+    """The --where names that no step and no assumption uses, in order."""
+    used: set[str] = set()
+    for text in (*(t for step in steps for t in (step.lhs, step.rhs, step.premise)), *assumptions):
+        used |= _names(text or "")
+    return [name for name in sorted(domains) if name not in used]
+
+
+def misspelt_where(unused: list[str], steps: Sequence[Any]) -> list[str]:
+    """A --where name that no step uses but that is close to one a step uses is a misspelling:
+    the domain would be dropped and the steps decided on another one."""
+    used = set().union(*(_names(t or "") for s in steps for t in (s.lhs, s.rhs))) - _FUNCTION_NAMES
+    out = []
+    for name in unused:
+        hint = did_you_mean(name, sorted(used))
+        if hint:
+            out.append(f"--where names {name!r}, which no step uses{hint}")
+    return out
+
+
+_FUNCTION_NAMES = frozenset(
+    ("exp", "log", "sqrt", "Abs", "Max", "Min", "tanh", "sinh", "cosh", "E", "pi")
+)

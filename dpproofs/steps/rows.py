@@ -1,0 +1,207 @@
+"""The text around the mathematics of a pasted derivation: its blocks, rows and justifications.
+
+A paper's derivation arrives as LaTeX with prose around it. :func:`math_blocks` takes every math
+environment (``align``, ``equation``, ``gather``, ``multline``, ... and ``$$``, ``\\[ \\]``)
+and drops comments and the prose between them; :func:`read_rows` applies the author's mapping
+(:func:`substitute`, whole tokens only), splits each block into rows on ``\\\\`` and removes the
+``&`` marks. Everything after ``&&``, a trailing ``\\text{...}`` and a trailing parenthesised
+group with ``\\text`` is the row's justification, never maths; a justification that states a
+condition ("for $x \\ge 1$") gives the row's condition; an equation number after spacing
+(``\\qquad (2)``) is dropped and a bare ``(2)`` is ambiguous. The maths of each row is read by
+:mod:`dpproofs.steps.latex`. See docs/latex.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood
+
+_ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
+_LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
+#: A labelled relation, ``\\overset{(a)}{\\le}`` or ``\\stackrel{(b)}=``: the label is dropped.
+_LABELLED_RELATION = re.compile(
+    r"\\(?:overset|stackrel)\{[^{}]*\}\s*(?:\{\s*(\\[A-Za-z]+|[=<>])\s*\}|(\\[A-Za-z]+|[=<>]))"
+)
+_TRAILING_TEXT = re.compile(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}\s*[.,;]?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the block: its maths (``&`` removed), its justification, and how it joins the
+    rows before it.
+
+    ``block`` numbers the math blocks of the text (``align``, ``equation``, ``$$``...); ``line``
+    is the row's line in the text (1-based). ``condition`` is a condition the justification
+    states for the row ("for $x \\ge 1$"), as LaTeX; ``problem`` says why the row is ambiguous.
+    """
+
+    latex: str
+    justification: str = ""
+    block: int = 0
+    line: int = 1
+    condition: str = ""
+    problem: str = ""
+
+
+#: Rounds of substitution (a value may use other keys); more means the mapping is circular.
+MAX_ROUNDS = 8
+
+
+def _key_pattern(key: str) -> str:
+    """``key`` as a whole token: a key that starts with a letter is not the tail of a word or a
+    command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a digit is
+    not the head of a longer name or a subscripted symbol (``x`` is not replaced in ``x_i`` or
+    ``xy``)."""
+    pattern = re.escape(key)
+    if re.match(r"[A-Za-z]", key):
+        pattern = r"(?<![A-Za-z\\])" + pattern
+    elif re.match(r"[0-9]", key):
+        pattern = r"(?<![0-9.])" + pattern
+    if re.search(r"[A-Za-z]$", key):
+        pattern += r"(?![A-Za-z_])"
+    elif re.search(r"[0-9]$", key):
+        pattern += r"(?![0-9_])"
+    return pattern
+
+
+def substitute(text: str, mapping: Mapping[str, str]) -> str:
+    """Replace every key of ``mapping`` by its value (in braces), longest key first, whole tokens
+    only (:func:`_key_pattern`), repeated until nothing changes (values may use other keys); a
+    circular mapping raises NotUnderstood."""
+    if not mapping:
+        return text
+    keys = sorted(mapping, key=len, reverse=True)
+    pattern = re.compile("|".join(_key_pattern(k) for k in keys))
+    for _ in range(MAX_ROUNDS):
+        replaced = pattern.sub(lambda m: "{" + mapping[m.group(0)] + "}", text)
+        if replaced == text:
+            return text
+        text = replaced
+    raise NotUnderstood("the mapping is circular (a value keeps using a key)", text[:80])
+
+
+#: Math environments whose rows are read; the text between them (prose) is not mathematics.
+_MATH_BLOCK = re.compile(
+    r"\\begin\{(?P<env>align\*?|aligned|alignat\*?|eqnarray\*?|equation\*?|gather\*?"
+    r"|multline\*?|split|flalign\*?)\}(?P<body>.*?)\\end\{(?P=env)\}"
+    r"|\$\$(?P<dollars>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]",
+    re.DOTALL,
+)
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+#: A hand-written equation number after spacing: ``\\qquad (2)``, ``\\hfill (3.1)``.
+_EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?\s*$")
+#: A bare ``(2)`` ending a row after a space: an equation number or a factor?
+_BARE_NUMBER = re.compile(r"\s\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
+_TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
+MARK = "\x01"
+#: Words that make a justification's formula a condition of the row ("for $x \\ge 1$").
+_CONDITION = re.compile(
+    r"^\s*(?:for|if|when|whenever|where|provided(?: that)?|assuming|given)\s*"
+    r"(?:all\s+|every\s+)?\$(?P<math>[^$]+)\$\s*[.,;]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def math_blocks(text: str) -> list[tuple[int, str]]:
+    """The math blocks of a pasted text with their first line: every math environment, ``$$``
+    and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
+    text = _COMMENT.sub("", text)
+    found = [
+        (
+            text.count("\n", 0, m.start()) + 1,
+            m.group("body") or m.group("dollars") or m.group("bracket") or "",
+        )
+        for m in _MATH_BLOCK.finditer(text)
+    ]
+    return found or [(1, text)]
+
+
+def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
+    """The rows of a pasted text: its math blocks (prose and comments dropped), mapped, split on
+    ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
+    justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
+    rows = []
+    for number, (first_line, body) in enumerate(math_blocks(block)):
+        # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
+        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        text = _LABEL.sub(" ", _ENV.sub(" ", body))
+        text = _LABELLED_RELATION.sub(_relation_of_label, text)
+        text = substitute(text, mapping or {})
+        line = first_line
+        for raw in re.split(r"(\\\\(?:\[[^\]]*\])?)", text):
+            if raw.startswith("\\\\"):
+                continue
+            leading = raw[: len(raw) - len(raw.lstrip())]
+            row = _row(raw, number, line + leading.count("\n"))
+            line += raw.count("\n")
+            if row is not None:
+                rows.append(row)
+    return rows
+
+
+def _row(raw: str, block: int, line: int) -> Row | None:
+    """One row's maths, justification, condition and problem (None for an empty row)."""
+    aside = ""
+    maths = raw
+    cut = re.search(r"(?<=\S)\s*&&", raw)
+    if cut and raw[: cut.start()].replace("&", "").strip():
+        maths, aside = raw[: cut.start()], raw[cut.end() :].replace("&", " ")
+    maths = re.sub(r"\s+", " ", maths.replace("&", " ")).strip()
+    maths = _EQUATION_NUMBER.sub("", maths).strip()
+    problem = ""
+    if _BARE_NUMBER.search(maths):
+        problem = (
+            "ambiguous: the row ends with "
+            f"'{_BARE_NUMBER.search(maths).group(0).strip()}', an equation number or a factor? "  # type: ignore[union-attr]
+            "write \\tag{2} for a number or \\cdot (2) for a product"
+        )
+    maths, justification = _justification(maths.rstrip(".,;").strip())
+    maths = maths.rstrip(".,;").strip()
+    if aside.strip():
+        justification = _plain(aside)
+    condition = ""
+    found = _CONDITION.match(justification.replace(MARK, "$"))
+    if found:
+        condition = found.group("math").strip()
+    justification = justification.replace(MARK, "")
+    if not maths:
+        return None
+    return Row(maths, justification, block, line, condition, problem)
+
+
+def _plain(text: str) -> str:
+    """A justification as shown: ``\\text{...}`` unwrapped, spaces collapsed."""
+    shown = re.sub(r"\\(?:text|textrm|mathrm|mbox)\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", text)
+    return re.sub(r"\s+", " ", shown).strip().rstrip(".,;").strip()
+
+
+def _relation_of_label(found: re.Match[str]) -> str:
+    """The relation under an ``\\overset`` label, if it is one; else the text unchanged."""
+    relation = found.group(1) or found.group(2)
+    if relation in RELATIONS or relation in UNCHECKED_RELATIONS:
+        return f" {relation} "
+    return found.group(0)
+
+
+def _justification(line: str) -> tuple[str, str]:
+    """Split a trailing justification off a row: ``\\text{...}`` or a parenthesised group that
+    contains ``\\text`` (``(\\text{by } \\varepsilon\\text{-DP})``).
+
+    Returns (maths, justification)."""
+    found = _TRAILING_TEXT.search(line)
+    if found:
+        return line[: found.start()].strip(), found.group(1).strip()
+    if line.endswith(")"):
+        depth = 0
+        for index in range(len(line) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(line[index], 0)
+            if depth == 0:
+                group = line[index:]
+                if "\\text" in group:
+                    shown = re.sub(r"\\text\{((?:[^{}]|\{[^{}]*\})*)\}", r"\1", group[1:-1])
+                    return line[:index].strip(), shown.strip()
+                break
+    return line, ""
