@@ -5,8 +5,8 @@ do not start with ``_``. Each file is imported under a private module name; a fi
 import becomes a :class:`LoadFailure` naming the file and line, and the other files still load.
 
 The runner imports theorem files only in child processes (:mod:`dpproofs.worker`); what crosses
-back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and the list of
-project-local files the import read (for the result cache).
+back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and what the
+import read (:class:`dpproofs.reads.Reads`, for the result cache).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from dpproofs.errors import UsageError
+from dpproofs.reads import UNRECORDED, Reads
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status
 
@@ -85,11 +86,11 @@ class TheoremInfo:
 
 @dataclass(frozen=True, slots=True)
 class Discovered:
-    """The theorems a file declares and the project-local source files its import read."""
+    """The theorems a file declares and what its import read (recorded by the child)."""
 
     file: str
     theorems: tuple[TheoremInfo, ...]
-    dependencies: tuple[str, ...]
+    dependencies: Reads = UNRECORDED
 
 
 def theorem_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -154,30 +155,3 @@ def failing_line(exc: BaseException, file: Path | str) -> int:
         if str(Path(frame.filename).resolve()) == target and frame.lineno:
             line = frame.lineno
     return line
-
-
-def _library_folders() -> tuple[str, ...]:
-    """Folders whose modules are not the project's own: the standard library, site-packages,
-    and the dpproofs package (hashed as a whole by the cache)."""
-    import sysconfig
-
-    paths = sysconfig.get_paths()
-    kinds = ("stdlib", "platstdlib", "purelib", "platlib")
-    folders = {str(Path(paths[k]).resolve()) for k in kinds}
-    folders.add(str(Path(__file__).resolve().parent))
-    return tuple(sorted(folders))
-
-
-def local_dependencies(file: Path) -> tuple[str, ...]:
-    """The project-local source files now imported (sibling helpers of ``file`` and the like):
-    every loaded module's file outside the standard library, site-packages and dpproofs."""
-    skip = _library_folders()
-    found = {str(file.resolve())}
-    for module in list(sys.modules.values()):
-        origin = getattr(module, "__file__", None)
-        if not origin or not origin.endswith(".py"):
-            continue
-        resolved = str(Path(origin).resolve())
-        if not resolved.startswith(skip):
-            found.add(resolved)
-    return tuple(sorted(found))
