@@ -207,8 +207,7 @@ def test_a_data_file_changed_while_the_theorem_is_decided(project: Path) -> None
     the run would): the proved verdict is not cached, since what it read is gone."""
     (project / "rate.txt").write_text("3/4")
     rewrite = (
-        '    rate = (HERE / "rate.txt").read_text()\n'
-        '    (HERE / "rate.txt").write_text("4/5")'
+        '    rate = (HERE / "rate.txt").read_text()\n    (HERE / "rate.txt").write_text("4/5")'
     )
     (project / "t.py").write_text(theorem(in_function=rewrite))
     assert verify(project) == ("proved", False)
