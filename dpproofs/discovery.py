@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import traceback
 from collections.abc import Iterable
@@ -63,6 +64,8 @@ class TheoremInfo:
     #: For a theorem declared with split="sizes": (part index, sizes) of each search part, one
     #: job per (part, size); empty: decided by one job.
     split: SplitPlan = ()
+    #: The theorem function's name (pytest's -k matches it too).
+    function: str = ""
 
     @property
     def location(self) -> str:
@@ -81,6 +84,7 @@ class TheoremInfo:
             spec.note,
             spec.corrects,
             split,
+            spec.build.__name__,
         )
 
 
@@ -114,8 +118,19 @@ def module_name_for(file: Path) -> str:
     return f"_dpproofs_theorems.{file.stem}_{digest}"
 
 
+#: module name -> the theorem folder whose import loaded it from a file inside that folder
+_LOCAL_MODULES: dict[str, str] = {}
+
+
 def import_theorem_file(file: Path) -> ModuleType:
-    """Import ``file`` as a fresh module (its folder goes on sys.path for sibling imports)."""
+    """Import ``file`` as a fresh module, as it would be imported alone from its folder.
+
+    Its folder goes first on sys.path (so a sibling helper ``common.py`` is this folder's even
+    when another theorem folder with its own ``common.py`` was imported before), and every
+    module that an earlier theorem import loaded from a file inside *another* theorem folder is
+    dropped from sys.modules first (that folder's helpers are not this file's). Modules from
+    anywhere else (the standard library, site-packages, dpproofs) are kept.
+    """
     name = module_name_for(file)
     if name in sys.modules:
         return sys.modules[name]
@@ -123,16 +138,44 @@ def import_theorem_file(file: Path) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {file}")
     module = importlib.util.module_from_spec(spec)
-    folder = str(file.parent)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+    folder = enter_folder(file)
+    before = set(sys.modules)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
     except BaseException:
         del sys.modules[name]
         raise
+    finally:
+        note_local_modules(before, folder)
     return module
+
+
+def enter_folder(file: Path) -> str:
+    """Make imports resolve as from ``file``'s folder alone: that folder first on sys.path, and
+    the modules loaded from other theorem folders dropped from sys.modules. Returns the folder.
+    (Called again before deciding in this process, for imports inside a theorem function.)"""
+    folder = str(file.parent)
+    for other, owner in list(_LOCAL_MODULES.items()):
+        if owner != folder:
+            sys.modules.pop(other, None)
+            del _LOCAL_MODULES[other]
+    if folder in sys.path:
+        sys.path.remove(folder)
+    sys.path.insert(0, folder)
+    return folder
+
+
+def note_local_modules(before: set[str], folder: str) -> None:
+    """Remember the modules just loaded from files inside ``folder`` (its helpers), by the
+    path the import used (a helper that is a symlink to elsewhere is still this folder's)."""
+    inside = Path(folder)
+    for loaded in set(sys.modules) - before:
+        origin = getattr(sys.modules.get(loaded), "__file__", None)
+        if loaded.startswith("_dpproofs_theorems.") or not isinstance(origin, str):
+            continue
+        if Path(os.path.abspath(origin)).is_relative_to(inside):
+            _LOCAL_MODULES[loaded] = folder
 
 
 def load_theorems(file: Path) -> list[TheoremSpec] | LoadFailure:
