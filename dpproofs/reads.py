@@ -17,6 +17,9 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
   the run) makes the record unusable (``unrecorded``), so that decision is not cached;
 - every folder listed by author code (the audit events ``os.listdir``, ``os.scandir``: ``glob``,
   ``Path.iterdir``) with the hash of its sorted names;
+- every path asked about through ``os.stat`` / ``os.lstat`` (``os.path.exists``, ``isfile``,
+  ``Path.exists``, ``getsize``: the child's ``os.stat`` and ``os.lstat`` are recording wrappers)
+  with its kind and, for a file, its size (a flag file that appears is a change);
 - every environment variable read through ``os.environ`` / ``os.getenv`` (``os.environ`` is
   replaced in the child by a recording view of the same variables) with its value or None, and the
   whole environment when author code iterates over it;
@@ -32,7 +35,7 @@ folder), then a deterministic decision re-run now reads the same inputs at every
 takes the same path and returns the same verdict (induction on the reads, in order: the first
 read that differs would have to be preceded by a different read). What the recording cannot see
 (``os.stat``/``os.path.exists`` on a file never opened, variables read by C code through
-``getenv``, the network, the clock) is outside this statement.
+``getenv``, ``os.access``, the network, the clock) is outside this statement.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ import contextlib
 import hashlib
 import importlib.machinery
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -60,6 +64,7 @@ class Reads:
     """What one child read: plain data, picklable, compared again at lookup time.
 
     ``files``: (absolute path as used, digest); ``listings``: (folder, digest of sorted names);
+    ``stats``: (absolute path, with NOFOLLOW appended for an lstat; its kind and size);
     ``resolutions``: (module name, search path, what the path finder resolves it to);
     ``environment``: (variable, value or None); ``cwd``: the working folder if a relative path
     was used, else ""; ``unrecorded``: why nothing was recorded (then nothing is cached).
@@ -67,6 +72,7 @@ class Reads:
 
     files: tuple[tuple[str, str], ...] = ()
     listings: tuple[tuple[str, str], ...] = ()
+    stats: tuple[tuple[str, str], ...] = ()
     resolutions: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     environment: tuple[tuple[str, str | None], ...] = ()
     cwd: str = ""
@@ -77,6 +83,7 @@ class Reads:
         return Reads(
             _merge(self.files, other.files),
             _merge(self.listings, other.listings),
+            _merge(self.stats, other.stats),
             tuple(sorted(set(self.resolutions) | set(other.resolutions))),
             _merge(self.environment, other.environment),
             self.cwd or other.cwd,
@@ -157,6 +164,36 @@ def listing_digest(folder: str) -> str:
     return hashlib.sha256("\0".join(names).encode()).hexdigest()
 
 
+#: Appended to a recorded path asked about without following a final symlink.
+NOFOLLOW = "\0nofollow"
+
+
+def stat_digest(key: str) -> str:
+    """The kind of the path (and a file's size), or MISSING: what os.stat / os.lstat said."""
+    path, nofollow, _ = key.partition(NOFOLLOW)
+    try:
+        info = os.lstat(path) if nofollow else os.stat(path)
+    except (OSError, ValueError):
+        return MISSING
+    kind = stat.S_IFMT(info.st_mode)
+    return f"{kind}:{info.st_size}" if stat.S_ISREG(info.st_mode) else str(kind)
+
+
+def _recording_stat(original: Any, suffix: str) -> Any:
+    """``original`` (os.stat or os.lstat), noting each path it is asked about."""
+
+    def recording(path: Any, *args: Any, **kwargs: Any) -> Any:
+        recorder = _RECORDER
+        if recorder is not None and recorder.active and not isinstance(path, int):
+            no_follow = suffix or (NOFOLLOW if kwargs.get("follow_symlinks") is False else "")
+            resolved = _path_of(path)
+            if resolved is not None:
+                recorder.stated[resolved + no_follow] = None
+        return original(path, *args, **kwargs)
+
+    return recording
+
+
 def resolution(name: str, search: tuple[str, ...]) -> str:
     """Where the path finder resolves module ``name`` on ``search``, without importing it:
     "origin|package folders", or "-" when it is not found there."""
@@ -178,6 +215,7 @@ class _Recorder:
     #: path -> digest when first opened (compared with the digest at the end)
     opened: dict[str, str] = field(default_factory=dict)
     listed: dict[str, None] = field(default_factory=dict)
+    stated: dict[str, None] = field(default_factory=dict)
     variables: dict[str, None] = field(default_factory=dict)
     lookups: dict[tuple[str, tuple[str, ...]], None] = field(default_factory=dict)
     whole_environment: bool = False
@@ -282,6 +320,8 @@ def start() -> None:
     os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
     if hasattr(os, "environb"):
         os.environb = _recording(os.environb)
+    os.stat = _recording_stat(os.stat, "")
+    os.lstat = _recording_stat(os.lstat, NOFOLLOW)
     sys.meta_path.insert(0, _LookupRecorder)
     sys.addaudithook(_hook)
 
@@ -306,6 +346,7 @@ def finish() -> Reads:
     return Reads(
         tuple(sorted(files.items())),
         tuple(sorted((d, listing_digest(d)) for d in recorder.listed)),
+        tuple(sorted((d, stat_digest(d)) for d in recorder.stated)),
         tuple(sorted(resolutions)),
         tuple(sorted(environment.items(), key=repr)),
         os.getcwd() if recorder.relative else "",
@@ -319,6 +360,7 @@ class Checker:
 
     files: dict[str, str] = field(default_factory=dict)
     listings: dict[str, str] = field(default_factory=dict)
+    stats: dict[str, str] = field(default_factory=dict)
     resolutions: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -337,6 +379,11 @@ class Checker:
             if path not in self.files:
                 self.files[path] = file_digest(path)
             if self.files[path] != digest:
+                return False
+        for path, digest in reads.stats:
+            if path not in self.stats:
+                self.stats[path] = stat_digest(path)
+            if self.stats[path] != digest:
                 return False
         for folder, digest in reads.listings:
             if folder not in self.listings:

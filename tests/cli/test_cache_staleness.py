@@ -223,3 +223,10 @@ def test_a_change_to_what_was_not_read_keeps_the_cached_verdict(project: Path) -
     assert verify(project) == ("proved", False)
     (project / "unrelated.txt").write_text("a new file beside the theorem")
     assert verify(project) == ("proved", True)
+
+
+def test_a_file_whose_existence_is_asked_about(project: Path) -> None:
+    """os.stat opens nothing: ``Path.exists`` on a flag file is recorded by the stat wrapper."""
+    flag = 'rate = "4/5" if (HERE / "use-four-fifths").exists() else "3/4"'
+    (project / "t.py").write_text(theorem(at_import=flag))
+    never_stale(project, lambda: (project / "use-four-fifths").write_text(""))
