@@ -23,7 +23,10 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
 - every environment variable read through ``os.environ`` / ``os.getenv`` (``os.environ`` is
   replaced in the child by a recording view of the same variables) with its value or None, and the
   whole environment when author code iterates over it;
-- the working folder, when a relative path was opened or listed.
+- the working folder, when a relative path was opened or listed;
+- any audit event outside :data:`FOLLOWED` (a subprocess, a socket, a shared library loaded,
+  ``input()``, ...): what it read cannot be followed, so the record is unusable (whitelist, not
+  blacklist) and the verdict is not cached, with the event named in ``unrecorded``.
 
 Modules imported before :func:`start` (the fork server's preloaded sympy, z3, flint and dpproofs)
 are not recorded here: the cache keys them by the dpproofs sources and the library versions
@@ -164,6 +167,25 @@ def listing_digest(folder: str) -> str:
     return hashlib.sha256("\0".join(names).encode()).hexdigest()
 
 
+#: Audit events that read nothing outside the process, or whose reads are recorded above. Any
+#: other event makes the record unusable (it might read what the cache cannot re-check).
+FOLLOWED = frozenset(
+    {
+        "open", "os.listdir", "os.scandir", "glob.glob", "glob.glob/2", "import", "compile",
+        "exec", "marshal.loads", "marshal.load", "marshal.dumps", "pickle.find_class",
+        "code.__new__", "function.__new__", "object.__getattr__", "object.__setattr__",
+        "object.__delattr__", "builtins.id", "sys._getframe", "sys._current_frames",
+        "sys.settrace", "sys.setprofile", "sys.addaudithook", "sys.excepthook",
+        "ctypes.cdata/buffer", "ctypes.cdata", "ctypes.addressof", "ctypes.string_at",
+        "ctypes.create_string_buffer", "ctypes.create_unicode_buffer", "ctypes.dlsym",
+        "ctypes.call_function", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
+        "time.sleep", "_thread.start_new_thread", "array.__new__", "os.chdir", "os.mkdir",
+        "os.remove", "os.rmdir", "os.rename", "os.truncate", "os.chmod", "os.utime",
+        "os.link", "os.symlink", "os.putenv", "os.unsetenv", "tempfile.mkstemp",
+        "tempfile.mkdtemp", "shutil.copyfile", "shutil.copymode", "shutil.copystat",
+        "shutil.copytree", "shutil.rmtree", "shutil.move", "shutil.make_archive",
+    }
+)  # fmt: skip
 #: Appended to a recorded path asked about without following a final symlink.
 NOFOLLOW = "\0nofollow"
 
@@ -216,6 +238,7 @@ class _Recorder:
     opened: dict[str, str] = field(default_factory=dict)
     listed: dict[str, None] = field(default_factory=dict)
     stated: dict[str, None] = field(default_factory=dict)
+    untracked: dict[str, None] = field(default_factory=dict)
     variables: dict[str, None] = field(default_factory=dict)
     lookups: dict[tuple[str, tuple[str, ...]], None] = field(default_factory=dict)
     whole_environment: bool = False
@@ -273,6 +296,8 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
         folder = _path_of("." if args[0] is None else args[0])
         if folder is not None:
             recorder.listed[folder] = None
+    elif event not in FOLLOWED:
+        recorder.untracked[event] = None
 
 
 class _LookupRecorder:
@@ -350,8 +375,17 @@ def finish() -> Reads:
         tuple(sorted(resolutions)),
         tuple(sorted(environment.items(), key=repr)),
         os.getcwd() if recorder.relative else "",
-        f"{changed[0]} changed while it was being read" if changed else "",
+        _unusable(changed, list(recorder.untracked)),
     )
+
+
+def _unusable(changed: list[str], untracked: list[str]) -> str:
+    """Why a record cannot vouch for its verdict ("" when it can)."""
+    if changed:
+        return f"{changed[0]} changed while it was being read"
+    if untracked:
+        return f"it used {', '.join(sorted(untracked))}, which the cache cannot follow"
+    return ""
 
 
 @dataclass

@@ -230,3 +230,19 @@ def test_a_file_whose_existence_is_asked_about(project: Path) -> None:
     flag = 'rate = "4/5" if (HERE / "use-four-fifths").exists() else "3/4"'
     (project / "t.py").write_text(theorem(at_import=flag))
     never_stale(project, lambda: (project / "use-four-fifths").write_text(""))
+
+
+def test_a_file_read_by_a_subprocess_is_never_cached(project: Path) -> None:
+    """What a subprocess reads cannot be followed (an audit event outside the whitelist): the
+    verdict is decided afresh every time."""
+    (project / "rate.txt").write_text("3/4")
+    cat = (
+        "    import subprocess\n"
+        '    command = ["cat", str(HERE / "rate.txt")]\n'
+        "    rate = subprocess.run(command, capture_output=True, text=True).stdout"
+    )
+    (project / "t.py").write_text(theorem(in_function=cat))
+    assert verify(project) == ("proved", False)
+    assert verify(project) == ("proved", False)
+    (project / "rate.txt").write_text("4/5")
+    assert verify(project) == ("refuted", False)
