@@ -181,9 +181,10 @@ def _two_folders_with_a_same_named_helper(pytester: pytest.Pytester) -> None:
 def test_each_file_is_decided_with_its_own_folders_helper(pytester: pytest.Pytester) -> None:
     """Before: the decision child imported b's helper for a's theorem (b's folder came first on
     the sys.path it got from pytest), so the true x.rr failed; in process, the helper first
-    imported served both files. (One in-process run only: pytester drops the sympy modules a run
-    imported, and a second run in the same process can then loop inside sympy.)"""
+    imported served both files. (The in-process mode runs in a subprocess too: after other
+    inline runs, pytester has dropped sympy modules they imported, and sympy can then loop.)"""
     _two_folders_with_a_same_named_helper(pytester)
     isolated = pytester.runpytest_subprocess("a/x.py", "b/y.py", "-p", "no:randomly")
     isolated.assert_outcomes(passed=2)
-    pytester.runpytest(*FAST, "b/y.py", "a/x.py", "-p", "no:randomly").assert_outcomes(passed=2)
+    in_process = pytester.runpytest_subprocess(*FAST, "b/y.py", "a/x.py", "-p", "no:randomly")
+    in_process.assert_outcomes(passed=2)
