@@ -1,17 +1,22 @@
-"""The result cache: a decided verdict is reused while nothing it depends on has changed.
+"""The result cache: a decided verdict is reused while nothing it read has changed.
 
 A verdict's key is a SHA-256 hash of: the dpproofs version and the source of every file of the
-dpproofs package; the Python version and those of sympy, z3, python-flint and mpmath; the
-theorem file's path and source; the source of every project-local module its import read
-(sibling helpers); the theorem id; and its limits (seconds, memory cap). So a warm run after
-changing one theorem file re-decides only that file's theorems (and those of files importing a
-changed helper). Data files a theorem reads at import (a mechanism JSON) are not tracked: use
-``--no-cache`` after changing one.
+dpproofs package; the Python version and those of sympy, z3, python-flint and mpmath (the
+modules the fork server preloads); the theorem file's path; the theorem id; and its limits
+(seconds, memory cap). The entry stores the verdict with what the deciding child read
+(:class:`dpproofs.reads.Reads`: every module it imported and every file it opened, by content
+hash; every module name it looked up, by where it resolves; the folders it listed; the
+environment variables it read). At lookup every recorded read is made again (each file hashed
+once per run): an entry whose reads differ from the present is stale, a miss, and the theorem
+is decided afresh. So a warm run after changing one theorem file, a helper it imports (at import
+or inside the theorem function), a data file it reads, a variable it reads, or a module that
+shadows one it imported re-decides exactly the theorems that read it. A child that recorded
+nothing, or saw a file change while reading it, leaves its verdict uncached.
 
 Only decided verdicts are stored (proved, verified-bounded, refuted): an UNKNOWN or ERROR may be
 caused by a time limit, a memory cap or the machine, and is always decided afresh. What a file
-declares (its theorems and dependencies) is cached too, keyed by the file's source and checked
-against the current sources of its dependencies, so a warm run imports nothing unchanged.
+declares (its theorems) is cached too, keyed by the file's source and checked against what its
+import read, so a warm run imports nothing unchanged.
 
 Entries are pickles under ``.dpproofs-cache/`` at the project root (the folder of the nearest
 ``pyproject.toml``), or ``$DPPROOFS_CACHE_DIR``; an unreadable entry is a miss.
@@ -23,19 +28,20 @@ import contextlib
 import hashlib
 import os
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
 from dpproofs.discovery import Discovered, TheoremInfo
 from dpproofs.isolation import Limits
+from dpproofs.reads import Checker, Reads
 from dpproofs.verdict import Status, Verdict
 from dpproofs.version import version
 
 CACHEABLE = frozenset({Status.PROVED, Status.VERIFIED_BOUNDED, Status.REFUTED})
 FOLDER_NAME = ".dpproofs-cache"
-_FORMAT = "dpproofs-cache-1"
+_FORMAT = "dpproofs-cache-2"
 
 
 def default_folder(start: Path | None = None) -> Path:
@@ -79,23 +85,17 @@ class ResultCache:
 
     folder: Path | None
     fingerprint: str = ""
-    _sources: dict[str, str] = field(default_factory=dict)
+    _checker: Checker | None = None
 
     def __post_init__(self) -> None:
         if self.folder is not None and not self.fingerprint:
             self.fingerprint = package_fingerprint()
 
-    def _source_hash(self, file: str) -> str:
-        if file not in self._sources:
-            try:
-                self._sources[file] = hashlib.sha256(Path(file).read_bytes()).hexdigest()
-            except OSError:
-                self._sources[file] = "missing"
-        return self._sources[file]
-
-    def _dependencies_hash(self, files: tuple[str, ...]) -> str:
-        parts = "\0".join(f"{f}\0{self._source_hash(f)}" for f in files)
-        return hashlib.sha256(parts.encode()).hexdigest()
+    def _unchanged(self, reads: Reads) -> bool:
+        """Every read recorded in ``reads`` gives the same answer now (files hashed once)."""
+        if self._checker is None:
+            self._checker = Checker()
+        return self._checker.unchanged(reads)
 
     def _key(self, *parts: object) -> str:
         text = "\0".join(str(p) for p in (self.fingerprint, *parts))
@@ -115,38 +115,33 @@ class ResultCache:
                 write_atomically(self.folder / key[:2] / f"{key}.pickle", pickle.dumps(value))
 
     def _discovery_key(self, file: str) -> str:
-        return self._key("discovery", file, self._source_hash(file))
+        return self._key("discovery", file)
 
     def discovered(self, file: str) -> Discovered | None:
-        """The cached discovery of ``file``, if its source and its dependencies are unchanged."""
-        entry = self._load(self._discovery_key(file))
-        if not isinstance(entry, tuple) or len(entry) != 2:
+        """The cached discovery of ``file``, if everything its import read is unchanged."""
+        found = self._load(self._discovery_key(file))
+        if not isinstance(found, Discovered) or found.file != file:
             return None
-        found, digest = entry
-        if not isinstance(found, Discovered) or digest != self._dependencies_hash(
-            found.dependencies
-        ):
-            return None
-        return found
+        return found if self._unchanged(found.dependencies) else None
 
     def store_discovered(self, found: Discovered) -> None:
-        digest = self._dependencies_hash(found.dependencies)
-        self._store(self._discovery_key(found.file), (found, digest))
+        if not found.dependencies.unrecorded:
+            self._store(self._discovery_key(found.file), found)
 
-    def verdict_key(self, info: TheoremInfo, dependencies: tuple[str, ...], limits: Limits) -> str:
-        return self._key(
-            "verdict",
-            info.file,
-            self._dependencies_hash(dependencies),
-            info.id,
-            repr(limits.seconds),
-            limits.memory_bytes,
-        )
+    def verdict_key(self, info: TheoremInfo, limits: Limits) -> str:
+        return self._key("verdict", info.file, info.id, repr(limits.seconds), limits.memory_bytes)
 
     def verdict(self, key: str) -> Verdict | None:
+        """The cached verdict under ``key``, if everything its decision read is unchanged."""
         entry = self._load(key)
-        return entry if isinstance(entry, Verdict) and entry.status in CACHEABLE else None
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            return None
+        verdict, reads = entry
+        if not isinstance(verdict, Verdict) or verdict.status not in CACHEABLE:
+            return None
+        return verdict if isinstance(reads, Reads) and self._unchanged(reads) else None
 
-    def store_verdict(self, key: str, verdict: Verdict) -> None:
-        if verdict.status in CACHEABLE:
-            self._store(key, verdict)
+    def store_verdict(self, key: str, verdict: Verdict, reads: Reads) -> None:
+        """Store a decided verdict with what its decision read; anything else is not stored."""
+        if verdict.status in CACHEABLE and not reads.unrecorded:
+            self._store(key, (verdict, reads))

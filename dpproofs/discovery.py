@@ -5,14 +5,15 @@ do not start with ``_``. Each file is imported under a private module name; a fi
 import becomes a :class:`LoadFailure` naming the file and line, and the other files still load.
 
 The runner imports theorem files only in child processes (:mod:`dpproofs.worker`); what crosses
-back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and the list of
-project-local files the import read (for the result cache).
+back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and what the
+import read (:class:`dpproofs.reads.Reads`, for the result cache).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import traceback
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 
 from dpproofs.errors import UsageError
+from dpproofs.reads import UNRECORDED, Reads
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, Role, TheoremSpec
 from dpproofs.verdict import Status
 
@@ -62,6 +64,8 @@ class TheoremInfo:
     #: For a theorem declared with split="sizes": (part index, sizes) of each search part, one
     #: job per (part, size); empty: decided by one job.
     split: SplitPlan = ()
+    #: The theorem function's name (pytest's -k matches it too).
+    function: str = ""
     role: Role = Role.STATEMENT
 
     @property
@@ -81,17 +85,18 @@ class TheoremInfo:
             spec.note,
             spec.corrects,
             split,
+            spec.build.__name__,
             spec.role,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Discovered:
-    """The theorems a file declares and the project-local source files its import read."""
+    """The theorems a file declares and what its import read (recorded by the child)."""
 
     file: str
     theorems: tuple[TheoremInfo, ...]
-    dependencies: tuple[str, ...]
+    dependencies: Reads = UNRECORDED
 
 
 def theorem_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -115,8 +120,19 @@ def module_name_for(file: Path) -> str:
     return f"_dpproofs_theorems.{file.stem}_{digest}"
 
 
+#: module name -> the theorem folder whose import loaded it from a file inside that folder
+_LOCAL_MODULES: dict[str, str] = {}
+
+
 def import_theorem_file(file: Path) -> ModuleType:
-    """Import ``file`` as a fresh module (its folder goes on sys.path for sibling imports)."""
+    """Import ``file`` as a fresh module, as it would be imported alone from its folder.
+
+    Its folder goes first on sys.path (so a sibling helper ``common.py`` is this folder's even
+    when another theorem folder with its own ``common.py`` was imported before), and every
+    module that an earlier theorem import loaded from a file inside *another* theorem folder is
+    dropped from sys.modules first (that folder's helpers are not this file's). Modules from
+    anywhere else (the standard library, site-packages, dpproofs) are kept.
+    """
     name = module_name_for(file)
     if name in sys.modules:
         return sys.modules[name]
@@ -124,16 +140,44 @@ def import_theorem_file(file: Path) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {file}")
     module = importlib.util.module_from_spec(spec)
-    folder = str(file.parent)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+    folder = enter_folder(file)
+    before = set(sys.modules)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
     except BaseException:
         del sys.modules[name]
         raise
+    finally:
+        note_local_modules(before, folder)
     return module
+
+
+def enter_folder(file: Path) -> str:
+    """Make imports resolve as from ``file``'s folder alone: that folder first on sys.path, and
+    the modules loaded from other theorem folders dropped from sys.modules. Returns the folder.
+    (Called again before deciding in this process, for imports inside a theorem function.)"""
+    folder = str(file.parent)
+    for other, owner in list(_LOCAL_MODULES.items()):
+        if owner != folder:
+            sys.modules.pop(other, None)
+            del _LOCAL_MODULES[other]
+    if folder in sys.path:
+        sys.path.remove(folder)
+    sys.path.insert(0, folder)
+    return folder
+
+
+def note_local_modules(before: set[str], folder: str) -> None:
+    """Remember the modules just loaded from files inside ``folder`` (its helpers), by the
+    path the import used (a helper that is a symlink to elsewhere is still this folder's)."""
+    inside = Path(folder)
+    for loaded in set(sys.modules) - before:
+        origin = getattr(sys.modules.get(loaded), "__file__", None)
+        if loaded.startswith("_dpproofs_theorems.") or not isinstance(origin, str):
+            continue
+        if Path(os.path.abspath(origin)).is_relative_to(inside):
+            _LOCAL_MODULES[loaded] = folder
 
 
 def load_theorems(file: Path) -> list[TheoremSpec] | LoadFailure:
@@ -156,30 +200,3 @@ def failing_line(exc: BaseException, file: Path | str) -> int:
         if str(Path(frame.filename).resolve()) == target and frame.lineno:
             line = frame.lineno
     return line
-
-
-def _library_folders() -> tuple[str, ...]:
-    """Folders whose modules are not the project's own: the standard library, site-packages,
-    and the dpproofs package (hashed as a whole by the cache)."""
-    import sysconfig
-
-    paths = sysconfig.get_paths()
-    kinds = ("stdlib", "platstdlib", "purelib", "platlib")
-    folders = {str(Path(paths[k]).resolve()) for k in kinds}
-    folders.add(str(Path(__file__).resolve().parent))
-    return tuple(sorted(folders))
-
-
-def local_dependencies(file: Path) -> tuple[str, ...]:
-    """The project-local source files now imported (sibling helpers of ``file`` and the like):
-    every loaded module's file outside the standard library, site-packages and dpproofs."""
-    skip = _library_folders()
-    found = {str(file.resolve())}
-    for module in list(sys.modules.values()):
-        origin = getattr(module, "__file__", None)
-        if not origin or not origin.endswith(".py"):
-            continue
-        resolved = str(Path(origin).resolve())
-        if not resolved.startswith(skip):
-            found.add(resolved)
-    return tuple(sorted(found))

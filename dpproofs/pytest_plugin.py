@@ -1,9 +1,10 @@
 """The pytest plugin: every theorem of a theorem file is a test item.
 
 ``pytest theorems/`` or ``pytest path/to/theorem_file.py`` collects each ``@theorem`` as an item
-named by its id. The item decides the theorem (in its own process, with its time limit, through
-:func:`dpproofs.runner.run_isolated`) and fails when the verdict differs from the one the file
-expects, with a compiler-style message::
+named by its id. Like ``dpproofs verify``, it imports each file in a child process to list its
+theorems, and decides each theorem in its own process with its time limit
+(:func:`dpproofs.runner.decide`), importing the file from its own folder first; an item fails
+when the verdict differs from the one the file expects, with a compiler-style message::
 
     theorems/x.py:12: refuted (expected proved): x.claim: ... at eps=1/10, p=[...], q=[...]
 
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from dpproofs.discovery import TheoremInfo
     from dpproofs.theorem import TheoremSpec
     from dpproofs.verdict import Verdict
 
@@ -100,19 +102,37 @@ def is_theorem_file(path: Path, test_patterns: list[str]) -> bool:
 
 
 class TheoremFile(pytest.File):
-    """A theorem file: one item per declared theorem, in the order of the file."""
+    """A theorem file: one item per declared theorem, in the order of the file.
+
+    The file is imported in a child process, as ``dpproofs verify`` does (so this process's
+    sys.path and modules hold nothing of any theorem folder, and each decision child imports
+    its file from its own folder first); under ``--dpproofs-in-process`` it is imported here.
+    """
 
     def collect(self) -> list[pytest.Item]:
-        from dpproofs.discovery import LoadFailure, load_theorems
+        from dpproofs.discovery import LoadFailure, TheoremInfo, load_theorems
 
-        loaded = load_theorems(self.path)
-        if isinstance(loaded, LoadFailure):
-            raise self.CollectError(f"{self._where(loaded.line)}: {loaded.message}")
-        items: list[pytest.Item] = []
-        for spec in loaded:
-            item = TheoremItem.from_parent(self, name=spec.id, spec=spec)
-            items.append(item)
-        return items
+        if self.config.getoption("dpproofs_in_process"):
+            loaded = load_theorems(self.path)
+            if isinstance(loaded, LoadFailure):
+                raise self.CollectError(f"{self._where(loaded.line)}: {loaded.message}")
+            return [
+                TheoremItem.from_parent(self, name=s.id, info=TheoremInfo.of(s), spec=s)
+                for s in loaded
+            ]
+        found = self._discover()
+        if isinstance(found, LoadFailure):
+            raise self.CollectError(f"{self._where(found.line)}: {found.message}")
+        return [TheoremItem.from_parent(self, name=i.id, info=i) for i in found.theorems]
+
+    def _discover(self) -> Any:
+        """What the file declares, learnt in a child (the limits of ``dpproofs verify``)."""
+        from dpproofs.isolation import Limits
+        from dpproofs.selection import discover_isolated
+
+        override = self.config.getoption("dpproofs_timeout")
+        seconds = max(IMPORT_SECONDS, _seconds(str(self.path), None, override))
+        return discover_isolated(str(self.path.resolve()), Limits(seconds))
 
     def _where(self, line: int) -> str:
         return f"{_relative(self.path, self.config.rootpath)}:{line}"
@@ -123,26 +143,31 @@ class TheoremMismatch(AssertionError):
 
 
 class TheoremItem(pytest.Item):
-    """One theorem; running it decides the theorem and compares with its expected verdict."""
+    """One theorem; running it decides the theorem and compares with its expected verdict.
+    ``spec`` (the theorem with its function) is there only under --dpproofs-in-process."""
 
-    def __init__(self, *, spec: TheoremSpec, **kwargs: Any) -> None:
+    def __init__(
+        self, *, info: TheoremInfo, spec: TheoremSpec | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
+        self.info = info
         self.spec = spec
         self.add_marker("dpproofs")
-        self.add_marker(f"expect_{spec.expect.value.replace('-', '_')}")
-        self.extra_keyword_matches.add(spec.build.__name__)
+        self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
+        if info.function:
+            self.extra_keyword_matches.add(info.function)
 
     def runtest(self) -> None:
-        verdict = decide(
-            self.spec,
-            self.config.getoption("dpproofs_timeout"),
-            isolated=not self.config.getoption("dpproofs_in_process"),
-        )
-        self.user_properties.extend(_properties(self.spec, verdict))
+        override = self.config.getoption("dpproofs_timeout")
+        if self.spec is not None:
+            verdict = decide_in_process(self.spec, override)
+        else:
+            verdict = decide(self.info, override)
+        self.user_properties.extend(_properties(self.info, verdict))
         strict = bool(self.config.getoption("dpproofs_strict"))
-        if verdict.status is not self.spec.expect or (strict and verdict.status.value == "unknown"):
-            where = f"{_relative(Path(self.spec.file), self.config.rootpath)}:{self.spec.line}"
-            raise TheoremMismatch(mismatch_message(where, self.spec, verdict))
+        if verdict.status is not self.info.expect or (strict and verdict.status.value == "unknown"):
+            where = f"{_relative(Path(self.info.file), self.config.rootpath)}:{self.info.line}"
+            raise TheoremMismatch(mismatch_message(where, self.info, verdict))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
@@ -152,21 +177,48 @@ class TheoremItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, self.spec.line - 1, f"theorem {self.spec.id}"
+        return self.path, self.info.line - 1, f"theorem {self.info.id}"
 
 
-def decide(spec: TheoremSpec, override: float | None, isolated: bool = True) -> Verdict:
-    """The theorem's verdict: in its own process, killed after its time limit (the runner's
-    isolation), or in this process with the time limit as the deciders' deadline."""
+#: Seconds at least for importing a theorem file at collection (as dpproofs verify allows).
+IMPORT_SECONDS = 60.0
+
+
+def _seconds(file: str, own: float | None, override: float | None) -> float:
+    """--dpproofs-timeout, else the theorem's own, else the folder's [tool.dpproofs] one."""
     from dpproofs.settings import load_settings
 
-    default = load_settings(Path(spec.file).parent).timeout
-    timeout = override if override is not None else (spec.timeout or default)
-    if isolated:
-        return _decide_isolated(spec, timeout)
-    from dpproofs.claim import Deadline, timed_decide
+    if override is not None:
+        return override
+    return own or load_settings(Path(file).parent).timeout
 
-    claim = spec.build()
+
+def decide(info: TheoremInfo, override: float | None) -> Verdict:
+    """The theorem's verdict, decided in its own process (which imports the file from its own
+    folder) and killed after its time limit: the runner's isolation, as dpproofs verify."""
+    from dpproofs.isolation import Limits
+    from dpproofs.runner import Job
+    from dpproofs.runner import decide as decide_job
+
+    limits = Limits(_seconds(info.file, info.timeout, override))
+    return decide_job(Job(info.file, info.id, limits))
+
+
+def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:
+    """The theorem's verdict decided in this process (for --pdb), the time limit being the
+    deciders' deadline; imports inside the theorem function resolve from its own folder."""
+    import sys
+
+    from dpproofs.claim import Deadline, timed_decide
+    from dpproofs.discovery import enter_folder, note_local_modules
+
+    timeout = _seconds(spec.file, spec.timeout, override)
+    folder = enter_folder(Path(spec.file))
+    before = set(sys.modules)
+    try:
+        claim = spec.build()
+    finally:
+        note_local_modules(before, folder)
     if spec.split is not None:  # split="sizes": as dpproofs verify decides it
         from dpproofs.search.sizes import as_declared
 
@@ -174,23 +226,7 @@ def decide(spec: TheoremSpec, override: float | None, isolated: bool = True) -> 
     return timed_decide(claim, Deadline(timeout))
 
 
-def _decide_isolated(spec: TheoremSpec, timeout: float) -> Verdict:
-    """Through the runner's public isolation: ``decide(Job(file, id, Limits(seconds)))``, or
-    ``run_isolated(spec, seconds)`` in the runner that predates jobs."""
-    import importlib
-
-    from dpproofs import runner
-
-    job = getattr(runner, "Job", None)
-    if job is not None:
-        limits = importlib.import_module("dpproofs.isolation").Limits(timeout)
-        verdict: Verdict = getattr(runner, "decide")(job(spec.file, spec.id, limits))  # noqa: B009
-        return verdict
-    verdict = getattr(runner, "run_isolated")(spec, timeout)  # noqa: B009
-    return verdict
-
-
-def mismatch_message(where: str, spec: TheoremSpec, verdict: Verdict) -> str:
+def mismatch_message(where: str, spec: TheoremInfo, verdict: Verdict) -> str:
     """``file:line: <verdict> (expected <expect>): <id>: <title> <evidence>``, then details."""
     expected = spec.expect.value
     title = spec.title.rstrip(".")
@@ -213,7 +249,7 @@ def _evidence_suffix(verdict: Verdict) -> str:
     return f": {verdict.reason}" if verdict.reason else ""
 
 
-def _properties(spec: TheoremSpec, verdict: Verdict) -> list[tuple[str, object]]:
+def _properties(spec: TheoremInfo, verdict: Verdict) -> list[tuple[str, object]]:
     props: list[tuple[str, object]] = [
         ("dpproofs_id", spec.id),
         ("dpproofs_status", verdict.status.value),

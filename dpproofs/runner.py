@@ -25,6 +25,7 @@ from dpproofs import isolation, split
 from dpproofs.cache import ResultCache
 from dpproofs.discovery import LoadFailure, TheoremInfo
 from dpproofs.isolation import Limits, run_child
+from dpproofs.reads import UNRECORDED, Reads, Recorded, Surroundings, unpack
 from dpproofs.selection import Planned
 from dpproofs.split import SizeJob, SplitTheorem
 from dpproofs.theorem import Role
@@ -115,18 +116,28 @@ def effective_timeout(info: TheoremInfo, default: float, override: float | None)
 
 def decide(job: Job) -> Verdict:
     """Decide ``job`` in a child process killed at its deadline; never raises."""
+    verdict: Verdict = decide_recorded(job).value
+    return verdict
+
+
+def decide_recorded(job: Job) -> Recorded:
+    """Decide ``job`` as :func:`decide` does; the verdict comes with what the child read (for
+    the cache; UNRECORDED when the child sent no verdict)."""
     from dpproofs.worker import decide_main
 
-    outcome = run_child(decide_main, (job.file, job.theorem_id), job.limits)
-    if isinstance(outcome.value, Verdict):
-        return outcome.value
+    outcome = run_child(decide_main, (job.file, job.theorem_id, Surroundings.here()), job.limits)
+    verdict, read = unpack(outcome.value)
+    if isinstance(verdict, Verdict):
+        return Recorded(verdict, read)
     if outcome.timed_out:
-        return Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
-    if outcome.interrupted:
-        return _interrupted()
-    return Verdict.error(
-        "isolation", f"{job.file}: {job.theorem_id}: {outcome.failure or 'no verdict'}"
-    ).timed(outcome.seconds)
+        verdict = Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
+    elif outcome.interrupted:
+        verdict = _interrupted()
+    else:
+        verdict = Verdict.error(
+            "isolation", f"{job.file}: {job.theorem_id}: {outcome.failure or 'no verdict'}"
+        ).timed(outcome.seconds)
+    return Recorded(verdict, UNRECORDED)
 
 
 def _verdict_of(future: Future[Any], info: TheoremInfo) -> Any:
@@ -195,6 +206,8 @@ def run(
     results: list[TheoremResult | None] = [None] * len(planned)
     #: future -> (theorem index, cache key, and for a split theorem's size job: it and its job)
     pending: dict[Future[Any], tuple[int, str, SplitTheorem | None, SizeJob | None]] = {}
+    #: what the children deciding each theorem read so far (a split theorem has several)
+    read: dict[int, Reads] = {}
 
     def finish(index: int, result: TheoremResult) -> None:
         results[index] = result
@@ -206,7 +219,7 @@ def run(
             limits = Limits(
                 effective_timeout(item.info, default_timeout, timeout_override), memory_bytes
             )
-            key = cache.verdict_key(item.info, item.dependencies, limits)
+            key = cache.verdict_key(item.info, limits)
             stored = cache.verdict(key)
             if stored is not None:
                 finish(index, result_of(item.info, stored, cached=True))
@@ -219,12 +232,13 @@ def run(
                     pending[future] = (index, key, tracker, size_job)
                 continue
             job = Job(item.info.file, item.info.id, limits)
-            pending[executor.submit(decide, job)] = (index, key, None, None)
+            pending[executor.submit(decide_recorded, job)] = (index, key, None, None)
         while pending:
             done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in done:
                 index, key, owner, sized = pending.pop(future)
-                answer = _verdict_of(future, planned[index].info)
+                answer, reads = unpack(_verdict_of(future, planned[index].info))
+                read[index] = read[index].union(reads) if index in read else reads
                 if owner is not None and sized is not None:
                     answer = owner.add(sized, answer)
                     if answer is None:
@@ -232,7 +246,7 @@ def run(
                     if isinstance(answer, split.MergeJob):
                         pending[executor.submit(split.merge, answer)] = (index, key, None, None)
                         continue
-                cache.store_verdict(key, answer)
+                cache.store_verdict(key, answer, read.pop(index))
                 finish(index, result_of(planned[index].info, answer))
             if on_running is not None:
                 running = (planned[i].info.id for f, (i, *_) in pending.items() if f.running())

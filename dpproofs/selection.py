@@ -13,15 +13,16 @@ from dpproofs.cache import ResultCache
 from dpproofs.discovery import Discovered, LoadFailure, TheoremInfo, theorem_files
 from dpproofs.errors import UsageError
 from dpproofs.isolation import Limits, run_child
+from dpproofs.reads import Reads, Surroundings
 from dpproofs.verdict import Status
 
 
 @dataclass(frozen=True, slots=True)
 class Planned:
-    """A theorem to decide, with the project-local files its module read (for the cache)."""
+    """A theorem to decide, with what its file's import read (see dpproofs.reads)."""
 
     info: TheoremInfo
-    dependencies: tuple[str, ...]
+    dependencies: Reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ def discover_isolated(file: str, limits: Limits) -> Discovered | LoadFailure:
     """Import ``file`` in a child under ``limits`` and list its theorems; never raises."""
     from dpproofs.worker import discover_main
 
-    outcome = run_child(discover_main, (file,), limits)
+    outcome = run_child(discover_main, (file, Surroundings.here()), limits)
     if isinstance(outcome.value, Discovered | LoadFailure):
         return outcome.value
     if outcome.timed_out:

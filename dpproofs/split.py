@@ -30,6 +30,7 @@ from typing import Any
 
 from dpproofs.discovery import TheoremInfo
 from dpproofs.isolation import Limits, run_child
+from dpproofs.reads import UNRECORDED, Recorded, Surroundings, unpack
 from dpproofs.verdict import Verdict
 
 #: What a size job answers: a SizeReport (dpproofs.search.sizes), or a Verdict when it failed.
@@ -66,32 +67,39 @@ def size_jobs(info: TheoremInfo, limits: Limits) -> list[SizeJob]:
     ]
 
 
-def decide_size(job: SizeJob) -> Answer:
+def decide_size(job: SizeJob) -> Recorded:
     """Decide one (part, size) in a child killed at the deadline; never raises. A size stopped
-    at its time limit is an undecided size, with the isolation's reason."""
+    at its time limit is an undecided size, with the isolation's reason. The answer comes with
+    what the child read (:mod:`dpproofs.reads`, for the cache)."""
     from dpproofs.search.sizes import UNDECIDED, SizeReport
     from dpproofs.worker import size_main
 
-    args = (job.file, job.theorem_id, job.part, job.size)
+    args = (job.file, job.theorem_id, job.part, job.size, Surroundings.here())
     outcome = run_child(size_main, args, job.limits)
-    if outcome.value is not None:
-        return outcome.value
+    answer, read = unpack(outcome.value)
+    if answer is not None:
+        return Recorded(answer, read)
     if outcome.timed_out:
         reason = f"size {job.size}: {outcome.failure}"
-        return SizeReport(job.part, job.size, UNDECIDED, reason=reason, seconds=outcome.seconds)
-    return _failed(job.file, job.theorem_id, outcome)
+        report = SizeReport(job.part, job.size, UNDECIDED, reason=reason, seconds=outcome.seconds)
+        return Recorded(report, UNRECORDED)
+    return Recorded(_failed(job.file, job.theorem_id, outcome), UNRECORDED)
 
 
-def merge(job: MergeJob) -> Verdict:
-    """The verdict of a split theorem, merged in a child; never raises."""
+def merge(job: MergeJob) -> Recorded:
+    """The verdict of a split theorem, merged in a child, with what the child read; never
+    raises."""
     from dpproofs.worker import merge_main
 
-    outcome = run_child(merge_main, (job.file, job.theorem_id, job.reports), job.limits)
-    if isinstance(outcome.value, Verdict):
-        return outcome.value
+    args = (job.file, job.theorem_id, job.reports, Surroundings.here())
+    outcome = run_child(merge_main, args, job.limits)
+    verdict, read = unpack(outcome.value)
+    if isinstance(verdict, Verdict):
+        return Recorded(verdict, read)
     if outcome.timed_out:
-        return Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
-    return _failed(job.file, job.theorem_id, outcome)
+        verdict = Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
+        return Recorded(verdict, UNRECORDED)
+    return Recorded(_failed(job.file, job.theorem_id, outcome), UNRECORDED)
 
 
 def _failed(file: str, theorem_id: str, outcome: Any) -> Verdict:

@@ -15,10 +15,12 @@ import resource
 import threading
 import time
 import traceback
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from dpproofs import reads
 from dpproofs.claim import Claim, Deadline, timed_decide
 from dpproofs.discovery import (
     Discovered,
@@ -26,7 +28,6 @@ from dpproofs.discovery import (
     TheoremInfo,
     failing_line,
     import_theorem_file,
-    local_dependencies,
 )
 from dpproofs.errors import DpProofsError
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
@@ -90,11 +91,7 @@ def discover(file: str, memory_bytes: int) -> Discovered | LoadFailure:
     try:
         module = import_theorem_file(Path(file))
         specs = list(getattr(module, REGISTRY_ATTRIBUTE, []))
-        return Discovered(
-            file,
-            tuple(TheoremInfo.of(s, split_plan(s)) for s in specs),
-            local_dependencies(Path(file)),
-        )
+        return Discovered(file, tuple(TheoremInfo.of(s, split_plan(s)) for s in specs))
     except BaseException as exc:  # sys.exit and KeyboardInterrupt included
         return import_failure(exc, file, memory_bytes)
 
@@ -114,10 +111,26 @@ def split_plan(spec: TheoremSpec) -> tuple[tuple[int, tuple[int, ...]], ...]:
         return ()
 
 
-def discover_main(file: str, deadline_at: float, memory_bytes: int, channel: Connection) -> None:
-    """Child entry point: discover ``file`` and send a Discovered or a LoadFailure."""
+def _begin(surroundings: reads.Surroundings, deadline_at: float, memory_bytes: int) -> None:
+    """Enter the child, take the asking process's environment and folder, start recording."""
     _enter_child(deadline_at, memory_bytes)
-    _send(channel, discover(file, memory_bytes))
+    surroundings.adopt()
+    reads.start()
+
+
+def discover_main(
+    file: str,
+    surroundings: reads.Surroundings,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: discover ``file`` and send a Discovered (with what the import read,
+    for the cache) or a LoadFailure."""
+    _begin(surroundings, deadline_at, memory_bytes)
+    found = discover(file, memory_bytes)
+    read = reads.finish()
+    _send(channel, replace(found, dependencies=read) if isinstance(found, Discovered) else found)
 
 
 def load_claim(
@@ -232,11 +245,17 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
 
 
 def decide_main(
-    file: str, theorem_id: str, deadline_at: float, memory_bytes: int, channel: Connection
+    file: str,
+    theorem_id: str,
+    surroundings: reads.Surroundings,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
 ) -> None:
-    """Child entry point: decide one theorem and send its verdict."""
-    _enter_child(deadline_at, memory_bytes)
-    _send(channel, decide_theorem(file, theorem_id, deadline_at, memory_bytes))
+    """Child entry point: decide one theorem and send its verdict with what the child read."""
+    _begin(surroundings, deadline_at, memory_bytes)
+    verdict = decide_theorem(file, theorem_id, deadline_at, memory_bytes)
+    _send(channel, reads.Recorded(verdict, reads.finish()))
 
 
 def size_main(
@@ -244,23 +263,29 @@ def size_main(
     theorem_id: str,
     part: int,
     size: int,
+    surroundings: reads.Surroundings,
     deadline_at: float,
     memory_bytes: int,
     channel: Connection,
 ) -> None:
-    """Child entry point: decide one (part, size) of a split theorem and send the report."""
-    _enter_child(deadline_at, memory_bytes)
-    _send(channel, decide_size(file, theorem_id, part, size, deadline_at, memory_bytes))
+    """Child entry point: decide one (part, size) of a split theorem and send the report with
+    what the child read."""
+    _begin(surroundings, deadline_at, memory_bytes)
+    report = decide_size(file, theorem_id, part, size, deadline_at, memory_bytes)
+    _send(channel, reads.Recorded(report, reads.finish()))
 
 
 def merge_main(
     file: str,
     theorem_id: str,
     reports: tuple[Any, ...],
+    surroundings: reads.Surroundings,
     deadline_at: float,
     memory_bytes: int,
     channel: Connection,
 ) -> None:
-    """Child entry point: merge a split theorem's reports into its verdict and send it."""
-    _enter_child(deadline_at, memory_bytes)
-    _send(channel, merge_sizes(file, theorem_id, reports, deadline_at, memory_bytes))
+    """Child entry point: merge a split theorem's reports into its verdict and send it with what
+    the child read."""
+    _begin(surroundings, deadline_at, memory_bytes)
+    verdict = merge_sizes(file, theorem_id, reports, deadline_at, memory_bytes)
+    _send(channel, reads.Recorded(verdict, reads.finish()))

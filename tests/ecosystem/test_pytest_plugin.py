@@ -152,3 +152,39 @@ def test_configured_testpaths_do_not_collect_theorems_unless_asked(
     explicit.stdout.fnmatch_lines(["*lecture.py::lecture.rr_is_ln3_dp*"])
     pytester.makeini("[pytest]\ntestpaths = suite\ndpproofs_testpaths = true\n")
     pytester.runpytest(*FAST, "--collect-only", "-q").stdout.fnmatch_lines(["*3 tests collected*"])
+
+
+def _two_folders_with_a_same_named_helper(pytester: pytest.Pytester) -> None:
+    """a/x.py and b/y.py each import their own rt2_common2.py (rates 3/4 and 4/5): randomized
+    response is log(3)-DP exactly with a's helper and log(4)-DP exactly with b's."""
+    for folder, rate, epsilon, name in (("a", "3/4", "log(3)", "x"), ("b", "4/5", "log(4)", "y")):
+        pytester.mkdir(folder)
+        pytester.path.joinpath(folder, "rt2_common2.py").write_text(f'RATE = "{rate}"\n')
+        pytester.path.joinpath(folder, f"{name}.py").write_text(
+            textwrap.dedent(
+                f"""
+                from fractions import Fraction
+                from dpproofs import FiniteMechanism, pure_epsilon_is, theorem
+                from rt2_common2 import RATE
+
+
+                @theorem(source="test", expect="proved")
+                def rr():
+                    r = Fraction(RATE)
+                    rows = [[str(r), str(1 - r)], [str(1 - r), str(r)]]
+                    return pure_epsilon_is(FiniteMechanism.from_rows(rows), "{epsilon}")
+                """
+            )
+        )
+
+
+def test_each_file_is_decided_with_its_own_folders_helper(pytester: pytest.Pytester) -> None:
+    """Before: the decision child imported b's helper for a's theorem (b's folder came first on
+    the sys.path it got from pytest), so the true x.rr failed; in process, the helper first
+    imported served both files. (The in-process mode runs in a subprocess too: after other
+    inline runs, pytester has dropped sympy modules they imported, and sympy can then loop.)"""
+    _two_folders_with_a_same_named_helper(pytester)
+    isolated = pytester.runpytest_subprocess("a/x.py", "b/y.py", "-p", "no:randomly")
+    isolated.assert_outcomes(passed=2)
+    in_process = pytester.runpytest_subprocess(*FAST, "b/y.py", "a/x.py", "-p", "no:randomly")
+    in_process.assert_outcomes(passed=2)

@@ -1,0 +1,438 @@
+"""What a child read while importing a theorem file and deciding it, and whether it still reads
+the same.
+
+A cached verdict is only as good as the inputs it was computed from. The child that imports a
+theorem file and decides it records (from :func:`start` until :func:`finish`):
+
+- every module imported (``sys.modules`` after minus before): its file and that file's SHA-256,
+  read through the path the import used, so a helper that is a symlink re-pointed to another file
+  reads differently;
+- every module name looked up (found or not: a first entry on ``sys.meta_path`` notes it) with the
+  search path of that moment (``sys.path``, or its package's ``__path__``) and where the path
+  finder resolves it there, so a same-named file that appears earlier on the path (beside the
+  theorem, shadowing an installed module) changes the resolution;
+- every file opened for reading (the audit event ``open``: ``open``, ``io.open``, ``os.open``,
+  ``Path.read_text``, the import system's own source reads) with its SHA-256 (or "missing"),
+  hashed when first opened and again at the end: a file that changed in between (edited during
+  the run) makes the record unusable (``unrecorded``), so that decision is not cached;
+- every folder listed by author code (the audit events ``os.listdir``, ``os.scandir``: ``glob``,
+  ``Path.iterdir``) with the hash of its sorted names;
+- every path asked about through ``os.stat`` / ``os.lstat`` (``os.path.exists``, ``isfile``,
+  ``Path.exists``, ``getsize``: the child's ``os.stat`` and ``os.lstat`` are recording wrappers)
+  with its kind and, for a file, its size (a flag file that appears is a change);
+- every environment variable read through ``os.environ`` / ``os.getenv`` (``os.environ`` is
+  replaced in the child by a recording view of the same variables) with its value or None, and the
+  whole environment when author code iterates over it;
+- the working folder, when a relative path was opened or listed;
+- any audit event outside :data:`FOLLOWED` (a subprocess, a socket, a shared library loaded,
+  ``input()``, ...): what it read cannot be followed, so the record is unusable (whitelist, not
+  blacklist) and the verdict is not cached, with the event named in ``unrecorded``.
+
+Modules imported before :func:`start` (the fork server's preloaded sympy, z3, flint and dpproofs)
+are not recorded here: the cache keys them by the dpproofs sources and the library versions
+(:func:`dpproofs.cache.package_fingerprint`).
+
+The statement the cache relies on: if every recorded read gives the same answer now (same file
+contents, same resolution of every imported name, same listings, same variables, same working
+folder), then a deterministic decision re-run now reads the same inputs at every step, hence
+takes the same path and returns the same verdict (induction on the reads, in order: the first
+read that differs would have to be preceded by a different read). What the recording cannot see
+(``os.stat``/``os.path.exists`` on a file never opened, variables read by C code through
+``getenv``, ``os.access``, the network, the clock) is outside this statement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.machinery
+import os
+import stat
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: The digest of a file that does not exist (or is not a readable regular file).
+MISSING = "missing"
+#: The recorded value of a variable that is not set.
+UNSET = None
+#: The name under which a record that iterated over the environment keeps a digest of all of it.
+WHOLE_ENVIRONMENT = "\0every variable"
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """What one child read: plain data, picklable, compared again at lookup time.
+
+    ``files``: (absolute path as used, digest); ``listings``: (folder, digest of sorted names);
+    ``stats``: (absolute path, with NOFOLLOW appended for an lstat; its kind and size);
+    ``resolutions``: (module name, search path, what the path finder resolves it to);
+    ``environment``: (variable, value or None); ``cwd``: the working folder if a relative path
+    was used, else ""; ``unrecorded``: why nothing was recorded (then nothing is cached).
+    """
+
+    files: tuple[tuple[str, str], ...] = ()
+    listings: tuple[tuple[str, str], ...] = ()
+    stats: tuple[tuple[str, str], ...] = ()
+    resolutions: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    environment: tuple[tuple[str, str | None], ...] = ()
+    cwd: str = ""
+    unrecorded: str = ""
+
+    def union(self, other: Reads) -> Reads:
+        """Both children's reads (a split theorem is decided by several)."""
+        return Reads(
+            _merge(self.files, other.files),
+            _merge(self.listings, other.listings),
+            _merge(self.stats, other.stats),
+            tuple(sorted(set(self.resolutions) | set(other.resolutions))),
+            _merge(self.environment, other.environment),
+            self.cwd or other.cwd,
+            "; ".join(r for r in (self.unrecorded, other.unrecorded) if r),
+        )
+
+
+#: The reads of a child that recorded nothing (an old worker, a lost job): never cached.
+UNRECORDED = Reads(unrecorded="the child did not record what it read")
+
+
+def _merge(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(sorted(set(a) | set(b), key=repr))
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A child's answer together with what the child read to compute it."""
+
+    value: Any
+    reads: Reads
+
+
+@dataclass(frozen=True, slots=True)
+class Surroundings:
+    """The environment variables and working folder a child decides in: those of the process
+    that asks for the decision *now* (a fork server's children would otherwise inherit the
+    server's, as they were when it started)."""
+
+    environment: tuple[tuple[str, str], ...]
+    cwd: str
+
+    @classmethod
+    def here(cls) -> Surroundings:
+        return cls(tuple(sorted(os.environ.items())), os.getcwd())
+
+    def adopt(self) -> None:
+        """Make this (child) process's environment and working folder these."""
+        os.environ.clear()
+        os.environ.update(dict(self.environment))
+        with contextlib.suppress(OSError):  # a vanished folder: relative reads then fail
+            os.chdir(self.cwd)
+
+
+def unpack(value: Any) -> tuple[Any, Reads]:
+    """(answer, reads) of a child's answer; UNRECORDED reads for an answer sent bare."""
+    if isinstance(value, Recorded):
+        return value.value, value.reads
+    return value, UNRECORDED
+
+
+def environment_digest() -> str:
+    """SHA-256 of every variable's name and value (for a child that iterated over them)."""
+    items = sorted(os.environ.copy().items())
+    return hashlib.sha256("\0".join(f"{k}={v}" for k, v in items).encode()).hexdigest()
+
+
+def variable(name: str) -> str | None:
+    """The variable's value now, or UNSET; WHOLE_ENVIRONMENT gives the digest of all of them."""
+    return environment_digest() if name == WHOLE_ENVIRONMENT else os.environ.get(name, UNSET)
+
+
+def file_digest(path: str) -> str:
+    """SHA-256 of the file's bytes (through symlinks), or MISSING."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return MISSING
+
+
+def listing_digest(folder: str) -> str:
+    """SHA-256 of the folder's sorted entry names, or MISSING."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return MISSING
+    return hashlib.sha256("\0".join(names).encode()).hexdigest()
+
+
+#: Audit events that read nothing outside the process, or whose reads are recorded above. Any
+#: other event makes the record unusable (it might read what the cache cannot re-check).
+FOLLOWED = frozenset(
+    {
+        "open", "os.listdir", "os.scandir", "glob.glob", "glob.glob/2", "import", "compile",
+        "exec", "marshal.loads", "marshal.load", "marshal.dumps", "pickle.find_class",
+        "code.__new__", "function.__new__", "object.__getattr__", "object.__setattr__",
+        "object.__delattr__", "builtins.id", "sys._getframe", "sys._current_frames",
+        "sys.settrace", "sys.setprofile", "sys.addaudithook", "sys.excepthook",
+        "ctypes.cdata/buffer", "ctypes.cdata", "ctypes.addressof", "ctypes.string_at",
+        "ctypes.create_string_buffer", "ctypes.create_unicode_buffer", "ctypes.dlsym",
+        "ctypes.call_function", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
+        "time.sleep", "_thread.start_new_thread", "array.__new__", "os.chdir", "os.mkdir",
+        "os.remove", "os.rmdir", "os.rename", "os.truncate", "os.chmod", "os.utime",
+        "os.link", "os.symlink", "os.putenv", "os.unsetenv", "tempfile.mkstemp",
+        "tempfile.mkdtemp", "shutil.copyfile", "shutil.copymode", "shutil.copystat",
+        "shutil.copytree", "shutil.rmtree", "shutil.move", "shutil.make_archive",
+    }
+)  # fmt: skip
+#: Appended to a recorded path asked about without following a final symlink.
+NOFOLLOW = "\0nofollow"
+
+
+def stat_digest(key: str) -> str:
+    """The kind of the path (and a file's size), or MISSING: what os.stat / os.lstat said."""
+    path, nofollow, _ = key.partition(NOFOLLOW)
+    try:
+        info = os.lstat(path) if nofollow else os.stat(path)
+    except (OSError, ValueError):
+        return MISSING
+    kind = stat.S_IFMT(info.st_mode)
+    return f"{kind}:{info.st_size}" if stat.S_ISREG(info.st_mode) else str(kind)
+
+
+def _recording_stat(original: Any, suffix: str) -> Any:
+    """``original`` (os.stat or os.lstat), noting each path it is asked about."""
+
+    def recording(path: Any, *args: Any, **kwargs: Any) -> Any:
+        recorder = _RECORDER
+        if recorder is not None and recorder.active and not isinstance(path, int):
+            no_follow = suffix or (NOFOLLOW if kwargs.get("follow_symlinks") is False else "")
+            resolved = _path_of(path)
+            if resolved is not None:
+                recorder.stated[resolved + no_follow] = None
+        return original(path, *args, **kwargs)
+
+    return recording
+
+
+def resolution(name: str, search: tuple[str, ...]) -> str:
+    """Where the path finder resolves module ``name`` on ``search``, without importing it:
+    "origin|package folders", or "-" when it is not found there."""
+    try:
+        spec = importlib.machinery.PathFinder.find_spec(name, list(search))
+    except (ImportError, ValueError, OSError):
+        return "error"
+    if spec is None:
+        return "-"
+    folders = "|".join(spec.submodule_search_locations or ())
+    return f"{spec.origin}|{folders}"
+
+
+@dataclass
+class _Recorder:
+    """The child's record, filled by the audit hook and the environment view."""
+
+    before: frozenset[str]
+    #: path -> digest when first opened (compared with the digest at the end)
+    opened: dict[str, str] = field(default_factory=dict)
+    listed: dict[str, None] = field(default_factory=dict)
+    stated: dict[str, None] = field(default_factory=dict)
+    untracked: dict[str, None] = field(default_factory=dict)
+    variables: dict[str, None] = field(default_factory=dict)
+    lookups: dict[tuple[str, tuple[str, ...]], None] = field(default_factory=dict)
+    whole_environment: bool = False
+    relative: bool = False
+    active: bool = True
+
+
+_RECORDER: _Recorder | None = None
+_READ_FLAGS = (os.O_RDONLY, os.O_RDWR)
+
+
+def _path_of(raw: object) -> str | None:
+    if isinstance(raw, int):
+        return None  # an open file descriptor: its path was recorded when it was opened
+    try:
+        text = os.fsdecode(raw)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if not os.path.isabs(text):
+        assert _RECORDER is not None
+        _RECORDER.relative = True
+    return os.path.abspath(text)
+
+
+def _from_import_system() -> bool:
+    """True when the current audit event comes from the import system's own folder scans (the
+    path finder lists a folder to resolve names: recorded as resolutions instead)."""
+    caller = sys._getframe(2)  # 0: this function, 1: the hook, 2: who called os.listdir
+    return caller.f_code.co_filename.startswith("<frozen importlib")
+
+
+def _hook(event: str, args: tuple[Any, ...]) -> None:
+    recorder = _RECORDER
+    if recorder is None or not recorder.active:
+        return
+    if event == "open":
+        path, mode, flags = (*args, None, None)[:3]
+        reading = (
+            ("r" in mode or "+" in mode)
+            if isinstance(mode, str)
+            else isinstance(flags, int) and (flags & os.O_ACCMODE) in _READ_FLAGS
+        )
+        resolved = _path_of(path) if reading else None
+        if resolved is not None and resolved not in recorder.opened:
+            if resolved.endswith(".pyc"):
+                return  # compiled from a source whose read is recorded
+            recorder.active = False  # hashing opens the file: not a read of the author's
+            try:
+                recorder.opened[resolved] = file_digest(resolved)
+            finally:
+                recorder.active = True
+    elif event in ("os.listdir", "os.scandir") and args:
+        if isinstance(args[0], int) or _from_import_system():
+            return
+        folder = _path_of("." if args[0] is None else args[0])
+        if folder is not None:
+            recorder.listed[folder] = None
+    elif event not in FOLLOWED:
+        recorder.untracked[event] = None
+
+
+class _LookupRecorder:
+    """First on ``sys.meta_path``: notes every module name the child looks up (found or not,
+    so an ``import`` inside ``try`` that failed is recorded too) and the search path at that
+    moment; finds nothing itself."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> None:
+        recorder = _RECORDER
+        if recorder is not None and recorder.active:
+            where = tuple(sys.path) if path is None else tuple(str(p) for p in path)
+            recorder.lookups[(name, where)] = None
+
+
+class _RecordingEnviron(os._Environ):
+    """``os.environ`` that notes every variable read (and an iteration over all of them)."""
+
+    def __getitem__(self, key: Any) -> Any:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.variables[os.fsdecode(key)] = None
+        return super().__getitem__(key)
+
+    def __iter__(self) -> Iterator[Any]:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return super().__len__()
+
+
+def _recording(inner: Any) -> Any:
+    return _RecordingEnviron(
+        inner._data, inner.encodekey, inner.decodekey, inner.encodevalue, inner.decodevalue
+    )
+
+
+def start() -> None:
+    """Begin recording in this (child) process. Call once, before any author code runs."""
+    global _RECORDER
+    _RECORDER = _Recorder(frozenset(sys.modules))
+    os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
+    if hasattr(os, "environb"):
+        os.environb = _recording(os.environb)
+    os.stat = _recording_stat(os.stat, "")
+    os.lstat = _recording_stat(os.lstat, NOFOLLOW)
+    sys.meta_path.insert(0, _LookupRecorder)
+    sys.addaudithook(_hook)
+
+
+def finish() -> Reads:
+    """Stop recording and return what was read since :func:`start` (UNRECORDED without it)."""
+    recorder = _RECORDER
+    if recorder is None:
+        return UNRECORDED
+    recorder.active = False
+    files = {path: file_digest(path) for path in recorder.opened}
+    changed = [path for path, digest in recorder.opened.items() if files[path] != digest]
+    for name, module in list(sys.modules.items()):
+        origin = getattr(module, "__file__", None)
+        if name not in recorder.before and isinstance(origin, str) and os.path.isfile(origin):
+            path = os.path.abspath(origin)
+            files.setdefault(path, file_digest(path))
+    resolutions = [(name, where, resolution(name, where)) for name, where in recorder.lookups]
+    environment = {v: os.environ.get(v, UNSET) for v in recorder.variables}
+    if recorder.whole_environment:
+        environment[WHOLE_ENVIRONMENT] = environment_digest()
+    return Reads(
+        tuple(sorted(files.items())),
+        tuple(sorted((d, listing_digest(d)) for d in recorder.listed)),
+        tuple(sorted((d, stat_digest(d)) for d in recorder.stated)),
+        tuple(sorted(resolutions)),
+        tuple(sorted(environment.items(), key=repr)),
+        os.getcwd() if recorder.relative else "",
+        _unusable(changed, list(recorder.untracked)),
+    )
+
+
+def _unusable(changed: list[str], untracked: list[str]) -> str:
+    """Why a record cannot vouch for its verdict ("" when it can)."""
+    if changed:
+        return f"{changed[0]} changed while it was being read"
+    if untracked:
+        return f"it used {', '.join(sorted(untracked))}, which the cache cannot follow"
+    return ""
+
+
+@dataclass
+class Checker:
+    """Compares recorded reads with the present, remembering each answer for the run."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    listings: dict[str, str] = field(default_factory=dict)
+    stats: dict[str, str] = field(default_factory=dict)
+    resolutions: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        importlib.invalidate_caches()  # the path finder re-lists folders changed since
+
+    def unchanged(self, reads: Reads) -> bool:
+        """True when every recorded read gives the same answer now."""
+        if reads.unrecorded:
+            return False
+        if reads.cwd and reads.cwd != os.getcwd():
+            return False
+        for name, value in reads.environment:
+            if variable(name) != value:
+                return False
+        for path, digest in reads.files:
+            if path not in self.files:
+                self.files[path] = file_digest(path)
+            if self.files[path] != digest:
+                return False
+        for path, digest in reads.stats:
+            if path not in self.stats:
+                self.stats[path] = stat_digest(path)
+            if self.stats[path] != digest:
+                return False
+        for folder, digest in reads.listings:
+            if folder not in self.listings:
+                self.listings[folder] = listing_digest(folder)
+            if self.listings[folder] != digest:
+                return False
+        for name, search, found in reads.resolutions:
+            key = (name, search)
+            if key not in self.resolutions:
+                self.resolutions[key] = resolution(name, search)
+            if self.resolutions[key] != found:
+                return False
+        return True
+
+
+def dependency_files(reads: Reads) -> tuple[str, ...]:
+    """The files a record read (for messages and tests)."""
+    return tuple(Path(f).as_posix() for f, _ in reads.files)
