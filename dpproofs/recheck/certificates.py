@@ -64,9 +64,15 @@ def bounded(
         return failed(
             piece, f"sizes {sorted(expected - set(listed))} of the claim are not listed as covered"
         )
-    # Sizes outside the claim's are those the lifting searched: N*, and every size below it
-    # when growth by splitting or padding is not justified (docs/design/growth.md).
-    if extra and (n_star is None or max(extra) > n_star):
+    # Sizes outside the claim's are those a lifting searched: N*, and every size below it when
+    # growth by splitting or padding is not justified (docs/design/growth.md); a lifting that
+    # stopped short of N* leaves them in a bounded verdict, whose coverage must then name them
+    # (checked below). Each listed size is re-solved like the claim's own.
+    lifted = n_star is not None and max(extra, default=0) <= n_star
+    named = piece.status == "verified-bounded" and _coverage_sizes(listed, record.size_name) in (
+        piece.coverage or ""
+    )
+    if extra and not (lifted or named):
         return failed(piece, f"sizes {sorted(extra)} are listed; the claim searches no such size")
     if record.size_name != quantifier.size_name:
         return failed(

@@ -16,11 +16,13 @@ def _claim():  # type: ignore[no-untyped-def]
     )
 
 
-def _finding(sizes: list[int], n_star: int | None):  # type: ignore[no-untyped-def]
+def _finding(  # type: ignore[no-untyped-def]
+    sizes: list[int], n_star: int | None, status: str = "proved", coverage: str = "every finite"
+):
     claim = _claim()
     name = claim.quantifier.size_name
     record = BoundedSearch(name, tuple(SizeResult(s, "z3", "unsat") for s in sizes))
-    piece = Piece("t.py", "t.sd", "proved", (), record.as_dict(), "every finite")
+    piece = Piece("t.py", "t.sd", status, (), record.as_dict(), coverage)
     return bounded(piece, claim, record, n_star, resolve=False)
 
 
@@ -32,3 +34,12 @@ def test_sizes_below_n_star_searched_by_the_lifting_are_accepted() -> None:
 def test_a_size_above_n_star_or_without_a_lifting_fails() -> None:
     assert _finding([4, 6], 5).outcome is Outcome.FAILED
     assert _finding([2, 4], None).outcome is Outcome.FAILED
+
+
+def test_a_bounded_verdict_may_list_the_sizes_a_stopped_lifting_searched_if_it_names_them() -> None:
+    # cuffyu.lemma3_eq107: the claim searches 2 outputs; the lifting (N* = 5) searched 3 and
+    # stopped at 5 (z3 unknown), so the verdict is bounded with "outputs in {2, 3}".
+    said = "all pairs of distributions with outcomes in {3, 4} (small-model bound N* = 5, ...)"
+    assert _finding([3, 4], None, "verified-bounded", said).outcome is not Outcome.FAILED
+    unsaid = "all pairs of distributions with 4 outcomes"
+    assert _finding([3, 4], None, "verified-bounded", unsaid).outcome is Outcome.FAILED
