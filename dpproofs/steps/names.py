@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dpproofs.errors import did_you_mean
-from dpproofs.steps.latex import to_claim_syntax
+from dpproofs.steps.latex import _GREEK, _VARIANTS, to_claim_syntax
 
 
 def parameter_name(written: str) -> str:
@@ -28,12 +28,8 @@ def parameter_name(written: str) -> str:
     return to_claim_syntax(name) if name in ("E", "I") else name
 
 
-_GREEK_NAMES = frozenset(
-    ["alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta",
-     "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho", "varrho", "sigma", "tau",
-     "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda",
-     "Xi", "Sigma", "Phi", "Psi", "Omega"]
-)  # fmt: skip
+#: Greek letters as the LaTeX reader knows them (``\\varepsilon`` is ``epsilon``).
+_GREEK_NAMES = _GREEK | frozenset(_VARIANTS)
 
 
 def _names(text: str) -> set[str]:
