@@ -1,5 +1,5 @@
 import sys
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 sys.exit(main())

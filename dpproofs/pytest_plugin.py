@@ -3,7 +3,7 @@
 ``pytest theorems/`` or ``pytest path/to/theorem_file.py`` collects each ``@theorem`` as an item
 named by its id. Like ``dpproofs verify``, it imports each file in a child process to list its
 theorems, and decides each theorem in its own process with its time limit
-(:func:`dpproofs.runner.decide`), importing the file from its own folder first; an item fails
+(:func:`dpproofs.run.runner.decide`), importing the file from its own folder first; an item fails
 when the verdict differs from the one the file expects, with a compiler-style message::
 
     theorems/x.py:12: refuted (expected proved): x.claim: ... at eps=1/10, p=[...], q=[...]
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from dpproofs.discovery import TheoremInfo
+    from dpproofs.run.discovery import TheoremInfo
     from dpproofs.theorem import TheoremSpec
     from dpproofs.verdict import Verdict
 
@@ -110,7 +110,7 @@ class TheoremFile(pytest.File):
     """
 
     def collect(self) -> list[pytest.Item]:
-        from dpproofs.discovery import LoadFailure, TheoremInfo, load_theorems
+        from dpproofs.run.discovery import LoadFailure, TheoremInfo, load_theorems
 
         if self.config.getoption("dpproofs_in_process"):
             loaded = load_theorems(self.path)
@@ -127,8 +127,8 @@ class TheoremFile(pytest.File):
 
     def _discover(self) -> Any:
         """What the file declares, learnt in a child (the limits of ``dpproofs verify``)."""
-        from dpproofs.isolation import Limits
-        from dpproofs.selection import discover_isolated
+        from dpproofs.run.isolation import Limits
+        from dpproofs.run.selection import discover_isolated
 
         override = self.config.getoption("dpproofs_timeout")
         seconds = max(IMPORT_SECONDS, _seconds(str(self.path), None, override))
@@ -186,7 +186,7 @@ IMPORT_SECONDS = 60.0
 
 def _seconds(file: str, own: float | None, override: float | None) -> float:
     """--dpproofs-timeout, else the theorem's own, else the folder's [tool.dpproofs] one."""
-    from dpproofs.settings import load_settings
+    from dpproofs.run.settings import load_settings
 
     if override is not None:
         return override
@@ -196,9 +196,9 @@ def _seconds(file: str, own: float | None, override: float | None) -> float:
 def decide(info: TheoremInfo, override: float | None) -> Verdict:
     """The theorem's verdict, decided in its own process (which imports the file from its own
     folder) and killed after its time limit: the runner's isolation, as dpproofs verify."""
-    from dpproofs.isolation import Limits
-    from dpproofs.runner import Job
-    from dpproofs.runner import decide as decide_job
+    from dpproofs.run.isolation import Limits
+    from dpproofs.run.runner import Job
+    from dpproofs.run.runner import decide as decide_job
 
     limits = Limits(_seconds(info.file, info.timeout, override))
     return decide_job(Job(info.file, info.id, limits))
@@ -210,7 +210,7 @@ def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:
     import sys
 
     from dpproofs.claim import Deadline, timed_decide
-    from dpproofs.discovery import enter_folder, note_local_modules
+    from dpproofs.run.discovery import enter_folder, note_local_modules
 
     timeout = _seconds(spec.file, spec.timeout, override)
     folder = enter_folder(Path(spec.file))

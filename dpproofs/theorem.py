@@ -119,7 +119,7 @@ def theorem(
     theorem whose corrected statement this one is, so reports can show the two side by side.
     ``split="sizes"`` (for a search claim, or an all_of of search claims) decides every size of
     every part alone, so that ``dpproofs verify`` can give each (part, size) to its own worker;
-    the verdict is the same split or not (see :mod:`dpproofs.split`). ``role`` says what the
+    the verdict is the same split or not (see :mod:`dpproofs.run.split`). ``role`` says what the
     theorem is to the claim IDs it cites (:class:`Role`: "statement", "correction", "proof",
     "special-case", "probe", "stub"); a claim ID's verdict is that of its "statement" theorems.
     """

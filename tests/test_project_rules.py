@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.discovery import load_theorems, theorem_files
+from dpproofs.run.discovery import load_theorems, theorem_files
 from dpproofs.theorem import cites_seed
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,8 +4,8 @@ import textwrap
 
 import pytest
 
-from dpproofs.discovery import LoadFailure, load_theorems, theorem_files
 from dpproofs.errors import InvalidTheorem
+from dpproofs.run.discovery import LoadFailure, load_theorems, theorem_files
 from dpproofs.theorem import cites_seed, theorem
 from dpproofs.verdict import Status
 

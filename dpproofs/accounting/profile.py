@@ -77,8 +77,9 @@ def profile_as_dict(
     """Every quantity of the profile; ``epsilon``/``delta``/``order`` echo the strings given.
 
     With ``seconds``, each quantity is decided in a child stopped at its share of the limit
-    (:mod:`dpproofs.accounting.isolated`); one that is not finished is "unknown" with the reason."""
-    from dpproofs.accounting import isolated
+    (:mod:`dpproofs.run.isolated_quantity`); one that is not finished is "unknown" with the
+    reason."""
+    from dpproofs.run import isolated_quantity as isolated
 
     queries: list[isolated.Query] = [
         ("pure_epsilon", None),

@@ -20,7 +20,7 @@ steps checker; ``tests/recheck`` checks the import graph):
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
 evidence). Each verdict's status is then derived from what was replayed and compared with the
-report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli_recheck` renders the
+report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli.recheck` renders the
 findings.
 """
 

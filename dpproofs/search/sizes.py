@@ -26,10 +26,11 @@ decided *by independent sizes* decides every size k alone, with nothing from oth
      used symmetry breaking, exactly as the engine lifts.
 
 Deciding in one process (:class:`IndependentSizes`) and deciding each size in its own worker
-(:mod:`dpproofs.split`) run the same steps on the same fresh state, so they give the same verdict
-(status, method, reason, coverage, counterexample, evidence); only the seconds in certificate
-lines, and an UNKNOWN because a clock ran out, can differ. Only plain :class:`SearchClaim` s split:
-a :class:`~dpproofs.search.cegar.ForAllHypothesis` carries its inner values from size to size.
+(:mod:`dpproofs.run.split`) run the same steps on the same fresh state, so they give the same
+verdict (status, method, reason, coverage, counterexample, evidence); only the seconds in
+certificate lines, and an UNKNOWN because a clock ran out, can differ. Only plain
+:class:`SearchClaim` s split: a :class:`~dpproofs.search.cegar.ForAllHypothesis` carries its inner
+values from size to size.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The child side of the sweep: list a file's mutants, or decide and judge one mutant.
 
-Both run in a child process (:func:`dpproofs.isolation.run_child`) with a hard time limit and
-a memory cap, like ``dpproofs verify``'s children (:mod:`dpproofs.worker`). The mutant child
+Both run in a child process (:func:`dpproofs.run.isolation.run_child`) with a hard time limit and
+a memory cap, like ``dpproofs verify``'s children (:mod:`dpproofs.run.worker`). The mutant child
 gets (file, theorem id, mutant id), rebuilds the claim, enumerates its mutants the same way as
 the listing did, picks its mutant, decides it within ``decide_seconds`` and judges the verdict
 within ``judge_seconds``.
@@ -16,12 +16,12 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from dpproofs.claim import Deadline, timed_decide
-from dpproofs.discovery import import_theorem_file
+from dpproofs.run.discovery import import_theorem_file
+from dpproofs.run.worker import _enter_child, _send
 from dpproofs.soundness.judge import Judgement, judge
 from dpproofs.soundness.mutate import capped, enumerate_mutants, kind_of
 from dpproofs.theorem import REGISTRY_ATTRIBUTE
 from dpproofs.verdict import Status
-from dpproofs.worker import _enter_child, _send
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,7 +232,7 @@ def crosscheck(
 ) -> TheoremCheck:
     """Decide the theorem as ``dpproofs verify`` does, then every size 1..N*+2 of each lifted
     part alone, ``size_seconds`` each, within ``budget`` seconds for all sizes."""
-    from dpproofs.worker import decide_theorem, load_claim
+    from dpproofs.run.worker import decide_theorem, load_claim
 
     start = time.monotonic()
     verdict = decide_theorem(file, theorem, start + decide_seconds, 0)

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dpproofs.discovery import theorem_files
-from dpproofs.isolation import Limits, run_child
+from dpproofs.run.discovery import theorem_files
+from dpproofs.run.isolation import Limits, run_child
 from dpproofs.soundness.child import (
     MutantInfo,
     MutantOutcome,

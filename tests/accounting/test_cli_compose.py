@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 
 def run(*argv: str) -> tuple[int, str, str]:

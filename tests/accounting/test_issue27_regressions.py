@@ -22,7 +22,7 @@ from dpproofs.accounting import (
 )
 from dpproofs.accounting.certified import Kind, hull
 from dpproofs.accounting.rounding import ceil_div, ceil_shift, floor_div, floor_shift, poly_shift
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.finite import FiniteMechanism
 
 RR34 = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]], inputs=["+", "-"])

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 HELPER = 'RATE = "3/4"\n'
 USES_HELPER = """

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 pytestmark = pytest.mark.slow
 

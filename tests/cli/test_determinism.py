@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 EXACT = """
 from dpproofs import FiniteMechanism, for_each, pure_epsilon_is, theorem

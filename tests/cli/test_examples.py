@@ -6,7 +6,7 @@ import re
 import shlex
 from pathlib import Path
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -21,12 +21,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from dpproofs import executors, isolation
-from dpproofs.cache import ResultCache
-from dpproofs.cli import main
-from dpproofs.isolation import Limits
-from dpproofs.runner import Job, decide, run
-from dpproofs.selection import select
+from dpproofs.cli.main import main
+from dpproofs.run import executors, isolation
+from dpproofs.run.cache import ResultCache
+from dpproofs.run.isolation import Limits
+from dpproofs.run.runner import Job, decide, run
+from dpproofs.run.selection import select
 from dpproofs.verdict import Status
 
 EXACT = """

@@ -17,7 +17,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 GOOD = """
 from dpproofs import FiniteMechanism, pure_epsilon_is, theorem
@@ -227,7 +227,7 @@ def test_interruption_kills_children_and_writes_a_partial_report(folder, sig):
     # A background job may inherit SIGINT ignored; a user's dpproofs in a terminal does not.
     script = (
         "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-        "from dpproofs.cli import main; sys.exit(main(sys.argv[1:]))"
+        "from dpproofs.cli.main import main; sys.exit(main(sys.argv[1:]))"
     )
     argv = ["verify", ".", "-j", "1", "--json", "v.json", "--junit", "v.xml"]
     with subprocess.Popen(

@@ -1,9 +1,9 @@
 """The Markdown view: claim IDs read from sources, one row per ID, corrections beside them."""
 
-from dpproofs.markdown_report import claim_ids, markdown
-from dpproofs.runner import TheoremResult
+from dpproofs.run.runner import TheoremResult
 from dpproofs.theorem import Role
 from dpproofs.verdict import Counterexample, Status, Verdict
+from dpproofs.views.markdown import claim_ids, markdown
 
 
 def test_claim_ids_are_read_from_citations():
@@ -50,7 +50,7 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
 def test_step_summary_counts_each_status():
     from dataclasses import replace
 
-    from dpproofs.runner import step_summary
+    from dpproofs.run.runner import step_summary
     from dpproofs.verdict import StepResult
 
     def step(i, status):

@@ -4,7 +4,7 @@ import io
 import json
 import math
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 
 def profile(path, *flags):

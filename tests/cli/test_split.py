@@ -1,6 +1,6 @@
 """A theorem split by sizes gets the verdict it gets in one job, on any executor, in any order.
 
-``split="sizes"`` submits one job per (part, size) and one merge job (dpproofs.split). The
+``split="sizes"`` submits one job per (part, size) and one merge job (dpproofs.run.split). The
 claims below are small enough to decide in seconds and cover the cases the merge must get right:
 a bounded verdict (coverage lists every size), a refutation first possible at 3 outcomes (the
 counterexample and its minimality come from size 3, whatever size 4 found), a proof lifted by
@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dpproofs import executors, split
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidTheorem
-from dpproofs.runner import run
+from dpproofs.run import executors, split
+from dpproofs.run.runner import run
+from dpproofs.run.selection import Planned
+from dpproofs.run.worker import decide_theorem, discover, load_claim
 from dpproofs.search.sizes import UNDECIDED, decide_size, merge_parts, search_parts
-from dpproofs.selection import Planned
 from dpproofs.theorem import theorem
 from dpproofs.verdict import Status
-from dpproofs.worker import decide_theorem, discover, load_claim
 
 SPLIT = """
 from fractions import Fraction as F

@@ -4,10 +4,10 @@ import io
 import subprocess
 import sys
 
-from dpproofs.cli import main
-from dpproofs.runner import TheoremResult
-from dpproofs.terminal import WIDTH, line, paragraph, render
+from dpproofs.cli.main import main
+from dpproofs.run.runner import TheoremResult
 from dpproofs.verdict import Counterexample, Status, Verdict
+from dpproofs.views.terminal import WIDTH, line, paragraph, render
 
 
 def result(verdict, expected, title="a title " * 20):
@@ -82,7 +82,7 @@ def test_the_version_constant_is_the_packaged_version():
 
 
 def test_progress_goes_to_a_log_line_by_line_and_never_to_a_string_buffer(tmp_path):
-    from dpproofs.terminal import ProgressLine
+    from dpproofs.views.terminal import ProgressLine
 
     # An in-memory stream (a test, a notebook) stays silent.
     buffer = io.StringIO()

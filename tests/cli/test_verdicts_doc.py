@@ -4,7 +4,7 @@ verdict (cheap: the theorems are discovered, not decided)."""
 import re
 from pathlib import Path
 
-from dpproofs.discovery import load_theorems, theorem_files
+from dpproofs.run.discovery import load_theorems, theorem_files
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "verdicts.md"

@@ -7,7 +7,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 HEADER = """
 import sympy

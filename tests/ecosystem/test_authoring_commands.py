@@ -7,7 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -13,7 +13,7 @@ import pytest
 
 import dpproofs.oneline
 from dpproofs import Status, check
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.errors import InvalidClaim
 from dpproofs.oneline import parse_where
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.cli import main
-from dpproofs.steps.isolated import in_child
+from dpproofs.cli.main import main
+from dpproofs.run.isolated_steps import in_child
 from dpproofs.verdict import Status, Verdict
 
 #: Start-up overhead allowed on top of --timeout (starting Python and the fork server: 8 to 11 s

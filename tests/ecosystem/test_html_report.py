@@ -9,13 +9,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from dpproofs import svg
 from dpproofs.claim import Deadline, timed_decide
-from dpproofs.discovery import load_theorems
-from dpproofs.html_report import write_html
-from dpproofs.pictures import largest_ratio_outcomes, pictures, privacy_loss_atoms
-from dpproofs.runner import result_of
+from dpproofs.run.discovery import load_theorems
+from dpproofs.run.runner import result_of
 from dpproofs.verdict import Counterexample, Verdict
+from dpproofs.views import svg
+from dpproofs.views.html import write_html
+from dpproofs.views.pictures import largest_ratio_outcomes, pictures, privacy_loss_atoms
 
 TOUR = Path(__file__).resolve().parents[2] / "examples" / "tour.py"
 
@@ -111,9 +111,9 @@ def test_svg_texts_are_escaped() -> None:
 
 
 def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> None:
-    from dpproofs.html_report import render
     from dpproofs.theorem import Role
     from dpproofs.verdict import Status
+    from dpproofs.views.html import render
 
     wrong = result_of(
         SimpleNamespace(

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import dpproofs.testing
 from dpproofs import FiniteMechanism, Status, delta_for_epsilon, is_dp, pure_epsilon
 from dpproofs.claim import Deadline
-from dpproofs.discovery import load_theorems
 from dpproofs.exact import compare
+from dpproofs.run.discovery import load_theorems
 from dpproofs.testing import (
     assert_counterexample,
     assert_dp,

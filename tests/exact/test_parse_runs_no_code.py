@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.errors import InvalidExpression
 from dpproofs.exact import parse_exact
 

@@ -26,9 +26,9 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dpproofs import worker
-from dpproofs.cli import main
-from dpproofs.discovery import LoadFailure
+from dpproofs.cli.main import main
+from dpproofs.run import worker
+from dpproofs.run.discovery import LoadFailure
 from dpproofs.verdict import Status
 
 #: Every fuzz test: no per-example deadline, the same examples on every run.

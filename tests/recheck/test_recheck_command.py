@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 
 
 def run(*argv):

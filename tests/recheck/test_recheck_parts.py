@@ -108,7 +108,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.resolve",
         "dpproofs.recheck.scalar",
         "dpproofs.recheck.witnesses",
-        "dpproofs.cli_recheck",
+        "dpproofs.cli.recheck",
     ]
     code = (
         "import sys\n"

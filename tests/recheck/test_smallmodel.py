@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.evidence import SmallModel
 from dpproofs.formula import FormulaAlgebra, Node, const
 from dpproofs.recheck.smallmodel import NotRead, analyse, reproduce

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.recheck import certificates
 from dpproofs.version import version
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from strategies_search import distributions, matrices
 
 from dpproofs.algebra import EXACT
-from dpproofs.discovery import load_theorems
 from dpproofs.formula import interpret
 from dpproofs.laws import joint_law, mixture
 from dpproofs.outcomes import every_outcome
+from dpproofs.run.discovery import load_theorems
 from dpproofs.search import Interval, channel, distribution, for_all, log_of
 from dpproofs.search.shape import ShapeReport, analyse
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth, wrap_matrix

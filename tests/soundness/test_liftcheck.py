@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.evidence import BoundedSearch, ParamBox, ParamBoxes, ShapePart, SizeResult, SmallModel
 from dpproofs.soundness import liftcheck
 from dpproofs.soundness.liftcheck import (
@@ -32,7 +32,7 @@ def folder(tmp_path_factory):
 
 
 def _claim(folder, theorem):
-    from dpproofs.worker import load_claim
+    from dpproofs.run.worker import load_claim
 
     return load_claim(str(folder / "lift_theorems.py"), theorem, 0)[0]
 
@@ -55,10 +55,10 @@ def test_a_size_alone_finds_the_counterexample_only_where_it_exists(folder):
 def test_a_proved_verdict_that_a_size_contradicts_is_unsound(folder, monkeypatch):
     # A lying first run: "proved" with N* = 1 for the heavy-outcome claim. The cross-check
     # searches 1, 2, 3 = N* + 2 and finds the uniform distribution on 3 outcomes.
-    import dpproofs.worker
+    import dpproofs.run.worker
 
     lie = Verdict.proved("z3 + small-model theorem", evidence=[_small_model(1)])
-    monkeypatch.setattr(dpproofs.worker, "decide_theorem", lambda *args: lie)
+    monkeypatch.setattr(dpproofs.run.worker, "decide_theorem", lambda *args: lie)
     check = crosscheck(str(folder / "lift_theorems.py"), "lift.heavy_outcome", 30, 30, 60)
     assert check.unsound
     (part,) = check.parts
@@ -89,12 +89,12 @@ def test_the_cross_check_runs_the_predicate_not_its_traced_formula(tmp_path, mon
     # Tracing "for every y, z: p_z = p_y" re-bound the outer entry to the inner outcome
     # (p_z = p_z), which is true, and the lifting proved it. The cross-check evaluates the
     # predicate on each size's rows: p = (0, 1) on 2 outcomes.
-    import dpproofs.worker
+    import dpproofs.run.worker
 
     file = tmp_path / "nested_theorems.py"
     file.write_text(NESTED)
     lie = Verdict.proved("z3 + small-model theorem", evidence=[_small_model(2)])
-    monkeypatch.setattr(dpproofs.worker, "decide_theorem", lambda *args: lie)
+    monkeypatch.setattr(dpproofs.run.worker, "decide_theorem", lambda *args: lie)
     check = crosscheck(str(file), "lift.every_distribution_uniform", 30, 30, 90)
     (part,) = check.parts
     assert [s.result for s in part.sizes] == [UNSAT, COUNTEREXAMPLE, COUNTEREXAMPLE, COUNTEREXAMPLE]
@@ -102,10 +102,10 @@ def test_the_cross_check_runs_the_predicate_not_its_traced_formula(tmp_path, mon
 
 
 def test_a_spent_budget_names_the_sizes_not_cross_checked(folder, monkeypatch):
-    import dpproofs.worker
+    import dpproofs.run.worker
 
     lie = Verdict.proved("z3 + small-model theorem", evidence=[_small_model(3)])
-    monkeypatch.setattr(dpproofs.worker, "decide_theorem", lambda *args: lie)
+    monkeypatch.setattr(dpproofs.run.worker, "decide_theorem", lambda *args: lie)
     check = crosscheck(str(folder / "lift_theorems.py"), "lift.heavy_outcome", 30, 30, 0.5)
     (part,) = check.parts
     assert part.sizes == () and part.not_checked() == [1, 2, 3, 4, 5]

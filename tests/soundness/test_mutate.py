@@ -93,7 +93,7 @@ def test_cap_is_a_stable_choice_in_order():
 def test_ids_are_the_same_in_two_processes():
     script = (
         "from pathlib import Path\n"
-        "from dpproofs.discovery import load_theorems\n"
+        "from dpproofs.run.discovery import load_theorems\n"
         "from dpproofs.soundness.mutate import enumerate_mutants\n"
         "for s in load_theorems(Path('theorems/vadhan/vadhan_divergences.py').resolve()):\n"
         "    for m in enumerate_mutants(s.build(), s.id).mutants:\n"

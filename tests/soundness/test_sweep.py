@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.cli import main
+from dpproofs.cli.main import main
 from dpproofs.soundness.sweep import sweep
 
 HERE = Path(__file__).parent

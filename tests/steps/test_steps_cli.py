@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs import cli_check_proof
+from dpproofs.cli import check_proof as cli_check_proof
 
 
 def call(*argv: str) -> tuple[int, str, str]:

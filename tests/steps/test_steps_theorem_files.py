@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.discovery import load_theorems
+from dpproofs.run.discovery import load_theorems
 from dpproofs.steps import DerivationClaim
 
 FOLDER = Path(__file__).resolve().parents[2] / "theorems" / "derivations"

@@ -6,7 +6,7 @@ from types import ModuleType
 import pytest
 
 from dpproofs.claim import Deadline
-from dpproofs.discovery import import_theorem_file
+from dpproofs.run.discovery import import_theorem_file
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec, cites_seed
 
 THEOREMS = Path(__file__).resolve().parents[2] / "theorems"

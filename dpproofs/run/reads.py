@@ -30,7 +30,7 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
 
 Modules imported before :func:`start` (the fork server's preloaded sympy, z3, flint and dpproofs)
 are not recorded here: the cache keys them by the dpproofs sources and the library versions
-(:func:`dpproofs.cache.package_fingerprint`).
+(:func:`dpproofs.run.cache.package_fingerprint`).
 
 The statement the cache relies on: if every recorded read gives the same answer now (same file
 contents, same resolution of every imported name, same listings, same variables, same working

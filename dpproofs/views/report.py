@@ -30,7 +30,7 @@ from xml.etree import ElementTree as ET
 
 from dpproofs.atomic import write_atomically
 from dpproofs.errors import UsageError
-from dpproofs.runner import TheoremResult
+from dpproofs.run.runner import TheoremResult
 from dpproofs.version import version
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
-from dpproofs.runner import step_summary
+from dpproofs.run.runner import step_summary
 from dpproofs.theorem import Role
 from dpproofs.verdict import Status
 

@@ -1,4 +1,4 @@
-"""Pictures of a verdict's evidence, as inline SVG (see :mod:`dpproofs.svg`).
+"""Pictures of a verdict's evidence, as inline SVG (see :mod:`dpproofs.views.svg`).
 
 * A counterexample over distributions or matrices: the objects as grouped bars, with the outcome
   of the largest likelihood ratio max_{a, b} a_y / b_y shaded (whatever the claim's threshold, an
@@ -23,8 +23,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from dpproofs import svg
 from dpproofs.verdict import Counterexample, Verdict
+from dpproofs.views import svg
 
 Rows = list[list[float]]
 

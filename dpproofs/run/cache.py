@@ -4,7 +4,7 @@ A verdict's key is a SHA-256 hash of: the dpproofs version and the source of eve
 dpproofs package; the Python version and those of sympy, z3, python-flint and mpmath (the
 modules the fork server preloads); the theorem file's path; the theorem id; and its limits
 (seconds, memory cap). The entry stores the verdict with what the deciding child read
-(:class:`dpproofs.reads.Reads`: every module it imported and every file it opened, by content
+(:class:`dpproofs.run.reads.Reads`: every module it imported and every file it opened, by content
 hash; every module name it looked up, by where it resolves; the folders it listed; the
 environment variables it read). At lookup every recorded read is made again (each file hashed
 once per run): an entry whose reads differ from the present is stale, a miss, and the theorem
@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
-from dpproofs.discovery import Discovered, TheoremInfo
-from dpproofs.isolation import Limits
-from dpproofs.reads import Checker, Reads
+from dpproofs.run.discovery import Discovered, TheoremInfo
+from dpproofs.run.isolation import Limits
+from dpproofs.run.reads import Checker, Reads
 from dpproofs.verdict import Status, Verdict
 from dpproofs.version import version
 

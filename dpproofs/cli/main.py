@@ -17,16 +17,14 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
 
-from dpproofs import (
-    cli_check,
-    cli_check_proof,
-    cli_compose,
-    cli_new,
-    cli_profile,
-    cli_recheck,
-    cli_soundness,
-    cli_verify,
-)
+from dpproofs.cli import check as cli_check
+from dpproofs.cli import check_proof as cli_check_proof
+from dpproofs.cli import compose as cli_compose
+from dpproofs.cli import new as cli_new
+from dpproofs.cli import profile as cli_profile
+from dpproofs.cli import recheck as cli_recheck
+from dpproofs.cli import soundness as cli_soundness
+from dpproofs.cli import verify as cli_verify
 from dpproofs.errors import InvalidMechanism, UsageError
 
 COMMANDS = {

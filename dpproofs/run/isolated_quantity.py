@@ -3,7 +3,7 @@
 The work of delta(eps), eps(delta) and total variation grows with K (a k-fold power of a
 polynomial with up to SUPPORT_LIMIT slots, an exact closed form of ~k bits) and a single flint
 call cannot be interrupted, so ``dpproofs compose`` and ``profile --compose`` decide each of them
-in a child process (:mod:`dpproofs.isolation`) stopped at its share of ``--timeout``: an equal
+in a child process (:mod:`dpproofs.run.isolation`) stopped at its share of ``--timeout``: an equal
 share of the time left, in order, counted once the fork server is up (starting it, which
 preloads sympy and z3, is not counted, as ``verify`` does not count imports). A quantity whose
 child is stopped, dies or is not started for lack of time is UNKNOWN with that reason; the
@@ -21,7 +21,7 @@ from typing import Any
 from dpproofs.accounting import conversions as C
 from dpproofs.accounting.certified import Path, unknown
 from dpproofs.accounting.compose import Composition
-from dpproofs.isolation import Limits, run_child
+from dpproofs.run.isolation import Limits, run_child
 
 #: A query: (the profile key, its argument or None).
 Query = tuple[str, Any]
@@ -113,7 +113,7 @@ def _quantity_main(
     channel: Connection,
 ) -> None:
     """Child entry point: one quantity, sent back as JSON-ready data (or an error sentence)."""
-    from dpproofs.worker import _enter_child
+    from dpproofs.run.worker import _enter_child
 
     _enter_child(deadline_at, memory_bytes)
     try:

@@ -48,7 +48,7 @@ def _add_queries(parser: argparse.ArgumentParser) -> None:
 
 def add_timeout_option(parser: argparse.ArgumentParser) -> None:
     """``--timeout SECONDS``: every quantity is decided in a child within its share of it."""
-    from dpproofs import arguments
+    from dpproofs.cli import arguments
 
     parser.add_argument(
         "--timeout",

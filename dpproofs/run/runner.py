@@ -2,12 +2,12 @@
 
 Work goes through the standard :class:`concurrent.futures.Executor` interface: each task is a
 picklable :class:`Job` (file, theorem id, limits) given to :func:`decide`, which supervises one
-child (see :mod:`dpproofs.isolation`) and kills it at the deadline. So a solver that hangs ends as
-UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The CLI's
-executors (a thread pool of ``jobs`` supervisors, or a Dask cluster's workers, each supervising its
-own children) are in :mod:`dpproofs.executors`; any other Executor can be passed in. A theorem
-declared with ``split="sizes"`` is submitted as one job per (part, size) of its search, then one
-job merging their answers (:mod:`dpproofs.split`).
+child (see :mod:`dpproofs.run.isolation`) and kills it at the deadline. So a solver that hangs
+ends as UNKNOWN ("time limit ... reached") and a crash ends as ERROR, while the run goes on. The
+CLI's executors (a thread pool of ``jobs`` supervisors, or a Dask cluster's workers, each
+supervising its own children) are in :mod:`dpproofs.run.executors`; any other Executor can be
+passed in. A theorem declared with ``split="sizes"`` is submitted as one job per (part, size) of
+its search, then one job merging their answers (:mod:`dpproofs.run.split`).
 
 Ctrl-C (or SIGTERM turned into KeyboardInterrupt by the CLI) kills every child and raises
 :class:`RunInterrupted` carrying the results so far, the undecided ones marked as interrupted.
@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpproofs import isolation, split
-from dpproofs.cache import ResultCache
-from dpproofs.discovery import LoadFailure, TheoremInfo
-from dpproofs.isolation import Limits, run_child
-from dpproofs.reads import UNRECORDED, Reads, Recorded, Surroundings, unpack
-from dpproofs.selection import Planned
-from dpproofs.split import SizeJob, SplitTheorem
+from dpproofs.run import isolation, split
+from dpproofs.run.cache import ResultCache
+from dpproofs.run.discovery import LoadFailure, TheoremInfo
+from dpproofs.run.isolation import Limits, run_child
+from dpproofs.run.reads import UNRECORDED, Reads, Recorded, Surroundings, unpack
+from dpproofs.run.selection import Planned
+from dpproofs.run.split import SizeJob, SplitTheorem
 from dpproofs.theorem import Role
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
@@ -123,7 +123,7 @@ def decide(job: Job) -> Verdict:
 def decide_recorded(job: Job) -> Recorded:
     """Decide ``job`` as :func:`decide` does; the verdict comes with what the child read (for
     the cache; UNRECORDED when the child sent no verdict)."""
-    from dpproofs.worker import decide_main
+    from dpproofs.run.worker import decide_main
 
     outcome = run_child(decide_main, (job.file, job.theorem_id, Surroundings.here()), job.limits)
     verdict, read = unpack(outcome.value)

@@ -2,7 +2,7 @@
 
 Prints the verdict, the method and the witness (or what ran out). Exit status: 0 proved,
 1 refuted, 3 unknown, 2 usage error (a malformed statement or domain, or an ERROR verdict).
-The statement is read and decided in a child process (:mod:`dpproofs.steps.isolated`) killed at
+The statement is read and decided in a child process (:mod:`dpproofs.run.isolated_steps`) killed at
 ``--timeout`` seconds, so the command answers within the timeout plus a fixed start-up overhead.
 """
 
@@ -13,7 +13,7 @@ import json
 from multiprocessing.connection import Connection
 from typing import IO, Any
 
-from dpproofs import arguments
+from dpproofs.cli import arguments
 
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
 #: The least memory cap: the child starts with sympy and z3 loaded (about 0.3 GiB of address
@@ -63,7 +63,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.errors import UsageError
-    from dpproofs.steps.isolated import Refusal, in_child
+    from dpproofs.run.isolated_steps import Refusal, in_child
 
     memory = memory_bytes(args.memory)
     statement = (args.statement, args.where, args.assume)
@@ -110,8 +110,8 @@ def _check_main(
 ) -> None:
     """Child entry point: read and decide the statement a little before the hard deadline; send
     the Verdict, or a Refusal for a malformed statement or domain."""
-    from dpproofs.steps.isolated import guarded
-    from dpproofs.worker import _enter_child, _send, deadline_before
+    from dpproofs.run.isolated_steps import guarded
+    from dpproofs.run.worker import _enter_child, _send, deadline_before
 
     _enter_child(deadline_at, memory_bytes)
     _send(channel, guarded(lambda: _decide(statement, where, assume, deadline_before(deadline_at))))
@@ -124,6 +124,6 @@ def _decide(statement: str, where: list[str], assume: list[str], deadline: Any) 
     try:
         return check(statement, where, assume, timeout=deadline.remaining())
     except InvalidClaim as exc:
-        from dpproofs.steps.isolated import Refusal
+        from dpproofs.run.isolated_steps import Refusal
 
         return Refusal(str(exc))

@@ -8,8 +8,8 @@ Exit status (as ``dpproofs check``): 0 proved, 1 refuted, 3 unknown (a step unkn
 checked), 2 usage error or an ERROR verdict.
 
 ``--timeout`` is for the whole command: the derivation is read in one child and each step decided
-in its own child (:mod:`dpproofs.steps.isolated`), all before one deadline, so the command answers
-within the timeout plus a fixed start-up overhead.
+in its own child (:mod:`dpproofs.run.isolated_steps`), all before one deadline, so the command
+answers within the timeout plus a fixed start-up overhead.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TextIO
 
-from dpproofs import arguments
-from dpproofs.cli_check import EXIT_CODES, MIN_MEMORY_GIB, memory_bytes
+from dpproofs.cli import arguments
+from dpproofs.cli.check import EXIT_CODES, MIN_MEMORY_GIB, memory_bytes
 
 MAP_SEPARATOR = "=>"
 
@@ -100,9 +100,9 @@ def parse_where(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Check the derivation in ``args.file``; print one line per step, then the verdict."""
+    from dpproofs.run.isolated_steps import Refusal, check_steps_isolated, timed_in_child
     from dpproofs.steps.check import derivation_verdict
     from dpproofs.steps.derivation import Derivation
-    from dpproofs.steps.isolated import Refusal, check_steps_isolated, timed_in_child
     from dpproofs.verdict import Status, Verdict
 
     memory = memory_bytes(args.memory)
@@ -167,9 +167,9 @@ def _read_main(
 ) -> None:
     """Child entry point: read the derivation (the domains first) and send it, or a Refusal
     for a malformed domain, or the Verdict of what went wrong while reading."""
+    from dpproofs.run.isolated_steps import Refusal, guarded
+    from dpproofs.run.worker import _enter_child, _send
     from dpproofs.steps.derivation import read_derivation
-    from dpproofs.steps.isolated import Refusal, guarded
-    from dpproofs.worker import _enter_child, _send
 
     def read() -> Any:
         try:

@@ -7,7 +7,8 @@ import argparse
 import json
 from typing import IO, Any
 
-from dpproofs import arguments, cli_compose
+from dpproofs.cli import arguments
+from dpproofs.cli import compose as cli_compose
 
 
 def add_parser(commands: Any) -> None:
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.finite.loading import load_mechanism
 
     mechanism = load_mechanism(args.mechanism)
-    from dpproofs.isolation import Limits, run_child
+    from dpproofs.run.isolation import Limits, run_child
 
     queries = (args.epsilon, args.delta, args.renyi or ["2"], not args.no_mi_dp)
     outcome = run_child(_profile_main, (mechanism, *queries), Limits(args.timeout))
@@ -104,7 +105,7 @@ def _plot(mechanism: Any, data: dict[str, Any], path: str, err: IO[str]) -> None
     """--plot: the pictures, with each asked (eps, delta(eps)) and (eps(delta), delta) marked on
     the delta(eps) curve; says on stderr what was written (stdout may be JSON)."""
     from dpproofs.exact import float_value, parse_exact
-    from dpproofs.pictures import write_profile_plot
+    from dpproofs.views.pictures import write_profile_plot
 
     def to_float(text: str) -> float:
         return float_value(parse_exact(text))
@@ -134,7 +135,7 @@ def _profile_main(
     """Child entry point: ("data", the profile), or ("error" | "overflow", the message)."""
     from dpproofs.errors import DpProofsError
     from dpproofs.finite.profile import profile_as_dict
-    from dpproofs.worker import _enter_child
+    from dpproofs.run.worker import _enter_child
 
     _enter_child(deadline_at, memory_bytes)
     answer: tuple[str, Any]

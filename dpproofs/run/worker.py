@@ -1,10 +1,10 @@
 """The child side of isolation: import a theorem file, list its theorems, or decide one of them.
 
-Runs in a child process (see :mod:`dpproofs.isolation`), so a hang, a crash, ``sys.exit``,
+Runs in a child process (see :mod:`dpproofs.run.isolation`), so a hang, a crash, ``sys.exit``,
 ``os._exit`` or runaway memory in author code cannot take the run down. The child first leads a
 new process group (the parent kills the group), caps its address space, and starts a watchdog
 that ends it if the parent goes away or the deadline passes. Every failure it can see becomes a
-:class:`~dpproofs.discovery.LoadFailure` or a verdict naming the theorem file and line.
+:class:`~dpproofs.run.discovery.LoadFailure` or a verdict naming the theorem file and line.
 """
 
 from __future__ import annotations
@@ -20,16 +20,16 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from dpproofs import reads
 from dpproofs.claim import Claim, Deadline, timed_decide
-from dpproofs.discovery import (
+from dpproofs.errors import DpProofsError
+from dpproofs.run import reads
+from dpproofs.run.discovery import (
     Discovered,
     LoadFailure,
     TheoremInfo,
     failing_line,
     import_theorem_file,
 )
-from dpproofs.errors import DpProofsError
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
 

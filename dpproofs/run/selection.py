@@ -9,17 +9,17 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from dpproofs.cache import ResultCache
-from dpproofs.discovery import Discovered, LoadFailure, TheoremInfo, theorem_files
 from dpproofs.errors import UsageError
-from dpproofs.isolation import Limits, run_child
-from dpproofs.reads import Reads, Surroundings
+from dpproofs.run.cache import ResultCache
+from dpproofs.run.discovery import Discovered, LoadFailure, TheoremInfo, theorem_files
+from dpproofs.run.isolation import Limits, run_child
+from dpproofs.run.reads import Reads, Surroundings
 from dpproofs.verdict import Status
 
 
 @dataclass(frozen=True, slots=True)
 class Planned:
-    """A theorem to decide, with what its file's import read (see dpproofs.reads)."""
+    """A theorem to decide, with what its file's import read (see dpproofs.run.reads)."""
 
     info: TheoremInfo
     dependencies: Reads
@@ -35,7 +35,7 @@ class Selection:
 
 def discover_isolated(file: str, limits: Limits) -> Discovered | LoadFailure:
     """Import ``file`` in a child under ``limits`` and list its theorems; never raises."""
-    from dpproofs.worker import discover_main
+    from dpproofs.run.worker import discover_main
 
     outcome = run_child(discover_main, (file, Surroundings.here()), limits)
     if isinstance(outcome.value, Discovered | LoadFailure):

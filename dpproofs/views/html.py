@@ -3,7 +3,7 @@
 A verdict table with filters (by verdict, by "not as expected", by text), then one section per
 theorem: statement, citation, location, method, time, coverage, reason, counterexample with the
 values the exact re-check observed, certificate, derivation steps (when the verdict has them),
-and inline SVG pictures of the evidence (:mod:`dpproofs.pictures`).
+and inline SVG pictures of the evidence (:mod:`dpproofs.views.pictures`).
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def _row(r: Any) -> str:
 
 
 def _section(r: Any, spec: Any) -> str:
-    from dpproofs.pictures import pictures
+    from dpproofs.views.pictures import pictures
 
     v = r.verdict
     claim = _claim(spec)
@@ -188,7 +188,7 @@ def _claim(spec: Any) -> Any:
     try:
         build = getattr(spec, "build", None)
         if build is None:
-            from dpproofs.discovery import load_theorems
+            from dpproofs.run.discovery import load_theorems
 
             loaded = load_theorems(Path(spec.file))
             build = (

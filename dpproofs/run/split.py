@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dpproofs.discovery import TheoremInfo
-from dpproofs.isolation import Limits, run_child
-from dpproofs.reads import UNRECORDED, Recorded, Surroundings, unpack
+from dpproofs.run.discovery import TheoremInfo
+from dpproofs.run.isolation import Limits, run_child
+from dpproofs.run.reads import UNRECORDED, Recorded, Surroundings, unpack
 from dpproofs.verdict import Verdict
 
 #: What a size job answers: a SizeReport (dpproofs.search.sizes), or a Verdict when it failed.
@@ -70,9 +70,9 @@ def size_jobs(info: TheoremInfo, limits: Limits) -> list[SizeJob]:
 def decide_size(job: SizeJob) -> Recorded:
     """Decide one (part, size) in a child killed at the deadline; never raises. A size stopped
     at its time limit is an undecided size, with the isolation's reason. The answer comes with
-    what the child read (:mod:`dpproofs.reads`, for the cache)."""
+    what the child read (:mod:`dpproofs.run.reads`, for the cache)."""
+    from dpproofs.run.worker import size_main
     from dpproofs.search.sizes import UNDECIDED, SizeReport
-    from dpproofs.worker import size_main
 
     args = (job.file, job.theorem_id, job.part, job.size, Surroundings.here())
     outcome = run_child(size_main, args, job.limits)
@@ -89,7 +89,7 @@ def decide_size(job: SizeJob) -> Recorded:
 def merge(job: MergeJob) -> Recorded:
     """The verdict of a split theorem, merged in a child, with what the child read; never
     raises."""
-    from dpproofs.worker import merge_main
+    from dpproofs.run.worker import merge_main
 
     args = (job.file, job.theorem_id, job.reports, Surroundings.here())
     outcome = run_child(merge_main, args, job.limits)

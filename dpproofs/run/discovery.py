@@ -4,9 +4,9 @@ A path argument is a theorem file or a folder searched recursively for ``*.py`` 
 do not start with ``_``. Each file is imported under a private module name; a file that fails to
 import becomes a :class:`LoadFailure` naming the file and line, and the other files still load.
 
-The runner imports theorem files only in child processes (:mod:`dpproofs.worker`); what crosses
+The runner imports theorem files only in child processes (:mod:`dpproofs.run.worker`); what crosses
 back to the parent is a :class:`TheoremInfo` per theorem (plain data, picklable) and what the
-import read (:class:`dpproofs.reads.Reads`, for the result cache).
+import read (:class:`dpproofs.run.reads.Reads`, for the result cache).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 
 from dpproofs.errors import UsageError
-from dpproofs.reads import UNRECORDED, Reads
+from dpproofs.run.reads import UNRECORDED, Reads
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, Role, TheoremSpec
 from dpproofs.verdict import Status
 

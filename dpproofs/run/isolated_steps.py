@@ -3,7 +3,7 @@
 Reading a statement and deciding it may not return (a tower e^{e^{...}} handed to sympy, an
 integer 10**10**10 computed while parsing), may exhaust memory, or may crash the interpreter (a
 signal in a native library). So nothing of that runs in the user's process: each piece runs in
-a child of :mod:`dpproofs.isolation` (its own process group, an address-space cap, killed at its
+a child of :mod:`dpproofs.run.isolation` (its own process group, an address-space cap, killed at its
 deadline), and whatever ends the child becomes a verdict with a reason, never a traceback.
 
 The time contract. A command given ``--timeout T`` answers within T seconds plus a fixed
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dpproofs.isolation import DEFAULT_MEMORY_BYTES, ChildOutcome, Limits, run_child
+from dpproofs.run.isolation import DEFAULT_MEMORY_BYTES, ChildOutcome, Limits, run_child
 from dpproofs.steps.check import UNKNOWN, _result, check_step
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.verdict import StepResult, Verdict
@@ -120,7 +120,7 @@ def _step_main(
     step: Step, derivation: Derivation, deadline_at: float, memory_bytes: int, channel: Connection
 ) -> None:
     """Child entry point: decide one step (a little before the hard deadline) and send it."""
-    from dpproofs.worker import _enter_child, _send, deadline_before
+    from dpproofs.run.worker import _enter_child, _send, deadline_before
 
     _enter_child(deadline_at, memory_bytes)
     _send(channel, guarded(lambda: check_step(step, derivation, deadline_before(deadline_at))))

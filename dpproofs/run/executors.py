@@ -3,7 +3,7 @@
 ``--executor`` names one of three:
 
 * ``process`` (the default): ``jobs`` supervisor threads on this machine, each starting one
-  isolated child process per theorem (see :mod:`dpproofs.isolation`);
+  isolated child process per theorem (see :mod:`dpproofs.run.isolation`);
 * ``dask``: a Dask ``LocalCluster`` of ``jobs`` worker processes with one thread each;
 * ``tcp://host:port`` (or ``tls://``): the Dask scheduler already running at that address.
 
@@ -140,7 +140,7 @@ def _dask_client(address: str | None, jobs: int) -> Iterator[Any]:
 
 
 def _stop_children(client: Any) -> None:
-    from dpproofs import isolation
+    from dpproofs.run import isolation
 
     with contextlib.suppress(Exception):  # a worker already gone has no children left
         client.run(isolation.stop_all)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import IO, Any
 
-from dpproofs import arguments, executors
+from dpproofs.cli import arguments
+from dpproofs.run import executors
 
 EXIT_INTERRUPTED = 130
 #: Importing a theorem file may take this long even when --timeout is shorter.
@@ -55,10 +56,11 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from dpproofs import isolation, report, runner, selection, terminal
-    from dpproofs.cache import ResultCache, default_folder
     from dpproofs.errors import UsageError
-    from dpproofs.settings import load_settings
+    from dpproofs.run import isolation, runner, selection
+    from dpproofs.run.cache import ResultCache, default_folder
+    from dpproofs.run.settings import load_settings
+    from dpproofs.views import report, terminal
 
     settings = load_settings()
     jobs = args.jobs or settings.jobs
@@ -118,7 +120,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     terminal.render(results, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
     _write_reports(args, results, run_info, markdown=True)
     if args.html_dir:
-        from dpproofs.html_report import write_html
+        from dpproofs.views.html import write_html
 
         write_html(results, chosen.theorems, args.html_dir)
     return 0 if summary["unexpected"] == 0 else 1
@@ -138,13 +140,13 @@ def reports_given(args: argparse.Namespace) -> bool:
 
 
 def _write_reports(args: argparse.Namespace, results: list[Any], info: Any, markdown: bool) -> None:
-    from dpproofs import report
+    from dpproofs.views import report
 
     if args.json_path:
         report.write_json(results, args.json_path, info)
     if args.junit_path:
         report.write_junit(results, args.junit_path, info)
     if markdown and args.markdown_path:
-        from dpproofs.markdown_report import write_markdown
+        from dpproofs.views.markdown import write_markdown
 
         write_markdown(results, args.markdown_path)

@@ -52,7 +52,7 @@ class ChildOutcome:
 
 #: Imported once by the fork server, so that a child's own time starts with the theorem file.
 PRELOAD = (
-    "dpproofs.worker",
+    "dpproofs.run.worker",
     "sympy",
     "z3",
     "flint",
