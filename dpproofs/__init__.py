@@ -7,7 +7,8 @@ the reason) or ERROR. The public surface is deliberately small; see the README f
 
 from typing import TYPE_CHECKING
 
-from dpproofs.claim import Claim, Deadline, all_of, exact_fact
+from dpproofs.claim import Claim, all_of, exact_fact
+from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError, InvalidClaim, InvalidMechanism, Undecided
 from dpproofs.lazy import lazy_exports
 from dpproofs.oneline import check

@@ -15,31 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
 from dpproofs.verdict import Counterexample, Verdict, conjunction
-
-
-class Deadline:
-    """A point in (monotonic) time after which a decision procedure should give up."""
-
-    __slots__ = ("_end",)
-
-    def __init__(self, seconds: float | None) -> None:
-        self._end = None if seconds is None else time.monotonic() + seconds
-
-    def remaining(self) -> float:
-        """Seconds left (``inf`` when unlimited, never negative)."""
-        if self._end is None:
-            return float("inf")
-        return max(0.0, self._end - time.monotonic())
-
-    def expired(self) -> bool:
-        return self.remaining() <= 0.0
-
-    def share(self, fraction: float) -> Deadline:
-        """A deadline at ``fraction`` of the time left (for one of several steps)."""
-        left = self.remaining()
-        return Deadline(None if left == float("inf") else left * fraction)
 
 
 @runtime_checkable

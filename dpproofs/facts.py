@@ -29,7 +29,7 @@ from dpproofs.exact.rigorous import compare
 
 def _bracket(value: Any) -> Any:
     """``value`` if it is one of dpproofs' certified brackets (not an author's look-alike)."""
-    from dpproofs.finite.capacity import CertifiedBracket
+    from dpproofs.exact.bracket import CertifiedBracket
 
     if isinstance(value, CertifiedBracket) and type(value).__module__.startswith("dpproofs."):
         return value

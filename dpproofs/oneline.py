@@ -57,7 +57,7 @@ def check(
     >>> check("exp(x) <= 1 + x + x**2/2", where="x: (0, oo)").status.value
     'refuted'
     """
-    from dpproofs.claim import Deadline
+    from dpproofs.deadline import Deadline
     from dpproofs.symbolic import holds
 
     assumptions = [assume] if isinstance(assume, str) else list(assume)

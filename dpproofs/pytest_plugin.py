@@ -209,7 +209,8 @@ def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:
     deciders' deadline; imports inside the theorem function resolve from its own folder."""
     import sys
 
-    from dpproofs.claim import Deadline, timed_decide
+    from dpproofs.claim import timed_decide
+    from dpproofs.deadline import Deadline
     from dpproofs.run.discovery import enter_folder, note_local_modules
 
     timeout = _seconds(spec.file, spec.timeout, override)

@@ -46,7 +46,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dpproofs.claim import AllOf, Claim, Deadline
+from dpproofs.claim import AllOf, Claim
+from dpproofs.deadline import Deadline
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import rational_bracket
 from dpproofs.finite.claims import is_dp

@@ -7,13 +7,58 @@ total_variation, kl, renyi), each value a certified float with its bracket and p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from dpproofs.accounting import conversions as C
 from dpproofs.accounting.compose import Composition, Part, check_times, part_of
 from dpproofs.errors import DpProofsError
+
+#: A query of the profile: (its key, its argument or None).
+Query = tuple[str, Any]
+
+
+def quantity(composition: Composition, query: Query) -> C.Answer:
+    """The answer to one query, in this process."""
+    key, argument = query
+    if key == "pure_epsilon":
+        return C.pure_epsilon(composition)
+    if key == "delta":
+        return C.delta_for_epsilon(composition, argument)
+    if key == "epsilon_for_delta":
+        return C.epsilon_for_delta(composition, argument)
+    if key == "total_variation":
+        return C.total_variation(composition)
+    if key == "kl":
+        return C.kl_divergence(composition)
+    if key == "renyi":
+        return C.renyi_divergence(composition, argument)
+    raise ValueError(f"not a profile quantity: {key!r}")
+
+
+def cheap(query: Query) -> bool:
+    """Pure epsilon, eps(0) (= pure epsilon), KL and Renyi read only the factors' PLDs (k is a
+    multiplier, never an exponent): bounded work, done in this process. The rest build the
+    composed PLD, whose size grows with k."""
+    key, argument = query
+    if key == "epsilon_for_delta":
+        rational, _ = C.parse_number(argument)
+        return rational == 0
+    return key in ("pure_epsilon", "kl", "renyi")
+
+
+#: How a profile's answers are computed: (composition, queries) -> one JSON-ready dict per
+#: query, in order. In this process by default; ``dpproofs compose`` passes
+#: :func:`dpproofs.run.isolated_quantity.answers_within`, which decides the costly ones in
+#: children under a hard time limit.
+Answers = Callable[[Composition, Sequence[Query]], list[dict[str, Any]]]
+
+
+def answers_here(composition: Composition, queries: Sequence[Query]) -> list[dict[str, Any]]:
+    """Every query's answer, computed in this process without a time limit."""
+    return [quantity(composition, query).as_dict() for query in queries]
 
 
 def load_composition(parts: Sequence[tuple[str, int]]) -> Composition:
@@ -72,16 +117,11 @@ def profile_as_dict(
     epsilons: Sequence[str] = (),
     deltas: Sequence[str] = (),
     renyi_orders: Sequence[str] = ("2",),
-    seconds: float | None = None,
+    answers: Answers = answers_here,
 ) -> dict[str, Any]:
     """Every quantity of the profile; ``epsilon``/``delta``/``order`` echo the strings given.
-
-    With ``seconds``, each quantity is decided in a child stopped at its share of the limit
-    (:mod:`dpproofs.run.isolated_quantity`); one that is not finished is "unknown" with the
-    reason."""
-    from dpproofs.run import isolated_quantity as isolated
-
-    queries: list[isolated.Query] = [
+    ``answers`` computes them (see :data:`Answers`)."""
+    queries: list[Query] = [
         ("pure_epsilon", None),
         *(("delta", e) for e in epsilons),
         *(("epsilon_for_delta", d) for d in deltas),
@@ -89,11 +129,7 @@ def profile_as_dict(
         ("kl", None),
         *(("renyi", a) for a in renyi_orders),
     ]
-    if seconds is None:
-        answers = [isolated.quantity(composition, q).as_dict() for q in queries]
-    else:
-        answers = isolated.answers_within(composition, queries, seconds)
-    it = iter(answers)
+    it = iter(answers(composition, queries))
     first = composition.parts[0]
     return {
         "name": " x ".join(f"{p.name or 'M'}^{p.times}" for p in composition.parts),

@@ -10,6 +10,7 @@ grid). This module imports only argparse at load time; the CLI registers it in t
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Sequence
 from typing import IO, Any
@@ -116,12 +117,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _run(parts: Sequence[tuple[str, int]], args: argparse.Namespace, out: IO[str]) -> int:
     from dpproofs.accounting import profile
+    from dpproofs.run.isolated_quantity import answers_within
 
     _check_queries(args)
+    answers: profile.Answers = profile.answers_here
+    if args.timeout is not None:
+        answers = functools.partial(answers_within, seconds=args.timeout)
     try:
         composition = profile.load_composition(parts)
         data = profile.profile_as_dict(
-            composition, args.epsilon, args.delta, args.renyi or ["2"], seconds=args.timeout
+            composition, args.epsilon, args.delta, args.renyi or ["2"], answers=answers
         )
     except DpProofsError as exc:
         raise UsageError(str(exc)) from exc

@@ -35,6 +35,7 @@ import sympy
 from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
 from dpproofs.errors import Undecided
+from dpproofs.exact.bracket import CertifiedBracket
 from dpproofs.exact.rigorous import compare, enclose, float_value, precision
 from dpproofs.finite.capacity_search import float_gap, iterate, polish
 from dpproofs.finite.channel import (
@@ -57,31 +58,6 @@ DYADIC_BITS = 62
 
 #: Rational channels whose numbers exceed this are not factored for the exact-capacity test.
 FACTOR_LIMIT = 2**64
-
-
-class CertifiedBracket:
-    """Decisions about a quantity Q known to satisfy lower <= Q <= upper (Q = exact if known).
-
-    A mixin for frozen records with fields ``lower``, ``upper`` (Fractions) and ``exact``.
-    """
-
-    __slots__ = ()
-    lower: Fraction
-    upper: Fraction
-    exact: sympy.Expr | None
-
-    @property
-    def gap(self) -> float:
-        """upper - lower, as a float (for display)."""
-        return float(self.upper - self.lower)
-
-    def at_most(self, value: Any) -> bool:
-        """Decide Q <= value rigorously (Undecided when value lies inside the bracket)."""
-        return decide_at_most(self.lower, self.upper, self.exact, value)
-
-    def equals(self, value: Any) -> bool:
-        """Decide Q = value rigorously (Undecided when only a bracket containing it is known)."""
-        return decide_equals(self.lower, self.upper, self.exact, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,30 +270,3 @@ def _certify(
     for count in (len(rows), reached):
         upper = min(upper, round_up(enclose(sympy.log(count), bits=BITS)))
     return lower, upper
-
-
-# --- Rigorous decisions about a bracketed quantity ----------------------------------------------
-
-
-def decide_at_most(lower: Fraction, upper: Fraction, exact: Any, value: Any) -> bool:
-    """C <= value, for lower <= C <= upper (C = exact when given); Undecided if the bracket
-    straddles value."""
-    if exact is not None:
-        return compare(exact, value) <= 0
-    if compare(upper, value) <= 0:
-        return True
-    if compare(lower, value) > 0:
-        return False
-    raise Undecided(f"{value} lies inside the certified bracket [{lower}, {upper}]")
-
-
-def decide_equals(lower: Fraction, upper: Fraction, exact: Any, value: Any) -> bool:
-    """C = value, for lower <= C <= upper (C = exact when given); Undecided unless exact is known
-    or value falls outside the bracket."""
-    if exact is not None:
-        return compare(exact, value) == 0
-    if compare(value, lower) < 0 or compare(value, upper) > 0:
-        return False
-    raise Undecided(
-        f"the capacity is only known to lie in [{lower}, {upper}], which contains {value}"
-    )

@@ -14,7 +14,8 @@ from typing import Any
 
 import sympy
 
-from dpproofs.claim import Claim, Deadline, timed_decide
+from dpproofs.claim import Claim, timed_decide
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.parse import parse_exact
 from dpproofs.finite.mechanism import FiniteMechanism

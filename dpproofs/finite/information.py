@@ -39,8 +39,9 @@ import sympy
 from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
 from dpproofs.errors import InvalidMechanism, Undecided
+from dpproofs.exact.bracket import CertifiedBracket
 from dpproofs.exact.rigorous import compare, precision
-from dpproofs.finite.capacity import CapacityBounds, CertifiedBracket, capacity_bounds_of_rows
+from dpproofs.finite.capacity import CapacityBounds, capacity_bounds_of_rows
 from dpproofs.finite.channel import (
     BITS,
     Entry,

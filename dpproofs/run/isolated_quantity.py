@@ -18,46 +18,15 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dpproofs.accounting import conversions as C
 from dpproofs.accounting.certified import Path, unknown
 from dpproofs.accounting.compose import Composition
+from dpproofs.accounting.profile import Query, cheap, quantity
 from dpproofs.run.isolation import Limits, run_child
 
-#: A query: (the profile key, its argument or None).
-Query = tuple[str, Any]
 #: Below this many seconds left, a quantity is not started (a child costs tens of ms to start).
 MIN_SECONDS = 0.05
 #: The fork server's start (outside the time limit, as for ``verify``'s imports) may take this.
 STARTUP_SECONDS = 120.0
-
-
-def quantity(composition: Composition, query: Query) -> C.Answer:
-    """The answer to one query, in this process."""
-    key, argument = query
-    if key == "pure_epsilon":
-        return C.pure_epsilon(composition)
-    if key == "delta":
-        return C.delta_for_epsilon(composition, argument)
-    if key == "epsilon_for_delta":
-        return C.epsilon_for_delta(composition, argument)
-    if key == "total_variation":
-        return C.total_variation(composition)
-    if key == "kl":
-        return C.kl_divergence(composition)
-    if key == "renyi":
-        return C.renyi_divergence(composition, argument)
-    raise ValueError(f"not a profile quantity: {key!r}")
-
-
-def cheap(query: Query) -> bool:
-    """Pure epsilon, eps(0) (= pure epsilon), KL and Renyi read only the factors' PLDs (k is a
-    multiplier, never an exponent): bounded work, done in this process. The rest build the
-    composed PLD, whose size grows with k."""
-    key, argument = query
-    if key == "epsilon_for_delta":
-        rational, _ = C.parse_number(argument)
-        return rational == 0
-    return key in ("pure_epsilon", "kl", "renyi")
 
 
 def answers_within(

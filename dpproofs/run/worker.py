@@ -20,7 +20,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from dpproofs.claim import Claim, Deadline, timed_decide
+from dpproofs.claim import Claim, timed_decide
+from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.run import reads
 from dpproofs.run.discovery import (

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from dpproofs.algebra import IntervalAlgebra
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.exact.rigorous import arb_from_fraction, arb_interval, precision
 from dpproofs.search.forall import SearchClaim, derived_base
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from dpproofs.algebra import Algebra, implies
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.evidence import Evidence
 from dpproofs.formula import BINDERS, Node, nodes, render

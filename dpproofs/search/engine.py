@@ -29,7 +29,7 @@ from typing import Any
 
 import z3
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.lifting import check_refutation, lift
 from dpproofs.search.presearch import presearch

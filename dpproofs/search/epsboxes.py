@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import ParamBox, ParamBoxes
 from dpproofs.search.domains import Interval, describe_domain

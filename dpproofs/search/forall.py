@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from dpproofs.algebra import EXACT, Algebra
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.domains import Interval, Rational, as_domain, describe_domain

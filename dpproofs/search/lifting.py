@@ -29,7 +29,7 @@ from typing import Any
 
 import z3
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.forall import SearchClaim

@@ -40,7 +40,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.claim import AllOf, Claim, Deadline
+from dpproofs.claim import AllOf, Claim
+from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
 from dpproofs.search.engine import METHOD, find_counterexample, unknown_after
 from dpproofs.search.forall import SearchClaim

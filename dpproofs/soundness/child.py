@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from dpproofs.claim import Deadline, timed_decide
+from dpproofs.claim import timed_decide
+from dpproofs.deadline import Deadline
 from dpproofs.run.discovery import import_theorem_file
 from dpproofs.run.worker import _enter_child, _send
 from dpproofs.soundness.judge import Judgement, judge

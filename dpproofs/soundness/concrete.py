@@ -25,7 +25,8 @@ from typing import Any
 
 import sympy
 
-from dpproofs.claim import Deadline, ExactFact
+from dpproofs.claim import ExactFact
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts, _bracket, _exact

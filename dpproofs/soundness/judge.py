@@ -194,7 +194,7 @@ def _at_point(claim: Any, verdict: Verdict, seconds: float) -> tuple[Any, list[A
     exact evaluation of its quantity (which the rechecker then recomputes with Fractions)."""
     import sympy
 
-    from dpproofs.claim import Deadline
+    from dpproofs.deadline import Deadline
     from dpproofs.evidence import ExactEvaluation
 
     given = dict(verdict.counterexample.assignment) if verdict.counterexample else {}

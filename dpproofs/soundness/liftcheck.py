@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
 UNSAT, COUNTEREXAMPLE, TIMEOUT, ERROR = "unsat", "counterexample", "timeout", "error"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.steps.derivation import Derivation, Step

@@ -21,7 +21,7 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import Env, arb_interval, ball_endpoints, enclose
 from dpproofs.symbolic.formula import Problem

@@ -15,7 +15,7 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.definedness import discharged_by, formula_conditions
 from dpproofs.symbolic.domain import DomainSpec, canonical_symbol, punctured, resolve_domains

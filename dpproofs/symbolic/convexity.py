@@ -29,7 +29,7 @@ import numpy as np
 import sympy
 from scipy.optimize import minimize_scalar
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import sign
 from dpproofs.symbolic.domain import contains

@@ -29,7 +29,7 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.symbolic.formula import (
     Problem,
     bounded_expand,

@@ -32,7 +32,7 @@ from typing import TypeVar
 import sympy
 from sympy.logic.boolalg import BooleanTrue
 
-from dpproofs.claim import Deadline
+from dpproofs.deadline import Deadline
 from dpproofs.symbolic import boxes, smt
 from dpproofs.symbolic.convexity import prove_by_convexity
 from dpproofs.symbolic.definedness import undefined_point
