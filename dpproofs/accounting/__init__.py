@@ -2,6 +2,9 @@
 
 Light on purpose (python-flint and the standard library; sympy only to print closed forms), so
 that ``dpproofs profile --compose K`` starts fast.
+
+Layer: a decider. May import the core, the exact arithmetic and the other deciders; the
+time-limited children of ``compose`` live in :mod:`dpproofs.run.isolated_quantity`.
 """
 
 from dpproofs.accounting.certified import Certified, Path

@@ -1,4 +1,8 @@
-"""Exact calculus of finite mechanisms: validation, neighbour relations, privacy profiles."""
+"""Exact calculus of finite mechanisms: validation, neighbour relations, privacy profiles.
+
+Layer: a decider. May import the core, the exact arithmetic and the other deciders; never the
+run layer, the checkers, the views or the command line (tests/test_import_graph.py).
+"""
 
 from typing import TYPE_CHECKING
 

@@ -22,6 +22,9 @@ Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that recor
 evidence). Each verdict's status is then derived from what was replayed and compared with the
 report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli.recheck` renders the
 findings.
+
+Layer: a checker. May import the core, the exact arithmetic, the run layer and the deciders'
+models (never their decision procedures, as above); the views and the command line import it.
 """
 
 from __future__ import annotations

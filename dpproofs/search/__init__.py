@@ -18,6 +18,12 @@ Also: ``for_all`` (any named objects: ``distribution``, ``channel``, ``mechanism
 :mod:`dpproofs.search.epsboxes`), and
 ``ForAllHypothesis`` (hypotheses quantified over all inner objects, e.g. all priors, decided by
 counterexample-guided refinement).
+
+Layer: a decider. The claim model (:mod:`.model`, :mod:`.trace`, :mod:`.objects`,
+:mod:`.domains`) imports nothing of the engine; the engine (:mod:`.engine`, :mod:`.by_size`,
+:mod:`.onesize`) reads the model and calls its steps (lifting, eps boxes, refinement), which
+never call back into it; :mod:`.forall` is the front door. May import the core, the exact
+arithmetic and the other deciders (tests/test_import_graph.py).
 """
 
 from dpproofs.search.cegar import ForAllHypothesis

@@ -22,7 +22,7 @@ from typing import Any
 from dpproofs.algebra import IntervalAlgebra
 from dpproofs.deadline import Deadline
 from dpproofs.exact.rigorous import arb_from_fraction, arb_interval, precision
-from dpproofs.search.forall import SearchClaim, derived_base
+from dpproofs.search.model import SearchStatement, derived_base
 
 BITS = 128
 INTERVAL = IntervalAlgebra()
@@ -49,7 +49,7 @@ def _stick_breaking(coordinates: list[Any]) -> list[Any]:
     return row
 
 
-def _parameters(claim: SearchClaim, values: Mapping[str, Any]) -> dict[str, Any]:
+def _parameters(claim: SearchStatement, values: Mapping[str, Any]) -> dict[str, Any]:
     """Balls for the (pinned) parameters and the derived e^x, sqrt(x) the predicate uses."""
     params: dict[str, Any] = {}
     exact_exp: dict[str, Any] = {}
@@ -71,7 +71,7 @@ def _parameters(claim: SearchClaim, values: Mapping[str, Any]) -> dict[str, Any]
 
 
 def prove_for_all_objects(
-    claim: SearchClaim, values: Mapping[str, Any], deadline: Deadline, max_boxes: int = 20000
+    claim: SearchStatement, values: Mapping[str, Any], deadline: Deadline, max_boxes: int = 20000
 ) -> BoxCertificate:
     """Prove ``claim`` (size 1: its objects have a fixed shape) for every value of its objects."""
     shapes = claim.quantifier.shapes(1)

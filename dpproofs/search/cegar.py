@@ -30,10 +30,11 @@ from dpproofs.evidence import Evidence
 from dpproofs.formula import BINDERS, Node, nodes, render
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
-from dpproofs.search.engine import METHOD, find_counterexample
-from dpproofs.search.forall import Predicate, Quantifier, SearchClaim, size_set
+from dpproofs.search.forall import Quantifier, SearchClaim
 from dpproofs.search.lifting import lifted_verdict, pinned_params
+from dpproofs.search.model import Predicate, size_set
 from dpproofs.search.objects import ObjectKind, check_matrix
+from dpproofs.search.onesize import METHOD, find_counterexample
 from dpproofs.search.records import ENCODING, bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session

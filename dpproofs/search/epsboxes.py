@@ -37,7 +37,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import ParamBox, ParamBoxes
 from dpproofs.search.domains import Interval, describe_domain
-from dpproofs.search.forall import SearchClaim
+from dpproofs.search.model import SearchStatement
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "z3 search over finite alphabets + small-model theorem + eps boxes"
@@ -97,9 +97,9 @@ def cut(lo: Fraction, hi: Fraction, pieces: int) -> list[tuple[Fraction, Fractio
     return list(itertools.pairwise(points))
 
 
-def search_boxes(claim: SearchClaim, names: list[str], deadline: Deadline) -> Verdict:
+def search_boxes(claim: SearchStatement, names: list[str], deadline: Deadline) -> Verdict:
     """Decide ``claim`` box by box over its split parameter (see the module docstring)."""
-    from dpproofs.search.engine import search
+    from dpproofs.search.by_size import decide_by_size
     from dpproofs.search.session import Session
 
     if len(names) != 1:
@@ -120,7 +120,7 @@ def search_boxes(claim: SearchClaim, names: list[str], deadline: Deadline) -> Ve
         if deadline.expired():
             verdict = Verdict.unknown(METHOD, "time ran out before this box")
         else:
-            verdict = search(sub, deadline, session=session, budgets=BOX_BUDGETS)
+            verdict = decide_by_size(sub, deadline, session=session, budgets=BOX_BUDGETS)
         if verdict.status is Status.REFUTED:
             return _refuted(claim, name, box, verdict)
         if verdict.status is Status.ERROR:
@@ -137,7 +137,7 @@ def search_boxes(claim: SearchClaim, names: list[str], deadline: Deadline) -> Ve
     return _compose(claim, name, done)
 
 
-def _refuted(claim: SearchClaim, name: str, box: Interval, verdict: Verdict) -> Verdict:
+def _refuted(claim: SearchStatement, name: str, box: Interval, verdict: Verdict) -> Verdict:
     """A counterexample found in one box refutes the claim (the box lies in the domain)."""
     return Verdict.refuted(
         METHOD,
@@ -158,7 +158,7 @@ def union_text(name: str, boxes: list[tuple[Fraction, Fraction]]) -> str:
     return f"{name} in " + " u ".join(f"[{a}, {b}]" for a, b in merged)
 
 
-def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
+def _compose(claim: SearchStatement, name: str, done: list[BoxOutcome]) -> Verdict:
     from dpproofs.search.lifting import proved_reason
 
     q = claim.quantifier
@@ -185,7 +185,7 @@ def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
             set(_sizes(o.verdict)) for o in done if o.verdict.status is Status.VERIFIED_BOUNDED
         ]
         sizes = sorted(set.intersection(*common) or set(q.sizes))
-        from dpproofs.search.forall import size_set
+        from dpproofs.search.model import size_set
 
         parts.append(f"with {size_set(sizes, q.size_name)} for {union_text(name, bounded)}")
     coverage = f"all {q.what} " + "; ".join(parts) + (f", {others}" if others else "")
@@ -199,7 +199,7 @@ def _compose(claim: SearchClaim, name: str, done: list[BoxOutcome]) -> Verdict:
     )
 
 
-def _why(sub: SearchClaim, verdict: Verdict) -> str:
+def _why(sub: SearchStatement, verdict: Verdict) -> str:
     """Why a bounded box was not lifted: the parenthesis its coverage ends with, or ''."""
     if verdict.status is not Status.VERIFIED_BOUNDED or verdict.coverage is None:
         return ""

@@ -32,8 +32,8 @@ import z3
 from dpproofs.deadline import Deadline
 from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
-from dpproofs.search.forall import SearchClaim
 from dpproofs.search.localise import Localised, localise
+from dpproofs.search.model import SearchStatement
 from dpproofs.search.records import (
     bounded_search,
     localised_conjunct,
@@ -55,7 +55,7 @@ LIFT_SHARE = 0.2
 
 
 def lift(
-    claim: SearchClaim,
+    claim: SearchStatement,
     session: Session,
     covered: list[int],
     certificate: list[str],
@@ -145,14 +145,14 @@ def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
     return str(sizes[0]) if len(sizes) == 1 else "each of " + ", ".join(map(str, sizes))
 
 
-def pinned_params(claim: SearchClaim) -> list[str]:
+def pinned_params(claim: SearchStatement) -> list[str]:
     """The parameters pinned to chosen points (one value, or a ``log_of`` point): a lifting
     covers every finite alphabet at those points only."""
     return [n for n, d in claim.quantifier.params if d.pinned or d.exp_value is not None]
 
 
 def lifted_verdict(
-    claim: SearchClaim,
+    claim: SearchStatement,
     n_star: int,
     pinned: list[str],
     lines: list[str],
@@ -178,7 +178,7 @@ def lifted_verdict(
 
 
 def _lift_localised(
-    claim: SearchClaim,
+    claim: SearchStatement,
     session: Session,
     covered: list[int],
     certificate: list[str],
@@ -244,7 +244,7 @@ def _lift_localised(
     return [*lines, *certificate], evidence
 
 
-def proved_reason(claim: SearchClaim, size: int) -> str:
+def proved_reason(claim: SearchStatement, size: int) -> str:
     """What a lifted proof covers: every finite alphabet, the parameters' whole domains, and
     (for mechanisms) the databases as stated."""
     q = claim.quantifier
@@ -277,7 +277,7 @@ def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) 
         solver.pop()
 
 
-def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Deadline) -> Any:
+def _decide_bound(claim: SearchStatement, session: Session, size: int, deadline: Deadline) -> Any:
     """Size N*, decided by the session's solver within LIFT_RLIMIT units of work: the answer is a
     function of the claim and the sizes searched before (same terms, same seed, same budget),
     not of the machine's load. z3 sometimes stalls without counting work (nonlinear products
@@ -286,7 +286,7 @@ def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Dea
     never costs the theorem the verdict its searched sizes already earned. unsat: no values,
     no reason; sat: the full engine finds and re-checks the counterexample; unknown: the
     reason."""
-    from dpproofs.search.engine import SizeOutcome, find_counterexample
+    from dpproofs.search.onesize import SizeOutcome, find_counterexample
 
     objects = session.objects(size)
     facts = session.size_constraints(size, objects)
@@ -307,7 +307,7 @@ def _decide_bound(claim: SearchClaim, session: Session, size: int, deadline: Dea
 
 
 def _bounded(
-    claim: SearchClaim,
+    claim: SearchStatement,
     covered: list[int],
     certificate: list[str],
     why: str,
@@ -326,7 +326,7 @@ class SmallModelViolation(AssertionError):
 
 
 def check_refutation(
-    claim: SearchClaim,
+    claim: SearchStatement,
     size: int,
     unsat: list[int],
     session: Session | None = None,

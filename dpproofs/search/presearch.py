@@ -15,7 +15,7 @@ import numpy as np
 
 from dpproofs.algebra import MARGIN
 from dpproofs.errors import InvalidClaim
-from dpproofs.search.forall import SearchClaim, float_derived
+from dpproofs.search.model import SearchStatement, float_derived
 from dpproofs.search.rationalize import Point, round_candidate
 
 
@@ -29,7 +29,7 @@ def random_row(rng: np.random.Generator, k: int) -> list[float]:
     return [float(w) for w in weights]
 
 
-def random_point(claim: SearchClaim, size: int, rng: np.random.Generator) -> Point:
+def random_point(claim: SearchStatement, size: int, rng: np.random.Generator) -> Point:
     """Random rows for every object and random parameter values in their domains."""
     point: Point = {}
     for name, shape in claim.quantifier.shapes(size).items():
@@ -48,7 +48,7 @@ def random_point(claim: SearchClaim, size: int, rng: np.random.Generator) -> Poi
     return point
 
 
-def margin(claim: SearchClaim, size: int, point: Point) -> tuple[float, int]:
+def margin(claim: SearchStatement, size: int, point: Point) -> tuple[float, int]:
     """(margin of the predicate at ``point``, algebra operations it took)."""
     params = {n: point[n] for n, _ in claim.quantifier.params}
     derived = {a: float_derived(a, params) for a in claim.derived_names()}
@@ -62,7 +62,7 @@ def margin(claim: SearchClaim, size: int, point: Point) -> tuple[float, int]:
 PRESEARCH_WORK, PRESEARCH_POINTS = 200_000, 300
 
 
-def presearch(claim: SearchClaim, size: int, seed: int = 0) -> dict[str, Any] | None:
+def presearch(claim: SearchStatement, size: int, seed: int = 0) -> dict[str, Any] | None:
     """Sample seeded random points within a fixed work budget; return the first exactly
     confirmed counterexample, or None. The same claim gives the same answer on every run."""
     rng = np.random.default_rng(seed * 1009 + size)

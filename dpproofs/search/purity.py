@@ -10,7 +10,8 @@ something else on concrete rows later, and then the verdict would be about anoth
   in exact arithmetic at POINTS seeded rational points of that size, and must give the same
   truth value;
 * a counterexample of the formula must be one of the predicate too
-  (:meth:`~dpproofs.search.forall.SearchClaim.holds_exactly` calls :func:`agree`).
+  (:meth:`~dpproofs.search.model.SearchStatement.holds_exactly` calls
+  :func:`~dpproofs.search.model.agree`).
 
 A disagreement is InvalidClaim naming the predicate's file and line. The points at n outcomes,
 the same on every run (the generator is seeded by n alone):
@@ -32,14 +33,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dpproofs.algebra import EXACT
-from dpproofs.errors import InvalidClaim
 from dpproofs.search.domains import Interval
-
-if TYPE_CHECKING:
-    from dpproofs.search.forall import SearchClaim, Values
+from dpproofs.search.model import SearchStatement, agree
 
 #: Points per size (2 fixed, the rest seeded).
 POINTS = 5
@@ -47,7 +45,7 @@ POINTS = 5
 WEIGHT = 4
 
 
-def check_size(claim: SearchClaim, size: int) -> None:
+def check_size(claim: SearchStatement, size: int) -> None:
     """InvalidClaim unless the formula of ``claim`` and its predicate agree at every point of
     ``size`` (see the module docstring); nothing to check for a claim with no formula."""
     if claim.formula.root is None:
@@ -61,27 +59,7 @@ def check_size(claim: SearchClaim, size: int) -> None:
         agree(claim, size, inputs, expected)
 
 
-def agree(
-    claim: SearchClaim, size: int, inputs: tuple[Values, Values, Values], expected: bool
-) -> None:
-    """InvalidClaim unless the predicate itself, run on the concrete exact ``inputs``, is
-    ``expected`` (the formula's value there); an undecided comparison says nothing."""
-    try:
-        got = bool(claim.run_predicate(EXACT, size, *inputs)[0])
-    except ArithmeticError:
-        return
-    if got != expected:
-        objects, params, _ = inputs
-        at = ", ".join(f"{n} = {v}" for n, v in [*objects.items(), *params.items()])
-        raise InvalidClaim(
-            f"the predicate{where(claim.predicate)} is {got} at {size} "
-            f"{claim.quantifier.size_name} ({at}) but the formula traced from it is {expected}: "
-            "a search predicate must be a function of its arguments only (no state: no count of "
-            "its calls, no global that changes, no random draw)"
-        )
-
-
-def points(claim: SearchClaim, size: int) -> Iterator[dict[str, Any]]:
+def points(claim: SearchStatement, size: int) -> Iterator[dict[str, Any]]:
     """The exact rational points of ``size`` (see the module docstring), in order."""
     rng = random.Random(f"dpproofs.purity:{size}")
     shapes = claim.quantifier.shapes(size)
@@ -93,12 +71,6 @@ def points(claim: SearchClaim, size: int) -> Iterator[dict[str, Any]]:
             t = Fraction(k) if k < 2 else Fraction(rng.randint(0, 64), 64)
             values[name] = _inside(domain, t)
         yield values
-
-
-def where(predicate: Any) -> str:
-    """' (file:line)' where ``predicate`` is defined, or '' when Python does not say."""
-    code = getattr(predicate, "__code__", None)
-    return "" if code is None else f" ({code.co_filename}:{code.co_firstlineno})"
 
 
 def _row(rng: random.Random, cols: int, k: int) -> list[Fraction]:

@@ -4,7 +4,7 @@ Two steps, cheapest first:
 * ``round_candidate``: round every value to the best rational with a small denominator (trying
   denominators 1, 2, 3, ... up to 10^6); in each row of a stochastic matrix the largest entry
   absorbs the rounding so that the row sums to exactly 1 and zeros stay zeros. Each rounded point
-  is re-checked with exact arithmetic (``SearchClaim.holds_exactly``) and kept only if the
+  is re-checked with exact arithmetic (``SearchStatement.holds_exactly``) and kept only if the
   predicate is exactly false there.
 * ``pin_candidate`` (solver-guided): fix one free value at a time to a simple rational near the
   model, keeping each fix only if the solver still finds a counterexample; then read the now
@@ -22,7 +22,7 @@ from typing import Any
 import z3
 
 from dpproofs.errors import Undecided
-from dpproofs.search.forall import SearchClaim
+from dpproofs.search.model import SearchStatement
 from dpproofs.search.session import RLIMIT_PROBE, Session, add, check, model_value, val
 
 DENOMINATORS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 32, 50, 64, 100, 1000, 10**4, 10**6)
@@ -52,7 +52,7 @@ def round_row(row: list[float], d: int) -> list[Fraction] | None:
     return out if out[big] >= 0 else None
 
 
-def exactly_false(claim: SearchClaim, size: int, values: Mapping[str, Any]) -> bool:
+def exactly_false(claim: SearchStatement, size: int, values: Mapping[str, Any]) -> bool:
     """True iff the predicate is exactly false at these exact values (Undecided counts as no)."""
     try:
         return not claim.holds_exactly(size, values)
@@ -60,7 +60,7 @@ def exactly_false(claim: SearchClaim, size: int, values: Mapping[str, Any]) -> b
         return False
 
 
-def round_candidate(claim: SearchClaim, size: int, point: Point) -> dict[str, Any] | None:
+def round_candidate(claim: SearchStatement, size: int, point: Point) -> dict[str, Any] | None:
     """The first rounding of ``point`` (increasing denominators) that is an exact counterexample."""
     q = claim.quantifier
     for d in DENOMINATORS:
@@ -105,7 +105,7 @@ def model_point(
 
 
 def pin_candidate(
-    claim: SearchClaim,
+    claim: SearchStatement,
     session: Session,
     solver: Any,
     size: int,

@@ -22,8 +22,8 @@ from dpproofs.evidence import (
     Witness,
 )
 from dpproofs.formula import Node
-from dpproofs.search.forall import SearchClaim
 from dpproofs.search.localise import Localised
+from dpproofs.search.model import SearchStatement
 from dpproofs.search.shape import ShapeReport
 
 #: A formula as a node table (docs/json-schema.md: "formula" of a small-model record).
@@ -44,7 +44,7 @@ def exact_text(value: Any) -> str:
 
 
 def search_witness(
-    claim: SearchClaim, size: int, values: Mapping[str, Any], kind: str = "search"
+    claim: SearchStatement, size: int, values: Mapping[str, Any], kind: str = "search"
 ) -> Witness:
     """The counterexample's exact values: every object's matrix and every free parameter."""
     pinned = {n for n, d in claim.quantifier.params if d.exp_value is not None}
@@ -53,7 +53,7 @@ def search_witness(
 
 
 def bounded_search(
-    claim: SearchClaim,
+    claim: SearchStatement,
     covered: Sequence[int],
     symmetry: Mapping[int, str | None] | None = None,
     encoding: str = ENCODING,
@@ -86,7 +86,7 @@ def _parts(shape: ShapeReport) -> tuple[ShapePart, ...]:
 
 
 def small_model(
-    claim: SearchClaim, shape: ShapeReport, unsat_size: int, root: Node | None = None
+    claim: SearchStatement, shape: ShapeReport, unsat_size: int, root: Node | None = None
 ) -> SmallModel:
     """The reduction of :mod:`dpproofs.search.shape` that lifted the unsat at ``unsat_size``;
     ``root``: the formula analysed (recorded for the rechecker; None: not recorded)."""
@@ -101,7 +101,7 @@ def small_model(
 
 
 def localised_conjunct(
-    claim: SearchClaim, index: int, local: Localised, unsat_size: int
+    claim: SearchStatement, index: int, local: Localised, unsat_size: int
 ) -> LocalisedConjunct:
     """A conjunct proved through its localised form (:mod:`dpproofs.search.localise`)."""
     reduction = SmallModel(

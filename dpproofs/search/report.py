@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from dpproofs.search.forall import SearchClaim
+from dpproofs.search.model import SearchStatement
 from dpproofs.search.objects import render_fraction, render_matrix, show_matrix
 from dpproofs.verdict import Counterexample
 
@@ -26,7 +26,7 @@ def replay_source(size: int, values: Mapping[str, Any]) -> str:
 
 
 def counterexample(
-    claim: SearchClaim,
+    claim: SearchStatement,
     size: int,
     values: Mapping[str, Any],
     smaller: Sequence[int],

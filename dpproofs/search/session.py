@@ -18,7 +18,7 @@ import z3
 from dpproofs.algebra import Z3Algebra
 from dpproofs.errors import InvalidClaim
 from dpproofs.expfacts import exp_bracket, exp_facts, exp_range, refine_facts
-from dpproofs.search.forall import SearchClaim, derived_base
+from dpproofs.search.model import SearchStatement, derived_base
 from dpproofs.search.objects import Matrix
 from dpproofs.search.polarity import relax
 from dpproofs.search.symmetry import generators, invariant, relabel
@@ -56,7 +56,7 @@ def fresh_context() -> Iterator[None]:
 class Session:
     """Solver state for one claim: base facts, and the per-size encoding."""
 
-    def __init__(self, claim: SearchClaim, box: str | None = None) -> None:
+    def __init__(self, claim: SearchStatement, box: str | None = None) -> None:
         """``box``: a parameter whose (bounded) domain is one box of a branch and bound
         (:mod:`dpproofs.search.epsboxes`): atoms monotone in it are decided at the box's ends
         (:mod:`dpproofs.search.monotone`)."""

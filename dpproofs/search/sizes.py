@@ -43,9 +43,9 @@ from typing import Any
 from dpproofs.claim import AllOf, Claim
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
-from dpproofs.search.engine import METHOD, find_counterexample, unknown_after
 from dpproofs.search.forall import SearchClaim
 from dpproofs.search.lifting import check_refutation, lift
+from dpproofs.search.onesize import METHOD, find_counterexample, unknown_after
 from dpproofs.search.records import search_witness
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, fresh_context

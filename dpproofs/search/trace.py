@@ -11,8 +11,9 @@ each size) and cannot be lifted beyond the sizes searched.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dpproofs.formula import (
     AbstractRow,
@@ -22,10 +23,8 @@ from dpproofs.formula import (
     event_problem,
     free_entries,
 )
+from dpproofs.search.objects import ObjectKind
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth
-
-if TYPE_CHECKING:
-    from dpproofs.search.forall import SearchClaim
 
 #: Sizes at which object kinds are asked for their shape (the kinds are dpproofs' own code).
 _PROBE_SIZES = (2, 3)
@@ -41,14 +40,19 @@ class Traced:
     axis_rows: tuple[tuple[str, int], ...] = ()
 
 
-def trace(claim: SearchClaim) -> Traced:
-    """The formula of ``claim`` (see the module docstring)."""
-    q = claim.quantifier
+def trace(
+    objects: Sequence[tuple[str, ObjectKind]],
+    names: Sequence[str],
+    predicate: Callable[..., Any],
+    arguments: Sequence[str],
+) -> Traced:
+    """The formula of the predicate over ``objects`` and the parameters (and derived arguments)
+    ``names``, called with ``arguments`` in order (see the module docstring)."""
     guarded = GuardedAlgebra(FormulaAlgebra())
     record = Trace()
     env: dict[str, Any] = {"alg": guarded}
     axis_rows: list[tuple[str, int]] = []
-    for name, kind in q.objects:
+    for name, kind in objects:
         a, b = (kind(size) for size in _PROBE_SIZES)
         if a.size_rows or b.size_rows:
             return Traced(None, f"{name} has one row per outcome (a channel from the outcomes)")
@@ -69,16 +73,14 @@ def trace(claim: SearchClaim) -> Traced:
                 for r in range(a.rows)
             ]
             env[name] = a.wrap(matrix)
-    for name, _ in q.params:
-        env[name] = guarded.value(Node("param", (name,)), name)
-    for name in claim.derived_names():
+    for name in names:
         env[name] = guarded.value(Node("param", (name,)), name)
     if not axis_rows:
         return Traced(None, "no object is indexed by the outcomes")
 
     def run() -> Any:
         record.binders = 0  # binders are numbered alike in both runs
-        return unwrap_truth(guarded, claim.predicate(*(env[a] for a in claim.arguments)))
+        return unwrap_truth(guarded, predicate(*(env[a] for a in arguments)))
 
     try:
         roots = [run() for _ in range(2)]

@@ -7,4 +7,7 @@ with dpproofs in an isolated child, and judge the verdict by an independent rout
   (:mod:`dpproofs.recheck`, which does not import the deciders); a proof or a bounded
   verification is attacked by exact / rigorous evaluation at many points (:mod:`.sample`);
 * :mod:`.child` is the child side, :mod:`.sweep` the parent side (the counts and the table).
+
+Layer: a checker. May import the core, the deciders and the run layer (its children are
+isolated like ``verify``'s); the views and the command line import it.
 """

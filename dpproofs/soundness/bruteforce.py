@@ -41,7 +41,7 @@ import z3
 from dpproofs.algebra import EXACT
 from dpproofs.errors import DpProofsError
 from dpproofs.formula import Node, events, interpret
-from dpproofs.search.forall import SearchClaim, derived_base, exact_derived
+from dpproofs.search.model import SearchStatement, derived_base, exact_derived
 from dpproofs.search.values import GuardedAlgebra, unwrap_truth, wrap_matrix
 
 Point = Mapping[str, Any]  # object -> matrix of Fractions, parameter -> Fraction
@@ -65,7 +65,7 @@ class BruteResult:
     disagreement: Point | None = None
 
 
-def predicate_holds(claim: SearchClaim, size: int, point: Point) -> bool:
+def predicate_holds(claim: SearchStatement, size: int, point: Point) -> bool:
     """The predicate itself (never the traced formula) at concrete exact rows and parameters.
     Raises :class:`~dpproofs.errors.DpProofsError` (Undecided, InvalidClaim) when it cannot say."""
     guarded = GuardedAlgebra(EXACT)
@@ -78,7 +78,7 @@ def predicate_holds(claim: SearchClaim, size: int, point: Point) -> bool:
     return bool(unwrap_truth(guarded, result))
 
 
-def formula_holds(claim: SearchClaim, size: int, point: Point) -> bool:
+def formula_holds(claim: SearchStatement, size: int, point: Point) -> bool:
     """The traced formula (:func:`dpproofs.formula.interpret`) at the same exact point as
     :func:`predicate_holds`; the two must agree wherever both decide."""
     root = claim.formula.root
@@ -88,7 +88,7 @@ def formula_holds(claim: SearchClaim, size: int, point: Point) -> bool:
     return bool(interpret(root, EXACT, size, objects, values)[0])
 
 
-def _exact_point(claim: SearchClaim, point: Point) -> tuple[dict[str, Any], dict[str, Any]]:
+def _exact_point(claim: SearchStatement, point: Point) -> tuple[dict[str, Any], dict[str, Any]]:
     """(object -> sympy matrix, parameter and derived argument -> exact sympy value): a pinned
     parameter is ln r (``log_of``), e^x and sqrt(x) are exact."""
     objects = {
@@ -108,7 +108,7 @@ def _exact_point(claim: SearchClaim, point: Point) -> tuple[dict[str, Any], dict
 
 
 def decide_at(
-    claim: SearchClaim, size: int, *, rlimit: int = 20_000_000, grid: int = 60, seed: int = 0
+    claim: SearchStatement, size: int, *, rlimit: int = 20_000_000, grid: int = 60, seed: int = 0
 ) -> BruteResult:
     """The claim at exactly ``size`` outcomes: formula search (z3), then predicate grid. A grid
     point where the formula and the predicate differ is reported as ``disagreement``."""
@@ -123,7 +123,7 @@ def decide_at(
 
 
 def grid_search(
-    claim: SearchClaim, size: int, budget: int, seed: int = 0
+    claim: SearchStatement, size: int, budget: int, seed: int = 0
 ) -> tuple[Point | None, Point | None]:
     """(the first of ``budget`` deterministic grid points, structured points first, then
     seeded random compositions, at which the predicate is exactly false; the first at which
@@ -142,18 +142,18 @@ def grid_search(
     return found, differs
 
 
-def _truth(decide: Any, claim: SearchClaim, size: int, point: Point) -> bool | None:
+def _truth(decide: Any, claim: SearchStatement, size: int, point: Point) -> bool | None:
     try:
         return bool(decide(claim, size, point))
     except DpProofsError:
         return None
 
 
-def _fails(claim: SearchClaim, size: int, point: Point) -> bool:
+def _fails(claim: SearchStatement, size: int, point: Point) -> bool:
     return _truth(predicate_holds, claim, size, point) is False
 
 
-def _grid(claim: SearchClaim, size: int, seed: int, budget: int) -> Iterator[Point]:
+def _grid(claim: SearchStatement, size: int, seed: int, budget: int) -> Iterator[Point]:
     """Distinct points, at most ``budget``: every row a point mass on the first column, then on
     different columns, then uniform, then seeded random compositions of a denominator D (stars
     and bars: sorted cut points in 0..D), every parameter at its low end, then at a seeded
@@ -206,7 +206,7 @@ class _NotEncoded(Exception):
     """An operation this encoding does not decide (division, logarithm)."""
 
 
-def _formula_search(claim: SearchClaim, size: int, rlimit: int) -> BruteResult:
+def _formula_search(claim: SearchStatement, size: int, rlimit: int) -> BruteResult:
     root = claim.formula.root
     if root is None:
         return BruteResult(size, Answer.UNKNOWN, f"no formula: {claim.formula.reason}")
@@ -240,7 +240,7 @@ def _formula_search(claim: SearchClaim, size: int, rlimit: int) -> BruteResult:
     return BruteResult(size, Answer.UNKNOWN, "z3 model not confirmed", disagreement=point)
 
 
-def _encode_params(claim: SearchClaim, solver: z3.Solver) -> dict[str, z3.ArithRef]:
+def _encode_params(claim: SearchStatement, solver: z3.Solver) -> dict[str, z3.ArithRef]:
     out: dict[str, z3.ArithRef] = {}
     domains = dict(claim.quantifier.params)
     for name, d in domains.items():
@@ -281,7 +281,7 @@ def _real(v: Fraction | int) -> z3.ArithRef:
 
 
 def _model_point(
-    claim: SearchClaim, model: z3.ModelRef, variables: Mapping[str, Any], size: int
+    claim: SearchStatement, model: z3.ModelRef, variables: Mapping[str, Any], size: int
 ) -> Point | None:
     point: dict[str, Any] = {}
     for name, matrix in variables.items():

@@ -162,8 +162,8 @@ def decide_alone(claim: Any, size: int, seconds: float) -> SizeCheck:
     """``claim`` at ``size`` alone (see the module docstring)."""
     from dpproofs.errors import DpProofsError, Undecided
     from dpproofs.search.cegar import ForAllHypothesis
-    from dpproofs.search.engine import find_counterexample
     from dpproofs.search.forall import SearchClaim
+    from dpproofs.search.onesize import find_counterexample
     from dpproofs.search.session import Session, fresh_context
     from dpproofs.search.trace import Traced
 

@@ -3,6 +3,9 @@
 ``derivation(latex, mapping=..., assume=[...], where={...}, conclusion=...)`` returns a claim for a
 theorem file; each step is decided by the scalar decider (:mod:`.check`), the LaTeX is read by a
 whitelisting parser (:mod:`.latex`) into the model of :mod:`.derivation`.
+
+Layer: a decider. May import the core, the exact arithmetic and the other deciders (the
+scalar decider); the isolated children of ``check-proof`` live in :mod:`dpproofs.run`.
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ reads with sympy's evaluation off so that every term's definedness is kept (see 
 :mod:`.definedness`); ``decide_scalar`` decides it. Proofs come from exact sympy reasoning, z3 with
 true facts about exp and log, or Arb interval branch and bound; refutations always carry an exact
 rational witness that was re-checked rigorously outside any solver.
+
+Layer: a decider. May import the core, the exact arithmetic and the other deciders; never
+the run layer, the checkers, the views or the command line (tests/test_import_graph.py).
 """
 
 from dpproofs.symbolic.claim import ScalarClaim, decide_scalar, holds
