@@ -285,8 +285,11 @@ class Z3Algebra:
 
     def log(self, x: Any) -> Any:
         raise InvalidClaim(
-            "log has no polynomial encoding; quantities built on it (KL, Renyi, mutual information)"
-            " are searched numerically and judged with rigorous bounds"
+            "the z3 search cannot decide log: it has no polynomial encoding, so a search predicate "
+            "may not use quantities built on it (kl_divergence, renyi_divergence, mutual "
+            "information, entropies); decide them on concrete mechanisms (dpproofs.finite) or "
+            "with exact facts (exact_fact), or write the claim without log (e.g. max_divergence "
+            "<= eps as ratios against E = e^eps)"
         )
 
     def le(self, a: Any, b: Any) -> Any:

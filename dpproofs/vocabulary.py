@@ -143,7 +143,7 @@ def renyi_divergence(alg: Algebra, p: Dist, q: Dist, order: Any) -> Any:
             if order > 1:
                 return -alg.log(alg.const(0))
             continue
-        terms.append(py**order * qy ** (one - order))
+        terms.append(py**order * qy ** (1 - order))
     return alg.div(alg.log(alg.total(terms)), order - one)
 
 

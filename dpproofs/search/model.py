@@ -136,11 +136,17 @@ class SearchStatement:
     ) -> tuple[Any, int]:
         """(raw truth value, number of algebra operations the evaluation performed)."""
         root = self.formula.root
-        if root is not None:
-            from dpproofs.formula import interpret
+        try:
+            if root is not None:
+                from dpproofs.formula import interpret
 
-            return interpret(root, alg, size, objects, {**params, **derived})
-        return self.run_predicate(alg, size, objects, params, derived)
+                return interpret(root, alg, size, objects, {**params, **derived})
+            return self.run_predicate(alg, size, objects, params, derived)
+        except InvalidClaim as exc:  # an interpretation refused a term: name the predicate
+            place = where(self.predicate)
+            if not place or place.strip(" ()") in str(exc):
+                raise
+            raise InvalidClaim(f"the predicate{place}: {exc}") from exc
 
     def run_predicate(
         self, alg: Algebra, size: int, objects: Values, params: Values, derived: Values
