@@ -130,6 +130,34 @@ class GuardedAlgebra:
     def __bool__(self) -> bool:
         return True
 
+    def __getattr__(self, name: str) -> Any:
+        """A name the algebra does not have: say which operations it has (the interface of
+        :class:`~dpproofs.algebra.Algebra`), the closest one, and where the predicate asked."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        hint = {"ge": "le", "gt": "lt", "sum": "total", "max": "maximum", "min": "minimum"}
+        close = hint.get(name) or _closest(name)
+        suggestion = f"; did you mean alg.{close}" if close else ""
+        flipped = " (write a >= b as alg.le(b, a))" if name in ("ge", "gt") else ""
+        raise AttributeError(
+            f"the algebra has no operation {name!r}{author_line()}{suggestion}{flipped}; its "
+            f"operations are {', '.join(OPERATIONS)}, and the notions of dpproofs.vocabulary"
+        )
+
+
+def _closest(name: str) -> str:
+    import difflib
+
+    found = difflib.get_close_matches(name, OPERATIONS, n=1, cutoff=0.6)
+    return found[0] if found else ""
+
+
+#: The operations of the Algebra interface, as a predicate calls them on ``alg``.
+OPERATIONS = (
+    "const", "pos", "total", "maximum", "minimum", "div", "log", "le", "lt", "eq", "all", "any",
+    "not_", "ite",
+)  # fmt: skip
+
 
 def _binary(op: Callable[[Any, Any], Any]) -> Any:
     def method(self: Value, other: Any) -> Value:
