@@ -60,6 +60,13 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise UsageError(f"{path}: a theorem file is a .py file")
     if path.exists() and not args.force:
         raise UsageError(f"{path} exists (use --force to overwrite it)")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder; name the theorem file to create in it")
+    if not path.parent.is_dir():
+        raise UsageError(
+            f"{path}: the folder {path.parent} does not exist (create it first: "
+            f"mkdir -p {path.parent})"
+        )
     path.write_text(TEMPLATE.format(stem=path.stem, name=path.name), encoding="utf-8")
     out.write(f"wrote {path}; check it with: dpproofs verify {path}\n")
     return 0

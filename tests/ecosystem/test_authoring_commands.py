@@ -24,6 +24,18 @@ def test_the_template_verifies_as_is(tmp_path: Path) -> None:
     assert statuses == ["proved", "proved", "proved"]
 
 
+def test_new_into_a_missing_folder_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "folder" / "x.py"
+    out = io.StringIO()
+    assert main(["new", str(target)], out, out) == 2
+    assert f"the folder {target.parent} does not exist" in out.getvalue()
+    assert "internal error" not in out.getvalue()
+    assert not target.parent.exists()  # nothing written, no folder made up
+    (tmp_path / "d.py").mkdir()
+    assert main(["new", str(tmp_path / "d.py")], out, out) == 2
+    assert "is a folder" in out.getvalue()
+
+
 def test_profile_plot_is_a_standalone_svg_with_three_charts(tmp_path: Path) -> None:
     plot = tmp_path / "rr.svg"
     out = io.StringIO()
