@@ -58,10 +58,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     path = Path(args.file)
     if path.suffix != ".py":
         raise UsageError(f"{path}: a theorem file is a .py file")
-    if path.exists() and not args.force:
-        raise UsageError(f"{path} exists (use --force to overwrite it)")
     if path.is_dir():
         raise UsageError(f"{path} is a folder; name the theorem file to create in it")
+    if path.exists() and not args.force:
+        raise UsageError(f"{path} exists (use --force to overwrite it)")
     if not path.parent.is_dir():
         raise UsageError(
             f"{path}: the folder {path.parent} does not exist (create it first: "
