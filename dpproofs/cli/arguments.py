@@ -74,3 +74,34 @@ epsilon = _exact(">= 0 (e.g. 'log(3)')", lambda v: _sign(v) >= 0)
 delta = _exact("in [0, 1] (e.g. '1/100')", lambda v: _sign(v) >= 0 and _sign(1 - v) >= 0)
 #: a Renyi order: an exact real > 0, or inf.
 renyi_order = _exact("> 0 or inf (e.g. '2')", lambda v: _sign(v) > 0, infinite=True)
+
+
+#: The least memory cap of a child: it starts with sympy and z3 loaded (about 0.3 GiB of address
+#: space), and a cap below what it holds fails every allocation, so nothing would be decided.
+MIN_MEMORY_GIB = 0.5
+
+
+def add_limits(parser: argparse.ArgumentParser, scope: str) -> None:
+    """``--timeout`` (seconds for ``scope``, a hard limit) and ``--memory`` (GiB) of a command
+    that decides in an isolated child; read the cap with :func:`memory_bytes`."""
+    parser.add_argument(
+        "--timeout",
+        type=seconds,
+        default=30.0,
+        help=f"seconds for {scope}, a hard limit (> 0, default 30)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=gibibytes,
+        default=6.0,
+        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
+    )
+
+
+def memory_bytes(gib: float) -> int:
+    """``--memory`` in bytes; a usage error below MIN_MEMORY_GIB."""
+    from dpproofs.errors import UsageError
+
+    if gib < MIN_MEMORY_GIB:
+        raise UsageError(f"--memory must be at least {MIN_MEMORY_GIB:g} GiB, got {gib:g}")
+    return int(gib * 1024**3)

@@ -16,20 +16,6 @@ from typing import IO, Any
 from dpproofs.cli import arguments
 
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
-#: The least memory cap: the child starts with sympy and z3 loaded (about 0.3 GiB of address
-#: space), and a cap below what it holds fails every allocation, so nothing would be decided.
-MIN_MEMORY_GIB = 0.5
-
-
-def memory_bytes(gib: float) -> int:
-    """``--memory`` in bytes; a usage error below MIN_MEMORY_GIB."""
-    from dpproofs.errors import UsageError
-
-    if gib < MIN_MEMORY_GIB:
-        raise UsageError(f"--memory must be at least {MIN_MEMORY_GIB:g} GiB, got {gib:g}")
-    return int(gib * 1024**3)
-
-
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "check",
@@ -45,18 +31,7 @@ def add_parser(commands: Any) -> None:
         help="a parameter's domain, 'x: (0, oo)' (repeat, or separate with ';'); default: reals",
     )
     parser.add_argument("--assume", action="append", default=[], help="a hypothesis, e.g. 'x <= y'")
-    parser.add_argument(
-        "--timeout",
-        type=arguments.seconds,
-        default=30.0,
-        help="seconds for the whole check, a hard limit (> 0, default 30)",
-    )
-    parser.add_argument(
-        "--memory",
-        type=arguments.gibibytes,
-        default=6.0,
-        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
-    )
+    arguments.add_limits(parser, "the whole check")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(run=run)
 
@@ -65,7 +40,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.errors import UsageError
     from dpproofs.run.isolated_steps import Refusal, in_child
 
-    memory = memory_bytes(args.memory)
+    memory = arguments.memory_bytes(args.memory)
     statement = (args.statement, args.where, args.assume)
     verdict = in_child(_check_main, statement, args.timeout, memory)
     if isinstance(verdict, Refusal):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dpproofs.cli import arguments
-from dpproofs.cli.check import EXIT_CODES, MIN_MEMORY_GIB, memory_bytes
+from dpproofs.cli.check import EXIT_CODES
 
 MAP_SEPARATOR = "=>"
 
@@ -50,18 +50,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="a domain 'name=interval', e.g. epsilon=(0, oo)",
     )
     parser.add_argument("--conclusion", default=None, help="what the chain proves (LaTeX)")
-    parser.add_argument(
-        "--timeout",
-        type=arguments.seconds,
-        default=30.0,
-        help="seconds for the whole command, all steps together: a hard limit (> 0, default 30)",
-    )
-    parser.add_argument(
-        "--memory",
-        type=arguments.gibibytes,
-        default=6.0,
-        help=f"memory cap in GiB (>= {MIN_MEMORY_GIB:g}, default 6)",
-    )
+    arguments.add_limits(parser, "the whole command, all steps together")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return parser
 
@@ -105,7 +94,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from dpproofs.steps.derivation import Derivation
     from dpproofs.verdict import Status, Verdict
 
-    memory = memory_bytes(args.memory)
+    memory = arguments.memory_bytes(args.memory)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         mapping = parse_mapping(args.map)
