@@ -4,6 +4,11 @@
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -188,3 +193,27 @@ def test_each_file_is_decided_with_its_own_folders_helper(pytester: pytest.Pytes
     isolated.assert_outcomes(passed=2)
     in_process = pytester.runpytest_subprocess(*FAST, "b/y.py", "a/x.py", "-p", "no:randomly")
     in_process.assert_outcomes(passed=2)
+
+
+def test_last_failed_reruns_only_the_failure_inside_this_repository(tmp_path: Path) -> None:
+    """Before: the repository's pytest options disabled the cache provider for every file under
+    it, so ``--lf`` was refused there ("unrecognized arguments") and documented runs differed."""
+    root = Path(__file__).resolve().parents[2]
+    folder = Path(tempfile.mkdtemp(prefix=".lf-scratch-", dir=root))
+    try:
+        folder.joinpath("lecture.py").write_text(THEOREMS)
+        argv = [sys.executable, "-m", "pytest", "lecture.py", *FAST, "-p", "no:randomly"]
+        env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
+
+        def run(*extra: str) -> str:
+            done = subprocess.run(
+                [*argv, *extra], cwd=folder, env=env, capture_output=True, text=True, check=False
+            )
+            return done.stdout + done.stderr
+
+        assert "1 failed, 2 passed" in run()  # rr_is_one_dp is refuted, expected proved
+        again = run("--lf")
+        assert "run-last-failure: rerun previous 1 failure" in again, again
+        assert "1 failed, 2 deselected" in again
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
