@@ -308,7 +308,10 @@ class TheoremItem(pytest.Item):
         strict = bool(self.config.getoption("dpproofs_strict"))
         if verdict.status is not self.info.expect or (strict and verdict.status.value == "unknown"):
             where = f"{_relative(Path(self.info.file), self.config.rootpath)}:{self.info.line}"
-            raise TheoremMismatch(mismatch_message(where, self.info, verdict))
+            from dpproofs.run.places import shown
+
+            message = mismatch_message(where, self.info, verdict)
+            raise TheoremMismatch(shown(message, self.config.rootpath))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
