@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from dpproofs import progress
 from dpproofs.claim import Claim, timed_decide
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
@@ -138,6 +139,7 @@ def load_claim(
     file: str, theorem_id: str, memory_bytes: int
 ) -> tuple[Claim, TheoremSpec] | Verdict:
     """Import ``file`` and build theorem ``theorem_id``'s claim, or the verdict saying why not."""
+    progress.note(progress.IMPORTING)
     try:
         module = import_theorem_file(Path(file))
         spec = {s.id: s for s in getattr(module, REGISTRY_ATTRIBUTE, [])}[theorem_id]
@@ -146,6 +148,7 @@ def load_claim(
         if failure.status is Status.UNKNOWN:
             return Verdict.unknown("resources", f"{failure.location}: {failure.message}")
         return Verdict.error("load", f"{failure.location}: {failure.message}")
+    progress.note(progress.BUILDING)
     try:
         claim = spec.build()
     except BaseException as exc:
@@ -180,6 +183,7 @@ def decide_theorem(
         from dpproofs.search.sizes import as_declared
 
         claim = as_declared(claim, spec.split)
+    progress.note(progress.DECIDING)
     try:
         return timed_decide(claim, deadline_before(deadline_at))
     except BaseException as exc:
@@ -253,9 +257,11 @@ def decide_main(
     memory_bytes: int,
     channel: Connection,
 ) -> None:
-    """Child entry point: decide one theorem and send its verdict with what the child read."""
+    """Child entry point: decide one theorem and send its verdict with what the child read,
+    after the progress notes made on the way (:mod:`dpproofs.progress`)."""
     _begin(surroundings, deadline_at, memory_bytes)
-    verdict = decide_theorem(file, theorem_id, deadline_at, memory_bytes)
+    with progress.listening(lambda text: channel.send(progress.Progress(text))):
+        verdict = decide_theorem(file, theorem_id, deadline_at, memory_bytes)
     _send(channel, reads.Recorded(verdict, reads.finish()))
 
 
