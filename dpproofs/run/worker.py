@@ -243,10 +243,26 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
     if isinstance(exc, SystemExit):
         return Verdict.error(stage, f"{location}: sys.exit({exc.code!r}) called while {doing}")
     line = failing_line(exc, file)
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else location
     author = f"{file}:{line}" if line > 1 else location
-    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc} (raised at {where})")
+    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{_raised_at(exc, author)}")
+
+
+def _raised_at(exc: BaseException, author: str) -> str:
+    """`` (raised at helper.py:7)`` when the exception was raised in the author's own code
+    elsewhere than ``author`` (a helper in the theorem file's folder); nothing when it was raised
+    at ``author`` itself or inside an installed library or dpproofs, whose frames would only
+    name the machine's paths and internals (the author's line is the place to look)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = Path(frames[-1].filename).resolve()
+    folder = Path(author.rpartition(":")[0]).resolve().parent
+    package = Path(__file__).resolve().parents[1]
+    inside = last.is_relative_to(folder) and not last.is_relative_to(package)
+    where = f"{last}:{frames[-1].lineno}"
+    if not inside or "site-packages" in last.parts or where == author:
+        return ""
+    return f" (raised at {where})"
 
 
 def decide_main(

@@ -105,3 +105,44 @@ def test_the_rule_by_hand(tmp_path: Path) -> None:
     assert shown(f"{r}x/a.py", root) == f"{r}x/a.py"  # a sibling folder sharing the prefix
     assert resolve("a/x.py", root / "out" / "v.json") == str(root.resolve() / "a" / "x.py")
     assert resolve("/abs/x.py", root / "v.json") == "/abs/x.py"
+
+
+RAISES = textwrap.dedent(
+    """
+    import sympy
+    from dpproofs import theorem
+    from helper import broken
+
+
+    @theorem(source="test", expect="proved")
+    def in_a_helper():
+        "Raises in the author's helper module."
+        return broken()
+
+
+    @theorem(source="test", expect="proved")
+    def in_sympy():
+        "Raises inside sympy."
+        return sympy.Rational(1, 0) + sympy.sqrt("x y")
+    """
+)
+
+
+def test_raised_at_names_only_the_authors_own_files(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: "(raised at /.../site-packages/sympy/core/sympify.py:NNN)" for an error inside
+    sympy; now only a frame of the author's own code other than the theorem's line is named."""
+    notes = project / "notes"
+    (notes / "broken.py").unlink()
+    (notes / "helper.py").write_text("def broken():\n    raise ValueError('no claim here')\n")
+    (notes / "raises.py").write_text(RAISES)
+    monkeypatch.chdir(project)
+    code, _, _ = run("verify", "notes/raises.py", "--no-cache", "--json", "v.json")
+    assert code == 1
+    reasons = {t["id"]: t["reason"] for t in json.loads(Path("v.json").read_text())["theorems"]}
+    assert reasons["raises.in_a_helper"] == (
+        "notes/raises.py:10: ValueError: no claim here (raised at notes/helper.py:2)"
+    )
+    assert reasons["raises.in_sympy"].startswith("notes/raises.py:16: ")
+    assert "raised at" not in reasons["raises.in_sympy"]

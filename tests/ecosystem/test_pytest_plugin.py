@@ -260,3 +260,26 @@ def test_last_failed_reruns_only_the_failure_inside_this_repository(tmp_path: Pa
         assert "1 failed, 2 deselected" in again
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_failing_helper_shows_the_users_line_not_dpproofs_frames(
+    pytester: pytest.Pytester,
+) -> None:
+    """Before: the failure of assert_dp showed dpproofs/testing.py's frame and its raise."""
+    pytester.makepyfile(
+        test_mine=textwrap.dedent(
+            """
+            from dpproofs import FiniteMechanism
+            from dpproofs.testing import assert_dp
+
+
+            def test_rr_is_half_ln3_dp():
+                rr = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]])
+                assert_dp(rr, "log(3)/2")
+            """
+        )
+    )
+    result = pytester.runpytest_subprocess("-p", "no:randomly")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(['*assert_dp(rr, "log(3)/2")*', "E   *AssertionError: *refuted*"])
+    assert "dpproofs/testing.py" not in result.stdout.str()
