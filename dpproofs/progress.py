@@ -22,6 +22,9 @@ IMPORTING = "importing the file"
 BUILDING = "building the claim"
 DECIDING = "deciding the claim"
 STAGES = (IMPORTING, BUILDING, DECIDING)
+#: How many settled notes an UNKNOWN names (the latest), and how many a parent keeps.
+SHOWN = 10
+KEPT = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,4 +66,21 @@ def summary(notes: tuple[str, ...]) -> str:
     said = f" while {notes[last]}"
     if notes[last] != DECIDING:
         said += " (before deciding began)"
-    return said + (f"; done before the limit: {'; '.join(done)}" if done else "")
+    if not done:
+        return said
+    if len(done) > SHOWN:
+        shown = f"{len(done)} notes, the last {SHOWN}: " + "; ".join(done[-SHOWN:])
+    else:
+        shown = "; ".join(done)
+    return f"{said}; done before the limit: {shown}"
+
+
+def kept(notes: list[str], text: str) -> None:
+    """Add ``text`` to the notes a parent keeps: a stage starts afresh (only the notes since
+    the last stage are ever shown), and at most :data:`KEPT` others are kept, the latest."""
+    if text in STAGES:
+        notes[:] = [text]
+        return
+    notes.append(text)
+    if len(notes) > KEPT + 1:
+        del notes[1 : len(notes) - KEPT]

@@ -160,9 +160,18 @@ def pytest_runtestloop(session: pytest.Session) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop what --dpproofs-jobs started and no item waited for (``-x``, Ctrl-C): the theorems
+    not begun are cancelled, the children deciding are killed (not waited for to their limit)."""
     pool = session.config.stash.get(_POOL, None)
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+    if pool is None:
+        return
+    from dpproofs.run import isolation
+
+    unfinished = [i for i in session.items if isinstance(i, TheoremItem) and i.unfinished()]
+    if unfinished:
+        isolation.stop_all()
+    pool.shutdown(wait=True, cancel_futures=True)
+    isolation.reset()
 
 
 _POOL = pytest.StashKey["ThreadPoolExecutor"]()
@@ -283,6 +292,10 @@ class TheoremItem(pytest.Item):
         if self._lookup() is None:
             job = Job(self.info.file, self.info.id, self._limits())
             self._future = pool.submit(decide_recorded, job)
+
+    def unfinished(self) -> bool:
+        """Started under --dpproofs-jobs and not finished yet."""
+        return self._future is not None and not self._future.done()
 
     def _verdict(self) -> tuple[Verdict, bool]:
         """The verdict, and whether it came from the cache (a new one is stored in it)."""

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.progress import Progress
+from dpproofs.progress import Progress, kept
 
 #: Address-space cap for one child, so runaway memory ends as UNKNOWN ("memory cap"), not an OOM.
 DEFAULT_MEMORY_BYTES = 6 * 1024**3
@@ -164,7 +164,7 @@ def _await(process: Any, receiver: Any, limits: Limits, start: float) -> ChildOu
                 notes=tuple(notes),
             )
         if isinstance(value, Progress):
-            notes.append(value.text)
+            kept(notes, value.text)
             continue
         return ChildOutcome(value=value, seconds=elapsed, notes=tuple(notes))
     process.join(5)

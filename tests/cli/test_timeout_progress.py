@@ -82,3 +82,20 @@ def test_each_checked_step_is_a_note() -> None:
     assert heard == ["step 1 of 2: proved", "step 2 of 2: proved"]
     progress.note("outside: nobody listens")  # no sink: nothing happens, nothing raised
     assert len(heard) == 2
+
+
+def test_only_the_latest_notes_are_kept_and_named() -> None:
+    notes: list[str] = []
+    for text in ("importing the file", "stale", "deciding the claim"):
+        progress.kept(notes, text)
+    assert notes == ["deciding the claim"]  # a stage starts afresh
+    for number in range(progress.KEPT + 5):
+        progress.kept(notes, f"n{number}")
+    assert len(notes) == progress.KEPT + 1 and notes[0] == "deciding the claim"
+    assert notes[-1] == f"n{progress.KEPT + 4}" and notes[1] == "n5"
+    said = progress.summary(tuple(notes))
+    last = "; ".join(f"n{i}" for i in range(progress.KEPT + 5 - progress.SHOWN, progress.KEPT + 5))
+    assert said == (
+        f" while deciding the claim; done before the limit: {progress.KEPT} notes, "
+        f"the last {progress.SHOWN}: {last}"
+    )

@@ -283,3 +283,40 @@ def test_a_failing_helper_shows_the_users_line_not_dpproofs_frames(
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(['*assert_dp(rr, "log(3)/2")*', "E   *AssertionError: *refuted*"])
     assert "dpproofs/testing.py" not in result.stdout.str()
+
+
+SLOW = textwrap.dedent(
+    '''
+    import time
+    from dpproofs import FiniteMechanism, exact_fact, is_dp, theorem
+
+    RR = FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]])
+
+
+    @theorem(source="test", expect="proved")
+    def a_wrong_one():
+        """Refuted, expected proved."""
+        return is_dp(RR, "1", "1/100")
+
+
+    def _forever():
+        time.sleep(300)
+        return True
+
+
+    @theorem(source="test", expect="proved", timeout=300)
+    def b_slow_one():
+        """Takes its whole (long) time limit."""
+        return exact_fact("slow", _forever)
+    '''
+)
+
+
+def test_stopping_early_kills_the_theorems_started_in_parallel(pytester: pytest.Pytester) -> None:
+    """-x after the first failure: the slow theorem started by --dpproofs-jobs is killed, not
+    waited for to its 300 s limit (the subprocess would then pass its 120 s timeout)."""
+    pytester.makepyfile(lecture=SLOW)
+    result = pytester.runpytest_subprocess(
+        "lecture.py", "-x", "--dpproofs-jobs", "2", "-p", "no:randomly", timeout=120
+    )
+    assert result.parseoutcomes() == {"failed": 1}
