@@ -57,9 +57,23 @@ def check(
     >>> check("exp(x) <= 1 + x + x**2/2", where="x: (0, oo)").status.value
     'refuted'
     """
+    from dataclasses import replace
+
     from dpproofs.deadline import Deadline
     from dpproofs.symbolic import holds
 
     assumptions = [assume] if isinstance(assume, str) else list(assume)
-    claim = holds(statement, where=parse_where(where), assuming=assumptions)
-    return claim.decide(Deadline(timeout))
+    domains = parse_where(where)
+    claim = holds(statement, where=domains, assuming=assumptions)
+    verdict = claim.decide(Deadline(timeout))
+    return replace(verdict, statement=_said(statement, domains, assumptions))
+
+
+def _said(statement: str, domains: Mapping[str, str], assumptions: list[str]) -> str:
+    """``statement for x: (0, oo); y: [0, 1] assuming a and b``, as the shell's check says it."""
+    said = statement
+    if domains:
+        said += " for " + "; ".join(f"{k}: {v}" for k, v in domains.items())
+    if assumptions:
+        said += " assuming " + " and ".join(assumptions)
+    return said

@@ -15,7 +15,17 @@ collected only if the ini option ``dpproofs_testpaths = true`` says so, so that 
 ``pytest`` run (with theorem files among its fixtures) stays as it was. Items carry the markers
 ``dpproofs`` and ``expect_<status>`` (``expect_proved``, ``expect_refuted``, ...), so ``-k``,
 ``-m`` and ``--lf`` work as usual. ``--dpproofs-strict`` makes every UNKNOWN verdict fail, even an
-expected one. Each verdict lands in the item's ``user_properties``, hence in ``--junitxml``.
+expected one; without it an expected UNKNOWN is reported as ``u`` / ``UNKNOWN`` (counted as
+"unknown" in the summary line, not as passed), as ``dpproofs verify`` says "ok unknown". Each
+verdict lands in the item's ``user_properties``, hence in ``--junitxml``.
+
+Verdicts come from the cache of ``dpproofs verify`` (``.dpproofs-cache`` beside the nearest
+``pyproject.toml`` of the folder pytest was started in, see :mod:`dpproofs.run.cache`) and are
+stored in it, as is what each file declares; ``--dpproofs-no-cache`` turns it off.
+``--dpproofs-jobs N`` decides the selected theorems N at a time (each still in its own child
+process) as soon as the run starts; the items then report in their usual order. A theorem file
+named on the command line is collected only as a theorem file (pytest would also import it as a
+module, and a file that fails to import would be reported twice).
 
 Registered under the ``pytest11`` entry point. This module imports only pytest and the standard
 library at import time; dpproofs itself is imported when a theorem file is collected, so plain
@@ -31,7 +41,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    from dpproofs.run.cache import ResultCache
     from dpproofs.run.discovery import TheoremInfo
+    from dpproofs.run.reads import Recorded
     from dpproofs.theorem import TheoremSpec
     from dpproofs.verdict import Verdict
 
@@ -53,6 +67,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="seconds per theorem (overrides the theorem's own timeout and [tool.dpproofs])",
     )
 
+    group.addoption(
+        "--dpproofs-no-cache",
+        action="store_true",
+        default=False,
+        help="decide every theorem afresh (neither read nor write the dpproofs verdict cache)",
+    )
+    group.addoption(
+        "--dpproofs-jobs",
+        type=int,
+        default=1,
+        help="decide this many theorems at a time (each in its own child process; default 1)",
+    )
     group.addoption(
         "--dpproofs-in-process",
         action="store_true",
@@ -76,16 +102,91 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
-def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    config = parent.config
+def _collects(config: pytest.Config, file_path: Path) -> bool:
+    """Whether ``file_path`` is collected as a theorem file in this run."""
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS and not config.getini(
         "dpproofs_testpaths"
     ):
-        return None  # a project's own test suite (e.g. `make test`) is left as it is
-    if not is_theorem_file(file_path, parent.config.getini("python_files")):
+        return False  # a project's own test suite (e.g. `make test`) is left as it is
+    return is_theorem_file(file_path, config.getini("python_files"))
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if not _collects(parent.config, file_path):
         return None
     collector: pytest.Collector = TheoremFile.from_parent(parent, path=file_path)
     return collector
+
+
+class _NotATestModule(pytest.Module):
+    """A theorem file named on the command line, which pytest's python plugin would import as a
+    test module too: its theorems are collected by :class:`TheoremFile`, so this collects
+    nothing (and does not import the file a second time)."""
+
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        return []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> Any:
+    if _collects(parent.config, module_path):
+        return _NotATestModule.from_parent(parent, path=module_path)
+    return None
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:
+    """An expected UNKNOWN is not a pass: it shows as ``u`` / ``UNKNOWN``, as verify says it."""
+    unknown = ("dpproofs_status", "unknown") in getattr(report, "user_properties", ())
+    if report.when == "call" and report.passed and unknown:
+        return "unknown", "u", "UNKNOWN"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> None:
+    """Under --dpproofs-jobs N > 1, start deciding every selected theorem now, N at a time."""
+    jobs = session.config.getoption("dpproofs_jobs")
+    if jobs < 1:
+        raise pytest.UsageError(f"--dpproofs-jobs must be >= 1, got {jobs}")
+    theorems = [i for i in session.items if isinstance(i, TheoremItem) and i.spec is None]
+    if jobs == 1 or len(theorems) < 2 or session.config.option.collectonly:
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="dpproofs")
+    session.config.stash[_POOL] = pool
+    for item in theorems:
+        item.start(pool)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop what --dpproofs-jobs started and no item waited for (``-x``, Ctrl-C): the theorems
+    not begun are cancelled, the children deciding are killed (not waited for to their limit)."""
+    pool = session.config.stash.get(_POOL, None)
+    if pool is None:
+        return
+    from dpproofs.run import isolation
+
+    unfinished = [i for i in session.items if isinstance(i, TheoremItem) and i.unfinished()]
+    if unfinished:
+        isolation.stop_all()
+    pool.shutdown(wait=True, cancel_futures=True)
+    isolation.reset()
+
+
+_POOL = pytest.StashKey["ThreadPoolExecutor"]()
+_CACHE = pytest.StashKey["ResultCache"]()
+
+
+def _cache(config: pytest.Config) -> ResultCache:
+    """The run's verdict cache (one per session, as one verify run has one)."""
+    if _CACHE not in config.stash:
+        from dpproofs.run.cache import ResultCache, default_folder
+
+        off = config.getoption("dpproofs_no_cache")
+        folder = None if off else default_folder(config.invocation_params.dir)
+        config.stash[_CACHE] = ResultCache(folder)
+    return config.stash[_CACHE]
 
 
 def is_theorem_file(path: Path, test_patterns: list[str]) -> bool:
@@ -126,13 +227,23 @@ class TheoremFile(pytest.File):
         return [TheoremItem.from_parent(self, name=i.id, info=i) for i in found.theorems]
 
     def _discover(self) -> Any:
-        """What the file declares, learnt in a child (the limits of ``dpproofs verify``)."""
+        """What the file declares, from the cache or learnt in a child (the limits of
+        ``dpproofs verify``)."""
+        from dpproofs.run.discovery import Discovered
         from dpproofs.run.isolation import Limits
         from dpproofs.run.selection import discover_isolated
 
+        file = str(self.path.resolve())
+        cache = _cache(self.config)
+        known = cache.discovered(file)
+        if known is not None:
+            return known
         override = self.config.getoption("dpproofs_timeout")
         seconds = max(IMPORT_SECONDS, _seconds(str(self.path), None, override))
-        return discover_isolated(str(self.path.resolve()), Limits(seconds))
+        found = discover_isolated(file, Limits(seconds))
+        if isinstance(found, Discovered):
+            cache.store_discovered(found)
+        return found
 
     def _where(self, line: int) -> str:
         return f"{_relative(self.path, self.config.rootpath)}:{line}"
@@ -152,22 +263,68 @@ class TheoremItem(pytest.Item):
         super().__init__(**kwargs)
         self.info = info
         self.spec = spec
+        self._key = ""
+        self._cached: Verdict | None = None
+        self._future: Future[Recorded] | None = None
         self.add_marker("dpproofs")
         self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
         if info.function:
             self.extra_keyword_matches.add(info.function)
 
-    def runtest(self) -> None:
+    def _limits(self) -> Any:
+        from dpproofs.run.isolation import Limits
+
         override = self.config.getoption("dpproofs_timeout")
+        return Limits(_seconds(self.info.file, self.info.timeout, override))
+
+    def _lookup(self) -> Verdict | None:
+        """The cached verdict, if any (looked up once, in pytest's own thread)."""
+        if not self._key:
+            cache = _cache(self.config)
+            self._key = cache.verdict_key(self.info, self._limits())
+            self._cached = cache.verdict(self._key)
+        return self._cached
+
+    def start(self, pool: ThreadPoolExecutor) -> None:
+        """Start deciding in ``pool`` (--dpproofs-jobs), unless the cache answers."""
+        from dpproofs.run.runner import Job, decide_recorded
+
+        if self._lookup() is None:
+            job = Job(self.info.file, self.info.id, self._limits())
+            self._future = pool.submit(decide_recorded, job)
+
+    def unfinished(self) -> bool:
+        """Started under --dpproofs-jobs and not finished yet."""
+        return self._future is not None and not self._future.done()
+
+    def _verdict(self) -> tuple[Verdict, bool]:
+        """The verdict, and whether it came from the cache (a new one is stored in it)."""
+        from dpproofs.run.runner import Job, decide_recorded
+
         if self.spec is not None:
-            verdict = decide_in_process(self.spec, override)
+            return decide_in_process(self.spec, self.config.getoption("dpproofs_timeout")), False
+        stored = self._lookup()
+        if stored is not None:
+            return stored, True
+        if self._future is not None:
+            recorded = self._future.result()
         else:
-            verdict = decide(self.info, override)
+            recorded = decide_recorded(Job(self.info.file, self.info.id, self._limits()))
+        _cache(self.config).store_verdict(self._key, recorded.value, recorded.reads)
+        return recorded.value, False
+
+    def runtest(self) -> None:
+        verdict, cached = self._verdict()
         self.user_properties.extend(_properties(self.info, verdict))
+        if cached:
+            self.user_properties.append(("dpproofs_cached", "true"))
         strict = bool(self.config.getoption("dpproofs_strict"))
         if verdict.status is not self.info.expect or (strict and verdict.status.value == "unknown"):
             where = f"{_relative(Path(self.info.file), self.config.rootpath)}:{self.info.line}"
-            raise TheoremMismatch(mismatch_message(where, self.info, verdict))
+            from dpproofs.run.places import shown
+
+            message = mismatch_message(where, self.info, verdict)
+            raise TheoremMismatch(shown(message, self.config.rootpath))
 
     def repr_failure(
         self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
@@ -191,17 +348,6 @@ def _seconds(file: str, own: float | None, override: float | None) -> float:
     if override is not None:
         return override
     return own or load_settings(Path(file).parent).timeout
-
-
-def decide(info: TheoremInfo, override: float | None) -> Verdict:
-    """The theorem's verdict, decided in its own process (which imports the file from its own
-    folder) and killed after its time limit: the runner's isolation, as dpproofs verify."""
-    from dpproofs.run.isolation import Limits
-    from dpproofs.run.runner import Job
-    from dpproofs.run.runner import decide as decide_job
-
-    limits = Limits(_seconds(info.file, info.timeout, override))
-    return decide_job(Job(info.file, info.id, limits))
 
 
 def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:

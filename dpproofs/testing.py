@@ -217,6 +217,7 @@ def assert_dp(
     >>> from dpproofs.testing import assert_dp
     >>> assert_dp(FiniteMechanism.from_rows([["3/4", "1/4"], ["1/4", "3/4"]]), "log(3)")
     """
+    __tracebackhide__ = True  # pytest shows the caller's line, not this helper's frame
     claim = is_dp(mechanism, str(eps), str(delta))
     verdict = claim.decide(Deadline(timeout))
     if verdict.status is not Status.PROVED:
@@ -241,6 +242,7 @@ def assert_counterexample(
     and rigorous comparisons only; a claim about concrete objects has nothing to substitute and
     is decided again by exact evaluation, which must refute it.
     """
+    __tracebackhide__ = True  # pytest shows the caller's line, not this helper's frame
     claim = _claim_of(theorem)
     assignment = _assignment(values)
     if not _refutes(claim, assignment):

@@ -150,6 +150,9 @@ class Verdict:
     steps: tuple[StepResult, ...] = ()
     #: What the verdict rests on, for ``dpproofs recheck`` (see :mod:`dpproofs.evidence`).
     evidence: tuple[Evidence, ...] = ()
+    #: What was decided, as the user wrote it, for display only (``check`` fills it in); not
+    #: part of ``as_dict``, so caches and reports are unchanged by it.
+    statement: str = ""
 
     def __post_init__(self) -> None:
         if self.status is Status.REFUTED and self.counterexample is None:
@@ -232,17 +235,29 @@ class Verdict:
             **({"steps": [s.as_dict() for s in self.steps]} if self.steps else {}),
         }
 
+    def __str__(self) -> str:
+        """``status: statement``, then the method and one ``label: text`` line per evidence
+        (what ``print(verdict)`` shows; ``repr`` stays the dataclass's)."""
+        head = f"{self.status.value}: {self.statement}" if self.statement else self.status.value
+        lines = [head, f"  method: {self.method} ({self.seconds:.2f} s)"]
+        lines += [f"  {label}: {text}" for label, text in self._evidence()]
+        return "\n".join(lines)
+
     def _repr_markdown_(self) -> str:
-        """A notebook rendering: the status in bold, then the method and the evidence."""
-        lines = [f"**{self.status.value}** ({self.method}, {self.seconds:.2f} s)", ""]
+        """A notebook rendering: the status in bold and the statement, then the method and the
+        evidence."""
+        said = f" `{self.statement}`" if self.statement else ""
+        lines = [f"**{self.status.value}**{said} ({self.method}, {self.seconds:.2f} s)", ""]
         lines += [f"- {label}: `{text}`" for label, text in self._evidence()]
         return "\n".join(lines) + "\n"
 
     def _repr_html_(self) -> str:
-        """A notebook rendering: a coloured status badge, then the evidence as a list."""
+        """A notebook rendering: a coloured status badge and the statement, then the evidence
+        as a list."""
         from html import escape
 
         colour = _COLOURS[self.status]
+        said = f"<code>{escape(self.statement)}</code> " if self.statement else ""
         items = "".join(
             f"<li>{escape(label)}: <code>{escape(text)}</code></li>"
             for label, text in self._evidence()
@@ -250,7 +265,7 @@ class Verdict:
         return (
             f'<div class="dpproofs-verdict"><span style="background:{colour};color:white;'
             f'padding:1px 6px;border-radius:3px;font-weight:bold">{self.status.value}</span> '
-            f"{escape(self.method)} ({self.seconds:.2f} s)<ul>{items}</ul></div>"
+            f"{said}{escape(self.method)} ({self.seconds:.2f} s)<ul>{items}</ul></div>"
         )
 
     def _evidence(self) -> list[tuple[str, str]]:

@@ -194,20 +194,35 @@ def _pure_ball(pc: PairComposition) -> arb | None:
     return total
 
 
-def _pure_closed_form(pc: PairComposition) -> Any:
-    """log(R) as a sympy expression when R is small, else the string sum_t k_t log(r_t)."""
-    tops = [(pld.max_ratio, k) for pld, k in pc.losses]
-    size = sum(
-        k * (top.numerator.bit_length() + top.denominator.bit_length())
-        for top, k in tops
-        if top is not None
-    )
-    if size <= SHOW_LIMIT_BITS:
-        import sympy
+#: log(R) is written as the log of one number while R's numerator and denominator have at most
+#: this many digits (log(9), log(108)); beyond, as sum_t k_t log(r_t).
+SHOW_DIGITS = 12
 
-        ratio = math.prod((top**k for top, k in tops if top is not None), start=Fraction(1))
-        return sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
-    return " + ".join(f"{k}*log({top})" for top, k in tops)
+
+def _pure_closed_form(pc: PairComposition) -> Any:
+    """log(R), R = prod_t r_t^k_t: ``log(108)`` when R is short, else the sum ``200*log(3)``,
+    never the log of the 96-digit integer 3^200 (the pairs with the same top ratio r are merged,
+    their k added). A pair with an infinite atom has no top ratio and is left out (the caller
+    reports +oo for it)."""
+    import sympy
+
+    merged: dict[Fraction, int] = {}
+    for pld, k in pc.losses:
+        if pld.max_ratio is not None:
+            merged[pld.max_ratio] = merged.get(pld.max_ratio, 0) + k
+    limit = 10**SHOW_DIGITS
+    bits = sum(
+        k * (t.numerator.bit_length() + t.denominator.bit_length()) for t, k in merged.items()
+    )
+    if bits <= 2 * limit.bit_length():  # then R is worth computing (a few dozen digits at most)
+        ratio = math.prod((t**k for t, k in merged.items()), start=Fraction(1))
+        if ratio.numerator < limit and ratio.denominator < limit:
+            return sympy.log(sympy.Rational(ratio.numerator, ratio.denominator))
+    terms = [
+        sympy.Integer(k) * sympy.log(sympy.Rational(t.numerator, t.denominator))
+        for t, k in merged.items()
+    ]
+    return sympy.Add(*terms)
 
 
 def _loss_is(table: LossTable, position: int, rational: Fraction | None, expr: Any) -> bool:

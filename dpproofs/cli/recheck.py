@@ -82,7 +82,16 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise UsageError(f"--jobs must be >= 1, got {args.jobs}")
     if not 0 < args.timeout < 10**6:
         raise UsageError(f"--timeout must be a number of seconds > 0, got {args.timeout}")
+    from pathlib import Path
+
     from dpproofs.recheck import Outcome, recheck
+    from dpproofs.run.places import shown
+
+    here = Path.cwd()
+
+    def say(text: str) -> None:
+        """Files named relative to the folder recheck runs in (dpproofs.run.places)."""
+        out.write(shown(text, here))
 
     start = time.perf_counter()
     summary = recheck(args.report, resolve=0 if args.no_bounded else args.timeout, jobs=args.jobs)
@@ -91,7 +100,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if finding.outcome is Outcome.CONFIRMED and not args.verbose:
             continue
         mark = marks[finding.outcome]
-        out.write(
+        say(
             f"{mark} {finding.seconds:6.2f}s  {finding.piece.label}: {finding.outcome.value}: "
             f"{finding.why}\n"
         )
@@ -99,7 +108,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         _reason_class(f.why) for f in summary.findings if f.outcome is Outcome.NOT_REPLAYED
     )
     reasons = ", ".join(f"{n} {why}" for why, n in sorted(skipped.items()))
-    out.write(
+    say(
         f"{len(summary.findings)} pieces: {summary.count(Outcome.CONFIRMED)} confirmed, "
         f"{summary.count(Outcome.FAILED)} failed, {summary.count(Outcome.NOT_REPLAYED)} not "
         f"replayed"
@@ -110,11 +119,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if judged.outcome is Outcome.CONFIRMED and not args.verbose:
             continue
         v = judged.verdict
-        out.write(f"{marks[judged.outcome]} verdict {v.file}: {v.theorem}: {v.status}: ")
-        out.write(f"{judged.outcome.value}" + (f": {judged.why}" if judged.why else "") + "\n")
+        say(f"{marks[judged.outcome]} verdict {v.file}: {v.theorem}: {v.status}: ")
+        say(f"{judged.outcome.value}" + (f": {judged.why}" if judged.why else "") + "\n")
     for file, theorem in summary.absent:
-        out.write(f"-- absent {file}: {theorem}: declared by its file, not in the report\n")
-    out.write(
+        say(f"-- absent {file}: {theorem}: declared by its file, not in the report\n")
+    say(
         f"{len(summary.verdicts)} verdicts: {summary.verdicts_count(Outcome.CONFIRMED)} "
         f"confirmed, {summary.verdicts_count(Outcome.FAILED)} failed, {summary.unconfirmed} "
         "not replayed"
@@ -126,7 +135,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if summary.ok():
         return EXIT["confirmed"]
     if args.allow_unreplayed:
-        out.write(
+        say(
             f"accepted unreplayed (--allow-unreplayed): {summary.unconfirmed} verdicts, "
             f"{len(summary.absent)} theorems absent from the report\n"
         )

@@ -8,6 +8,7 @@ or SIGTERM: children are killed and the reports are written, marked incomplete).
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import IO, Any
 
 from dpproofs.cli import arguments
@@ -57,7 +58,7 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from dpproofs.errors import UsageError
-    from dpproofs.run import isolation, runner, selection
+    from dpproofs.run import isolation, places, runner, selection
     from dpproofs.run.cache import ResultCache, default_folder
     from dpproofs.run.settings import load_settings
     from dpproofs.views import report, terminal
@@ -112,17 +113,20 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             _write_reports(args, results, partial, markdown=False)
             decided = [r for r in results if r.verdict.method != "interrupted"]
             for r in decided:
-                out.write(terminal.line(r, terminal.wants_colour(out)) + "\n")
+                shown = places.shown_result(r, Path.cwd())
+                out.write(terminal.line(shown, terminal.wants_colour(out)) + "\n")
             written = " (reports written, marked incomplete)" if reports_given(args) else ""
             err.write(f"dpproofs: interrupted after {len(decided)} verdicts{written}\n")
             return EXIT_INTERRUPTED
     summary = report.summary(results)
-    terminal.render(results, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
+    here = [places.shown_result(r, Path.cwd()) for r in results]
+    terminal.render(here, summary, out, -1 if args.quiet else (1 if args.verbose else 0))
     _write_reports(args, results, run_info, markdown=True)
     if args.html_dir:
         from dpproofs.views.html import write_html
 
-        write_html(results, chosen.theorems, args.html_dir)
+        root = places.project_root()
+        write_html([places.shown_result(r, root) for r in results], chosen.theorems, args.html_dir)
     return 0 if summary["unexpected"] == 0 else 1
 
 
@@ -140,7 +144,12 @@ def reports_given(args: argparse.Namespace) -> bool:
 
 
 def _write_reports(args: argparse.Namespace, results: list[Any], info: Any, markdown: bool) -> None:
+    """The reports, naming files relative to the project root (see dpproofs.run.places)."""
+    from dpproofs.run import places
     from dpproofs.views import report
+
+    root = places.project_root()
+    results = [places.shown_result(r, root) for r in results]
 
     if args.json_path:
         report.write_json(results, args.json_path, info)

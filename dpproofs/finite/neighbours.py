@@ -77,13 +77,15 @@ class ExplicitPairs:
 
 @dataclass(frozen=True, slots=True)
 class Hamming:
-    """Inputs are the tuples x in D^n; x ~ x' iff they differ in exactly one of the n entries."""
+    """Inputs are the tuples x in D^n; x ~ x' iff they differ in exactly one of the n entries.
+    A string of n characters is a database of n entries, one a character ("ab" is ("a", "b")),
+    as in a mechanism JSON file."""
 
     n: int
 
     def pairs(self, inputs: Sequence[Hashable]) -> tuple[Pair, ...]:
         for index, x in enumerate(inputs):
-            if not isinstance(x, tuple) or len(x) != self.n:
+            if not isinstance(x, tuple | str) or len(x) != self.n:
                 raise InvalidMechanism(
                     f"input {index} ({x!r}) is not a database of {self.n} entries, as Hamming "
                     f"neighbours over D^{self.n} need"

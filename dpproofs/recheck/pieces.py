@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.errors import UsageError
+from dpproofs.run.places import resolve
 
 #: Verdicts that rest on evidence (unknown and error verdicts claim nothing).
 DECIDED = ("proved", "verified-bounded", "refuted")
@@ -128,6 +129,7 @@ def read_verdicts(path: str | Path) -> list[Reported]:
             raise UsageError(f"{path}: theorem #{index} is not an object")
         location = str(entry.get("location", ""))
         file, _, line = location.rpartition(":") if ":" in location else (location, "", "")
+        file = resolve(file, Path(path))  # a report names files relative to its project root
         pieces = []
         records = entry.get("evidence", [])
         if not isinstance(records, list):

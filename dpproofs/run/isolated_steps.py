@@ -27,12 +27,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dpproofs.run.isolation import DEFAULT_MEMORY_BYTES, ChildOutcome, Limits, run_child
-from dpproofs.steps.check import UNKNOWN, _result, check_step
-from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.verdict import StepResult, Verdict
+
+if TYPE_CHECKING:  # the steps (sympy, scipy) are imported where used: `dpproofs check` runs its
+    # statement in a child, and its parent, which imports this module, should start fast
+    from dpproofs.steps.derivation import Derivation, Step
 
 #: Below this many seconds left, a step's child is not started (it could not answer in time).
 MIN_STEP_SECONDS = 0.05
@@ -100,6 +102,8 @@ def check_steps_isolated(
 ) -> tuple[StepResult, ...]:
     """Every step, each in a child with a hard limit at an equal share of what is left until
     ``end`` (a time.monotonic() value); a step with no time left is unknown, not started."""
+    from dpproofs.steps.check import UNKNOWN, _result
+
     out = []
     count = len(derivation.steps)
     for number, step in enumerate(derivation.steps):
@@ -121,6 +125,7 @@ def _step_main(
 ) -> None:
     """Child entry point: decide one step (a little before the hard deadline) and send it."""
     from dpproofs.run.worker import _enter_child, _send, deadline_before
+    from dpproofs.steps.check import check_step
 
     _enter_child(deadline_at, memory_bytes)
     _send(channel, guarded(lambda: check_step(step, derivation, deadline_before(deadline_at))))

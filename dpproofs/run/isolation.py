@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dpproofs.progress import Progress, kept
+
 #: Address-space cap for one child, so runaway memory ends as UNKNOWN ("memory cap"), not an OOM.
 DEFAULT_MEMORY_BYTES = 6 * 1024**3
 
@@ -48,6 +50,8 @@ class ChildOutcome:
     timed_out: bool = False
     interrupted: bool = False
     seconds: float = 0.0
+    #: The progress notes the child sent before its answer or its end (dpproofs.progress).
+    notes: tuple[str, ...] = ()
 
 
 #: Imported once by the fork server, so that a child's own time starts with the theorem file.
@@ -128,29 +132,45 @@ def run_child(target: Callable[..., None], args: tuple[Any, ...], limits: Limits
 
 
 def _await(process: Any, receiver: Any, limits: Limits, start: float) -> ChildOutcome:
-    left = start + limits.seconds - time.monotonic()
-    got = receiver.poll(max(0.0, left))
-    elapsed = time.monotonic() - start
-    if _STOPPED.is_set():
-        return ChildOutcome(failure="the run was interrupted", interrupted=True, seconds=elapsed)
-    if got:
+    """The child's answer; the :class:`~dpproofs.progress.Progress` notes it sends first are
+    collected on the way (and kept in the outcome, whatever ends the wait)."""
+    notes: list[str] = []
+    while True:
+        left = start + limits.seconds - time.monotonic()
+        got = receiver.poll(max(0.0, left))
+        elapsed = time.monotonic() - start
+        if _STOPPED.is_set():
+            return ChildOutcome(
+                failure="the run was interrupted",
+                interrupted=True,
+                seconds=elapsed,
+                notes=tuple(notes),
+            )
+        if not got:
+            return ChildOutcome(
+                failure=f"time limit of {limits.seconds:g} s reached; the process was stopped",
+                timed_out=True,
+                seconds=limits.seconds,
+                notes=tuple(notes),
+            )
         try:
-            return ChildOutcome(value=receiver.recv(), seconds=elapsed)
+            value = receiver.recv()
         except (EOFError, OSError):
-            pass  # the child died without answering: say how, below
+            break  # the child died without answering: say how, below
         except Exception as exc:  # an answer that does not unpickle is the child's fault
             return ChildOutcome(
                 failure=f"its answer could not be read ({type(exc).__name__}: {exc})",
                 seconds=elapsed,
+                notes=tuple(notes),
             )
-    else:
-        return ChildOutcome(
-            failure=f"time limit of {limits.seconds:g} s reached; the process was stopped",
-            timed_out=True,
-            seconds=limits.seconds,
-        )
+        if isinstance(value, Progress):
+            kept(notes, value.text)
+            continue
+        return ChildOutcome(value=value, seconds=elapsed, notes=tuple(notes))
     process.join(5)
-    return ChildOutcome(failure=_death(process.exitcode, limits), seconds=elapsed)
+    return ChildOutcome(
+        failure=_death(process.exitcode, limits), seconds=elapsed, notes=tuple(notes)
+    )
 
 
 def _death(exitcode: int | None, limits: Limits) -> str:

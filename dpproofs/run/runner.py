@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dpproofs import progress
 from dpproofs.run import isolation, split
 from dpproofs.run.cache import ResultCache
 from dpproofs.run.discovery import LoadFailure, TheoremInfo
@@ -130,7 +131,8 @@ def decide_recorded(job: Job) -> Recorded:
     if isinstance(verdict, Verdict):
         return Recorded(verdict, read)
     if outcome.timed_out:
-        verdict = Verdict.unknown("time limit", outcome.failure).timed(outcome.seconds)
+        said = outcome.failure + progress.summary(outcome.notes)
+        verdict = Verdict.unknown("time limit", said).timed(outcome.seconds)
     elif outcome.interrupted:
         verdict = _interrupted()
     else:

@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from dpproofs import progress
 from dpproofs.claim import Claim, timed_decide
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
@@ -138,6 +139,7 @@ def load_claim(
     file: str, theorem_id: str, memory_bytes: int
 ) -> tuple[Claim, TheoremSpec] | Verdict:
     """Import ``file`` and build theorem ``theorem_id``'s claim, or the verdict saying why not."""
+    progress.note(progress.IMPORTING)
     try:
         module = import_theorem_file(Path(file))
         spec = {s.id: s for s in getattr(module, REGISTRY_ATTRIBUTE, [])}[theorem_id]
@@ -146,6 +148,7 @@ def load_claim(
         if failure.status is Status.UNKNOWN:
             return Verdict.unknown("resources", f"{failure.location}: {failure.message}")
         return Verdict.error("load", f"{failure.location}: {failure.message}")
+    progress.note(progress.BUILDING)
     try:
         claim = spec.build()
     except BaseException as exc:
@@ -180,6 +183,7 @@ def decide_theorem(
         from dpproofs.search.sizes import as_declared
 
         claim = as_declared(claim, spec.split)
+    progress.note(progress.DECIDING)
     try:
         return timed_decide(claim, deadline_before(deadline_at))
     except BaseException as exc:
@@ -239,10 +243,26 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
     if isinstance(exc, SystemExit):
         return Verdict.error(stage, f"{location}: sys.exit({exc.code!r}) called while {doing}")
     line = failing_line(exc, file)
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else location
     author = f"{file}:{line}" if line > 1 else location
-    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc} (raised at {where})")
+    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{_raised_at(exc, author)}")
+
+
+def _raised_at(exc: BaseException, author: str) -> str:
+    """`` (raised at helper.py:7)`` when the exception was raised in the author's own code
+    elsewhere than ``author`` (a helper in the theorem file's folder); nothing when it was raised
+    at ``author`` itself or inside an installed library or dpproofs, whose frames would only
+    name the machine's paths and internals (the author's line is the place to look)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = Path(frames[-1].filename).resolve()
+    folder = Path(author.rpartition(":")[0]).resolve().parent
+    package = Path(__file__).resolve().parents[1]
+    inside = last.is_relative_to(folder) and not last.is_relative_to(package)
+    where = f"{last}:{frames[-1].lineno}"
+    if not inside or "site-packages" in last.parts or where == author:
+        return ""
+    return f" (raised at {where})"
 
 
 def decide_main(
@@ -253,9 +273,11 @@ def decide_main(
     memory_bytes: int,
     channel: Connection,
 ) -> None:
-    """Child entry point: decide one theorem and send its verdict with what the child read."""
+    """Child entry point: decide one theorem and send its verdict with what the child read,
+    after the progress notes made on the way (:mod:`dpproofs.progress`)."""
     _begin(surroundings, deadline_at, memory_bytes)
-    verdict = decide_theorem(file, theorem_id, deadline_at, memory_bytes)
+    with progress.listening(lambda text: channel.send(progress.Progress(text))):
+        verdict = decide_theorem(file, theorem_id, deadline_at, memory_bytes)
     _send(channel, reads.Recorded(verdict, reads.finish()))
 
 

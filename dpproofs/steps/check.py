@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
+from dpproofs.progress import note
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic import holds
 from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
@@ -72,11 +73,13 @@ def _result(
 
 
 def check_steps(derivation: Derivation, deadline: Deadline) -> tuple[StepResult, ...]:
-    """Every step, each within an equal share of what is left of the deadline."""
+    """Every step, each within an equal share of what is left of the deadline; each result is
+    also a progress note (``step 2 of 5: proved``, see dpproofs.progress)."""
     out = []
     count = len(derivation.steps)
     for number, step in enumerate(derivation.steps):
         out.append(check_step(step, derivation, deadline.share(1 / (count - number))))
+        note(f"step {out[-1].index} of {count}: {out[-1].status}")
     return tuple(out)
 
 

@@ -26,6 +26,11 @@ _COLOUR = {
     Status.ERROR: "1;35",
 }
 HINTS = (
+    (
+        "before deciding began",
+        "a cheaper file or theorem function (the time ran out before the claim was decided), "
+        "or a larger --timeout",
+    ),
     ("time limit", "a larger --timeout (or the theorem's timeout=), a tighter domain"),
     ("memory cap", "a larger --memory, a tighter domain or a smaller size bound"),
     ("interrupted", "run it again"),

@@ -66,6 +66,17 @@ def test_compose_two_mechanisms(rr, rr23):
     assert d["lower"] <= d["value"] <= d["upper"]
 
 
+@pytest.mark.parametrize("command", ["compose", "profile"])
+def test_pure_epsilon_is_k_log_r_not_the_log_of_a_96_digit_integer(rr, command):
+    # RR 3/4 composed 200 times: pure eps = 200 log 3, where 3^200 has 96 digits.
+    argv = ["compose", f"{rr}:200"] if command == "compose" else ["profile", str(rr)]
+    argv += ["--compose", "200"] if command == "profile" else []
+    code, out, err = run(*argv, "--json")
+    assert code == 0, err
+    assert json.loads(out)["pure_epsilon"]["exact"] == "200*log(3)"
+    assert len(str(3**200)) == 96
+
+
 def test_text_output(rr):
     code, out, _ = run("profile", str(rr), "--compose", "3", "--epsilon", "1")
     assert code == 0

@@ -75,6 +75,19 @@ def test_check_in_python_matches_the_shell() -> None:
     assert "witness x" in wrong._repr_html_()
 
 
+def test_a_notebook_and_print_show_the_statement_not_a_dataclass_dump() -> None:
+    wrong = check("x*y <= 1/5", where="x: [0, 1]; y: [0, 1]", assume="x + y <= 1")
+    said = "x*y <= 1/5 for x: [0, 1]; y: [0, 1] assuming x + y <= 1"
+    assert wrong.statement == said
+    assert str(wrong).splitlines()[0] == f"refuted: {said}"
+    assert "  witness x: " in str(wrong) and "Verdict(" not in str(wrong)
+    assert wrong._repr_markdown_().startswith(f"**refuted** `{said}` (")
+    assert "<code>x*y &lt;= 1/5 for x: [0, 1]; y: [0, 1] assuming x + y &lt;= 1</code>" in (
+        wrong._repr_html_()
+    )
+    assert "statement" not in wrong.as_dict()  # display only: reports and caches unchanged
+
+
 @pytest.mark.parametrize("bad", ["x (0, 1)", "1x: (0, 1)"])
 def test_malformed_domains_are_rejected(bad: str) -> None:
     with pytest.raises(InvalidClaim):

@@ -183,3 +183,24 @@ def test_check_proof_refuses_a_where_that_names_nothing(tmp_path: Path) -> None:
     code, out, err = _main("check-proof", str(proof), "--where", "lamdba=(0, 1)")
     assert (code, out) == (2, "")
     assert "--where names 'lamdba', which no step uses (did you mean 'lamda'?)" in err
+
+
+@pytest.mark.parametrize(
+    "modules",
+    [
+        "dpproofs",
+        "dpproofs.cli.main",
+        "dpproofs.cli.check, dpproofs.run.isolated_steps",  # what `dpproofs check` imports
+        "dpproofs.pytest_plugin",
+    ],
+)
+def test_the_commands_parent_imports_no_solver(modules: str) -> None:
+    """`dpproofs check` decides in a child that the fork server preloads; its own process needs
+    no sympy, scipy or z3. Before: the parent imported dpproofs.steps (1.2 s of its 2 s first
+    verdict: sympy 0.35 s, scipy.optimize 0.5 s). Import times themselves are measured in
+    benchmarks/bench_cli.py, not here."""
+    code = f"import sys, {modules}; print(sorted({{'sympy', 'scipy', 'z3'}} & set(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"

@@ -6,6 +6,9 @@ Conventions of the Markdown files (so that a reader sees ordinary fenced blocks)
   is written to that file in a scratch folder shared by the page's later blocks;
 * any other ```python block is executed (one namespace per page, in the scratch folder);
 * a ```json block without a file must parse; one with "rows" must load as a mechanism;
+* the blocks run in a scratch folder inside the repository (removed afterwards), as the pages
+  say to run them: the repository's own configuration (pyproject.toml: pytest's options and
+  ``filterwarnings = error``, ``[tool.dpproofs]``) applies to them as it would to a reader;
 * a ```console block holds ``$ command`` lines, each followed by the output it must show: every
   output line must occur in the real output (whitespace-insensitive, ``...`` matches anything,
   a line of only ``...`` is skipped). A command exits 0 unless its line ends with
@@ -19,8 +22,11 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +34,8 @@ import pytest
 
 from dpproofs.finite.loading import mechanism_from_dict
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
 PAGES = ["first-theorem.md", "search.md", "json-schema.md"]
 _FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```\s*$", re.S | re.M)
 _EXIT = re.compile(r"#\s*exit status (\d+)\s*$")
@@ -88,16 +95,26 @@ def _run_console(block: Block, page: str, folder: Path) -> None:
                 assert fnmatch.fnmatchcase(output, glob), f"{where}\nmissing: {line}\n{output}"
 
 
+@pytest.fixture
+def scratch() -> Iterator[Path]:
+    """A folder inside the repository (ignored by git), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix=".docs-scratch-", dir=ROOT))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_every_example_of_the_page_runs(page: str, tmp_path: Path) -> None:
+def test_every_example_of_the_page_runs(page: str, scratch: Path) -> None:
     namespace: dict[str, object] = {"__name__": "__docs__"}
     cwd = Path.cwd()
-    os.chdir(tmp_path)
-    sys.path.insert(0, str(tmp_path))
+    os.chdir(scratch)
+    sys.path.insert(0, str(scratch))
     try:
         for block in blocks(DOCS / page):
             if block.file:
-                (tmp_path / block.file).write_text(block.text, encoding="utf-8")
+                (scratch / block.file).write_text(block.text, encoding="utf-8")
             elif block.language == "python":
                 exec(compile(block.text, f"{page}:{block.line}", "exec"), namespace)
             elif block.language == "json":
@@ -105,10 +122,10 @@ def test_every_example_of_the_page_runs(page: str, tmp_path: Path) -> None:
                 if isinstance(data, dict) and "rows" in data:
                     mechanism_from_dict(data)
             elif block.language == "console":
-                _run_console(block, page, tmp_path)
+                _run_console(block, page, scratch)
     finally:
         os.chdir(cwd)
-        sys.path.remove(str(tmp_path))
+        sys.path.remove(str(scratch))
 
 
 def test_the_docs_have_examples_of_every_kind() -> None:

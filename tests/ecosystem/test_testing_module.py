@@ -136,3 +136,10 @@ def test_assert_counterexample_search_claim_from_the_json_record() -> None:
 def test_the_module_examples_run_as_doctests() -> None:
     result = doctest.testmod(dpproofs.testing, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 4 and result.failed == 0
+
+
+@settings(max_examples=5, deadline=None)
+@given(mechanisms(inputs=["aa", "ab", "ba", "bb"], neighbours={"hamming": 2}))
+def test_mechanisms_take_hamming_inputs_written_as_strings(m: FiniteMechanism) -> None:
+    # Each of the 4 databases of 2 characters has 2 neighbours: 8 ordered pairs.
+    assert m.inputs == ("aa", "ab", "ba", "bb") and len(m.pairs) == 8

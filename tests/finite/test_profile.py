@@ -134,6 +134,15 @@ def test_invalid_mechanisms_name_row_and_column(rows, message):
         FiniteMechanism.from_rows(rows)
 
 
+def test_hamming_inputs_written_as_strings_are_databases_of_characters():
+    # As in a JSON file: "ab" is the database (a, b); "aa"~"ab"~"bb"~"ba"~"aa", 8 ordered pairs.
+    inputs = ["aa", "ab", "ba", "bb"]
+    m = FiniteMechanism.from_rows([["1/2", "1/2"]] * 4, inputs=inputs, neighbours=Hamming(2))
+    assert m.pairs == ((0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2))
+    with pytest.raises(InvalidMechanism, match="not a database of 2 entries"):
+        FiniteMechanism.from_rows([["1"], ["1"]], inputs=["a", "abc"], neighbours=Hamming(2))
+
+
 def test_hamming_needs_tuples_of_the_right_length():
     with pytest.raises(InvalidMechanism, match="not a database of 2 entries"):
         FiniteMechanism.from_rows([["1"], ["1"]], inputs=[(0,), (1,)], neighbours=Hamming(2))
