@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from dpproofs import progress
 from dpproofs.deadline import Deadline
 from dpproofs.search.lifting import check_refutation, lift
 from dpproofs.search.model import SearchStatement
@@ -51,6 +52,7 @@ def decide_by_size(
         if outcome.reason:
             return unknown_after(claim, covered, outcome.reason)
         covered.append(size)
+        progress.note(f"{size} {q.size_name}: z3 unsat")
         symmetry = session.symmetry.get(size)
         certificate.append(
             f"{size} {q.size_name}: z3 unsat"

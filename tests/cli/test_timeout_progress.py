@@ -99,3 +99,25 @@ def test_only_the_latest_notes_are_kept_and_named() -> None:
         f" while deciding the claim; done before the limit: {progress.KEPT} notes, "
         f"the last {progress.SHOWN}: {last}"
     )
+
+
+def test_each_unsat_size_of_a_search_is_a_note() -> None:
+    from fractions import Fraction as F
+
+    from dpproofs.algebra import implies
+    from dpproofs.search import Interval, for_all_distributions
+    from dpproofs.vocabulary import indistinguishable, pointwise_indistinguishable
+
+    claim = for_all_distributions(
+        outcomes=[2, 3], eps=Interval(F(1, 100), 3), delta=Interval(0, F(1, 2))
+    ).claim(
+        lambda alg, p, q, E, delta: implies(
+            alg,
+            pointwise_indistinguishable(alg, p, q, E, delta),
+            indistinguishable(alg, p, q, E, delta),
+        )
+    )
+    heard: list[str] = []
+    with progress.listening(heard.append):
+        claim.decide(Deadline(120))
+    assert heard[:2] == ["2 outcomes: z3 unsat", "3 outcomes: z3 unsat"]
