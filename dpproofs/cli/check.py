@@ -16,6 +16,8 @@ from typing import IO, Any
 from dpproofs.cli import arguments
 
 EXIT_CODES = {"proved": 0, "verified-bounded": 0, "refuted": 1, "unknown": 3, "error": 2}
+
+
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "check",
