@@ -283,15 +283,28 @@ def median_sensitivity_does_not_shrink():
     return for_each("n in 1..7", [(n,) for n in range(1, 8)], at, label=lambda n: f"n={n}")
 
 
+_i = sympy.Symbol("i", integer=True, positive=True)
+_n = sympy.Symbol("n", integer=True, positive=True)
+_B = sympy.Symbol("B", positive=True)
+
+
+def _mean(entry: sympy.Expr) -> sympy.Expr:
+    """mean(x) = (1/n) sum_{i=1}^n x_i for the database whose i-th entry is ``entry`` (in i)."""
+    return sympy.summation(entry, (_i, 1, _n)) / _n
+
+
 @theorem(
     source=f"{SEED}, C-bad-mean, section 2.1 item 4",
     expect="proved",
     id="cummings.mean_unbounded",
     note="Unbounded sensitivity means: for every B > 0 some neighbours differ by more than B. "
-    "The neighbours used are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0) (one entry "
-    "changed); the mean differs by B + 1. This is the existential witness of the proof.",
+    "The neighbours are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0), which differ in the "
+    "first entry only (the existential witness of the proof); both means are computed from the "
+    "definition (1/n) sum_{i=1}^n x_i by sympy's summation over a symbolic n, for every n >= 1.",
 )
 def mean_has_unbounded_sensitivity():
     """The mean of unbounded real entries has unbounded sensitivity."""
-    # |mean(x) - mean(y)| > B, as a string so that sympy does not simplify it before dpproofs.
-    return holds("Abs(n*(B + 1)/n - 0) > B", where={"B": "(0, oo)", "n": "[1, oo)"})
+    x = _n * (_B + 1) * sympy.KroneckerDelta(_i, 1)  # x_1 = n (B + 1), x_i = 0 for i > 1
+    y = sympy.Integer(0) * _i  # y_i = 0
+    # As a string, so that sympy's assumptions (B > 0) do not decide it before dpproofs does.
+    return holds(f"Abs(({_mean(x)}) - ({_mean(y)})) > B", where={"B": "(0, oo)"})

@@ -59,6 +59,7 @@ def laplace_mean():
 @theorem(
     source=f"{SEED}, KS-lap-std, section 5 before Corollary 5.2",
     expect="refuted",
+    refutation="substantive",
     id="ks.laplace_std",
 )
 def laplace_std():

@@ -86,6 +86,7 @@ def _semantic_to_dp(conclusion_ratio, says, eps_values=(SEMANTIC_EPS,), eps_n1=N
 @theorem(
     source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence)",
     expect="refuted",
+    refutation="substantive",
     id="ks.theorem2_2.part2",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided in closed form "
     "(vocabulary.semantic_privacy: the supremum over b of SD is (sqrt R - 1)/(sqrt R + 1)).",
@@ -178,6 +179,7 @@ def _theorem2_4_part2(conclusion, says, eps_values):
 @theorem(
     source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence)",
     expect="refuted",
+    refutation="substantive",
     id="ks.theorem2_4.part2",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided by counterexample-"
     "guided refinement (dpproofs.search.cegar): a counterexample's hypothesis is certified for "
@@ -223,6 +225,7 @@ def theorem2_4_part2_corrected():
 @theorem(
     source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4",
     expect="refuted",
+    refutation="substantive",
     id="ks.footnote4",
     note=SEMANTIC_NOTE + "Encoded at delta = 0 only: reality-oblivious (c, 0)-semantic privacy "
     "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "
