@@ -114,7 +114,8 @@ def _refutations(results: Sequence[Any]) -> str:
     if not labels:
         return ""
     notational = labels.count("notational")
-    return f" (refutations: {notational} notational, {len(labels) - notational} substantive)"
+    substantive = len(labels) - notational
+    return f" (refutations of sources: {notational} notational, {substantive} substantive)"
 
 
 _EMPTY = "No theorem matches these filters."

@@ -71,14 +71,19 @@ def _cell(text: object, limit: int | None = None) -> str:
 
 
 UNCONFIRMED = "notational (unconfirmed: its intended statement is not proved here)"
+#: The roles whose refutation is a finding about a source (labelled notational or substantive).
+SOURCE_ROLES = (Role.STATEMENT, Role.PROOF, Role.SPECIAL_CASE)
 
 
 def refutation_label(r: Any, corrections: dict[str, list[Any]]) -> str:
-    """The label of a refuted theorem: "notational" only when a theorem correcting it is proved
-    in this run, else "substantive" or the unconfirmed note; "unlabelled" without a label; ""
-    when the theorem is not refuted."""
+    """The label of a refuted statement, proof step or special case: "notational" only when a
+    theorem correcting it is proved in this run, else "substantive" or the unconfirmed note;
+    "unlabelled" without a label; "" when the theorem is not refuted or is the project's own
+    (a probe, a correction)."""
     if r.verdict.status is not Status.REFUTED:
         return ""
+    if r.role not in SOURCE_ROLES:
+        return ""  # a probe or correction: the project's own statement, not the source's
     label = getattr(r, "refutation", None)
     if label is None:
         return "unlabelled"
@@ -199,8 +204,12 @@ def _summary(
         )
     refuted = [refutation_label(r, corrections) for r in results]
     refuted = [label for label in refuted if label]
-    if refuted:
-        lines.append(f"\nRefuted theorems: {len(refuted)}: {_split(refuted)}.\n")
+    own = sum(r.verdict.status is Status.REFUTED and r.role not in SOURCE_ROLES for r in results)
+    if refuted or own:
+        lines.append(
+            f"\nRefutations of what the sources say: {len(refuted)}: {_split(refuted)}"
+            f" (and {own} refuted probes, the project's own questions).\n"
+        )
     steps = [step.status for r in results for step in r.verdict.steps]
     if steps:
         kinds = ("proved", "refuted", "unknown", "not-checked")

@@ -155,14 +155,20 @@ def test_refutations_are_labelled_and_a_notational_one_needs_its_intended_statem
         # C-c: substantive; a refuted proof step (labelled) does not decide the ID.
         _refuted("c.wrong", "seed, C-c", "substantive"),
         _refuted("c.step", "seed, C-c", "substantive", role="proof"),
+        _refuted("c.probe", "seed, C-c", None, role="probe"),
     ]
     text = markdown(results)
     rows = {line.split("`")[1]: line for line in text.splitlines() if line.startswith("| C-")}
     assert "| refuted | notational |" in rows["c.strict"]
     assert "| refuted | notational (unconfirmed" in rows["c.claimed"]
     assert "| refuted | substantive |" in rows["c.wrong"]
-    # 4 refuted theorems: c.strict notational; c.claimed (unconfirmed), c.wrong, c.step not.
-    assert "Refuted theorems: 4: 1 notational, 3 substantive." in text
+    # 4 refuted theorems: c.strict notational; c.claimed (unconfirmed), c.wrong, c.step not;
+    # the probe is the project's own question, counted apart and never labelled.
+    assert (
+        "Refutations of what the sources say: 4: 1 notational, 3 substantive"
+        " (and 1 refuted probes, the project's own questions)." in text
+    )
+    assert "| `c.probe` | probe | **refuted** | refuted |  |" in text
     # IDs refuted as stated: C-a notational; C-b, C-c substantive.
     assert "| Cummings | 3 | 3 | 0 | 0 | 0 | 0 | 3 | 0 | 0 | 1 / 2 |" in text
 

@@ -133,7 +133,7 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
     )
     page = render([wrong], {})
     # An unlabelled refutation counts as substantive in the heading.
-    assert "1 refuted (refutations: 0 notational, 1 substantive)" in page
+    assert "1 refuted (refutations of sources: 0 notational, 1 substantive)" in page
     row = page[page.index("<tr data-theorem") : page.index("</tr>", page.index("<tbody>"))]
     assert "<td>x &gt;= 0 for all x</td>" in row
     assert "proved (not as expected)" in row and "<td>statement</td>" in row
@@ -144,6 +144,6 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
     assert "<td>statement, notational refutation</td>" in page
     assert "<dt>refutation</dt><dd>notational</dd>" in page
     # Notational without its intended statement proved in the run: counted as substantive.
-    assert "(refutations: 0 notational, 1 substantive)" in page
+    assert "(refutations of sources: 0 notational, 1 substantive)" in page
     # Narrow screens: the table scrolls inside its box and pictures shrink to the width.
     assert '<div class="scroll"><table' in page and "max-width:100%" in page
