@@ -163,7 +163,8 @@ def _summary(
     lines.append(", ".join(f"{n} {s}" for s, n in theorems.items() if n) + ".\n\n")
     lines.append(
         "Claim IDs by the verdict of the statement as the source writes it (corrections, proof "
-        "steps, special cases, probes and stubs are shown in the table, never counted here):\n\n"
+        "steps, special cases, probes, stubs and identities are shown in the table, never "
+        "counted here):\n\n"
     )
     lines.append(
         "| source | claim IDs cited | decided as stated | "
