@@ -46,7 +46,10 @@ class Role(Enum):
     * ``PROOF``: a step, a display or a derivation of the source's proof, not its statement;
     * ``SPECIAL_CASE``: the statement at chosen parameters, members or one of its cases;
     * ``PROBE``: the project's own question about the statement (a boundary, a variant);
-    * ``STUB``: cites the statement without encoding it yet (its verdict says nothing).
+    * ``STUB``: cites the statement without encoding it yet (its verdict says nothing);
+    * ``IDENTITY``: the statement is an identity of the definitions it is written in (both sides
+      are the same expression once the definitions are unfolded), so no check of it could fail:
+      shown, never counted as decided.
     """
 
     STATEMENT = "statement"
@@ -55,6 +58,7 @@ class Role(Enum):
     SPECIAL_CASE = "special-case"
     PROBE = "probe"
     STUB = "stub"
+    IDENTITY = "identity"
 
     @classmethod
     def parse(cls, text: str | Role | None, corrects: str | None) -> Role:
@@ -73,6 +77,38 @@ class Role(Enum):
         raise InvalidTheorem(f"role= must be one of {names}, got {text!r}{hint}")
 
 
+class Refutation(Enum):
+    """What a refutation of a source's statement catches (``refutation=`` of :func:`theorem`).
+
+    * ``NOTATIONAL``: the statement as typed fails but the evident intended one holds (``<`` for
+      ``<=``, ``=`` for ``<=``, 2 sigma for 2 sigma^2, a strict bound failing only at the
+      boundary); the intended statement must be a theorem beside it that ``corrects=`` it and
+      expects "proved" (checked by the library's tests, shown in the reports);
+    * ``SUBSTANTIVE``: the mathematics fails (a constant, a hypothesis, a step).
+    """
+
+    NOTATIONAL = "notational"
+    SUBSTANTIVE = "substantive"
+
+    @classmethod
+    def parse(cls, text: str | Refutation | None, expect: Status) -> Refutation | None:
+        """The declared label; only a theorem expected to be refuted may carry one."""
+        if text is None:
+            return None
+        if expect is not Status.REFUTED:
+            raise InvalidTheorem(
+                f"refutation= labels a refutation; this theorem expects {expect.value!r}"
+            )
+        if isinstance(text, Refutation):
+            return text
+        if isinstance(text, str):
+            for label in cls:
+                if label.value == text.strip().lower():
+                    return label
+        names = ", ".join(repr(r.value) for r in cls)
+        raise InvalidTheorem(f"refutation= must be one of {names}, got {text!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class TheoremSpec:
     """One declared theorem. ``build()`` returns its claim; nothing is decided at import time."""
@@ -89,6 +125,7 @@ class TheoremSpec:
     corrects: str | None = None
     split: str | None = None
     role: Role = Role.STATEMENT
+    refutation: Refutation | None = None
 
     @property
     def location(self) -> str:
@@ -106,6 +143,7 @@ def theorem(
     corrects: str | None = None,
     split: str | None = None,
     role: str | Role | None = None,
+    refutation: str | Refutation | None = None,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
 
@@ -121,7 +159,9 @@ def theorem(
     every part alone, so that ``dpproofs verify`` can give each (part, size) to its own worker;
     the verdict is the same split or not (see :mod:`dpproofs.run.split`). ``role`` says what the
     theorem is to the claim IDs it cites (:class:`Role`: "statement", "correction", "proof",
-    "special-case", "probe", "stub"); a claim ID's verdict is that of its "statement" theorems.
+    "special-case", "probe", "stub", "identity"); a claim ID's verdict is that of its
+    "statement" theorems. ``refutation`` labels an expected refutation "notational" or
+    "substantive" (:class:`Refutation`).
     """
     _require_text("source", source)
     _require_text("note", note)
@@ -145,6 +185,7 @@ def theorem(
     expected = Status.parse(expect) if isinstance(expect, str) else expect
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")
+    label = Refutation.parse(refutation, expected)
     if not source or not source.strip():
         raise InvalidTheorem("a theorem needs a source (seed file and statement number)")
 
@@ -169,6 +210,7 @@ def theorem(
             corrects=corrects,
             split=split,
             role=declared_role,
+            refutation=label,
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:

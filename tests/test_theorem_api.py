@@ -62,6 +62,10 @@ def test_declaration_records_spec_with_defaults(tmp_path):
         ({"source": "s", "expect": "proved", "role": "proofs"}, r"did you mean 'proof'\?"),
         ({"source": "s", "expect": "proved", "role": 3}, r"role= must be a string"),
         ({"source": "s", "expect": "proved", "role": "correction"}, r"needs corrects="),
+        # A label for a refutation only, and one of the two kinds.
+        ({"source": "s", "expect": "proved", "refutation": "notational"}, r"expects 'proved'"),
+        ({"source": "s", "expect": "refuted", "refutation": "typo"}, r"'notational', 'subst"),
+        ({"source": "s", "expect": "refuted", "refutation": 1}, r"refutation= must be one of"),
     ],
 )
 def test_malformed_declarations_are_rejected(kwargs, message):
@@ -139,6 +143,7 @@ def test_the_role_defaults_to_statement_or_correction_and_reads_its_names():
     assert declared(id="r2", corrects="r1") is Role.CORRECTION
     assert declared(id="r3", role="Special-Case") is Role.SPECIAL_CASE
     assert declared(id="r4", corrects="r1", role="proof") is Role.PROOF
+    assert declared(id="r5", role="identity") is Role.IDENTITY
 
 
 def test_the_did_you_mean_examples_run_as_doctests():

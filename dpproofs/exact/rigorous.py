@@ -226,11 +226,16 @@ def _simplifies_to_zero(expr: sympy.Expr) -> bool:
 
 
 def compare(a: sympy.Expr | int | Fraction, b: sympy.Expr | int | Fraction) -> int:
-    """sign(a - b), rigorously; exact rationals are compared without sympy."""
+    """sign(a - b), rigorously; exact rationals are compared without sympy. In the extended
+    reals +oo = +oo and -oo = -oo (a - b is undefined there, the order is not)."""
     if is_exact_rational(a) and is_exact_rational(b):
         fa, fb = _as_fraction(a), _as_fraction(b)
         return (fa > fb) - (fa < fb)
-    return sign(sympy.sympify(a) - sympy.sympify(b))
+    x, y = sympy.sympify(a), sympy.sympify(b)
+    infinities = (sympy.oo, sympy.S.NegativeInfinity)
+    if x in infinities and y in infinities:
+        return (x is sympy.oo) - (y is sympy.oo)
+    return sign(x - y)
 
 
 def _as_fraction(x: object) -> Fraction:

@@ -67,6 +67,21 @@ def sign_of(difference: Any) -> int:
     raise last
 
 
+def order(a: Any, b: Any) -> int:
+    """sign(a - b) for constants of the extended reals: +oo and -oo are ordered among themselves
+    and above/below every finite value (a - b would be nan for equal infinities); finite values
+    by :func:`exactly_zero`, then :func:`sign_of`."""
+    import sympy
+
+    infinities = {sympy.oo: 1, sympy.S.NegativeInfinity: -1}
+    ia, ib = infinities.get(a, 0), infinities.get(b, 0)
+    if ia or ib:
+        return (ia > ib) - (ia < ib) if ia != ib else 0
+    if exactly_zero(a - b):
+        return 0
+    return sign_of(a - b)
+
+
 class Recorder:
     """The ``facts`` argument of an exact_fact check, deciding each comparison here."""
 
@@ -78,15 +93,15 @@ class Recorder:
 
     def equal(self, name: str, value: Any, claimed: Any) -> None:
         a, b = _exact(value), _exact(claimed)
-        self._record(name, a, "=", b, exactly_zero(a - b) or sign_of(a - b) == 0)
+        self._record(name, a, "=", b, order(a, b) == 0)
 
     def at_most(self, name: str, value: Any, bound: Any) -> None:
         a, b = _exact(value), _exact(bound)
-        self._record(name, a, "<=", b, exactly_zero(a - b) or sign_of(a - b) < 0)
+        self._record(name, a, "<=", b, order(a, b) <= 0)
 
     def less_than(self, name: str, value: Any, bound: Any) -> None:
         a, b = _exact(value), _exact(bound)
-        self._record(name, a, "<", b, not exactly_zero(a - b) and sign_of(a - b) < 0)
+        self._record(name, a, "<", b, order(a, b) < 0)
 
     def holds(self) -> bool:
         return all(ok for _, ok in self.decided)

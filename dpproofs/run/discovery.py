@@ -23,7 +23,7 @@ from types import ModuleType
 
 from dpproofs.errors import UsageError
 from dpproofs.run.reads import UNRECORDED, Reads
-from dpproofs.theorem import REGISTRY_ATTRIBUTE, Role, TheoremSpec
+from dpproofs.theorem import REGISTRY_ATTRIBUTE, Refutation, Role, TheoremSpec
 from dpproofs.verdict import Status
 
 
@@ -67,6 +67,7 @@ class TheoremInfo:
     #: The theorem function's name (pytest's -k matches it too).
     function: str = ""
     role: Role = Role.STATEMENT
+    refutation: Refutation | None = None
 
     @property
     def location(self) -> str:
@@ -87,6 +88,7 @@ class TheoremInfo:
             split,
             spec.build.__name__,
             spec.role,
+            spec.refutation,
         )
 
 

@@ -29,7 +29,7 @@ from dpproofs.run.isolation import Limits, run_child
 from dpproofs.run.reads import UNRECORDED, Reads, Recorded, Surroundings, unpack
 from dpproofs.run.selection import Planned
 from dpproofs.run.split import SizeJob, SplitTheorem
-from dpproofs.theorem import Role
+from dpproofs.theorem import Refutation, Role
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
 DEFAULT_TIMEOUT = 60.0
@@ -59,6 +59,8 @@ class TheoremResult:
     cached: bool = False
     #: What the theorem is to the claim IDs it cites (:class:`dpproofs.theorem.Role`).
     role: Role = Role.STATEMENT
+    #: "notational" or "substantive" for an expected refutation (:class:`Refutation`).
+    refutation: Refutation | None = None
 
     @property
     def as_expected(self) -> bool:
@@ -82,6 +84,7 @@ class TheoremResult:
             "note": self.note,
             "corrects": self.corrects,
             "role": self.role.value,
+            "refutation": self.refutation.value if self.refutation else None,
             "cached": self.cached,
             "steps": [s.as_dict() for s in v.steps],
             "evidence": evidence_tree(v),
@@ -170,6 +173,7 @@ def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> Theo
         info.corrects,
         cached,
         info.role,
+        info.refutation,
     )
 
 

@@ -76,6 +76,7 @@ def render(results: Sequence[Any], specs: dict[str, Any]) -> str:
     counts = Counter(r.verdict.status.value for r in results)
     missed = sum(1 for r in results if not r.as_expected)
     summary = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
+    summary += _refutations(results)
     boxes = "".join(
         f'<label><input type="checkbox" data-status="{s}" checked> {s} ({counts[s]})</label>'
         for s in STATUSES
@@ -98,6 +99,23 @@ def render(results: Sequence[Any], specs: dict[str, Any]) -> str:
         f"<h2>Theorems</h2>{sections}"
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
+
+
+def _refutations(results: Sequence[Any]) -> str:
+    """'' or ' (refutations: n notational, m substantive)', labelled as in docs/verdicts.md."""
+    from dpproofs.views.markdown import refutation_label
+
+    corrections: dict[str, list[Any]] = {}
+    for r in results:
+        if getattr(r, "corrects", None):
+            corrections.setdefault(r.corrects, []).append(r)
+    labels = [refutation_label(r, corrections) for r in results]
+    labels = [label for label in labels if label]
+    if not labels:
+        return ""
+    notational = labels.count("notational")
+    substantive = len(labels) - notational
+    return f" (refutations of sources: {notational} notational, {substantive} substantive)"
 
 
 _EMPTY = "No theorem matches these filters."
@@ -129,6 +147,9 @@ def _row(r: Any) -> str:
         else f'<span class="miss">{escape(expected)} (not as expected)</span>'
     )
     role = getattr(getattr(r, "role", None), "value", "")
+    label = getattr(getattr(r, "refutation", None), "value", "")
+    if label and r.verdict.status.value == "refuted":
+        role = f"{role}, {label} refutation"
     return (
         f'<tr {_data(r)}><td><a href="#{_anchor(r.id)}">{escape(r.id)}</a></td>'
         f"<td>{escape(r.title)}</td>"
@@ -154,6 +175,7 @@ def _section(r: Any, spec: Any) -> str:
         ("reason", escape(v.reason)),
         ("note", escape(r.note)),
         ("role", escape(getattr(getattr(r, "role", None), "value", ""))),
+        ("refutation", escape(getattr(getattr(r, "refutation", None), "value", "") or "")),
     ]
     corrects = getattr(r, "corrects", None) or getattr(spec, "corrects", None)
     if corrects:

@@ -12,8 +12,14 @@ so that a run that decides the same verdicts writes the same document.
 The summary counts each ID by the verdict of its statement as the source writes it: the theorems
 whose role is "statement", read as a conjunction (the ID is refuted when one of them is, then
 error, unknown, verified-bounded, proved: the weakest verdict wins). Corrections, proof steps,
-special cases, probes and stubs never decide an ID; an ID cited only by them is "not encoded as
-stated" and counted as such.
+special cases, probes, stubs and identities never decide an ID; an ID cited only by them is "not
+encoded as stated" (or, when an identity of definitions cites it, "identity") and counted as such.
+
+A refutation is labelled (the theorem's ``refutation=``): "notational" (the statement as typed
+fails, the evident intended statement holds and is proved beside it) or "substantive". A
+notational label whose correction is not proved in this run is shown as unconfirmed and counted
+as substantive. The summary gives both counts, over the theorems and over the IDs refuted as
+stated.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any
 
 from dpproofs.atomic import write_atomically
 from dpproofs.run.runner import step_summary
-from dpproofs.theorem import Role
+from dpproofs.theorem import Refutation, Role
 from dpproofs.verdict import Status
 
 CLAIM_ID = re.compile(
@@ -38,6 +44,7 @@ COLUMNS = (
     "role",
     "verdict",
     "expected",
+    "refutation",
     "method",
     "coverage",
     "steps",
@@ -63,6 +70,29 @@ def _cell(text: object, limit: int | None = None) -> str:
     return flat
 
 
+UNCONFIRMED = "notational (unconfirmed: its intended statement is not proved here)"
+#: The roles whose refutation is a finding about a source (labelled notational or substantive).
+SOURCE_ROLES = (Role.STATEMENT, Role.PROOF, Role.SPECIAL_CASE)
+
+
+def refutation_label(r: Any, corrections: dict[str, list[Any]]) -> str:
+    """The label of a refuted statement, proof step or special case: "notational" only when a
+    theorem correcting it is proved in this run, else "substantive" or the unconfirmed note;
+    "unlabelled" without a label; "" when the theorem is not refuted or is the project's own
+    (a probe, a correction)."""
+    if r.verdict.status is not Status.REFUTED:
+        return ""
+    if r.role not in SOURCE_ROLES:
+        return ""  # a probe or correction: the project's own statement, not the source's
+    label = getattr(r, "refutation", None)
+    if label is None:
+        return "unlabelled"
+    if label is Refutation.NOTATIONAL:
+        proved = any(c.verdict.status is Status.PROVED for c in corrections.get(r.id, []))
+        return label.value if proved else UNCONFIRMED
+    return str(label.value)
+
+
 def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
     v = r.verdict
     counterexample = str(v.counterexample) if v.counterexample is not None else ""
@@ -77,6 +107,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         r.role.value,
         f"**{v.status.value}**",
         r.expected.value if r.expected else "-",
+        refutation_label(r, corrections),
         _cell(v.method),
         _cell(v.coverage or (v.reason if v.status is Status.PROVED else ""), SHORT),
         steps,
@@ -99,6 +130,7 @@ _WEAKEST_FIRST = (
     Status.PROVED,
 )
 NOT_AS_STATED = "not encoded as stated"
+IDENTITY = "identity"
 
 
 def statement_verdict(theorems: Sequence[Any]) -> Status | None:
@@ -110,7 +142,17 @@ def statement_verdict(theorems: Sequence[Any]) -> Status | None:
     return min(stated, key=_WEAKEST_FIRST.index)
 
 
-def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
+def _split(labels: Sequence[str]) -> str:
+    """'n notational, m substantive' (an unconfirmed or missing label counts as substantive)."""
+    notational = sum(label == Refutation.NOTATIONAL.value for label in labels)
+    unlabelled = sum(label == "unlabelled" for label in labels)
+    text = f"{notational} notational, {len(labels) - notational} substantive"
+    return text + (f" ({unlabelled} unlabelled)" if unlabelled else "")
+
+
+def _summary(
+    results: Sequence[Any], cited: Sequence[tuple[str, Any]], corrections: dict[str, list[Any]]
+) -> str:
     """Counts: theorems per verdict; claim IDs per source by the verdict of the statement as
     written (:func:`statement_verdict`); derivation steps per status."""
     statuses = [s.value for s in _WEAKEST_FIRST[::-1]]
@@ -121,14 +163,15 @@ def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
     lines.append(", ".join(f"{n} {s}" for s, n in theorems.items() if n) + ".\n\n")
     lines.append(
         "Claim IDs by the verdict of the statement as the source writes it (corrections, proof "
-        "steps, special cases, probes and stubs are shown in the table, never counted here):\n\n"
+        "steps, special cases, probes, stubs and identities are shown in the table, never "
+        "counted here):\n\n"
     )
     lines.append(
         "| source | claim IDs cited | decided as stated | "
         + " | ".join(statuses)
-        + f" | {NOT_AS_STATED} |\n"
+        + f" | {NOT_AS_STATED} | {IDENTITY} | refuted: notational / substantive |\n"
     )
-    lines.append("|---|---|---|" + "---|" * (len(statuses) + 1) + "\n")
+    lines.append("|---|---|---|" + "---|" * (len(statuses) + 3) + "\n")
     by_id: dict[str, list[Any]] = {}
     for claim, r in cited:
         by_id.setdefault(claim, []).append(r)
@@ -138,13 +181,35 @@ def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
         stated = [verdicts[c] for c in ids]
         counts = [sum(v is not None and v.value == s for v in stated) for s in statuses]
         decided = sum(verdicts[c] in DECIDED for c in ids)
-        missing = sum(verdicts[c] is None for c in ids)
+        identities = [c for c in ids if verdicts[c] is None and _identity(by_id[c])]
+        missing = sum(verdicts[c] is None for c in ids) - len(identities)
         cells = " | ".join(map(str, counts))
-        lines.append(f"| {name} | {len(ids)} | {decided} | {cells} | {missing} |\n")
-    unstated = sorted(c for c, v in verdicts.items() if v is None)
+        labels = [_id_label(by_id[c], corrections) for c in ids if verdicts[c] is Status.REFUTED]
+        notational = sum(label == Refutation.NOTATIONAL.value for label in labels)
+        split = f"{notational} / {len(labels) - notational}"
+        lines.append(
+            f"| {name} | {len(ids)} | {decided} | {cells} | {missing} | {len(identities)} "
+            f"| {split} |\n"
+        )
+    unstated = sorted(c for c, v in verdicts.items() if v is None and not _identity(by_id[c]))
     if unstated:
         lines.append(
             f"\n{NOT_AS_STATED.capitalize()} ({len(unstated)}): " + ", ".join(unstated) + ".\n"
+        )
+    identical = sorted(c for c, v in verdicts.items() if v is None and _identity(by_id[c]))
+    if identical:
+        lines.append(
+            f"\nIdentities of their definitions, not counted as decided ({len(identical)}): "
+            + ", ".join(identical)
+            + ".\n"
+        )
+    refuted = [refutation_label(r, corrections) for r in results]
+    refuted = [label for label in refuted if label]
+    own = sum(r.verdict.status is Status.REFUTED and r.role not in SOURCE_ROLES for r in results)
+    if refuted or own:
+        lines.append(
+            f"\nRefutations of what the sources say: {len(refuted)}: {_split(refuted)}"
+            f" (and {own} refuted probes, the project's own questions).\n"
         )
     steps = [step.status for r in results for step in r.verdict.steps]
     if steps:
@@ -153,6 +218,21 @@ def _summary(results: Sequence[Any], cited: Sequence[tuple[str, Any]]) -> str:
         counted = ", ".join(f"{steps.count(k)} {k}" for k in kinds)
         lines.append(f"\nProof steps: {len(steps)} in {derivations} derivations: {counted}.\n")
     return "".join(lines)
+
+
+def _identity(theorems: Sequence[Any]) -> bool:
+    return any(r.role is Role.IDENTITY for r in theorems)
+
+
+def _id_label(theorems: Sequence[Any], corrections: dict[str, list[Any]]) -> str:
+    """A refuted ID's label: notational only when every refuted statement theorem is."""
+    labels = [
+        refutation_label(r, corrections)
+        for r in theorems
+        if r.role is Role.STATEMENT and r.verdict.status is Status.REFUTED
+    ]
+    notational = Refutation.NOTATIONAL.value
+    return notational if labels and all(x == notational for x in labels) else "substantive"
 
 
 def markdown(results: Sequence[Any]) -> str:
@@ -169,7 +249,7 @@ def markdown(results: Sequence[Any]) -> str:
         if not ids:
             uncited.append(r)
     head = "| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS) + "\n"
-    parts = [HEADER, _summary(results, cited), "\n## Claims of the sources\n\n", head]
+    parts = [HEADER, _summary(results, cited, corrections), "\n## Claims of the sources\n\n", head]
     parts += [_row(c, r, corrections) + "\n" for c, r in sorted(cited, key=_row_order)]
     parts += ["\n## Theorems citing no claim ID\n\n", head]
     parts += [_row("-", r, corrections) + "\n" for r in uncited]

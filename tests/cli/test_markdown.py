@@ -1,7 +1,7 @@
 """The Markdown view: claim IDs read from sources, one row per ID, corrections beside them."""
 
 from dpproofs.run.runner import TheoremResult
-from dpproofs.theorem import Role
+from dpproofs.theorem import Refutation, Role
 from dpproofs.verdict import Counterexample, Status, Verdict
 from dpproofs.views.markdown import claim_ids, markdown
 
@@ -16,10 +16,20 @@ def test_claim_ids_are_read_from_citations():
     assert claim_ids("ABC-Thm1, XKS-1, no ids here") == []
 
 
-def result(id, source, verdict, expected, corrects=None, role=None):
+def result(id, source, verdict, expected, corrects=None, role=None, refutation=None):
     role = Role.parse(role, corrects)
+    label = Refutation.parse(refutation, expected)
     return TheoremResult(
-        id, f"title of {id}", source, expected, verdict, "t.py:1", "", corrects, role=role
+        id,
+        f"title of {id}",
+        source,
+        expected,
+        verdict,
+        "t.py:1",
+        "",
+        corrects,
+        role=role,
+        refutation=label,
     )
 
 
@@ -38,10 +48,10 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
     rows = [line for line in lines if line.startswith("| ") and "`" in line]
     assert rows[0] == (
         "| KS-Thm2.4(i) | title of ks.false | `ks.false` | statement | **refuted** | refuted"
-        " | search |  |  | eps = 1/2 | ks.fixed: proved |"
+        " | unlabelled | search |  |  | eps = 1/2 | ks.fixed: proved |"
     )
     assert rows[1].endswith(
-        "| `ks.fixed` | correction | **proved** | proved | smt |  |  |  | corrects ks.false |"
+        "| `ks.fixed` | correction | **proved** | proved |  | smt |  |  |  | corrects ks.false |"
     )
     uncited = lines[lines.index("## Theorems citing no claim ID") :]
     assert any("`other`" in line for line in uncited)
@@ -109,8 +119,66 @@ def test_the_summary_counts_theorems_ids_per_source_and_steps():
     text = markdown(results)
     assert "7 theorems: 3 proved, 1 verified-bounded, 2 unknown, 1 refuted." in text
     # source | cited | decided as stated | proved | bounded | unknown | error | refuted
-    # | not encoded as stated
-    assert "| K&S | 3 | 2 | 0 | 1 | 0 | 0 | 1 | 1 |" in text
-    assert "| Cuff & Yu | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |" in text
+    # | not encoded as stated | identity | refuted: notational / substantive (unlabelled counts
+    # as substantive)
+    assert "| K&S | 3 | 2 | 0 | 1 | 0 | 0 | 1 | 1 | 0 | 0 / 1 |" in text
+    assert "| Cuff & Yu | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 / 0 |" in text
     assert "Not encoded as stated (2): CY-Lemma1, KS-Lemma4.1." in text
     assert "Proof steps: 2 in 1 derivations: 1 proved, 0 refuted, 0 unknown, 1 not-checked." in text
+
+
+def _refuted(id, source, refutation, role=None):
+    return result(
+        id,
+        source,
+        Verdict.refuted("exact", Counterexample.of({"x": "1"})),
+        Status.REFUTED,
+        role=role,
+        refutation=refutation,
+    )
+
+
+def test_refutations_are_labelled_and_a_notational_one_needs_its_intended_statement_proved():
+    results = [
+        # C-a: notational, its intended statement proved beside it: notational.
+        _refuted("c.strict", "seed, C-a", "notational"),
+        result("c.fixed", "seed, C-a", Verdict.proved("smt"), Status.PROVED, "c.strict"),
+        # C-b: notational, but the correction is only bounded here: unconfirmed, substantive.
+        _refuted("c.claimed", "seed, C-b", "notational"),
+        result(
+            "c.bounded",
+            "seed, C-b",
+            Verdict.verified_bounded("x", "n <= 2"),
+            Status.VERIFIED_BOUNDED,
+            "c.claimed",
+        ),
+        # C-c: substantive; a refuted proof step (labelled) does not decide the ID.
+        _refuted("c.wrong", "seed, C-c", "substantive"),
+        _refuted("c.step", "seed, C-c", "substantive", role="proof"),
+        _refuted("c.probe", "seed, C-c", None, role="probe"),
+    ]
+    text = markdown(results)
+    rows = {line.split("`")[1]: line for line in text.splitlines() if line.startswith("| C-")}
+    assert "| refuted | notational |" in rows["c.strict"]
+    assert "| refuted | notational (unconfirmed" in rows["c.claimed"]
+    assert "| refuted | substantive |" in rows["c.wrong"]
+    # 4 refuted theorems: c.strict notational; c.claimed (unconfirmed), c.wrong, c.step not;
+    # the probe is the project's own question, counted apart and never labelled.
+    assert (
+        "Refutations of what the sources say: 4: 1 notational, 3 substantive"
+        " (and 1 refuted probes, the project's own questions)." in text
+    )
+    assert "| `c.probe` | probe | **refuted** | refuted |  |" in text
+    # IDs refuted as stated: C-a notational; C-b, C-c substantive.
+    assert "| Cummings | 3 | 3 | 0 | 0 | 0 | 0 | 3 | 0 | 0 | 1 / 2 |" in text
+
+
+def test_an_identity_of_definitions_is_shown_but_not_counted_as_decided():
+    results = [
+        result("t.same", "seed, T-3-x", Verdict.proved("smt"), Status.PROVED, role="identity"),
+        result("t.real", "seed, T-4-y", Verdict.proved("smt"), Status.PROVED),
+    ]
+    text = markdown(results)
+    assert "| thread | 2 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 / 0 |" in text
+    assert "Identities of their definitions, not counted as decided (1): T-3-x." in text
+    assert "Not encoded as stated" not in text

@@ -41,3 +41,27 @@ def test_docs_verdicts_lists_every_theorem_with_its_expected_verdict():
 def test_every_verdict_in_docs_verdicts_is_the_expected_one():
     wrong = [row["id"] for row in rows() if row["verdict"] != row["exp"]]
     assert wrong == [], f"{REGENERATE}: verdicts differ from the expected ones for {wrong}"
+
+
+def test_every_refutation_of_a_source_is_labelled_and_a_notational_one_has_its_statement_proved():
+    """Issue 29: a refutation of what a source says (role statement, proof or special case) is
+    labelled notational or substantive; notational needs the evident intended statement beside
+    it, a theorem that corrects it and expects "proved"."""
+    specs = []
+    for file in theorem_files([ROOT / "theorems"]):
+        loaded = load_theorems(file)
+        assert isinstance(loaded, list), loaded
+        specs += loaded
+    sourced = {"statement", "proof", "special-case"}
+    refuted = [s for s in specs if s.expect.value == "refuted" and s.role.value in sourced]
+    unlabelled = sorted(s.id for s in refuted if s.refutation is None)
+    assert unlabelled == [], f"label these refutations (refutation=...): {unlabelled}"
+    proved_corrections = {s.corrects for s in specs if s.corrects and s.expect.value == "proved"}
+    unbacked = sorted(
+        s.id
+        for s in refuted
+        if s.refutation is not None
+        and s.refutation.value == "notational"
+        and s.id not in proved_corrections
+    )
+    assert unbacked == [], f"notational refutations without a proved intended statement: {unbacked}"

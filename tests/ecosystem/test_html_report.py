@@ -111,7 +111,9 @@ def test_svg_texts_are_escaped() -> None:
 
 
 def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> None:
-    from dpproofs.theorem import Role
+    from dataclasses import replace
+
+    from dpproofs.theorem import Refutation, Role
     from dpproofs.verdict import Status
     from dpproofs.views.html import render
 
@@ -125,14 +127,23 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
             note="",
             corrects=None,
             role=Role.STATEMENT,
+            refutation=None,
         ),
         Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
     )
     page = render([wrong], {})
+    # An unlabelled refutation counts as substantive in the heading.
+    assert "1 refuted (refutations of sources: 0 notational, 1 substantive)" in page
     row = page[page.index("<tr data-theorem") : page.index("</tr>", page.index("<tbody>"))]
     assert "<td>x &gt;= 0 for all x</td>" in row
     assert "proved (not as expected)" in row and "<td>statement</td>" in row
     assert '<p id="empty" hidden>No theorem matches these filters.</p>' in page
     assert '<p id="empty">This run decided no theorem.</p>' in render([], {})
+    labelled = replace(wrong, refutation=Refutation.NOTATIONAL)
+    page = render([labelled], {})
+    assert "<td>statement, notational refutation</td>" in page
+    assert "<dt>refutation</dt><dd>notational</dd>" in page
+    # Notational without its intended statement proved in the run: counted as substantive.
+    assert "(refutations of sources: 0 notational, 1 substantive)" in page
     # Narrow screens: the table scrolls inside its box and pictures shrink to the width.
     assert '<div class="scroll"><table' in page and "max-width:100%" in page

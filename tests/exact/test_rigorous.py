@@ -95,3 +95,15 @@ def test_an_undefined_constant_is_undecided_not_zero():
 def test_evaluation_failures_become_undecided():
     with pytest.raises(Undecided):
         sign(sympy.log(sympy.log(sympy.tanh(0))) - 1)
+
+
+def test_compare_orders_the_infinities_of_the_extended_reals():
+    """+oo = +oo and -oo = -oo (their difference is nan, their order is not): a fact that a
+    divergence is infinite (D(P||Q) = oo) is decided, not left unknown; failed before the fix."""
+    oo, minus = sympy.oo, sympy.S.NegativeInfinity
+    assert compare(oo, oo) == 0
+    assert compare(minus, minus) == 0
+    assert compare(minus, oo) == -1
+    assert compare(oo, minus) == 1
+    assert compare(oo, sympy.log(3)) == 1
+    assert compare(minus, 0) == -1

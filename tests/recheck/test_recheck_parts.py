@@ -203,6 +203,25 @@ def test_the_replay_recorder_decides_each_comparison_by_itself():
         facts.equal("f", sympy.sqrt(2) + sympy.sqrt(3), sympy.sqrt(5 + 2 * sympy.sqrt(6)))
 
 
+def test_the_replay_recorder_orders_the_infinities_of_the_extended_reals():
+    """A divergence stated infinite (D(P||Q) = oo) is replayed, not left unreplayed: oo - oo is
+    nan, but +oo = +oo and +oo > every finite value (cuffyu.irreversible was 'not replayed:
+    NaN is not in the language of scalar claims' before the fix)."""
+    import sympy
+
+    from dpproofs.recheck.comparisons import Recorder
+
+    oo, minus = sympy.oo, sympy.S.NegativeInfinity
+    facts = Recorder()
+    facts.equal("a", oo, oo)
+    facts.equal("b", oo, sympy.log(2))
+    facts.at_most("c", sympy.Integer(10) ** 9, oo)
+    facts.less_than("d", oo, oo)
+    facts.at_most("e", minus, minus)
+    facts.less_than("f", minus, oo)
+    assert [holds for _, holds in facts.decided] == [True, False, True, False, True, True]
+
+
 def test_a_chain_closes_only_as_written():
     from dataclasses import replace
 

@@ -94,10 +94,9 @@ OPEN = {
         "with continuous outputs and a limit in n; not in the calculus yet.",
     ),
     "sequential": (
-        ("CY-Cor6", "CY-Cor8(54)"),
-        "Cor 6 (adaptive composition: each eps_j is a sup over priors of a conditional MI given "
-        "earlier outputs) and Cor 8 (group MI bound with K_S; form reconstructed): need MI-DP "
-        "levels (sups over priors) of composed mechanisms over all mechanisms.",
+        ("CY-Cor8(54)",),
+        "Cor 8 (group MI bound with K_S; form reconstructed): needs MI-DP levels (sups over "
+        "priors) of composed mechanisms over all mechanisms. (Cor 6 is cuffyu.corollary6.)",
     ),
     "continuous": (
         ("CY-Ex5.1(50)",),

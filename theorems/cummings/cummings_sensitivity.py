@@ -224,8 +224,9 @@ def _l1_histogram_sensitivity(pairs_for, bound):
     source=f"{SEED}, C-hist-sensitivity, section 2.2 (add/remove reading)",
     expect="verified-bounded",
     id="cummings.histogram_sensitivity_add_remove",
-    note="Definition 2, add/remove one entry: one count changes by 1. Every partition of X, "
-    "|X| <= 3, n <= 3.",
+    note="Reading: Definition 2's add/remove neighbours, the one the sentence's justification "
+    "('each person's data can only change the count in one bucket') describes. One count "
+    "changes by 1. Every partition of X, |X| <= 3, n <= 3.",
 )
 def histogram_sensitivity_add_remove():
     """Histogram queries have l1 sensitivity 1 under add/remove neighbours."""
@@ -234,25 +235,15 @@ def histogram_sensitivity_add_remove():
 
 @theorem(
     source=f"{SEED}, C-hist-sensitivity, section 2.2 (change-one-entry reading)",
-    expect="refuted",
+    expect="verified-bounded",
+    role="probe",
     id="cummings.histogram_sensitivity_change",
-    note="Definition 2 also allows changing one entry (Remark 1); then one entry leaves a bucket "
-    "and enters another, so the claim 'Delta f = 1' is checked under this reading too.",
+    note="The constant depends on the neighbour notion: under change-one-entry neighbours one "
+    "entry leaves a bucket and enters another, so the l1 sensitivity is 2 (Remark 1's factor "
+    "2), still independent of k. Not a refutation of C-hist-sensitivity, whose justification "
+    "describes add/remove neighbours (cummings.histogram_sensitivity_add_remove).",
 )
 def histogram_sensitivity_change():
-    """Histogram queries have l1 sensitivity 1 under change-one-entry neighbours."""
-    return _l1_histogram_sensitivity(change_pairs, 1)
-
-
-@theorem(
-    source=f"{SEED}, C-hist-sensitivity, section 2.2 (change-one-entry reading, corrected)",
-    expect="verified-bounded",
-    id="cummings.histogram_sensitivity_change_corrected",
-    corrects="cummings.histogram_sensitivity_change",
-    note="Corrected statement: under change-one-entry neighbours the l1 sensitivity is 2 "
-    "(the factor 2 of Remark 1), still independent of k.",
-)
-def histogram_sensitivity_change_corrected():
     """Histogram queries have l1 sensitivity 2 under change-one-entry neighbours."""
     return _l1_histogram_sensitivity(change_pairs, 2)
 
@@ -292,15 +283,28 @@ def median_sensitivity_does_not_shrink():
     return for_each("n in 1..7", [(n,) for n in range(1, 8)], at, label=lambda n: f"n={n}")
 
 
+_i = sympy.Symbol("i", integer=True, positive=True)
+_n = sympy.Symbol("n", integer=True, positive=True)
+_B = sympy.Symbol("B", positive=True)
+
+
+def _mean(entry: sympy.Expr) -> sympy.Expr:
+    """mean(x) = (1/n) sum_{i=1}^n x_i for the database whose i-th entry is ``entry`` (in i)."""
+    return sympy.summation(entry, (_i, 1, _n)) / _n
+
+
 @theorem(
     source=f"{SEED}, C-bad-mean, section 2.1 item 4",
     expect="proved",
     id="cummings.mean_unbounded",
     note="Unbounded sensitivity means: for every B > 0 some neighbours differ by more than B. "
-    "The neighbours used are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0) (one entry "
-    "changed); the mean differs by B + 1. This is the existential witness of the proof.",
+    "The neighbours are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0), which differ in the "
+    "first entry only (the existential witness of the proof); both means are computed from the "
+    "definition (1/n) sum_{i=1}^n x_i by sympy's summation over a symbolic n, for every n >= 1.",
 )
 def mean_has_unbounded_sensitivity():
     """The mean of unbounded real entries has unbounded sensitivity."""
-    # |mean(x) - mean(y)| > B, as a string so that sympy does not simplify it before dpproofs.
-    return holds("Abs(n*(B + 1)/n - 0) > B", where={"B": "(0, oo)", "n": "[1, oo)"})
+    x = _n * (_B + 1) * sympy.KroneckerDelta(_i, 1)  # x_1 = n (B + 1), x_i = 0 for i > 1
+    y = sympy.Integer(0) * _i  # y_i = 0
+    # As a string, so that sympy's assumptions (B > 0) do not decide it before dpproofs does.
+    return holds(f"Abs(({_mean(x)}) - ({_mean(y)})) > B", where={"B": "(0, oo)"})

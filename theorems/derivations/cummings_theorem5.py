@@ -56,6 +56,7 @@ CONCLUSION = (
 @theorem(
     source=f"{SOURCE}, Theorem 5 proof ({CLAIM})",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.cummings_theorem5",
     timeout=20,

@@ -57,6 +57,7 @@ WHERE = {"epsilon": "(0, oo)", "delta": "[0, 1]", "x_1": "[0, 1]", "y_1": "[0, 1
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 6, Proof of Part 6 (KS-Claim3.3(6))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part6",
     timeout=30,

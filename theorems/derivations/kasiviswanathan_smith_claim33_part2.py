@@ -96,6 +96,7 @@ def ks_claim33_part2_s_step():
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'eps e^eps Pr[Y in S'] < delta' (KS-Claim3.3(2))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_s_prime",
     timeout=20,
@@ -135,6 +136,7 @@ def _union(side: str, bound: str) -> object:
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'Pr[Y in S cup S'] <= 2 delta/(eps e^eps)' (KS-Claim3.3(2))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_union",
     timeout=20,
@@ -160,6 +162,7 @@ def ks_claim33_part2_union_step_corrected():
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, 'for any a drawn from either X or Y' (KS-Claim3.3(2))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_union_x",
     timeout=20,

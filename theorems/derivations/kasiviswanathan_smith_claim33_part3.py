@@ -41,6 +41,7 @@ CONCLUSION = (
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 3, Proof of Part 3 (KS-Claim3.3(3))",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_claim33_part3",
     timeout=20,

@@ -33,6 +33,7 @@ WHERE = {name: "[0, 1]" for name in ("w", "s_1", "s_2", "r_1", "r_2", "delta")} 
 @theorem(
     source=f"{SOURCE}, Claim 3.3 part 4, Proof of Part 4 (KS-Claim3.3(4))",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_claim33_part4",
     timeout=20,

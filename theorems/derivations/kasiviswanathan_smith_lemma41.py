@@ -56,6 +56,7 @@ WHERE = {"p": "(0, 1]", "q": "[0, 1]", "r": "[0, 1]", "s": "[0, 1]", "delta": "(
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the T_1 display (KS-Lemma4.1)",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_lemma41_t1",
     timeout=20,
@@ -188,6 +189,7 @@ def ks_lemma41_dp_on_t1_step():
 @theorem(
     source=f"{SOURCE}, Lemma 4.1 proof, the final union bound (KS-Lemma4.1)",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_lemma41_union",
     timeout=20,

@@ -39,6 +39,7 @@ WHERE = {"a": "(0, oo)", "b": "(0, oo)", "epsilon": "(0, oo)"}
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, Bayes display (KS-Thm2.2(ii))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_theorem22_bayes",
     timeout=30,

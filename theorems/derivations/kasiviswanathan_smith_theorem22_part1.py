@@ -36,6 +36,7 @@ WHERE = {"u": "[0, 1]", "v": "[0, 1]", "epsilon": "(0, oo)"}
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'SD(...) = eps-bar' (KS-Thm2.2(i))",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_theorem22_sd",
     timeout=20,
@@ -83,6 +84,7 @@ POSTERIOR_WHERE = {n: "(0, 1]" for n in ("a", "c", "a_1", "c_1")} | {
 @theorem(
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, the e^{{+-eps}} display (KS-Thm2.2(i))",
     expect="refuted",
+    refutation="substantive",
     role="proof",
     id="derivations.ks_theorem22_posterior",
     timeout=20,

@@ -31,6 +31,7 @@ WHERE = {"sigma": "(0, oo)", "n": "[1, oo)"}
 @theorem(
     source=f"{SOURCE}, Theorem A.2 and its proof, ratio display (KS-ThmA.2)",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.ks_theorem_a2_ratio",
     timeout=20,

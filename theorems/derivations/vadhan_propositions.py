@@ -52,6 +52,7 @@ HYPOTHESIS = [r"\left|\frac{a}{a + c} - \frac{1}{2}\right| \le \varepsilon"]
 @theorem(
     source=f"{SOURCE}, Proposition 2 proof, the gamma/2 display (V-Prop2)",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.vadhan_prop2_gamma",
     timeout=20,
@@ -77,6 +78,7 @@ def vadhan_prop2_gamma_steps_corrected():
 @theorem(
     source=f"{SOURCE}, Proposition 2 proof, the Bayes chain (V-Prop2)",
     expect="refuted",
+    refutation="notational",
     role="proof",
     id="derivations.vadhan_prop2_bayes",
     timeout=20,

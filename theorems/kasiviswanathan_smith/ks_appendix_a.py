@@ -57,6 +57,7 @@ def _grid(eps_values, delta_values):
 @theorem(
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2",
     expect="refuted",
+    refutation="substantive",
     id="ks.gauss_sum_dp",
     note="log is the natural log. The exact hockey-stick divergence of the worst neighbour pair "
     "(N(1, s^2) vs N(0, s^2)) is compared rigorously with delta at each point of the grid "

@@ -49,6 +49,7 @@ def claim3_3_part1():
 @theorem(
     source=f"{SEED}, KS-Claim3.3(2), Claim 3.3 part 2",
     expect="refuted",
+    refutation="substantive",
     id="ks.claim3_3.part2",
     note="The extracted statement reads '2 delta / e^{eps_eps}'; the proof computes "
     "2 delta / (eps e^eps), which is encoded. The proof bounds Pr[Y in Bad] only, not "

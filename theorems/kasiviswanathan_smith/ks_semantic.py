@@ -86,6 +86,7 @@ def _semantic_to_dp(conclusion_ratio, says, eps_values=(SEMANTIC_EPS,), eps_n1=N
 @theorem(
     source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence)",
     expect="refuted",
+    refutation="substantive",
     id="ks.theorem2_2.part2",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided in closed form "
     "(vocabulary.semantic_privacy: the supremum over b of SD is (sqrt R - 1)/(sqrt R + 1)).",
@@ -178,6 +179,7 @@ def _theorem2_4_part2(conclusion, says, eps_values):
 @theorem(
     source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence)",
     expect="refuted",
+    refutation="substantive",
     id="ks.theorem2_4.part2",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided by counterexample-"
     "guided refinement (dpproofs.search.cegar): a counterexample's hypothesis is certified for "
@@ -194,35 +196,95 @@ def theorem2_4_part2():
     )
 
 
+#: The original claim's domain, eps in [1/100, 1] (the interval ks.theorem2_4.part2 decides),
+#: as e^eps = gamma in [101/100, 272/100], which contains [e^(1/100), e]: the claim is written in
+#: e^eps only, so a rational gamma keeps it polynomial (no bracket of e^x); delta in [0, 1/10].
+PART2_GAMMA = Interval(F(101, 100), F(272, 100))
+PART2_DELTA = Interval(0, F(1, 10))
+
+
+def _corrected_ratio(alg, E):
+    """((1 + e^eps)/(3 - e^eps))^2: the pure case's ratio (ks.theorem2_2.part2_corrected)."""
+    r = alg.div(1 + E, 3 - E)
+    return r * r
+
+
+def _at_two_beliefs(alg, M, E, delta):  # E: e^eps
+    """((e^eps - 1)/2, delta)-semantic privacy at the two beliefs b(1) = (1 + c)/2 = (e^eps + 1)/4
+    and b(1) = (3 - e^eps)/4 (c = (e^eps - 1)/2): implied by the hypothesis 'for all b'."""
+    c = alg.div(E - 1, alg.const(2))
+    high, low = alg.div(E + 1, alg.const(4)), alg.div(3 - E, alg.const(4))
+    return alg.all(
+        semantic_privacy_dd_at(alg, prior, M.rows, M.games, c, delta)
+        for prior in ((low, high), (high, low))
+    )
+
+
 @theorem(
     source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence, corrected)",
     expect="verified-bounded",
     id="ks.theorem2_4.part2_corrected",
     corrects="ks.theorem2_4.part2",
-    timeout=180,
-    note=SEMANTIC_NOTE + "Corrected as Theorem 2.2's second sentence: ratio "
-    "((1 + e^eps)/(3 - e^eps))^2 instead of e^{2 eps}, delta unchanged. Decided by refinement "
-    "over beliefs; n = 1, delta in [0, 1/10], eps in {ln(11/10), ln(3/2)} (at ln 2 the "
-    "refinement does not converge in time).",
+    timeout=240,
+    note=SEMANTIC_NOTE + "Corrected constants: ratio ((1 + e^eps)/(3 - e^eps))^2 (as Theorem "
+    "2.2's second sentence) and delta' = 4 delta/(3 - e^eps) = delta/(1 - w*), w* = (1 + c)/2, "
+    "c = (e^eps - 1)/2. Decided over the original claim's whole domain (n = 1, eps in [1/100, "
+    "1], delta in [0, 1/10]) through a stronger claim: the hypothesis at the two beliefs "
+    "b(1) = w* and b(1) = 1 - w* only (every output whose likelihood ratio is beyond the "
+    "pure-case bound breaches at w*, so its mass is at most delta/(1 - w*)). How the constant "
+    "was found, and how tight it is: docs/review.md (K&S Theorem 2.4(ii)). The delta' = 2 delta "
+    "of the previous correction fails where e^eps > 2 (ks.theorem2_4.part2_delta_2delta).",
 )
 def theorem2_4_part2_corrected():
+    """((e^eps - 1)/2, delta)-semantic privacy implies
+    (2 ln((1 + e^eps)/(3 - e^eps)), 4 delta/(3 - e^eps))-DP."""
+
+    def predicate(alg, M, gamma, delta):
+        slack = alg.div(4 * delta, 3 - gamma)
+        return implies(
+            alg,
+            _at_two_beliefs(alg, M, gamma, delta),
+            mechanism_dp(alg, M.rows, M.pairs, _corrected_ratio(alg, gamma), slack),
+        )
+
+    says = "((gamma-1)/2, delta)-semantic at b(1) = (gamma+1)/4, (3-gamma)/4 => DP (gamma = e^eps)"
+    return for_all_mechanisms(SPACE_1, range(2, 4), gamma=PART2_GAMMA, delta=PART2_DELTA).claim(
+        predicate, says=says
+    )
+
+
+@theorem(
+    source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence): pure-case ratio, 2 delta",
+    expect="refuted",
+    role="probe",
+    id="ks.theorem2_4.part2_delta_2delta",
+    timeout=180,
+    note=SEMANTIC_NOTE + "The project's earlier correction, ratio ((1 + e^eps)/(3 - e^eps))^2 "
+    "with delta' = 2 delta, over the original claim's domain (it was verified at eps in "
+    "{ln(11/10), ln(3/2)} only). One output that has no mass under A(1) and mass "
+    "delta/(1 - c) under A(0) breaches only at beliefs b(1) > c, with probability "
+    "(1 - b(1)) delta/(1 - c) < delta, and needs delta' >= delta/(1 - c) = 2 delta/(3 - e^eps), "
+    "above 2 delta where e^eps > 2. Decided by refinement over beliefs at eps in "
+    "{ln(5/2)}, delta in [0, 1/10].",
+)
+def theorem2_4_part2_delta_2delta():
     """((e^eps - 1)/2, delta)-semantic privacy implies
     (2 ln((1 + e^eps)/(3 - e^eps)), 2 delta)-DP."""
 
     def conclusion(alg, M, E, delta):
-        ratio = alg.div(1 + E, 3 - E)
-        return mechanism_dp(alg, M.rows, M.pairs, ratio * ratio, 2 * delta)
+        return mechanism_dp(alg, M.rows, M.pairs, _corrected_ratio(alg, E), 2 * delta)
 
     return _theorem2_4_part2(
         conclusion,
         "((e^eps - 1)/2, delta)-semantic => (2 ln((1+e^eps)/(3-e^eps)), 2delta)-DP",
-        (log_of(F(11, 10)), log_of(F(3, 2))),
+        (log_of(F(5, 2)),),
     )
 
 
 @theorem(
     source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4",
     expect="refuted",
+    refutation="substantive",
     id="ks.footnote4",
     note=SEMANTIC_NOTE + "Encoded at delta = 0 only: reality-oblivious (c, 0)-semantic privacy "
     "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "

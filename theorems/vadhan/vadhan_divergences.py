@@ -48,6 +48,7 @@ def _hybrid(conclusion, says):
 @theorem(
     source=f"{SEED}, V-sd-hybrid, section 1.1 Case 1",
     expect="refuted",
+    refutation="notational",
     id="vadhan.sd_hybrid",
     timeout=60,
     note="As stated: eps <= 1/(10n) and the strict '< 0.1'. n = 2 (2-3 outputs) and n = 3 "
