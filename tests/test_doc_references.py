@@ -3,6 +3,7 @@
 A name is checked where a reader would follow it: in README.md and docs/**/*.md, and in the
 docstrings of dpproofs (modules, classes, functions). What counts as a reference:
 
+* ``from dpproofs.a import b, c`` in an example: ``dpproofs.a.b`` and ``dpproofs.a.c`` resolve;
 * a dotted name ``dpproofs.a.b.c``: some prefix ``dpproofs.a.b`` is an importable module and the
   rest (``c``) is an attribute chain on it;
 * a Sphinx role in a docstring (``:mod:`.model```, ``:func:`~dpproofs.x.f```): a leading dot is
@@ -39,6 +40,7 @@ DOTTED = re.compile(r"(?<![\w./-])dpproofs(?:\.[A-Za-z_]\w*)+")
 PATH = re.compile(r"(?<![\w./-])dpproofs/[\w/]*\w(?:\.py)?/?")
 ROLE = re.compile(r":(?:mod|func|class|data|meth|attr|exc|obj):`~?([.\w]+)`")
 FILE = re.compile(r"`([\w./-]*\w\.py)\b")
+FROM = re.compile(r"^\s*(?:>>> |\.\.\. )?from (dpproofs(?:\.\w+)*) import \(?([\w ,]+)", re.M)
 
 
 def resolves(name: str) -> bool:
@@ -84,6 +86,9 @@ def _local(module: ModuleType, name: str) -> bool:
 def stale_in_text(text: str, where: str) -> list[str]:
     """The dotted names and the dpproofs/ paths in ``text`` that do not exist."""
     stale = [f"{where}: {m}" for m in DOTTED.findall(text) if not resolves(m)]
+    for module, names in FROM.findall(text):
+        imported = [f"{module}.{n.split(' as ')[0].strip()}" for n in names.split(",") if n.strip()]
+        stale += [f"{where}: {name}" for name in imported if not resolves(name)]
     for path in PATH.findall(text):
         if not (ROOT / path.rstrip("/")).exists():
             stale.append(f"{where}: {path}")
@@ -152,6 +157,10 @@ def test_the_docstrings_name_what_exists(path: Path) -> None:
         ("`dpproofs.search.onesize.find_counterexample`", []),
         ("`dpproofs/run/`, `dpproofs/run/worker.py`, `dpproofs.run.worker`", []),
         ("`dpproofs.verdict.Status.PROVED.`", []),
+        ("    from dpproofs import is_dp, Hamming as H", []),
+        (">>> from dpproofs.search import (Interval,\n", []),
+        ("from dpproofs import is_dp, runner", ["dpproofs.runner"]),
+        ("from dpproofs.search import SearchClaim, decide_by_size", ["search.decide_by_size"]),
     ],
 )
 def test_a_stale_name_is_found(text: str, stale: list[str]) -> None:
