@@ -9,7 +9,9 @@ name of a dpproofs module (``importlib.import_module("dpproofs.x")``, ``__import
 export table, a fork-server preload list) is an edge too; an import whose module name is computed
 (``import_module(f"dpproofs.{x}")``) cannot be followed, so it is allowed only in ``dpproofs.lazy``,
 whose tables are such literals. What no reading of the text can see (``exec`` of a built string,
-``runpy``, a file loaded by its path) is left to review. The package root ``dpproofs/__init__.py``
+``runpy``, a file loaded by its path) is left to review. Importing ``dpproofs.a.b`` also runs
+``dpproofs/a/__init__.py`` first, so a circle through a package's ``__init__`` counts (see
+``with_packages``). The package root ``dpproofs/__init__.py``
 (the public facade, lazy re-exports) and ``__main__`` are outside the layers; nothing inside the
 package may import the root's names.
 """
@@ -17,6 +19,7 @@ package may import the root's names.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,8 +134,30 @@ def _read(module: str) -> tuple[set[str], list[str]]:
     return read_imports(path.read_text(), module, package)
 
 
+def _packages(name: str) -> list[str]:
+    """The packages below dpproofs that hold ``name`` (dpproofs.a.b.c: dpproofs.a, dpproofs.a.b)."""
+    parts = name.split(".")
+    return [".".join(parts[:cut]) for cut in range(2, len(parts))]
+
+
+def with_packages(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``graph`` and the imports Python makes on the way: importing ``dpproofs.a.b.c`` first runs
+    the packages ``dpproofs.a`` and ``dpproofs.a.b`` (their ``__init__``), which may import more.
+    A package the importer is itself inside has run already and adds no edge."""
+    return {
+        module: edges
+        | {
+            package
+            for edge in edges
+            for package in _packages(edge)
+            if module != package and not module.startswith(f"{package}.")
+        }
+        for module, edges in graph.items()
+    }
+
+
 READ = {module: _read(module) for module in MODULES}
-GRAPH = {module: edges for module, (edges, _) in READ.items()}
+GRAPH = with_packages({module: edges for module, (edges, _) in READ.items()})
 
 
 def layer(module: str) -> int:
@@ -249,6 +274,29 @@ def test_no_import_circles() -> None:
 def test_a_circle_would_be_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GRAPH, "dpproofs.deadline", {"dpproofs.claim"})
     assert ["dpproofs.claim", "dpproofs.deadline"] in _cycles()
+
+
+def test_a_circle_through_a_package_init_would_be_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dpproofs.finite.x imports dpproofs.search.domains, which runs dpproofs/search/__init__.py,
+    which imports dpproofs.search.forall, which imports dpproofs.finite.x: a circle no import
+    statement names."""
+    direct = {
+        "dpproofs.finite": set(),
+        "dpproofs.finite.x": {"dpproofs.search.domains"},
+        "dpproofs.search.domains": set(),
+        "dpproofs.search": {"dpproofs.search.forall"},
+        "dpproofs.search.forall": {"dpproofs.finite.x", "dpproofs.search.domains"},
+    }
+    assert with_packages(direct)["dpproofs.finite.x"] == {
+        "dpproofs.search.domains",
+        "dpproofs.search",
+    }
+    # the package a module lives in is no edge (it ran before the module)
+    assert with_packages(direct)["dpproofs.search.forall"] == direct["dpproofs.search.forall"] | {
+        "dpproofs.finite"
+    }
+    monkeypatch.setattr(sys.modules[__name__], "GRAPH", with_packages(direct))
+    assert _cycles() == [["dpproofs.finite.x", "dpproofs.search", "dpproofs.search.forall"]]
 
 
 def test_layers_are_imported_downwards_only() -> None:
