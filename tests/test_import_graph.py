@@ -310,6 +310,13 @@ def test_layers_are_imported_downwards_only() -> None:
     assert upward == []
 
 
+def test_the_leaves_import_nothing_of_dpproofs() -> None:
+    """docs/architecture.md: the leaves import no dpproofs module (not even another leaf), so that
+    any module may import them without a circle."""
+    leaves = [f"dpproofs.{name}" for name in LAYERS[0][1]]
+    assert {leaf: GRAPH[leaf] for leaf in leaves} == {leaf: set() for leaf in leaves}
+
+
 def test_nothing_inside_imports_the_facade() -> None:
     inside = [m for m in sorted(GRAPH) if m not in FACADES and GRAPH[m] & set(FACADES)]
     assert inside == []
