@@ -8,8 +8,9 @@ forbidden: the package spells every import in full). A string literal that is ex
 name of a dpproofs module (``importlib.import_module("dpproofs.x")``, ``__import__``, a lazy
 export table, a fork-server preload list) is an edge too; an import whose module name is computed
 (``import_module(f"dpproofs.{x}")``) cannot be followed, so it is allowed only in ``dpproofs.lazy``,
-whose tables are such literals. What no reading of the text can see (``exec`` of a built string,
-``runpy``, a file loaded by its path) is left to review. Importing ``dpproofs.a.b`` also runs
+whose tables are such literals; ``exec`` and ``eval`` (code text, whose imports cannot be read) are
+faults too. What no reading of the text can see (``runpy``, a file loaded by its path, pickles)
+is left to review. Importing ``dpproofs.a.b`` also runs
 ``dpproofs/a/__init__.py`` first, so a circle through a package's ``__init__`` counts (see
 ``with_packages``). The package root ``dpproofs/__init__.py``
 (the public facade, lazy re-exports) and ``__main__`` are outside the layers; nothing inside the
@@ -67,6 +68,12 @@ def _target(name: str) -> str:
 
 #: Calls that import the module their first argument names.
 IMPORTERS = ("import_module", "__import__")
+#: Builtins that run code text, whose imports no reading of this module can see.
+RUNNERS = ("exec", "eval")
+#: The modules allowed to run code text, and why it imports nothing.
+RUNS_TEXT = {
+    "dpproofs.run.selection": "the -k matcher evals a text of True, False, and, or, not, ( and )"
+}
 #: The modules allowed to import a module whose name they compute (from tables of literals).
 COMPUTED_IMPORTS = frozenset({"dpproofs.lazy"})
 
@@ -117,6 +124,8 @@ def read_imports(source: str, module: str, package: str) -> tuple[set[str], list
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             first = node.args[0] if node.args else None
+            if isinstance(func, ast.Name) and name in RUNNERS and module not in RUNS_TEXT:
+                faults.append(f"{module}:{node.lineno}: {name} of code text")
             if name not in importers:
                 continue
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
@@ -204,6 +213,8 @@ def test_every_way_of_importing_is_an_edge(source: str, edge: str) -> None:
         ("import importlib\nimportlib.import_module(f'dpproofs.{name}')", "import_module of a"),
         ("from importlib import import_module as load\nload(name)", "load of a computed name"),
         ("__import__('dpproofs.' + name)", "__import__ of a computed name"),
+        ("exec('import dpproofs.cli')", "exec of code text"),
+        ("eval(source)", "eval of code text"),
     ],
 )
 def test_an_import_that_cannot_be_followed_is_a_fault(source: str, fault: str) -> None:
