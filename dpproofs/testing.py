@@ -44,7 +44,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ImportError as exc:  # hypothesis is the user's test dependency, not one of dpproofs's
+    raise ImportError(
+        "dpproofs.testing gives hypothesis strategies and needs hypothesis: "
+        "pip install hypothesis (or 'dpproofs[test]')",
+        name=exc.name,
+    ) from exc
 
 from dpproofs.claim import AllOf, Claim
 from dpproofs.deadline import Deadline

@@ -60,6 +60,12 @@ def default_folder(start: Path | None = None) -> Path:
 DECIDING_LIBRARIES = ("sympy", "z3-solver", "python-flint", "mpmath")
 
 
+def package_root() -> Path:
+    """The folder of the dpproofs package (this module is ``dpproofs.run.cache``: two levels
+    below it; counted from the module's name, so that a move keeps the whole package hashed)."""
+    return Path(__file__).resolve().parents[__name__.count(".") - 1]
+
+
 def package_fingerprint() -> str:
     """A hash of the dpproofs version, every source file of the package, the Python version and
     the versions of the libraries that decide (a solver upgrade invalidates the cache)."""
@@ -67,7 +73,7 @@ def package_fingerprint() -> str:
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
-    root = Path(__file__).resolve().parent
+    root = package_root()
     digest = hashlib.sha256(f"{_FORMAT}\0{version()}\0{platform.python_version()}".encode())
     for library in DECIDING_LIBRARIES:
         try:

@@ -116,7 +116,7 @@ def localised_conjunct(
 
 
 def formula_table(root: Node) -> FormulaTable | None:
-    """``root`` as a node table (:data:`dpproofs.evidence.FormulaTable`): operands first, in
+    """``root`` as a node table (:data:`FormulaTable`): operands first, in
     the order of a depth-first walk (so the same formula gives the same table), shared nodes
     once. None when a leaf holds data other than rationals, integers and names."""
     index: dict[Node, int] = {}

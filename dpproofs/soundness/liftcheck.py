@@ -14,7 +14,7 @@ lifted), with N* the largest bound recorded for that part,
 * no numeric pre-search, no lifting, no eps boxes (the whole parameter domain at once);
 * the predicate itself, run on this size's concrete rows, not the formula traced from it (the
   claim's ``formula`` is set to "none"), so an error of the tracer is not repeated;
-* the engine's size decider (:func:`dpproofs.search.engine.find_counterexample`), whose sat
+* the engine's size decider (:func:`dpproofs.search.onesize.find_counterexample`), whose sat
   answers are rounded and re-checked exactly; a refinement claim (``ForAllHypothesis``) is
   decided at that one size by its own refinement loop (on its traced formulas).
 

@@ -3,7 +3,7 @@
 Every term that is not a polynomial becomes a fresh real variable plus facts that are TRUE for the
 real value of that term wherever it is defined:
 
-* exp(t):   fresh E with the facts of :mod:`dpproofs.symbolic.expfacts` (positivity, Taylor and
+* exp(t):   fresh E with the facts of :mod:`dpproofs.expfacts` (positivity, Taylor and
             Pade bounds, chord bounds on the range of t, monotonicity between the exp terms that
             appear, e^a e^b = e^{a+b} when both sides appear);
 * log(u):   fresh L whose exponential (a fresh E, with all the exp facts) equals u when u > 0;

@@ -2,10 +2,12 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
 from dpproofs.cli.main import main
+from dpproofs.run.cache import package_fingerprint
 
 HELPER = 'RATE = "3/4"\n'
 USES_HELPER = """
@@ -64,3 +66,28 @@ def test_only_what_changed_is_decided_again(tmp_path):
     # --no-cache decides everything afresh.
     fresh = verify(theorems, "--no-cache")
     assert not any(t["cached"] for t in fresh.values())
+
+
+def test_the_fingerprint_hashes_every_source_file_of_the_package(monkeypatch):
+    """The key of every entry hashes the whole package, deciders included: the fork server
+    preloads the search, scalar and finite deciders, so a child's record of what it read does not
+    list them, and only this hash makes a changed decider re-decide. (When cache.py moved to
+    run/, it hashed the 13 files of run/ only, and a changed search engine was served cached.)"""
+    import dpproofs
+
+    root = Path(dpproofs.__file__).resolve().parent
+    real = Path.read_bytes
+    read: list[Path] = []
+
+    def recorded(path: Path) -> bytes:
+        read.append(path)
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", recorded)
+    before = package_fingerprint()
+    assert sorted(read) == sorted(root.rglob("*.py"))
+    assert root / "search" / "onesize.py" in read
+
+    engine = root / "search" / "onesize.py"
+    monkeypatch.setattr(Path, "read_bytes", lambda p: real(p) + b"#" * (p == engine))
+    assert package_fingerprint() != before

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import doctest
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -143,3 +145,23 @@ def test_the_module_examples_run_as_doctests() -> None:
 def test_mechanisms_take_hamming_inputs_written_as_strings(m: FiniteMechanism) -> None:
     # Each of the 4 databases of 2 characters has 2 neighbours: 8 ordered pairs.
     assert m.inputs == ("aa", "ab", "ba", "bb") and len(m.pairs) == 8
+
+
+def test_without_hypothesis_the_import_says_what_to_install() -> None:
+    """dpproofs depends on no hypothesis (pyproject.toml); a user without it is told to add it
+    instead of meeting a bare ModuleNotFoundError from inside dpproofs."""
+    code = (
+        "import sys\n"
+        "sys.modules['hypothesis'] = None\n"  # as if not installed
+        "try:\n"
+        "    import dpproofs.testing\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+    )
+    said = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert said == (
+        "dpproofs.testing gives hypothesis strategies and needs hypothesis: "
+        "pip install hypothesis (or 'dpproofs[test]')\n"
+    )
