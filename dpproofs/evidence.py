@@ -23,6 +23,7 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   z3 found unsat there and the number of atoms decided at the box's ends.
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
+* :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -420,6 +421,31 @@ class ExactFacts:
         return cls(tuple(comparisons))
 
 
+@dataclass(frozen=True, slots=True)
+class ContinuumBoxes:
+    """A branch-and-bound proof over the simplex (:mod:`dpproofs.continuum`): the variables,
+    and the bisection tree in breadth-first order (a queue from the root box), one token per
+    node: ``"s <variable>"`` (the node's box, tightened by the simplex constraints, is halved at
+    the midpoint of that variable's side; its lower then upper half join the queue), ``"t"``
+    (the predicate holds on the whole tightened box), ``"e"`` (the box has no point of the
+    domain), ``"u"`` (left undecided: only in an UNKNOWN verdict's evidence). The root is the
+    domain's root box; the boxes are rebuilt exactly from the tokens."""
+
+    kind: ClassVar[str] = "continuum-boxes"
+    variables: tuple[str, ...]
+    tree: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "variables": list(self.variables), "tree": list(self.tree)}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> ContinuumBoxes:
+        tree = record.get("tree")
+        if not isinstance(tree, list) or not all(isinstance(t, str) for t in tree):
+            raise ValueError("tree must be a list of tokens")
+        return cls(tuple(str(v) for v in record.get("variables", [])), tuple(tree))
+
+
 KINDS: dict[str, Any] = {
     k.kind: k
     for k in (
@@ -432,6 +458,7 @@ KINDS: dict[str, Any] = {
         ParamBoxes,
         ExactEvaluation,
         ExactFacts,
+        ContinuumBoxes,
     )
 }
 
