@@ -42,6 +42,8 @@ POINT_BITS = (64, 256, 1024)
 #: Float samples of the search, and how many of the best are decided exactly.
 SAMPLES = 400
 CANDIDATES = 12
+#: A float margin up to this is "maybe false": floats cannot see a violation of 1e-16.
+NEAR = 1e-9
 #: Denominator of the rational rounding of a float candidate.
 ROUNDING = 1 << 12
 
@@ -153,7 +155,7 @@ def _samples(domain: Domain) -> list[dict[str, float]]:
 
 def _search(domain: Domain, phi: Truth) -> dict[str, Fraction] | None:
     ranked = sorted(
-        (m, i, p) for i, p in enumerate(_samples(domain)) if (m := floats.margin(phi, p)) <= 0
+        (m, i, p) for i, p in enumerate(_samples(domain)) if (m := floats.margin(phi, p)) <= NEAR
     )
     for _, _, p in ranked[:CANDIDATES]:
         exact = _rounded(domain, p)
@@ -198,7 +200,7 @@ def _branch_and_bound(claim: ContinuumClaim, phi: Truth, deadline: Deadline) -> 
             continue
         point = proportional_point(domain, tight)
         if (
-            holds is False or floats.margin(phi, {k: float(v) for k, v in point.items()}) <= 0
+            holds is False or floats.margin(phi, {k: float(v) for k, v in point.items()}) <= NEAR
         ) and (point_truth(domain, phi, point) is False):
             return _refuted(domain, phi, point)
         variable, lower, upper = split(domain, tight)

@@ -107,7 +107,8 @@ class Encloser:
         self.box = box
         self.coordinates = coordinates
         self.bits = bits
-        self._vars = {name: _q(lo).union(_q(hi)) for name, (lo, hi) in box.items()}
+        with precision(bits):  # the variables' balls at the working precision, not Arb's default
+            self._vars = {name: _q(lo).union(_q(hi)) for name, (lo, hi) in box.items()}
 
     def enclose(self, t: Term) -> arb:
         with precision(self.bits):

@@ -194,3 +194,14 @@ def test_proportional_point_lies_in_the_box_and_on_the_simplex():
     point = proportional_point(domain, box)
     assert domain.contains(point)
     assert all(box[v][0] <= point[v] <= box[v][1] for v in box)
+
+
+def test_a_violation_below_float_resolution_is_found_exactly():
+    # H(1/3, 1/3, 1/3) = ln 3 = 1.09861228866810969...; the bound is 1e-17 below it, so the
+    # uniform point (the root box's proportional point) refutes the claim, though floats see
+    # a margin of 0 there.
+    bound = F(109861228866810968, 10**17)
+    claim = continuum("H <= ln 3 - 1e-17", lambda alg, p: alg.le(entropy(alg, p), bound), {"p": 3})
+    verdict = decide(claim)
+    assert verdict.status is Status.REFUTED
+    assert dict(verdict.counterexample.assignment) == {"p[0]": "1/3", "p[1]": "1/3", "p[2]": "1/3"}
