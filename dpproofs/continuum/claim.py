@@ -3,7 +3,8 @@ decided by rigorous branch and bound (docs/design/branch-and-bound.md).
 
 Procedure (deterministic: fixed seed, fixed order):
 
-1. Trace: phi is the predicate called once on :class:`~dpproofs.continuum.terms.Var` leaves.
+1. Trace: phi is the predicate called once on :class:`~dpproofs.continuum.terms.Var` leaves;
+   atoms that are identities of entropies are settled by rule ID (:mod:`.identities`).
 2. Search: floats at seeded random points of the domain (and its vertices) rank candidates;
    each is rounded to an exact rational point of the domain and decided there by enclosures
    of growing precision. A point where phi is certainly false refutes the claim.
@@ -30,6 +31,7 @@ from typing import Any
 from dpproofs.continuum import floats
 from dpproofs.continuum.domain import Box, Domain, Rows, split, tighten
 from dpproofs.continuum.enclosure import Encloser, truth
+from dpproofs.continuum.identities import settle_identities
 from dpproofs.continuum.terms import TermAlgebra, Truth, Var, as_truth
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
@@ -79,7 +81,7 @@ class ContinuumClaim:
         return as_truth(self.predicate(alg, *self.arguments(alg, Var)))
 
     def decide(self, deadline: Deadline) -> Verdict:
-        phi = self.formula()
+        phi = settle_identities(self.formula(), self.domain.coordinates)
         found = _search(self.domain, phi)
         if found is not None:
             return _refuted(self.domain, phi, found)

@@ -10,7 +10,7 @@ operation on the enclosed sets (the fundamental theorem of interval arithmetic).
 Piecewise-monotone functions are enclosed from their values at the interval's ends:
 
 * t ln t on [a, b], 0 <= a: decreasing on [0, 1/e], increasing on [1/e, oo), 0 ln 0 = 0. The
-  range is the hull of f(a), f(b), and -1/e when 1/e may lie in [a, b].
+  range is the hull of f(a), f(b), and -1/e unless Arb shows b < 1/e or a > 1/e.
 * sqrt, a^r (r > 0) are increasing on [0, oo) with value 0 at 0; max(., 0) is monotone.
 
 An argument whose ball dips below 0 only by over-approximation is clipped to [0, hi] when the
@@ -59,9 +59,6 @@ from dpproofs.exact.rigorous import ball_endpoints, precision
 
 Box = Mapping[str, tuple[Fraction, Fraction]]
 
-#: 1/e lies in (ONE_OVER_E_LO, ONE_OVER_E_HI) (0.36787944...).
-ONE_OVER_E_LO = Fraction(367, 1000)
-ONE_OVER_E_HI = Fraction(368, 1000)
 
 
 class Undefined(Exception):
@@ -140,8 +137,9 @@ class Encloser:
         if lo < 0:
             raise Undefined("t ln t of an argument that may be negative")
         parts = [self._xlogx_at(lo), self._xlogx_at(hi)]
-        if lo < ONE_OVER_E_HI and hi > ONE_OVER_E_LO:
-            parts.append(-(arb(-1).exp()))
+        inverse_e = arb(-1).exp()
+        if not (_q(hi) < inverse_e or _q(lo) > inverse_e):  # 1/e may lie in [lo, hi]
+            parts.append(-inverse_e)
         return _hull(*parts)
 
     def xlogy(self, t: XLogY) -> arb:

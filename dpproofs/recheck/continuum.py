@@ -5,11 +5,13 @@ is called with this module's own algebra, whose values are sympy expressions in 
 variable; this module encloses them in Arb balls itself:
 
 * ``c * x * log(x)`` is x ln x on [0, oo) (0 at 0): the hull of its values at the ends of x's
-  interval and -e^-1 when 1/e may lie inside; ``c * x * log(x / y)`` is x ln x - x ln y (y > 0
-  on the box); a logarithm needs its argument > 0 on the box, a division a nonzero divisor,
+  interval and -e^-1 unless Arb shows 1/e outside it; ``c * x * log(x / y)`` is
+  x ln x - x ln y (y > 0 on the box); a logarithm needs its argument > 0 on the box, a division a nonzero divisor,
   a power with a non-integer exponent r > 0 a base >= 0 (monotone), r < 0 a base > 0;
 * a sum or product of coordinates and non-negative constants is clipped at 0 (the coordinates
-  are >= 0 on the domain).
+  are >= 0 on the domain);
+* an atom whose difference, with each c u log(u) read as c G(u) (u expanded; G(0) = G(1) = 0),
+  expands to the zero polynomial is an identity (rule ID), true (>=) or false (>) everywhere.
 
 The tree is replayed from the root box with a queue: each token's box is tightened by the
 simplex constraints (x_i in [1 - sum_{j != i} u_j, 1 - sum_{j != i} l_j]) and checked: "e" must
@@ -107,6 +109,38 @@ def _ends(ball: Any) -> tuple[Fraction, Fraction]:
     return mid - rad, mid + rad
 
 
+_G = sympy.Function("tlogt")
+
+
+def _polynomial(e: Any, nonneg: Any) -> Any:
+    """e with each c u log(u) (u >= 0 by construction) as c G(expand(u)), G(0) = G(1) = 0;
+    _Unsure when e has any other operation than +, *, non-negative integer powers."""
+    if e.is_Rational or e.is_Symbol:
+        return e
+    if e.is_Add:
+        return sympy.Add(*(_polynomial(a, nonneg) for a in e.args))
+    if e.is_Pow and e.args[1].is_Integer and e.args[1] >= 0:
+        return _polynomial(e.args[0], nonneg) ** e.args[1]
+    if e.is_Mul:
+        logs = [a for a in e.args if isinstance(a, sympy.log)]
+        if not logs:
+            return sympy.Mul(*(_polynomial(a, nonneg) for a in e.args))
+        rest = sympy.Mul(*(a for a in e.args if a is not logs[0]))
+        c, core = rest.as_coeff_Mul()
+        if len(logs) == 1 and core == logs[0].args[0] and nonneg(core):
+            u = sympy.expand(core)
+            return sympy.Integer(0) if u in (0, 1) else c * _G(u)
+    raise _Unsure(f"outside the identity rule: {type(e).__name__}")
+
+
+def _identity(e: Any, nonneg: Any) -> bool:
+    """e = 0 on the domain by rule ID (docs/design/branch-and-bound.md), read by this module."""
+    try:
+        return bool(sympy.expand(_polynomial(e, nonneg)) == 0)
+    except _Unsure:
+        return False
+
+
 class _Box:
     def __init__(self, box: Box, symbols: Mapping[str, Any], coords: frozenset[Any]) -> None:
         self.values = {symbols[v]: _q(lo).union(_q(hi)) for v, (lo, hi) in box.items()}
@@ -133,8 +167,9 @@ class _Box:
         lo, hi = self.range(e)
         ends = [flint.arb(0) if x == 0 else _q(x) * _q(x).log() for x in (lo, hi)]
         out = ends[0].union(ends[1])
-        if lo < Fraction(368, 1000) and hi > Fraction(367, 1000):
-            out = out.union(-flint.arb(-1).exp())
+        inverse_e = flint.arb(-1).exp()
+        if not (_q(hi) < inverse_e or _q(lo) > inverse_e):
+            out = out.union(-inverse_e)
         return out
 
     def ball(self, e: Any) -> Any:
@@ -208,6 +243,8 @@ class _Box:
     def truth(self, phi: Any) -> bool | None:
         kind = phi[0]
         if kind == "atom":
+            if _identity(sympy.sympify(phi[1]), self.nonneg):
+                return not phi[2]
             try:
                 d = self.ball(sympy.sympify(phi[1]))
             except _Unsure:

@@ -3,6 +3,7 @@ grids on generated claims, and replay of its evidence by the rechecker."""
 
 from fractions import Fraction as F
 
+import flint
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -37,7 +38,7 @@ def test_t_log_t_is_enclosed_at_zero_and_at_its_minimum():
     # t ln t on [0, 1] has range [-1/e, 0]: the enclosure must contain both ends of it.
     box = {"p": (F(0), F(1))}
     ball = Encloser(box, frozenset({"p"})).enclose(XLogX(Var("p")))
-    assert ball.contains(0) and ball.contains(-(1 / __import__("flint").arb(1).exp()))
+    assert ball.contains(0) and ball.contains(-(1 / flint.arb(1).exp()))
     # A log of an argument that reaches 0 is not defined on the box.
     with pytest.raises(Undefined):
         Encloser(box, frozenset({"p"})).enclose(ALG.log(Var("p")))
@@ -138,12 +139,6 @@ def test_a_spent_budget_names_the_boxes_left_and_is_deterministic():
     assert first.counterexample == second.counterexample
 
 
-def _h(p):
-    import math
-
-    return -sum(x * math.log(x) for x in p if x > 0)
-
-
 # Generated claims "a H(p) + b p_0 <= c" on 3 outcomes: the decider's answer must agree with a
 # dense exact grid. A proof must leave no grid point false; a refutation's witness is exact.
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -205,3 +200,70 @@ def test_a_violation_below_float_resolution_is_found_exactly():
     verdict = decide(claim)
     assert verdict.status is Status.REFUTED
     assert dict(verdict.counterexample.assignment) == {"p[0]": "1/3", "p[1]": "1/3", "p[2]": "1/3"}
+
+
+CELLS = [(x, y, z) for x in (0, 1) for y in (0, 1) for z in (0, 1)]
+
+
+def _h(alg, j, coords):
+    marginal = {}
+    for index, cell in enumerate(CELLS):
+        marginal.setdefault(tuple(cell[c] for c in coords), []).append(j[index])
+    return entropy(alg, [alg.total(v) for v in marginal.values()]) if coords else 0
+
+
+def _cmi(alg, j, a, b, c=()):
+    return _h(alg, j, a + c) + _h(alg, j, b + c) - _h(alg, j, a + b + c) - _h(alg, j, c)
+
+
+def test_the_chain_rule_is_an_identity_for_every_joint_law_and_is_replayed():
+    # I(X; Y, Z) = I(X; Y) + I(X; Z | Y): rule ID, one box.
+    def chain(alg, j):
+        return alg.eq(
+            _cmi(alg, j, (0,), (1, 2)), _cmi(alg, j, (0,), (1,)) + _cmi(alg, j, (0,), (2,), (1,))
+        )
+
+    claim = continuum("chain rule", chain, {"P": 8})
+    verdict = decide(claim)
+    assert verdict.status is Status.PROVED and verdict.evidence[0].tree == ("t",)
+    piece = Piece("f.py", "t", "proved", (), verdict.evidence[0].as_dict())
+    assert rc.replay_boxes(piece, claim, verdict.evidence[0]).outcome is Outcome.CONFIRMED
+
+    # A wrong "identity" (the conditional term dropped) is not settled: refuted exactly.
+    def wrong(alg, j):
+        return alg.eq(_cmi(alg, j, (0,), (1, 2)), _cmi(alg, j, (0,), (1,)))
+
+    assert decide(continuum("wrong", wrong, {"P": 8}, budget=200)).status is Status.REFUTED
+    assert (
+        rc.replay_boxes(piece, continuum("wrong", wrong, {"P": 8}), verdict.evidence[0]).outcome
+        is Outcome.FAILED
+    )
+
+
+SUBSETS = [(0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    coefficients=st.lists(st.integers(-2, 2), min_size=7, max_size=7),
+    seeds=st.lists(st.integers(1, 50), min_size=8, max_size=8),
+)
+def test_rule_id_agrees_with_exact_evaluation_on_generated_entropy_combinations(
+    coefficients, seeds
+):
+    # d = sum_S c_S H(X_S) + (the chain rule's difference, which is 0): rule ID settles d = 0
+    # exactly when every c_S is 0 (the seven joint entropies are linearly independent
+    # functions), and a settled d is 0 at an exact point (Arb, 1024 bits).
+    from dpproofs.continuum.identities import vanishes
+
+    j = [Var(f"P[{i}]") for i in range(8)]
+    chain = _cmi(ALG, j, (0,), (1, 2)) - _cmi(ALG, j, (0,), (1,)) - _cmi(ALG, j, (0,), (2,), (1,))
+    d = chain + sum(c * _h(ALG, j, s) for c, s in zip(coefficients, SUBSETS, strict=True))
+    coords = frozenset(v.name for v in j)
+    settled = vanishes(d, coords)
+    assert settled == all(c == 0 for c in coefficients)
+    total = sum(seeds)
+    point = {f"P[{i}]": (F(s, total), F(s, total)) for i, s in enumerate(seeds)}
+    ball = Encloser(point, coords, 1024).enclose(d)
+    if settled:
+        assert ball.contains(0) and ball.rad() < flint.arb(10) ** -100
