@@ -6,8 +6,9 @@ variable; this module encloses them in Arb balls itself:
 
 * ``c * x * log(x)`` is x ln x on [0, oo) (0 at 0): the hull of its values at the ends of x's
   interval and -e^-1 unless Arb shows 1/e outside it; ``c * x * log(x / y)`` is
-  x ln x - x ln y (y > 0 on the box); a logarithm needs its argument > 0 on the box, a division a nonzero divisor,
-  a power with a non-integer exponent r > 0 a base >= 0 (monotone), r < 0 a base > 0;
+  x ln x - x ln y (y > 0 on the box); a logarithm needs its argument > 0 on the box, a
+  division a nonzero divisor, a power with a non-integer exponent r > 0 a base >= 0
+  (monotone), r < 0 a base > 0;
 * a sum or product of coordinates and non-negative constants is clipped at 0 (the coordinates
   are >= 0 on the domain);
 * an atom whose difference, with each c u log(u) read as c G(u) (u expanded; G(0) = G(1) = 0),
