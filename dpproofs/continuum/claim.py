@@ -94,17 +94,19 @@ def continuum(
     objects: Mapping[str, int | tuple[int, int]],
     params: Mapping[str, tuple[Any, Any]] | None = None,
     budget: int = 20000,
+    labels: Mapping[str, str] | None = None,
 ) -> ContinuumClaim:
     """The claim "phi holds for every object and parameter", decided over the continuum.
 
     ``objects`` maps a name to m (a distribution on m outcomes) or (k, m) (a channel: k rows,
     each a distribution on m outcomes); ``params`` maps a name to its closed interval (exact
-    rationals). ``predicate(alg, *objects, *params)`` states phi with the algebra ``alg``
+    rationals); ``labels`` optionally say in words what an object is (for the coverage).
+    ``predicate(alg, *objects, *params)`` states phi with the algebra ``alg``
     (comparisons alg.le / alg.lt, connectives alg.all / alg.any / alg.not_)."""
     rows = []
     for name, shape in objects.items():
         k, m = (1, shape) if isinstance(shape, int) else shape
-        rows.append(Rows(name, k, m))
+        rows.append(Rows(name, k, m, (labels or {}).get(name, "")))
     ranges = tuple(
         (name, _fraction(lo), _fraction(hi)) for name, (lo, hi) in (params or {}).items()
     )

@@ -34,6 +34,7 @@ class Rows:
     name: str
     rows: int
     outcomes: int
+    label: str = ""
 
     def variables(self) -> list[list[str]]:
         if self.rows == 1:
@@ -41,9 +42,11 @@ class Rows:
         return [[f"{self.name}[{r}][{i}]" for i in range(self.outcomes)] for r in range(self.rows)]
 
     def describe(self) -> str:
+        if self.label:
+            return f"{self.label} ({self.name})"
         if self.rows == 1:
-            return f"{self.name} on {self.outcomes} outcomes"
-        return f"{self.name} with {self.rows} inputs and {self.outcomes} outputs"
+            return f"all {self.name} on {self.outcomes} outcomes"
+        return f"all {self.name} with {self.rows} inputs and {self.outcomes} outputs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +83,13 @@ class Domain:
         return box
 
     def describe(self) -> str:
-        """What a proof over this domain covers, e.g. "all p on 3 outcomes, q on 3 outcomes,
-        eps in [1/100, 3]"."""
+        """What a proof over this domain covers, e.g. "all p on 3 outcomes, all q on 3
+        outcomes, eps in [1/100, 3]" (an object's label, when given, in place of "all ...")."""
         parts = [o.describe() for o in self.objects]
         parts += [
             f"{n} = {lo}" if lo == hi else f"{n} in [{lo}, {hi}]" for n, lo, hi in self.params
         ]
-        return "all " + ", ".join(parts)
+        return ", ".join(parts)
 
     def contains(self, point: Mapping[str, Fraction]) -> bool:
         """The exact point lies in the domain (rows on the simplex, parameters in range)."""
