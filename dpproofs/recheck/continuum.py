@@ -363,3 +363,10 @@ def replay_witness(piece: Piece, claim: Any, values: Mapping[str, str]) -> Findi
     if found is True:
         return failed(piece, "the predicate holds at the witness")
     return not_replayed(piece, "the predicate is not decided at the witness")
+
+
+def truth_at(claim: Any, point: Mapping[str, Fraction]) -> bool | None:
+    """The claim's predicate at an exact point, by this module's own reading and enclosures
+    (None: not decided)."""
+    symbols, rows, _, phi = _setting(claim)
+    return _truth_on({v: (point[v], point[v]) for v in symbols}, symbols, rows, phi)
