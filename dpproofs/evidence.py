@@ -23,6 +23,7 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   z3 found unsat there and the number of atoms decided at the box's ends.
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
+* :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -34,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
+
+from dpproofs.bisection import ContinuumBoxes
 
 
 class Evidence(Protocol):
@@ -420,20 +423,17 @@ class ExactFacts:
         return cls(tuple(comparisons))
 
 
-KINDS: dict[str, Any] = {
-    k.kind: k
-    for k in (
-        Witness,
-        BoundedSearch,
-        SmallModel,
-        LocalisedConjunct,
-        SolverFacts,
-        IntervalBoxes,
-        ParamBoxes,
-        ExactEvaluation,
-        ExactFacts,
-    )
-}
+#: Every kind of evidence, by its ``kind`` string.
+_ALL: tuple[Any, ...] = (
+    Witness,
+    BoundedSearch,
+    SmallModel,
+    LocalisedConjunct,
+    SolverFacts,
+    IntervalBoxes,
+)
+_ALL += (ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
+KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 
 def from_dict(record: Mapping[str, Any]) -> Evidence:

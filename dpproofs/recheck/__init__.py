@@ -15,6 +15,8 @@ steps checker; ``tests/recheck`` checks the import graph):
   (:mod:`.intervals`);
 * exact evaluations of concrete rational mechanisms, by recomputing the quantity (delta(eps)
   in :mod:`.profiles`);
+* branch-and-bound proofs over the simplex, by rebuilding the bisection tree and enclosing the
+  predicate on each leaf with this package's own Arb evaluation (:mod:`.continuum`);
 * the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
   with Arb balls (:mod:`.comparisons`).
 
@@ -37,6 +39,7 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
+    ContinuumBoxes,
     ExactEvaluation,
     ExactFacts,
     IntervalBoxes,
@@ -49,6 +52,7 @@ from dpproofs.evidence import (
 from dpproofs.recheck import (
     certificates,
     comparisons,
+    continuum,
     derivations,
     intervals,
     paramboxes,
@@ -97,6 +101,7 @@ SUPPORTS = {
     "bounded-search": "verified-bounded",
     "small-model": "lifts",
     "interval-boxes": "proved",
+    "continuum-boxes": "proved",
     "z3-facts": "proved",
     "none": "proved",
 }
@@ -161,6 +166,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return certificates.bounded(piece, claim, evidence, n_star, resolve > 0, resolve)
     if isinstance(evidence, IntervalBoxes):
         return intervals.replay_boxes(piece, claim.problem, evidence)
+    if isinstance(evidence, ContinuumBoxes):
+        return continuum.replay_boxes(piece, claim, evidence)
     if isinstance(evidence, ParamBoxes):
         return paramboxes.param_boxes(piece, claim, evidence)
     if isinstance(evidence, SmallModel):
@@ -207,7 +214,13 @@ def _reprove(piece: Piece, record: Mapping[str, Any], resolve: float) -> Finding
 
 
 #: The fields a witness of each kind has (the others must be null).
-WITNESS_FIELDS = {"search": "size", "search-cegar": "size", "scalar": "", "step": "step"}
+WITNESS_FIELDS = {
+    "search": "size",
+    "search-cegar": "size",
+    "scalar": "",
+    "step": "step",
+    "continuum": "",
+}
 
 
 def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
@@ -223,6 +236,7 @@ def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
         "search-cegar": lambda: witnesses.replay_cegar(piece, claim, values, evidence.size or 0),
         "scalar": lambda: witnesses.replay_scalar(piece, claim.problem, values),
         "step": lambda: witnesses.replay_step(piece, claim, values, evidence.step or 0),
+        "continuum": lambda: continuum.replay_witness(piece, claim, values),
     }
     if evidence.claim not in replay:
         return failed(piece, f"unknown witness kind {evidence.claim!r}")

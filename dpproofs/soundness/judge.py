@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dpproofs.verdict import Status, Verdict
@@ -80,6 +80,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "DerivationClaim": _derivation,
         "QuantityClaim": _quantity,
         "MutatedFact": _fact,
+        "ContinuumClaim": _continuum,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -142,6 +143,30 @@ def _search(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement
         ]
         sizes = sorted(set(covered)) or _sizes_in(verdict.coverage or "", sizes)
     return _sampled(sample_search(claim, sizes[:6], key, seconds), "the predicate")
+
+
+def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.evidence import ContinuumBoxes
+    from dpproofs.recheck.continuum import replay_boxes, replay_witness, truth_at
+    from dpproofs.soundness.continuum import points
+
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, "continuum")
+        if witness is None:
+            return Judgement(NOT_REPLAYED, "the refutation carries no continuum witness")
+        return _from_finding(replay_witness(_piece(key, "refuted"), claim, dict(witness.values)))
+    trees = [e for e in verdict.evidence if isinstance(e, ContinuumBoxes)]
+    if not trees:
+        return Judgement(NOT_REPLAYED, "the proof carries no bisection tree")
+    finding = replay_boxes(_piece(key, "proved"), claim, trees[0])
+    tried = 0
+    for point in points(claim, key):
+        tried += 1
+        if truth_at(claim, point) is False:
+            shown = ", ".join(f"{k} = {v}" for k, v in point.items())
+            return Judgement(UNSOUND, f"the predicate is false at {shown} (Arb)", tried, 0)
+    judged = _from_finding(finding)
+    return replace(judged, points=tried) if judged.finding != UNSOUND else judged
 
 
 def _sizes_in(coverage: str, default: list[int]) -> list[int]:

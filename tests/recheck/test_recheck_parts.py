@@ -81,6 +81,7 @@ def test_a_box_where_the_claim_certainly_fails_fails():
 
 DECIDERS = (
     "dpproofs.search",
+    "dpproofs.continuum",
     "dpproofs.symbolic",
     "dpproofs.finite",
     "dpproofs.steps",
@@ -101,6 +102,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.certificates",
         "dpproofs.recheck.claims",
         "dpproofs.recheck.comparisons",
+        "dpproofs.recheck.continuum",
         "dpproofs.recheck.derivations",
         "dpproofs.recheck.intervals",
         "dpproofs.recheck.paramboxes",

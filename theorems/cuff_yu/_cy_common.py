@@ -10,6 +10,7 @@ import sympy
 
 from dpproofs.algebra import implies
 from dpproofs.claim import exact_fact
+from dpproofs.continuum import entropy as law_entropy
 from dpproofs.errors import InvalidClaim
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts
@@ -92,6 +93,27 @@ def cmi(
         + entropy(joint, b + c)
         - entropy(joint, a + b + c)
         - entropy(joint, c)
+    )
+
+
+def entropy_in(alg, joint: dict, coords: tuple[int, ...]):
+    """H(X_coords) of a joint law given as {cell: mass} in the algebra ``alg`` (for the
+    continuum decider: the masses are its variables); H of no coordinates is 0."""
+    if not coords:
+        return 0
+    marginal: dict = {}
+    for cell, mass in joint.items():
+        marginal.setdefault(tuple(cell[c] for c in coords), []).append(mass)
+    return law_entropy(alg, [alg.total(m) for m in marginal.values()])
+
+
+def mi_in(alg, joint: dict, a: tuple[int, ...], b: tuple[int, ...], c: tuple[int, ...] = ()):
+    """I(X_a; X_b | X_c) = H(ac) + H(bc) - H(abc) - H(c) in the algebra ``alg``."""
+    return (
+        entropy_in(alg, joint, a + c)
+        + entropy_in(alg, joint, b + c)
+        - entropy_in(alg, joint, a + b + c)
+        - entropy_in(alg, joint, c)
     )
 
 

@@ -19,12 +19,14 @@ from _cy_common import (
     h,
     infinite_ratio,
     ln,
+    mi_in,
     simplex_grid,
     stated_check,
 )
 from sympy import Abs, Interval, exp, oo
 
 from dpproofs.claim import all_of, exact_fact
+from dpproofs.continuum import continuum
 from dpproofs.finite.claims import for_each
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
@@ -202,28 +204,39 @@ def laplace_mean_is_dp():
 
 @theorem(
     source=cite("CY-Ex4.1(iii)", "Example 4.1, X_i = X_1"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.example4_1_iii",
     timeout=60,
-    note="n = 2 (X_2 = X_1 ~ Bernoulli(1/2)); the output is any mechanism on {0,1}^2 with 2 "
-    "outputs and entries in (1/4) Z (the claim holds for every channel, the Laplace one "
-    "included, since X_i is determined by X^{-i}). Exact: I(X_i; Y | X^{-i}) = 0. A grid check.",
+    note="n = 2 (X_2 = X_1 ~ w): for every law w of X_1 on {0,1} and every mechanism on "
+    "{0,1}^2 with 2 outputs (the continuum, no longer the 625 mechanisms with entries in "
+    "(1/4) Z and w = (1/2, 1/2); the claim holds for every channel, the Laplace one included, "
+    "since X_i is determined by X^{-i}). I(X_i; Y | X^{-i}) is a sum of entropies of "
+    "marginals that cancels to the zero polynomial (rule ID, docs/design/branch-and-bound.md). "
+    "Still bounded: n = 2 and binary outputs.",
 )
 def conditional_mi_vanishes():
     """With X_i = X_1 for all i: I(X_i; Y | X^{-i}) = 0."""
-    rows = simplex_grid(2, 4)
-    mechs = list(product(rows, repeat=4))
     dbs = list(product((0, 1), repeat=2))
 
-    def one(mech):
-        prior = {(0, 0): R(1, 2), (1, 1): R(1, 2)}
-        jt = {
-            (x1, x2, yy): prior.get((x1, x2), R(0)) * mech[dbs.index((x1, x2))][yy]
-            for x1, x2, yy in CELLS3
-        }
-        return fact_eq(cmi(jt, (0,), (2,), (1,)), 0) and fact_eq(cmi(jt, (1,), (2,), (0,)), 0), {}
+    def predicate(alg, w, mech):
+        # The joint law of (X_1, X_2, Y) lives on the cells with x_1 = x_2.
+        joint = {(a, a, y): w[a] * mech[dbs.index((a, a))][y] for a in (0, 1) for y in (0, 1)}
+        return alg.all(
+            [
+                alg.eq(mi_in(alg, joint, (0,), (2,), (1,)), 0),
+                alg.eq(mi_in(alg, joint, (1,), (2,), (0,)), 0),
+            ]
+        )
 
-    return grid_fact("I(X_i;Y|X^-i) = 0", mechs, one)
+    return continuum(
+        "I(X_i;Y|X^-i) = 0 when X_2 = X_1",
+        predicate,
+        {"w": 2, "M": (4, 2)},
+        labels={
+            "w": "every law of X_1 = X_2 on {0,1}",
+            "M": "every mechanism on {0,1}^2 with 2 outputs",
+        },
+    )
 
 
 @theorem(
