@@ -16,7 +16,7 @@ from dpproofs.algebra import EXACT
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.search import DatabaseSpace, log_of
-from dpproofs.search.pairs import for_all_neighbour_pairs
+from dpproofs.search.pairs import for_all_groups, for_all_neighbour_pairs
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import one_sided_close
 
@@ -142,3 +142,51 @@ def test_pair_predicates_must_take_the_two_rows():
         for_all_neighbour_pairs(("M",), (2,), lambda alg, x: True, composed, says="s")
     with pytest.raises(InvalidClaim):
         for_all_neighbour_pairs(("M", "M"), (2,), composed, composed, says="s")
+
+
+def _group_dp(alg, rows, E):
+    pairs = [(a, b) for a in range(len(rows)) for b in range(len(rows)) if a != b]
+    return alg.all(one_sided_close(alg, rows[a][0], rows[b][0], E, 0) for a, b in pairs)
+
+
+def _group_dp_doubled(alg, rows, E):
+    return _group_dp(alg, rows, E * E)
+
+
+@pytest.mark.parametrize("domain,n", [(2, 2), (2, 3), (3, 2)])
+def test_group_claims_reduce_to_one_group(domain, n):
+    """A group claim proved at n = 1 holds on random mechanisms of D^n (brute force), and the
+    one-group counterexample of a false one, copied to every group of D^n, satisfies H on every
+    group and fails C."""
+    E = sympy.Rational(3, 2)
+    proved = for_all_groups(
+        ("M",), domain, (2,), _group_dp, _group_dp_doubled, says="s", eps=log_of(F(3, 2))
+    ).decide(Deadline(60))
+    assert proved.status is Status.VERIFIED_BOUNDED  # 2 outputs: bounded in the outputs only
+    assert proved.coverage.startswith(f"every D^n with n >= 1 and |D| = {domain}")
+    space = DatabaseSpace(domain, n)
+    groups = space.groups
+    state = 1
+    for _ in range(20):
+        rows = []
+        for _x in space.databases:
+            state = state * 48271 % 2147483647
+            p = sympy.Rational(40 + state % 21, 100)  # rows in [2/5, 3/5]: often DP at 3/2
+            rows.append(([p, 1 - p],))
+        if all(_group_dp(EXACT, [rows[x] for x in g], E) for g in groups):
+            assert all(_group_dp_doubled(EXACT, [rows[x] for x in g], E) for g in groups)
+
+    # A false group claim: 'eps-DP => the group's rows are equal' (C reads only the group).
+    def equal_rows(alg, rows, E):
+        first = rows[0][0][0]
+        return alg.all([c for r in rows for c in (alg.le(first, r[0][0]), alg.le(r[0][0], first))])
+
+    refuted = for_all_groups(
+        ("M",), domain, (2,), _group_dp, equal_rows, says="s", eps=log_of(F(3, 2))
+    ).decide(Deadline(60))
+    assert refuted.status is Status.REFUTED
+    one_group = _matrix(dict(refuted.counterexample.assignment)["M"])
+    assert len(one_group) == domain
+    lifted = [(one_group[x[0]],) for x in space.databases]  # row by the first coordinate
+    assert all(_group_dp(EXACT, [lifted[x] for x in g], E) for g in groups)
+    assert not all(equal_rows(EXACT, [lifted[x] for x in g], E) for g in groups)
