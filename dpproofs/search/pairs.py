@@ -104,43 +104,24 @@ def for_all_neighbour_pairs(
     ``mechanisms``; further arguments are resolved by name among the shared objects, the
     parameters and their derived names (``E``, ``exp_<p>``, ``sqrt_<p>``), as in ``for_all``.
     """
-    if not mechanisms or len(set(mechanisms)) != len(mechanisms):
-        raise InvalidClaim("a neighbour-pair claim names one or more distinct mechanisms")
-    names = tuple(mechanisms)
-    extra = _requested(hypothesis) | _requested(conclusion)
-    objects: dict[str, ObjectKind] = {name: mechanism(TWO_ROWS) for name in names}
-    objects.update(shared or {})
 
-    wanted = ["alg", *names, *sorted(extra - set(names))]
-    hypothesis_names = sorted(_requested(hypothesis))
-    conclusion_names = sorted(_requested(conclusion))
+    def both_orders(alg: Any, rows: list[Any], h: PairPredicate, c: PairPredicate) -> Any:
+        x, y = rows
+        return implies(alg, alg.all([h(x, y), h(y, x)]), alg.all([c(x, y), c(y, x)]))
 
-    def predicate(*args: Any) -> Any:
-        alg, given = args[0], dict(zip(wanted[1:], args[1:], strict=True))
-        if any(len(given[name].rows) != 2 for name in names):
-            raise InvalidClaim("the two-row claim has exactly two databases")
-        x, y = (tuple(given[name].rows[i] for name in names) for i in (0, 1))
-        h = {k: given[k] for k in hypothesis_names}
-        c = {k: given[k] for k in conclusion_names}
-        return implies(
-            alg,
-            alg.all([hypothesis(alg, x, y, **h), hypothesis(alg, y, x, **h)]),
-            alg.all([conclusion(alg, x, y, **c), conclusion(alg, y, x, **c)]),
-        )
-
-    predicate.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in wanted]
-    )
-    quantifier = for_all(
-        objects,
+    inner = _one_space_claim(
+        mechanisms,
+        TWO_ROWS,
         outputs,
-        size_name="outputs",
-        what=f"neighbour pairs of {', '.join(names)} (two rows each)"
-        + (f" with {', '.join(shared)}" if shared else ""),
-        symmetric=True,
-        **params,
+        (hypothesis, conclusion),
+        3,
+        both_orders,
+        says,
+        f"neighbour pairs of {', '.join(mechanisms)} (two rows each)",
+        shared,
+        params,
     )
-    return NeighbourPairClaim(quantifier.claim(predicate, says=says), says)
+    return NeighbourPairClaim(inner, says)
 
 
 def for_all_groups(
@@ -160,22 +141,63 @@ def for_all_groups(
     the |D| databases of one group (rows[v] = (M_1(x), ..) for x_i = v), further arguments by
     name as in ``for_all_neighbour_pairs``. Decided at n = 1, where D^1 is the one group.
     """
-    if not mechanisms or len(set(mechanisms)) != len(mechanisms):
-        raise InvalidClaim("a group claim names one or more distinct mechanisms")
+
+    def one_group(alg: Any, rows: list[Any], h: PairPredicate, c: PairPredicate) -> Any:
+        return implies(alg, h(rows), c(rows))
+
+    inner = _one_space_claim(
+        mechanisms,
+        DatabaseSpace(domain=domain, n=1),
+        outputs,
+        (hypothesis, conclusion),
+        2,
+        one_group,
+        says,
+        f"groups (i, x_-i) of {', '.join(mechanisms)} ({domain} rows each)",
+        shared,
+        params,
+    )
+    return NeighbourPairClaim(
+        inner,
+        says,
+        family=f"every D^n with n >= 1 and |D| = {domain}",
+        reduction=GROUP_REDUCTION,
+        member=f"n = 1, |D| = {domain}",
+    )
+
+
+def _one_space_claim(
+    mechanisms: Sequence[str],
+    space: DatabaseSpace,
+    outputs: Iterable[int],
+    conditions: tuple[PairPredicate, PairPredicate],
+    lead: int,
+    body: Callable[[Any, list[Any], PairPredicate, PairPredicate], Any],
+    says: str,
+    what: str,
+    shared: Mapping[str, ObjectKind] | None,
+    params: Mapping[str, Interval | Rational],
+) -> SearchClaim:
+    """The search claim on ``space`` (D^1) whose predicate is ``body(alg, rows, H, C)``:
+    rows[v] = (M_1(v), ..), H and C the author's conditions with their named arguments bound.
+    The conditions take ``lead`` leading arguments (alg and the rows) and names after them."""
     names = tuple(mechanisms)
-    space = DatabaseSpace(domain=domain, n=1)
-    hypothesis_names = sorted(_requested(hypothesis, 2))
-    conclusion_names = sorted(_requested(conclusion, 2))
-    wanted = ["alg", *names, *sorted({*hypothesis_names, *conclusion_names} - set(names))]
+    if not names or len(set(names)) != len(names):
+        raise InvalidClaim("a neighbour-pair or group claim names distinct mechanisms")
+    hypothesis, conclusion = conditions
+    asked = [sorted(_requested(f, lead)) for f in conditions]
+    wanted = ["alg", *names, *sorted({*asked[0], *asked[1]} - set(names))]
 
     def predicate(*args: Any) -> Any:
         alg, given = args[0], dict(zip(wanted[1:], args[1:], strict=True))
-        if any(len(given[name].rows) != domain for name in names):
-            raise InvalidClaim("the one-group claim has exactly |D| databases")
-        rows = [tuple(given[name].rows[v] for name in names) for v in range(domain)]
-        h = {k: given[k] for k in hypothesis_names}
-        c = {k: given[k] for k in conclusion_names}
-        return implies(alg, hypothesis(alg, rows, **h), conclusion(alg, rows, **c))
+        if any(len(given[name].rows) != space.count for name in names):
+            raise InvalidClaim(f"the reduced claim has exactly {space.count} databases")
+        rows = [tuple(given[name].rows[v] for name in names) for v in range(space.count)]
+        h = {k: given[k] for k in asked[0]}
+        c = {k: given[k] for k in asked[1]}
+        return body(
+            alg, rows, lambda *r: hypothesis(alg, *r, **h), lambda *r: conclusion(alg, *r, **c)
+        )
 
     predicate.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in wanted]
@@ -186,18 +208,11 @@ def for_all_groups(
         objects,
         outputs,
         size_name="outputs",
-        what=f"groups (i, x_-i) of {', '.join(names)} ({domain} rows each)"
-        + (f" with {', '.join(shared)}" if shared else ""),
+        what=what + (f" with {', '.join(shared)}" if shared else ""),
         symmetric=True,
         **params,
     )
-    return NeighbourPairClaim(
-        quantifier.claim(predicate, says=says),
-        says,
-        family=f"every D^n with n >= 1 and |D| = {domain}",
-        reduction=GROUP_REDUCTION,
-        member=f"n = 1, |D| = {domain}",
-    )
+    return quantifier.claim(predicate, says=says)
 
 
 def _requested(function: PairPredicate, rows: int = 3) -> set[str]:
