@@ -29,9 +29,12 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
+from dpproofs.evidence import ExactFacts
+from dpproofs.facts import Facts
 from dpproofs.verdict import Counterexample, Verdict
 
 Vector = tuple[Fraction, ...]
@@ -161,44 +164,65 @@ class AdditiveSensitivity:
                 METHOD, "add/remove neighbours with a scale depending on n: not an additive shape"
             )
         value, witness = self._supremum()
-        comparisons = [(f"sup_g Delta = {value} * {_per_n(self.scale)} <= {self.bound}", True)]
-        fails = []
-        if not _at_most(value, self.scale, self.bound):
-            fails.append(f"sup_g Delta = {value} * {_per_n(self.scale)} <= {self.bound}")
-        if self.attained and not _equal(value, self.scale, self.bound):
-            fails.append(f"sup_g Delta = {value} * {_per_n(self.scale)} = {self.bound}")
+        facts = Facts()
+        self.check(facts)
+        evidence = [ExactFacts(tuple(facts.decided))]
         checked = witness.delta(self.scale)
-        if checked != value * self.scale.at(1):
-            # The witness must attain the rule's value when evaluated entry by entry.
-            raise AssertionError(f"additive rule: witness gives {checked}, rule {value}")
-        if not fails:
+        if facts.holds():
             certificate = [
                 f"rule: sup over g of Delta = scale * "
-                f"{'diam' if self.reading is Reading.CHANGE else 'rad'} V = {_per_n(self.scale)} "
+                f"{'diam' if self.reading is Reading.CHANGE else 'rad'} V = {self.scale} "
                 f"* {value}",
                 f"attained at n = 1 by {witness.assignment()}: Delta = {checked} "
                 "(evaluated exactly)",
                 f"covered: {self.coverage()}",
             ]
-            if self.attained:
-                attained = f"attained: {value} * {_per_n(self.scale)} = {self.bound}"
-                comparisons.append((attained, True))
-            from dpproofs.evidence import ExactFacts
-
-            return Verdict.proved(METHOD, certificate, evidence=[ExactFacts(tuple(comparisons))])
+            return Verdict.proved(METHOD, certificate, evidence=evidence)
         n_bad = _failing_n(value, self.scale, self.bound, self.attained)
         return Verdict.refuted(
             METHOD,
+            # The witness is shown with the observed values: the replayed comparisons
+            # (exact-facts evidence) are what a re-check confirms, as for an exact fact.
             Counterexample.of(
-                {"n": n_bad, **witness.assignment()},
+                {},
                 {
+                    "n": n_bad,
+                    **witness.assignment(),
                     "Delta at n = 1 (evaluated entry by entry)": checked,
                     f"sup_g Delta at n = {n_bad}": value * self.scale.at(n_bad),
                     f"bound at n = {n_bad}": self.bound.at(n_bad),
-                    **{f"fails: {text}": "false (decided exactly)" for text in fails},
+                    **{f"fails: {text}": "false (decided exactly)" for text in facts.failed()},
                 },
             ),
+            evidence=evidence,
         )
+
+    def check(self, facts: Any) -> None:
+        """State the rule's comparisons on a facts recorder (decided by the recorder, and
+        replayed so by ``dpproofs recheck``). With s = c * diam V (rad V) and the bound b or
+        b / n: the same form compares s with b; a scale c / n under a constant bound needs
+        s <= b (n = 1 is the worst) and, for equality at every n, s = b = 0; a constant scale
+        under b / n needs s = 0 (and b = 0 for equality). The attaining witness at n = 1 is
+        evaluated entry by entry and must give s * scale(1) / c."""
+        value, witness = self._supremum()
+        s, b = value * self.scale.c, self.bound.c
+        facts.equal(
+            "witness Delta at n = 1, entry by entry",
+            witness.delta(self.scale),
+            value * self.scale.at(1),
+        )
+        if self.scale.per_n == self.bound.per_n:
+            facts.at_most("c * sup_g Delta per unit of scale <= bound", s, b)
+            if self.attained:
+                facts.equal("attained: c * sup_g Delta per unit of scale = bound", s, b)
+            return
+        if self.scale.per_n:
+            facts.at_most("s/n <= b for every n: s <= b", s, b)
+        else:
+            facts.equal("s <= b/n for every n: s = 0", s, 0)
+        if self.attained:
+            facts.equal("attained at every n: s = 0", s, 0)
+            facts.equal("attained at every n: b = 0", b, 0)
 
     def _supremum(self) -> tuple[Fraction, Witness]:
         """The rule's sup_g Delta / scale(n) and a witness attaining it at n = 1."""
@@ -237,29 +261,6 @@ def _l1(v: Vector, w: Vector) -> Fraction:
 
 def _show(v: Vector) -> str:
     return str(v[0]) if len(v) == 1 else "(" + ", ".join(map(str, v)) + ")"
-
-
-def _per_n(scale: Scaled) -> str:
-    return str(scale)
-
-
-def _at_most(value: Fraction, scale: Scaled, bound: Scaled) -> bool:
-    """value * scale(n) <= bound(n) for every n >= 1 (both c or both c/n; mixed: compared
-    at n = 1 and as n -> oo, which suffices for c*a <= b and c*a/n <= b, monotone in n)."""
-    left, right = value * scale.c, bound.c
-    if scale.per_n == bound.per_n:
-        return left <= right
-    if scale.per_n:  # left/n <= right for every n iff left <= right (n = 1 is the worst)
-        return left <= right
-    return left == 0  # left <= right/n for every n iff left <= 0
-
-
-def _equal(value: Fraction, scale: Scaled, bound: Scaled) -> bool:
-    """value * scale(n) = bound(n) for every n >= 1."""
-    left, right = value * scale.c, bound.c
-    if scale.per_n == bound.per_n:
-        return left == right
-    return left == right == 0
 
 
 def _failing_n(value: Fraction, scale: Scaled, bound: Scaled, attained: bool) -> int:

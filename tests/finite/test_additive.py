@@ -115,14 +115,16 @@ def test_counting_queries_proved_and_histogram_change_refuted_with_a_checked_wit
     histogram = additive_sensitivity("hist", unit_vectors(), Reading.CHANGE, 1)
     verdict = histogram.decide(Deadline(5))
     assert verdict.status is Status.REFUTED
-    assignment = dict(verdict.counterexample.assignment)
-    assert assignment == {
+    observed = dict(verdict.counterexample.observed)
+    shown = {k: observed[k] for k in ("n", "X", "g", "x", "y")}
+    assert shown == {
         "n": "1",
         "X": "{0, 1}",
         "g": "0 -> (1, 0), 1 -> (0, 1)",
         "x": "(0,)",
         "y": "(1,)",
     }
+    assert observed["Delta at n = 1 (evaluated entry by entry)"] == "2"
 
 
 def test_a_bound_below_the_supremum_at_some_n_is_refuted():
