@@ -243,9 +243,9 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     return replace(finding, seconds=time.perf_counter() - start, supports=supports)
 
 
-def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> Judged:
     try:
-        return judge(verdict, findings)
+        return judge(verdict, findings, resolve)
     except Exception as exc:  # a fault while judging confirms nothing
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"judging raised {exc!r}")
 
@@ -256,7 +256,7 @@ def _file(
     out = []
     for index, verdict in verdicts:
         findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
-        out.append((index, findings, _judged(verdict, findings)))
+        out.append((index, findings, _judged(verdict, findings, resolve)))
     file = verdicts[0][1].file
     listed = {v.theorem for _, v in verdicts}
     try:
