@@ -141,7 +141,13 @@ class ResultCache:
             return None
         return verdict if isinstance(reads, Reads) and self._unchanged(reads) else None
 
-    def store_verdict(self, key: str, verdict: Verdict, reads: Reads) -> None:
-        """Store a decided verdict with what its decision read; anything else is not stored."""
-        if verdict.status in CACHEABLE and not reads.unrecorded:
-            self._store(key, (verdict, reads))
+    def store_verdict(self, key: str, verdict: Verdict, reads: Reads) -> str:
+        """Store a decided verdict with what its decision read; anything else is not stored.
+        Returns why a decided verdict was not stored ("" when it was, or when the cache is off
+        or the verdict undecided: those are never stored)."""
+        if self.folder is None or verdict.status not in CACHEABLE:
+            return ""
+        if reads.unrecorded:
+            return reads.unrecorded
+        self._store(key, (verdict, reads))
+        return ""

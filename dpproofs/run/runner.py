@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,8 @@ class TheoremResult:
     cached: bool = False
     #: What the theorem is to the claim IDs it cites (:class:`dpproofs.theorem.Role`).
     role: Role = Role.STATEMENT
+    #: Why a decided verdict was not cached ("" when it was, or is undecided, or no cache).
+    not_cached: str = ""
 
     @property
     def as_expected(self) -> bool:
@@ -82,6 +84,7 @@ class TheoremResult:
             "corrects": self.corrects,
             "role": self.role.value,
             "cached": self.cached,
+            "not_cached": self.not_cached or None,
             "steps": [s.as_dict() for s in v.steps],
             "evidence": evidence_tree(v),
         }
@@ -246,8 +249,8 @@ def run(
                     if isinstance(answer, split.MergeJob):
                         pending[executor.submit(split.merge, answer)] = (index, key, None, None)
                         continue
-                cache.store_verdict(key, answer, read.pop(index))
-                finish(index, result_of(planned[index].info, answer))
+                why = cache.store_verdict(key, answer, read.pop(index))
+                finish(index, replace(result_of(planned[index].info, answer), not_cached=why))
             if on_running is not None:
                 running = (planned[i].info.id for f, (i, *_) in pending.items() if f.running())
                 on_running(list(dict.fromkeys(running)))
