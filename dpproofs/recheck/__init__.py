@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from dpproofs.evidence import (
@@ -54,7 +55,7 @@ from dpproofs.recheck import (
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, declared_ids, rebuild
+from dpproofs.recheck.claims import NotRebuilt, declared_ids, enter, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
@@ -253,6 +254,7 @@ def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> J
 def _file(
     verdicts: Sequence[tuple[int, Reported]], resolve: float
 ) -> tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]:
+    enter(str(Path(verdicts[0][1].file).resolve().parent))
     out = []
     for index, verdict in verdicts:
         findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
@@ -275,7 +277,9 @@ def recheck_verdicts(
     files: dict[str, list[tuple[int, Reported]]] = {}
     for index, verdict in enumerate(verdicts):
         files.setdefault(verdict.file, []).append((index, verdict))
-    groups = list(files.values())
+    # One folder after another: a helper module of the same name in two theorem folders
+    # must be each folder's own when its claims are rebuilt (claims.enter forgets the other's).
+    groups = sorted(files.values(), key=lambda g: str(Path(g[0][1].file).resolve().parent))
     if jobs <= 1 or len(groups) <= 1:
         results = [_file(g, resolve) for g in groups]
     else:
