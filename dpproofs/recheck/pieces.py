@@ -103,7 +103,13 @@ class Reported:
     replay: str | None = None
     #: Per step shown with a witness: (index, the witness's observed values, its replay).
     step_shown: tuple[tuple[int, Mapping[str, str], str], ...] = ()
+    #: Per step: what it shows as read from the file (:data:`STEP_TEXT`: its LaTeX, its parsed
+    #: sides and relation, its justification).
+    step_text: tuple[Mapping[str, Any], ...] = ()
 
+
+#: What a step displays of the file's derivation.
+STEP_TEXT = ("latex", "lhs", "relation", "rhs", "justification")
 
 #: Every verdict a report may state.
 STATUSES = ("proved", "verified-bounded", "refuted", "unknown", "error")
@@ -217,6 +223,7 @@ def _reported(
         _steps(path, entry),
         *_observed(path, entry, shown),
         _step_shown(path, entry),
+        tuple({k: step.get(k) for k in STEP_TEXT} for step in entry.get("steps") or []),
     )
 
 

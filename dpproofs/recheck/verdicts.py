@@ -36,7 +36,7 @@ from typing import Any
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
-from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Piece, Reported
+from dpproofs.recheck.pieces import DECIDED, STEP_TEXT, Finding, Outcome, Piece, Reported
 from dpproofs.recheck.resolve import resolve_size
 from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, step_of
 from dpproofs.recheck.witnesses import BadWitness
@@ -317,6 +317,14 @@ def _steps(verdict: Reported, findings: Sequence[Finding], derived: str) -> str:
         return "the report shows proof steps; the claim is no derivation"
     if [i for i, _, _ in verdict.steps] != [s.index for s in derivation.steps]:
         return "the steps shown are not the derivation's"
+    for step, shown_text in zip(derivation.steps, verdict.step_text, strict=False):
+        relation = step.relation.value if step.relation else step.relation_latex
+        texts = (step.latex, step.lhs or "", relation, step.rhs or "", step.justification)
+        for name, mine in zip(STEP_TEXT, texts, strict=True):
+            if shown_text.get(name) != mine:
+                return (
+                    f"step {step.index} shows {name} {shown_text.get(name)!r}; the file's {mine!r}"
+                )
     if derived == "proved":
         shown = [f"{i}: {status}" for i, status, _ in verdict.steps if status != "proved"]
         return f"a proved derivation shows steps {shown}" if shown else ""
