@@ -57,7 +57,6 @@ import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from dpproofs.run import unfollowed
@@ -431,53 +430,3 @@ def _unusable(changed: list[str], untracked: list[str]) -> str:
     if untracked:
         return f"it used {', '.join(sorted(untracked))}, which the cache cannot follow"
     return ""
-
-
-@dataclass
-class Checker:
-    """Compares recorded reads with the present, remembering each answer for the run."""
-
-    files: dict[str, str] = field(default_factory=dict)
-    listings: dict[str, str] = field(default_factory=dict)
-    stats: dict[str, str] = field(default_factory=dict)
-    resolutions: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        importlib.invalidate_caches()  # the path finder re-lists folders changed since
-
-    def unchanged(self, reads: Reads) -> bool:
-        """True when every recorded read gives the same answer now."""
-        if reads.unrecorded:
-            return False
-        if reads.cwd and reads.cwd != os.getcwd():
-            return False
-        for name, value in reads.environment:
-            if variable(name) != value:
-                return False
-        for path, digest in reads.files:
-            if path not in self.files:
-                self.files[path] = file_digest(path)
-            if self.files[path] != digest:
-                return False
-        for path, digest in reads.stats:
-            if path not in self.stats:
-                self.stats[path] = stat_digest(path)
-            if self.stats[path] != digest:
-                return False
-        for folder, digest in reads.listings:
-            if folder not in self.listings:
-                self.listings[folder] = listing_digest(folder)
-            if self.listings[folder] != digest:
-                return False
-        for name, search, found in reads.resolutions:
-            key = (name, search)
-            if key not in self.resolutions:
-                self.resolutions[key] = resolution(name, search)
-            if self.resolutions[key] != found:
-                return False
-        return True
-
-
-def dependency_files(reads: Reads) -> tuple[str, ...]:
-    """The files a record read (for messages and tests)."""
-    return tuple(Path(f).as_posix() for f, _ in reads.files)
