@@ -26,9 +26,9 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
 - the working folder when the author's code asks ``os.getcwd()``;
 - the clock, fresh randomness and the process's state cannot be read again: a call of the
   author's code makes the record unusable (:mod:`dpproofs.run.unfollowed`);
-- every environment variable read through ``os.environ`` / ``os.getenv`` (``os.environ`` is
-  replaced in the child by a recording view of the same variables) with its value or None, and the
-  whole environment when author code iterates over it;
+- every environment variable read through ``os.environ``, ``os.getenv``, ``posix.environ``
+  (each replaced in the child by a recording view of the same variables) with its value or
+  None, and the whole environment when author code iterates over it;
 - the working folder, when a relative path was opened or listed;
 - any audit event outside :data:`FOLLOWED` (a subprocess, a socket, a shared library loaded,
   ``input()``, ...): what it read cannot be followed, so the record is unusable (whitelist, not
@@ -55,11 +55,14 @@ import importlib.machinery
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from dpproofs.run import unfollowed
+from dpproofs.run.surroundings import Surroundings
+
+__all__ = ["Reads", "Recorded", "Surroundings", "finish", "start", "unpack"]
 
 #: The digest of a file that does not exist (or is not a readable regular file).
 MISSING = "missing"
@@ -115,27 +118,6 @@ class Recorded:
 
     value: Any
     reads: Reads
-
-
-@dataclass(frozen=True, slots=True)
-class Surroundings:
-    """The environment variables and working folder a child decides in: those of the process
-    that asks for the decision *now* (a fork server's children would otherwise inherit the
-    server's, as they were when it started)."""
-
-    environment: tuple[tuple[str, str], ...]
-    cwd: str
-
-    @classmethod
-    def here(cls) -> Surroundings:
-        return cls(tuple(sorted(os.environ.items())), os.getcwd())
-
-    def adopt(self) -> None:
-        """Make this (child) process's environment and working folder these."""
-        os.environ.clear()
-        os.environ.update(dict(self.environment))
-        with contextlib.suppress(OSError):  # a vanished folder: relative reads then fail
-            os.chdir(self.cwd)
 
 
 def unpack(value: Any) -> tuple[Any, Reads]:
@@ -349,6 +331,29 @@ class _RecordingEnviron(os._Environ):
         return super().__len__()
 
 
+class _RecordingRaw(Mapping[bytes, bytes]):
+    """``posix.environ`` (the table of bytes under ``os.environ``) read through a view that
+    notes every variable read, as :class:`_RecordingEnviron` does."""
+
+    def __init__(self, table: dict[bytes, bytes]) -> None:
+        self._table = table
+
+    def __getitem__(self, key: bytes) -> bytes:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.variables[os.fsdecode(key)] = None
+        return self._table[key]
+
+    def __iter__(self) -> Iterator[bytes]:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return len(self._table)
+
+
 def _recording(inner: Any) -> Any:
     return _RecordingEnviron(
         inner._data, inner.encodekey, inner.decodekey, inner.encodevalue, inner.decodevalue
@@ -360,6 +365,9 @@ def start() -> None:
     global _RECORDER
     _RECORDER = _Recorder(frozenset(sys.modules))
     os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
+    posix: Any = sys.modules.get("posix")
+    if posix is not None:
+        posix.environ = _RecordingRaw(posix.environ)
     if hasattr(os, "environb"):
         os.environb = _recording(os.environb)
     os.stat = _recording_stat(os.stat, "")

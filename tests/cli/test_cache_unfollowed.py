@@ -154,3 +154,13 @@ def test_the_hash_of_a_str_and_random_are_the_same_in_every_run(tmp_path: Path) 
     second = _cli(folder, tmp_path / "cache", "2")
     assert (first["status"], first["cached"]) == ("proved", False)
     assert (second["status"], second["cached"]) == ("proved", True)
+
+
+def test_a_variable_read_through_posix_environ(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``posix.environ`` is the raw table under ``os.environ``: a read through it is recorded."""
+    monkeypatch.setenv("RT27_RAW", "3/4")
+    raw = "import posix\nrate = posix.environ[b'RT27_RAW'].decode()"
+    (project / "t.py").write_text(theorem(at_import=raw))
+    never_stale(project, lambda: monkeypatch.setenv("RT27_RAW", "4/5"))
