@@ -16,6 +16,7 @@ this is how interval branch-and-bound provers use it.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
@@ -273,10 +274,25 @@ def ball_endpoints(ball: arb) -> tuple[Fraction, Fraction]:
 
 
 def float_value(expr: sympy.Expr | int | Fraction) -> float:
-    """A float within 1e-15 relative error of the exact value (+-inf for sympy's infinities).
+    """A float within 1e-15 relative error of the exact value (+-inf for sympy's infinities),
+    saturating: a finite value beyond the largest double (10^309 as written) is +-inf, one below
+    the smallest is 0.0 (+-).
 
     For display and numeric search only: dpproofs never decides anything from this number.
     """
+    try:
+        return _float_value(expr)
+    except OverflowError:  # a finite value too large for a double: only its sign is kept
+        return math.inf if _sign_of(expr) > 0 else -math.inf
+
+
+def _sign_of(expr: sympy.Expr | int | Fraction) -> int:
+    if isinstance(expr, int | Fraction):
+        return 1 if expr > 0 else -1
+    return 1 if sympy.sympify(expr).is_positive else -1
+
+
+def _float_value(expr: sympy.Expr | int | Fraction) -> float:
     if isinstance(expr, int | Fraction):
         return float(expr)
     expr = sympy.sympify(expr)

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from dpproofs.evidence import (
@@ -61,7 +62,7 @@ from dpproofs.recheck import (
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, declared_ids, rebuild
+from dpproofs.recheck.claims import NotRebuilt, declared_ids, enter, rebuild
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
@@ -260,9 +261,9 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     return replace(finding, seconds=time.perf_counter() - start, supports=supports)
 
 
-def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> Judged:
     try:
-        return judge(verdict, findings)
+        return judge(verdict, findings, resolve)
     except Exception as exc:  # a fault while judging confirms nothing
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"judging raised {exc!r}")
 
@@ -270,10 +271,11 @@ def _judged(verdict: Reported, findings: Sequence[Finding]) -> Judged:
 def _file(
     verdicts: Sequence[tuple[int, Reported]], resolve: float
 ) -> tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]:
+    enter(str(Path(verdicts[0][1].file).resolve().parent))
     out = []
     for index, verdict in verdicts:
         findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
-        out.append((index, findings, _judged(verdict, findings)))
+        out.append((index, findings, _judged(verdict, findings, resolve)))
     file = verdicts[0][1].file
     listed = {v.theorem for _, v in verdicts}
     try:
@@ -292,7 +294,9 @@ def recheck_verdicts(
     files: dict[str, list[tuple[int, Reported]]] = {}
     for index, verdict in enumerate(verdicts):
         files.setdefault(verdict.file, []).append((index, verdict))
-    groups = list(files.values())
+    # One folder after another: a helper module of the same name in two theorem folders
+    # must be each folder's own when its claims are rebuilt (claims.enter forgets the other's).
+    groups = sorted(files.values(), key=lambda g: str(Path(g[0][1].file).resolve().parent))
     if jobs <= 1 or len(groups) <= 1:
         results = [_file(g, resolve) for g in groups]
     else:

@@ -8,6 +8,7 @@ The theorem file is imported afresh and the theorem function called: that builds
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +23,37 @@ class NotRebuilt(Exception):
 
 
 _MODULES: dict[str, ModuleType] = {}
+#: The theorem folders put on sys.path so far (their modules are forgotten by :func:`forget`).
+_FOLDERS: dict[str, None] = {}
+#: The folder whose claims are being rebuilt (see :func:`enter`).
+_CURRENT: list[str] = []
+
+
+def enter(folder: str) -> None:
+    """Rebuild the claims of ``folder``'s files from now on: when the last rebuilt were
+    another folder's, :func:`forget` its modules first."""
+    if _CURRENT and _CURRENT[0] == folder:
+        return
+    forget()
+    _CURRENT[:] = [folder]
+
+
+def forget() -> None:
+    """Drop every theorem module, and every module loaded from a theorem folder, imported so
+    far, and those folders from sys.path: the next rebuild imports afresh. A helper of the same
+    name in two theorem folders is then never the other folder's (the folders of one recheck
+    are one; a recheck of several folders replays them one after the other, see :func:`enter`)."""
+    folders = tuple(f + os.sep for f in _FOLDERS)
+    for name, module in list(sys.modules.items()):
+        origin = getattr(module, "__file__", None)
+        if name.startswith("_dpproofs_recheck_") or (
+            isinstance(origin, str) and os.path.abspath(origin).startswith(folders)
+        ):
+            del sys.modules[name]
+    sys.path[:] = [p for p in sys.path if p not in _FOLDERS]
+    _FOLDERS.clear()
+    _MODULES.clear()
+    _CURRENT.clear()
 
 
 def _import(file: Path) -> ModuleType:
@@ -34,8 +66,10 @@ def _import(file: Path) -> ModuleType:
         raise NotRebuilt(f"{file}: cannot be imported")
     module = importlib.util.module_from_spec(spec)
     folder = str(file.parent.resolve())
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+    _FOLDERS[folder] = None
+    if folder in sys.path:
+        sys.path.remove(folder)
+    sys.path.insert(0, folder)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)

@@ -115,6 +115,44 @@ def replay_mechanism(claim: Any, shown: Mapping[str, str]) -> tuple[bool | None,
     return (True, "") if not why else (None if why.startswith("undecided") else False, why)
 
 
+def sides(claim: Any, shown: Mapping[str, str]) -> Any:
+    """The failing comparison at the shown ``(x, x', S)`` or ``(x, x', y)`` of a concrete
+    mechanism claim, as the decider displays it: (the attaining point (x, x') or (x, x', y) in
+    the mechanism's labels, (name, left side), (name, right side), what lhs > rhs means), the
+    sides sympy sums of the rows (right: e^eps Pr[M(x') in S] + delta, or e^eps Pr[M(x') = y]);
+    or why there is no such comparison (a str)."""
+    import sympy
+
+    mechanism = getattr(claim, "mechanism", None)
+    if mechanism is None or mechanism.parameters:
+        return "the claim is no concrete mechanism claim"
+    try:
+        x = _index(mechanism.inputs, shown.get("x", ""), "input")
+        x2 = _index(mechanism.inputs, shown.get("x'", ""), "input")
+        pair = (mechanism.inputs[x], mechanism.inputs[x2])
+        if set(shown) == {"x", "x'", "S"} and claim.measured != "pure_epsilon":
+            chosen = _outputs(mechanism.outputs, shown["S"])
+            p = sympy.Add(*(mechanism.rows[x][y] for y in chosen))
+            q = sympy.Add(*(mechanism.rows[x2][y] for y in chosen))
+            return (
+                pair,
+                ("Pr[M(x) in S]", p),
+                ("e^eps Pr[M(x') in S] + delta", e_eps_of(claim) * q + claim.target),
+                "Pr[M(x) in S] > e^eps Pr[M(x') in S] + delta",
+            )
+        if set(shown) == {"x", "x'", "y"} and claim.measured == "pure_epsilon":
+            y = _index(mechanism.outputs, shown["y"], "output")
+            return (
+                (*pair, mechanism.outputs[y]),
+                ("Pr[M(x) = y]", mechanism.rows[x][y]),
+                ("e^eps Pr[M(x') = y]", sympy.exp(claim.target) * mechanism.rows[x2][y]),
+                "Pr[M(x) = y] > e^eps Pr[M(x') = y]",
+            )
+    except BadWitness as exc:
+        return str(exc)
+    return f"the counterexample names {sorted(shown)}: not a {claim.measured} witness"
+
+
 def _replay_mechanism(claim: Any, shown: Mapping[str, str]) -> str:
     mechanism = getattr(claim, "mechanism", None)
     if mechanism is None or mechanism.parameters:

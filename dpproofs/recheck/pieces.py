@@ -99,7 +99,18 @@ class Reported:
     pieces: tuple[Piece, ...]
     #: The steps of a derivation as displayed: (index, status, the witness's assignment).
     steps: tuple[tuple[int, str, Mapping[str, str] | None], ...] = ()
+    #: The displayed counterexample's ``observed`` values and ``replay`` source (None: none).
+    observed: Mapping[str, str] | None = None
+    replay: str | None = None
+    #: Per step shown with a witness: (index, the witness's observed values, its replay).
+    step_shown: tuple[tuple[int, Mapping[str, str], str], ...] = ()
+    #: Per step: what it shows as read from the file (:data:`STEP_TEXT`: its LaTeX, its parsed
+    #: sides and relation, its justification).
+    step_text: tuple[Mapping[str, Any], ...] = ()
 
+
+#: What a step displays of the file's derivation.
+STEP_TEXT = ("latex", "lhs", "relation", "rhs", "justification")
 
 #: Every verdict a report may state.
 STATUSES = ("proved", "verified-bounded", "refuted", "unknown", "error")
@@ -212,7 +223,40 @@ def _reported(
         None if assignment is None else {str(k): str(v) for k, v in assignment.items()},
         pieces,
         _steps(path, entry),
+        *_observed(path, entry, shown),
+        _step_shown(path, entry),
+        tuple({k: step.get(k) for k in STEP_TEXT} for step in entry.get("steps") or []),
     )
+
+
+def _texts(path: str | Path, entry: Mapping[str, Any], value: Any, what: str) -> dict[str, str]:
+    if not isinstance(value, Mapping) or not all(isinstance(v, str) for v in value.values()):
+        raise UsageError(f"{path}: {entry.get('id')}: {what} must map names to strings")
+    return {str(k): v for k, v in value.items()}
+
+
+def _observed(
+    path: str | Path, entry: Mapping[str, Any], shown: Any
+) -> tuple[Mapping[str, str] | None, str | None]:
+    """The counterexample's observed values and replay source, as displayed."""
+    if not isinstance(shown, Mapping):
+        return None, None
+    replay = shown.get("replay", "")
+    if not isinstance(replay, str):
+        raise UsageError(f"{path}: {entry.get('id')}: the replay is not a string")
+    return _texts(path, entry, shown.get("observed", {}), "observed"), replay
+
+
+def _step_shown(
+    path: str | Path, entry: Mapping[str, Any]
+) -> tuple[tuple[int, Mapping[str, str], str], ...]:
+    out = []
+    for step in entry.get("steps") or []:
+        witness = step.get("witness")
+        if isinstance(witness, Mapping):
+            observed, replay = _observed(path, entry, witness)
+            out.append((step.get("index"), observed or {}, replay or ""))
+    return tuple(out)
 
 
 def _steps(

@@ -253,19 +253,71 @@ def _domain(z3: Any, x: Any, interval: Any) -> list[Any]:
     return out
 
 
+#: The names a written statement may use besides its variables (sympy's printing of the
+#: functions, constants and connectives this encoding knows); nothing else is read.
+READABLE_NAMES = frozenset(
+    {
+        "exp", "log", "sqrt", "Abs", "Min", "Max", "tanh", "sinh", "cosh", "E", "pi", "oo",
+        "Rational", "Integer", "Eq", "Ne", "And", "Or", "Not", "Implies",
+    }
+)  # fmt: skip
+#: The operators it may use: arithmetic, comparisons, and sympy's & | ~ for and, or, not.
+READABLE_OPERATORS = frozenset(
+    {"+", "-", "*", "/", "**", "(", ")", ",", "<", "<=", ">", ">=", "==", "!=", "&", "|", "~"}
+)
+
+
+def _readable(text: str, variables: frozenset[str]) -> None:
+    """Refuse (Untranslatable) a token outside the whitelist: a string, an attribute, a
+    subscript, a keyword, a name that is neither a variable nor in READABLE_NAMES. The text is
+    the claim's (a report or a claim is untrusted input) and parse_expr evaluates Python, so
+    ``__import__('os').system(...)`` must never reach it."""
+    import io
+    import tokenize
+
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError) as exc:
+        raise Untranslatable(f"the written statement is not read again ({exc})") from exc
+    layout = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT)
+    for token in tokens:
+        kind, word = token.type, token.string
+        if kind in layout or (kind == tokenize.NUMBER and word.isdigit()):
+            continue
+        if kind == tokenize.NAME and (word in variables or word in READABLE_NAMES):
+            continue
+        if kind == tokenize.OP and word in READABLE_OPERATORS:
+            continue
+        raise Untranslatable(
+            f"the written statement {text!r} is not read again: {word!r} is neither one of its "
+            "variables nor a number, function or operator the rechecker reads"
+        )
+
+
 def written(problem: Any) -> Any:
     """The statement as its author wrote it, read again without sympy's evaluation (sympy may
     have rewritten ``problem.statement``: sqrt(x)**2 to x, x/x to 1, |ln x| >= 0 to True, each
-    dropping a term whose definedness the claim needs)."""
+    dropping a term whose definedness the claim needs). The text is checked token by token
+    first (:func:`_readable`) and parsed with no builtins and only the whitelisted names."""
     import sympy
-    from sympy.parsing.sympy_parser import parse_expr
+    from sympy.parsing.sympy_parser import auto_number, parse_expr
 
     if not problem.text:
         return problem.statement
     names = {str(s): s for s in problem.variables}
+    _readable(problem.text, frozenset(names))
+    # the names parse_expr's evaluate=False rewriting itself writes (never read from the text)
+    generated = ("Add", "Mul", "Pow", "Lt", "Le", "Gt", "Ge", "Float", "Symbol")
+    known = {name: getattr(sympy, name) for name in (*READABLE_NAMES, *generated)}
     try:
-        return parse_expr(problem.text, local_dict=names, evaluate=False)
-    except (SyntaxError, TypeError, ValueError, sympy.SympifyError) as exc:
+        return parse_expr(
+            problem.text,
+            local_dict=names,
+            global_dict={"__builtins__": {}, **known},
+            transformations=(auto_number,),
+            evaluate=False,
+        )
+    except (SyntaxError, TypeError, ValueError, NameError, sympy.SympifyError) as exc:
         raise Untranslatable(f"the written statement is not read again ({exc})") from exc
 
 

@@ -36,7 +36,10 @@ from typing import Any
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
-from dpproofs.recheck.pieces import DECIDED, Finding, Outcome, Piece, Reported
+from dpproofs.recheck.pieces import DECIDED, STEP_TEXT, Finding, Outcome, Piece, Reported
+from dpproofs.recheck.resolve import resolve_size
+from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, step_of
+from dpproofs.recheck.witnesses import BadWitness
 
 #: Pieces whose confirmation rests on the displayed counterexample when it replays.
 SHOWN_ON = ("exact-evaluation",)
@@ -119,9 +122,10 @@ def _where(path: tuple[int, ...]) -> str:
     return f"part {'.'.join(map(str, path))}" if path else "the claim"
 
 
-def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
+def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) -> Judged:
     """Derive ``verdict``'s status from the ``findings`` of its pieces and compare (see the
-    module docstring)."""
+    module docstring). ``resolve``: seconds to re-solve one size a displayed minimality
+    names (0: not re-solved, so such a minimality is not confirmed)."""
     try:
         spec = declared(verdict.file, verdict.theorem)
     except NotRebuilt as exc:
@@ -142,11 +146,84 @@ def judge(verdict: Reported, findings: Sequence[Finding]) -> Judged:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
     if derived != verdict.status:
         return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
-    why = _shown(verdict, findings, derivation) if derived == "refuted" else _covered(verdict)
+    why = _shown(verdict, findings, derivation) if derived == "refuted" else ""
+    why = why or _covered(verdict)
     why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
+    mismatch = _displayed(verdict, findings, derivation, resolve) if derived == "refuted" else None
+    if mismatch is not None:
+        return Judged(verdict, mismatch[0], derived, mismatch[1])
     return Judged(verdict, Outcome.CONFIRMED, derived)
+
+
+def _source(
+    verdict: Reported, findings: Sequence[Finding], derivation: _Derivation
+) -> Finding | None:
+    """The replayed piece the displayed counterexample is: the exact evaluation of the part
+    whose mechanism the shown point refutes, else the confirmed refutation it matches."""
+    shown = verdict.assignment or {}
+    for finding in findings:
+        if finding.piece.kind in SHOWN_ON and finding.piece.part in derivation.shown_refutes:
+            return finding
+    for finding in findings:
+        piece = finding.piece
+        if finding.outcome is not Outcome.CONFIRMED or finding.supports != "refuted":
+            continue
+        claim = rebuild(piece.file, piece.theorem, piece.part)
+        if piece.kind == "witness":
+            member = member_label(piece.file, piece.theorem, piece.part)
+            values = {str(k): str(v) for k, v in piece.record.get("values", {}).items()}
+            if not matches_witness(shown, values, claim, member):
+                return finding
+        elif not {k: v for k, v in shown.items() if k != "member"} and _pointless(piece, claim):
+            return finding
+    return None
+
+
+def _replayed_steps(findings: Sequence[Finding]) -> dict[Any, Any]:
+    """Step index -> the values of its confirmed witness."""
+    return {
+        f.piece.record.get("step"): f.piece.record.get("values", {})
+        for f in findings
+        if f.outcome is Outcome.CONFIRMED and f.piece.record.get("claim") == "step"
+    }
+
+
+def _displayed(
+    verdict: Reported, findings: Sequence[Finding], derivation: _Derivation, resolve: float
+) -> Mismatch:
+    """The displayed counterexample's observed values and replay, recomputed (:mod:`.shown`),
+    and those of every step shown with a witness."""
+    source = _source(verdict, findings, derivation)
+    part = source.piece.part if source is not None else ()
+    claim = rebuild(verdict.file, verdict.theorem, part)
+
+    def resolved(size: int) -> str:
+        if resolve <= 0:
+            return "not re-solved: --no-bounded"
+        try:
+            return resolve_size(claim, size, resolve)[0]
+        except Exception as exc:  # a claim the second encoding does not take: unconfirmed
+            return f"the re-solve raised {type(exc).__name__}"
+
+    mismatch = displayed_values(verdict, source, claim, resolved)
+    if mismatch is not None:
+        return mismatch
+    replayed = _replayed_steps(findings)
+    for index, observed, replay in verdict.step_shown:
+        values = replayed.get(index)
+        if values is None:
+            return Outcome.FAILED, f"step {index} shows a witness that was not replayed"
+        try:
+            problem = step_of(rebuild(verdict.file, verdict.theorem, ()), index)
+            values = {str(k): str(v) for k, v in values.items()}
+            mismatch = scalar_shown(problem, values, observed, replay)
+        except (BadWitness, KeyError, TypeError, ValueError) as exc:
+            mismatch = Outcome.FAILED, f"step {index}'s displayed values: {exc}"
+        if mismatch is not None:
+            return mismatch[0], f"step {index}: {mismatch[1]}"
+    return None
 
 
 def _undecided(verdict: Reported) -> Judged:
@@ -168,7 +245,7 @@ def _covered(verdict: Reported) -> str:
     text and count: ``k in {2, 3} (2 cases)``), else why not. Search claims' coverages are
     checked with their bounded search (:mod:`.certificates`)."""
     if verdict.status != "verified-bounded":
-        return ""
+        return f"a {verdict.status} verdict shows a coverage" if verdict.coverage else ""
     claim = rebuild(verdict.file, verdict.theorem, ())
     members = getattr(claim, "members", None)
     if not isinstance(members, tuple):
@@ -240,14 +317,18 @@ def _steps(verdict: Reported, findings: Sequence[Finding], derived: str) -> str:
         return "the report shows proof steps; the claim is no derivation"
     if [i for i, _, _ in verdict.steps] != [s.index for s in derivation.steps]:
         return "the steps shown are not the derivation's"
+    for step, shown_text in zip(derivation.steps, verdict.step_text, strict=False):
+        relation = step.relation.value if step.relation else step.relation_latex
+        texts = (step.latex, step.lhs or "", relation, step.rhs or "", step.justification)
+        for name, mine in zip(STEP_TEXT, texts, strict=True):
+            if shown_text.get(name) != mine:
+                return (
+                    f"step {step.index} shows {name} {shown_text.get(name)!r}; the file's {mine!r}"
+                )
     if derived == "proved":
         shown = [f"{i}: {status}" for i, status, _ in verdict.steps if status != "proved"]
         return f"a proved derivation shows steps {shown}" if shown else ""
-    replayed = {
-        f.piece.record.get("step"): f.piece.record.get("values", {})
-        for f in findings
-        if f.outcome is Outcome.CONFIRMED and f.piece.record.get("claim") == "step"
-    }
+    replayed = _replayed_steps(findings)
     for index, status, shown_at in verdict.steps:
         values = replayed.get(index)
         if (status == "refuted") != (values is not None):

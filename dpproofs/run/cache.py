@@ -26,16 +26,24 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import os
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
 from dpproofs.run.discovery import Discovered, TheoremInfo
 from dpproofs.run.isolation import Limits
-from dpproofs.run.reads import Checker, Reads
+from dpproofs.run.reads import (
+    Reads,
+    file_digest,
+    listing_digest,
+    resolution,
+    stat_digest,
+    variable,
+)
 from dpproofs.verdict import Status, Verdict
 from dpproofs.version import version
 
@@ -147,7 +155,58 @@ class ResultCache:
             return None
         return verdict if isinstance(reads, Reads) and self._unchanged(reads) else None
 
-    def store_verdict(self, key: str, verdict: Verdict, reads: Reads) -> None:
-        """Store a decided verdict with what its decision read; anything else is not stored."""
-        if verdict.status in CACHEABLE and not reads.unrecorded:
-            self._store(key, (verdict, reads))
+    def store_verdict(self, key: str, verdict: Verdict, reads: Reads) -> str:
+        """Store a decided verdict with what its decision read; anything else is not stored.
+        Returns why a decided verdict was not stored ("" when it was, or when the cache is off
+        or the verdict undecided: those are never stored)."""
+        if self.folder is None or verdict.status not in CACHEABLE:
+            return ""
+        if reads.unrecorded:
+            return reads.unrecorded
+        self._store(key, (verdict, reads))
+        return ""
+
+
+@dataclass
+class Checker:
+    """Compares recorded reads with the present, remembering each answer for the run."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    listings: dict[str, str] = field(default_factory=dict)
+    stats: dict[str, str] = field(default_factory=dict)
+    resolutions: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        importlib.invalidate_caches()  # the path finder re-lists folders changed since
+
+    def unchanged(self, reads: Reads) -> bool:
+        """True when every recorded read gives the same answer now."""
+        if reads.unrecorded:
+            return False
+        if reads.cwd and reads.cwd != os.getcwd():
+            return False
+        for name, value in reads.environment:
+            if variable(name) != value:
+                return False
+        for path, digest in reads.files:
+            if path not in self.files:
+                self.files[path] = file_digest(path)
+            if self.files[path] != digest:
+                return False
+        for path, digest in reads.stats:
+            if path not in self.stats:
+                self.stats[path] = stat_digest(path)
+            if self.stats[path] != digest:
+                return False
+        for folder, digest in reads.listings:
+            if folder not in self.listings:
+                self.listings[folder] = listing_digest(folder)
+            if self.listings[folder] != digest:
+                return False
+        for name, search, found in reads.resolutions:
+            key = (name, search)
+            if key not in self.resolutions:
+                self.resolutions[key] = resolution(name, search)
+            if self.resolutions[key] != found:
+                return False
+        return True

@@ -80,6 +80,23 @@ def _noop() -> None:
     """The first child: it waits for the fork server's preloading, outside any time limit."""
 
 
+@contextlib.contextmanager
+def _fixed_hash_seed() -> Any:
+    """PYTHONHASHSEED=0 while the fork server starts: the hash of a str (and so the order of
+    a set of strings) is then the same in every child of every run, whatever the asking
+    process's seed (a verdict that depends on it would otherwise change between runs while
+    the cache served the old one)."""
+    before = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["PYTHONHASHSEED"]
+        else:
+            os.environ["PYTHONHASHSEED"] = before
+
+
 def _context() -> Any:
     global _CONTEXT
     with _LOCK:
@@ -87,7 +104,8 @@ def _context() -> Any:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(PRELOAD))
             warm = context.Process(target=_noop, daemon=True)
-            warm.start()
+            with _fixed_hash_seed():
+                warm.start()  # starts the fork server, with the environment of this moment
             warm.join()
             _CONTEXT = context
     return _CONTEXT

@@ -18,11 +18,17 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
 - every folder listed by author code (the audit events ``os.listdir``, ``os.scandir``: ``glob``,
   ``Path.iterdir``) with the hash of its sorted names;
 - every path asked about through ``os.stat`` / ``os.lstat`` (``os.path.exists``, ``isfile``,
-  ``Path.exists``, ``getsize``: the child's ``os.stat`` and ``os.lstat`` are recording wrappers)
-  with its kind and, for a file, its size (a flag file that appears is a change);
-- every environment variable read through ``os.environ`` / ``os.getenv`` (``os.environ`` is
-  replaced in the child by a recording view of the same variables) with its value or None, and the
-  whole environment when author code iterates over it;
+  ``Path.exists``, ``getsize``, ``getmtime``: the child's ``os.stat`` and ``os.lstat`` are
+  recording wrappers) with its mode and, for a file, its size, modification time and inode, for
+  a folder its modification time (a flag file that appears, a touch, a chmod are changes); the
+  entries of a folder scanned with ``os.scandir`` likewise (a ``DirEntry`` answers ``stat()``
+  without calling ``os.stat``);
+- the working folder when the author's code asks ``os.getcwd()``;
+- the clock, fresh randomness and the process's state cannot be read again: a call of the
+  author's code makes the record unusable (:mod:`dpproofs.run.unfollowed`);
+- every environment variable read through ``os.environ``, ``os.getenv``, ``posix.environ``
+  (each replaced in the child by a recording view of the same variables) with its value or
+  None, and the whole environment when author code iterates over it;
 - the working folder, when a relative path was opened or listed;
 - any audit event outside :data:`FOLLOWED` (a subprocess, a socket, a shared library loaded,
   ``input()``, ...): what it read cannot be followed, so the record is unusable (whitelist, not
@@ -37,8 +43,8 @@ contents, same resolution of every imported name, same listings, same variables,
 folder), then a deterministic decision re-run now reads the same inputs at every step, hence
 takes the same path and returns the same verdict (induction on the reads, in order: the first
 read that differs would have to be preceded by a different read). What the recording cannot see
-(``os.stat``/``os.path.exists`` on a file never opened, variables read by C code through
-``getenv``, ``os.access``, the network, the clock) is outside this statement.
+(variables read by C code through ``getenv``, a C extension's own reads and clock, the access
+time of a file, the network without an audit event) is outside this statement.
 """
 
 from __future__ import annotations
@@ -49,10 +55,14 @@ import importlib.machinery
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
+
+from dpproofs.run import unfollowed
+from dpproofs.run.surroundings import Surroundings
+
+__all__ = ["Reads", "Recorded", "Surroundings", "finish", "start", "unpack"]
 
 #: The digest of a file that does not exist (or is not a readable regular file).
 MISSING = "missing"
@@ -108,27 +118,6 @@ class Recorded:
 
     value: Any
     reads: Reads
-
-
-@dataclass(frozen=True, slots=True)
-class Surroundings:
-    """The environment variables and working folder a child decides in: those of the process
-    that asks for the decision *now* (a fork server's children would otherwise inherit the
-    server's, as they were when it started)."""
-
-    environment: tuple[tuple[str, str], ...]
-    cwd: str
-
-    @classmethod
-    def here(cls) -> Surroundings:
-        return cls(tuple(sorted(os.environ.items())), os.getcwd())
-
-    def adopt(self) -> None:
-        """Make this (child) process's environment and working folder these."""
-        os.environ.clear()
-        os.environ.update(dict(self.environment))
-        with contextlib.suppress(OSError):  # a vanished folder: relative reads then fail
-            os.chdir(self.cwd)
 
 
 def unpack(value: Any) -> tuple[Any, Reads]:
@@ -191,14 +180,20 @@ NOFOLLOW = "\0nofollow"
 
 
 def stat_digest(key: str) -> str:
-    """The kind of the path (and a file's size), or MISSING: what os.stat / os.lstat said."""
+    """What os.stat / os.lstat said about the path, or MISSING: its mode (kind and permission
+    bits) and, for a file, its size, modification time (ns) and inode; for a folder, its
+    modification time (an entry added or removed). The access time is left out (reading a
+    file may change it)."""
     path, nofollow, _ = key.partition(NOFOLLOW)
     try:
         info = os.lstat(path) if nofollow else os.stat(path)
     except (OSError, ValueError):
         return MISSING
-    kind = stat.S_IFMT(info.st_mode)
-    return f"{kind}:{info.st_size}" if stat.S_ISREG(info.st_mode) else str(kind)
+    if stat.S_ISREG(info.st_mode):
+        return f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}:{info.st_ino}"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{info.st_mode}:{info.st_mtime_ns}"
+    return str(info.st_mode)
 
 
 def _recording_stat(original: Any, suffix: str) -> Any:
@@ -237,6 +232,8 @@ class _Recorder:
     #: path -> digest when first opened (compared with the digest at the end)
     opened: dict[str, str] = field(default_factory=dict)
     listed: dict[str, None] = field(default_factory=dict)
+    #: folders scanned with os.scandir (whose entries' stat the DirEntry may answer)
+    scanned: dict[str, None] = field(default_factory=dict)
     stated: dict[str, None] = field(default_factory=dict)
     untracked: dict[str, None] = field(default_factory=dict)
     variables: dict[str, None] = field(default_factory=dict)
@@ -296,6 +293,8 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
         folder = _path_of("." if args[0] is None else args[0])
         if folder is not None:
             recorder.listed[folder] = None
+            if event == "os.scandir":
+                recorder.scanned[folder] = None
     elif event not in FOLLOWED:
         recorder.untracked[event] = None
 
@@ -332,6 +331,29 @@ class _RecordingEnviron(os._Environ):
         return super().__len__()
 
 
+class _RecordingRaw(Mapping[bytes, bytes]):
+    """``posix.environ`` (the table of bytes under ``os.environ``) read through a view that
+    notes every variable read, as :class:`_RecordingEnviron` does."""
+
+    def __init__(self, table: dict[bytes, bytes]) -> None:
+        self._table = table
+
+    def __getitem__(self, key: bytes) -> bytes:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.variables[os.fsdecode(key)] = None
+        return self._table[key]
+
+    def __iter__(self) -> Iterator[bytes]:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        if _RECORDER is not None and _RECORDER.active:
+            _RECORDER.whole_environment = True
+        return len(self._table)
+
+
 def _recording(inner: Any) -> Any:
     return _RecordingEnviron(
         inner._data, inner.encodekey, inner.decodekey, inner.encodevalue, inner.decodevalue
@@ -343,12 +365,37 @@ def start() -> None:
     global _RECORDER
     _RECORDER = _Recorder(frozenset(sys.modules))
     os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
+    posix: Any = sys.modules.get("posix")
+    if posix is not None:
+        posix.environ = _RecordingRaw(posix.environ)
     if hasattr(os, "environb"):
         os.environb = _recording(os.environb)
     os.stat = _recording_stat(os.stat, "")
     os.lstat = _recording_stat(os.lstat, NOFOLLOW)
+    attribution = unfollowed.Attribution.of_loaded()
+    os.getcwd = _recording_cwd(os.getcwd, attribution)
+    os.getcwdb = _recording_cwd(os.getcwdb, attribution)
+    unfollowed.install(_untracked, attribution)
     sys.meta_path.insert(0, _LookupRecorder)
     sys.addaudithook(_hook)
+
+
+def _untracked(name: str) -> None:
+    """The author's code read something the cache cannot read again (:mod:`.unfollowed`)."""
+    if _RECORDER is not None and _RECORDER.active:
+        _RECORDER.untracked[name] = None
+
+
+def _recording_cwd(original: Any, attribution: unfollowed.Attribution) -> Any:
+    """``os.getcwd`` (or ``getcwdb``): asked by the author's code, the working folder is
+    recorded (as for a relative path)."""
+
+    def recording() -> Any:
+        if _RECORDER is not None and _RECORDER.active and attribution.by_author(1):
+            _RECORDER.relative = True
+        return original()
+
+    return recording
 
 
 def finish() -> Reads:
@@ -364,6 +411,11 @@ def finish() -> Reads:
         if name not in recorder.before and isinstance(origin, str) and os.path.isfile(origin):
             path = os.path.abspath(origin)
             files.setdefault(path, file_digest(path))
+    for folder in recorder.scanned:
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                entry = os.path.join(folder, name)
+                recorder.stated[entry] = recorder.stated[entry + NOFOLLOW] = None
     resolutions = [(name, where, resolution(name, where)) for name, where in recorder.lookups]
     environment = {v: os.environ.get(v, UNSET) for v in recorder.variables}
     if recorder.whole_environment:
@@ -386,53 +438,3 @@ def _unusable(changed: list[str], untracked: list[str]) -> str:
     if untracked:
         return f"it used {', '.join(sorted(untracked))}, which the cache cannot follow"
     return ""
-
-
-@dataclass
-class Checker:
-    """Compares recorded reads with the present, remembering each answer for the run."""
-
-    files: dict[str, str] = field(default_factory=dict)
-    listings: dict[str, str] = field(default_factory=dict)
-    stats: dict[str, str] = field(default_factory=dict)
-    resolutions: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        importlib.invalidate_caches()  # the path finder re-lists folders changed since
-
-    def unchanged(self, reads: Reads) -> bool:
-        """True when every recorded read gives the same answer now."""
-        if reads.unrecorded:
-            return False
-        if reads.cwd and reads.cwd != os.getcwd():
-            return False
-        for name, value in reads.environment:
-            if variable(name) != value:
-                return False
-        for path, digest in reads.files:
-            if path not in self.files:
-                self.files[path] = file_digest(path)
-            if self.files[path] != digest:
-                return False
-        for path, digest in reads.stats:
-            if path not in self.stats:
-                self.stats[path] = stat_digest(path)
-            if self.stats[path] != digest:
-                return False
-        for folder, digest in reads.listings:
-            if folder not in self.listings:
-                self.listings[folder] = listing_digest(folder)
-            if self.listings[folder] != digest:
-                return False
-        for name, search, found in reads.resolutions:
-            key = (name, search)
-            if key not in self.resolutions:
-                self.resolutions[key] = resolution(name, search)
-            if self.resolutions[key] != found:
-                return False
-        return True
-
-
-def dependency_files(reads: Reads) -> tuple[str, ...]:
-    """The files a record read (for messages and tests)."""
-    return tuple(Path(f).as_posix() for f, _ in reads.files)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,8 @@ class TheoremResult:
     role: Role = Role.STATEMENT
     #: "notational" or "substantive" for an expected refutation (:class:`Refutation`).
     refutation: Refutation | None = None
+    #: Why a decided verdict was not cached ("" when it was, or is undecided, or no cache).
+    not_cached: str = ""
 
     @property
     def as_expected(self) -> bool:
@@ -86,6 +88,7 @@ class TheoremResult:
             "role": self.role.value,
             "refutation": self.refutation.value if self.refutation else None,
             "cached": self.cached,
+            "not_cached": self.not_cached or None,
             "steps": [s.as_dict() for s in v.steps],
             "evidence": evidence_tree(v),
         }
@@ -252,8 +255,8 @@ def run(
                     if isinstance(answer, split.MergeJob):
                         pending[executor.submit(split.merge, answer)] = (index, key, None, None)
                         continue
-                cache.store_verdict(key, answer, read.pop(index))
-                finish(index, result_of(planned[index].info, answer))
+                why = cache.store_verdict(key, answer, read.pop(index))
+                finish(index, replace(result_of(planned[index].info, answer), not_cached=why))
             if on_running is not None:
                 running = (planned[i].info.id for f, (i, *_) in pending.items() if f.running())
                 on_running(list(dict.fromkeys(running)))

@@ -33,6 +33,7 @@ import sympy
 from sympy.logic.boolalg import BooleanTrue
 
 from dpproofs.deadline import Deadline
+from dpproofs.exact.rigorous import float_value
 from dpproofs.symbolic import boxes, smt
 from dpproofs.symbolic.convexity import prove_by_convexity
 from dpproofs.symbolic.definedness import undefined_point
@@ -188,7 +189,7 @@ class _Stages:
                 )
             if answer is not None and answer.outcome is smt.Outcome.MODEL and answer.model:
                 exact = [answer.model] if len(answer.model) == len(problem.variables) else []
-                model = [[float(answer.model.get(s, 0)) for s in problem.variables]]
+                model = [[float_value(answer.model.get(s, 0)) for s in problem.variables]]
                 found = _judge_all(problem, [*_near(problem, model), *exact], deadline)
                 if found is not None:
                     return Verdict.refuted("z3 model, rigorously re-checked", found)

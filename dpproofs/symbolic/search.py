@@ -24,6 +24,7 @@ from scipy.optimize import minimize
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
+from dpproofs.exact.rigorous import float_value
 from dpproofs.symbolic.domain import contains
 from dpproofs.symbolic.formula import Problem
 
@@ -37,7 +38,9 @@ def _relation_margin(atom: Relational, variables: Sequence[sympy.Symbol]) -> Mar
     # erf and erfc have no numpy kernel: scipy.special's (imported only then).
     special = atom.has(sympy.erf, sympy.erfc)
     f = sympy.lambdify(
-        variables, [atom.lhs, atom.rhs], modules=["scipy", "numpy"] if special else "numpy"
+        variables,
+        [_doubles(atom.lhs), _doubles(atom.rhs)],
+        modules=["scipy", "numpy"] if special else "numpy",
     )
     kind = type(atom)
 
@@ -95,6 +98,18 @@ def _samples(lo: float, hi: float, count: int, rng: np.random.Generator) -> np.n
     pick = rng.random(count) < 0.3
     chosen = np.where(pick, rng.choice(special or [0.0], count), random)
     return np.clip(chosen, lo, hi)
+
+
+def _doubles(term: sympy.Expr) -> sympy.Expr:
+    """The term with every rational too large or too small for a double written as a float
+    (lambdify would write 10^309 as a Python int, which numpy cannot convert: OverflowError).
+    Floats only search: the float is +-inf or 0.0 there, as numpy's own arithmetic would give."""
+    huge = {
+        r: sympy.Float(float_value(r))
+        for r in term.atoms(sympy.Rational)
+        if max(int(r.p).bit_length(), int(r.q).bit_length()) > 1000
+    }
+    return term.xreplace(huge) if huge else term
 
 
 def _simple_values(lo: float, hi: float) -> list[float]:
@@ -191,7 +206,7 @@ def rational_points(
 
 def still_fails(problem: Problem, point: dict[sympy.Symbol, Fraction]) -> bool:
     """A cheap float re-check of a rational point before the (slower) rigorous judge."""
-    x = np.array([[float(point[s])] for s in problem.variables])
+    x = np.array([[float_value(point[s])] for s in problem.variables])
     claim = margin_of(problem.statement, problem.variables)
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")

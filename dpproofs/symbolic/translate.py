@@ -29,7 +29,13 @@ from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs import expfacts
 from dpproofs.errors import InvalidClaim, Undecided
-from dpproofs.exact.rigorous import arb_interval, ball_endpoints, enclose, rational_bracket
+from dpproofs.exact.rigorous import (
+    arb_interval,
+    ball_endpoints,
+    enclose,
+    float_value,
+    rational_bracket,
+)
 from dpproofs.expfacts import Fact
 from dpproofs.symbolic.formula import Problem, bounded_expand, to_exp_form
 
@@ -87,7 +93,10 @@ class Translation:
         except Undecided:
             return
         self.facts.append(
-            (f"{expr} in [{float(lo):.6g}, {float(hi):.6g}]", z3.And(v >= _q(lo), v <= _q(hi)))
+            (
+                f"{expr} in [{float_value(lo):.6g}, {float_value(hi):.6g}]",
+                z3.And(v >= _q(lo), v <= _q(hi)),
+            )
         )
 
     def term(self, expr: sympy.Expr) -> z3.ArithRef:

@@ -5,7 +5,7 @@ The JSON layout is a public contract (other tools and later versions add fields;
     {"dpproofs_version": str,
      "run": {"id", "started", "finished", "complete", "interrupted"},
      "theorems": [{"id", "title", "source", "status", "expected", "method", "seconds",
-                   "counterexample", "coverage", "reason", "cached", ...}],
+                   "counterexample", "coverage", "reason", "cached", "not_cached", ...}],
      "summary": {"total", "as_expected", "unexpected", "by_status": {status: count}}}
 
 Counterexample values are exact strings. ``run.complete`` is false for an interrupted run (the

@@ -66,7 +66,9 @@ def line(result: Any, colour: bool = False) -> str:
     text += "  " + _cut(result.title, WIDTH - len(head) - len(text) - 2)
     painted_mark = _paint(mark, "32" if result.as_expected else "1;31", colour)
     painted_status = _paint(f"{status.value:<16}", _COLOUR[status], colour)
-    return f"{painted_mark} {painted_status} {seconds}  {text}"
+    why = getattr(result, "not_cached", "")
+    note = f"\n   not cached: {_cut(why, WIDTH - 15)}" if why else ""
+    return f"{painted_mark} {painted_status} {seconds}  {text}{note}"
 
 
 def evidence(result: Any) -> str:

@@ -96,3 +96,13 @@ def test_progress_goes_to_a_log_line_by_line_and_never_to_a_string_buffer(tmp_pa
         progress.advance(WRONG)
     written = (tmp_path / "log.txt").read_text().splitlines()
     assert written == [f"[1/2] {line(FINE)}", f"[2/2] {line(WRONG)}"]
+
+
+def test_a_verdict_not_cached_says_why_on_a_line_of_its_own():
+    from dataclasses import replace
+
+    why = "it used time.time, which the cache cannot follow"
+    first, second = line(replace(FINE, not_cached=why)).split("\n")
+    assert first == line(FINE) and second == f"   not cached: {why}"
+    assert len(second) <= WIDTH
+    assert "\n" not in line(FINE)

@@ -274,6 +274,93 @@ def _step_refuted(entry: dict) -> bool:
     return True
 
 
+def _observed_changed(position: int) -> Callable[[dict], bool]:
+    """The observed value at ``position`` of the displayed counterexample changed."""
+
+    def change(entry: dict) -> bool:
+        observed = (entry["counterexample"] or {}).get("observed") or {}
+        if position >= len(observed):
+            return False
+        name = list(observed)[position]
+        observed[name] = _other(observed[name])
+        return True
+
+    return change
+
+
+def _observed_renamed(entry: dict) -> bool:
+    observed = (entry["counterexample"] or {}).get("observed") or {}
+    if not observed:
+        return False
+    name = next(iter(observed))
+    observed[f"{name} "] = observed.pop(name)
+    return True
+
+
+def _replay_edited(entry: dict) -> bool:
+    """The replay source changed: a digit moved up, or a comment line added."""
+    shown = entry["counterexample"]
+    if shown is None or not shown["replay"]:
+        return False
+    changed = _other(shown["replay"])
+    shown["replay"] = changed if not changed.endswith("0") else changed[:-1] + "# edited\n"
+    return True
+
+
+def _replay_replaced(entry: dict) -> bool:
+    """The replay source replaced by one that runs code (never executed by recheck)."""
+    shown = entry["counterexample"]
+    if shown is None:
+        return False
+    shown["replay"] = "import os\nos.system('true')\n"
+    return True
+
+
+def _step_observed_changed(entry: dict) -> bool:
+    steps = [s for s in entry["steps"] if s["witness"]]
+    for step in steps:
+        observed = step["witness"]["observed"]
+        name = next(iter(observed))
+        observed[name] = _other(observed[name])
+    return bool(steps)
+
+
+def _step_replay_edited(entry: dict) -> bool:
+    steps = [s for s in entry["steps"] if s["witness"]]
+    for step in steps:
+        step["witness"]["replay"] = step["witness"]["replay"].replace("sign(d0)", "sign(-d0)")
+    return bool(steps)
+
+
+def _step_text_edited(field: str) -> Callable[[dict], bool]:
+    """What the first step shows of the file (its LaTeX, a parsed side, ...) changed."""
+
+    def change(entry: dict) -> bool:
+        if not entry["steps"]:
+            return False
+        entry["steps"][0][field] = _other(entry["steps"][0][field])
+        return True
+
+    return change
+
+
+def _coverage_edited(entry: dict) -> bool:
+    """The coverage text edited (a bounded verdict) or added (any other decided verdict)."""
+    if entry["status"] not in DECIDED:
+        return False
+    coverage = entry["coverage"]
+    entry["coverage"] = "all sizes" if coverage is None else coverage + " and every size"
+    return True
+
+
+def _method_edited(entry: dict) -> bool:
+    """A refutation said found by a method that proves (the witness left as it was)."""
+    if entry["status"] != "refuted":
+        return False
+    entry["method"] = "interval branch and bound (Arb)"
+    return True
+
+
 def _swapped(*fields: str) -> Mutation:
     def mutate(entries: list[dict], i: int) -> list[dict] | None:
         a, b = copy.deepcopy(entries[i]), copy.deepcopy(entries[(i + 1) % len(entries)])
@@ -334,6 +421,18 @@ MUTATIONS: dict[str, Mutation] = {
     "statuses swapped with the next verdict": _swapped("status", "counterexample", "coverage"),
     **{f"expected -> {t}": _expected(t) for t in (*DECIDED, "unknown")},
     "verdict listed twice": _duplicated,
+    **{f"observed value {k} changed": _changed(_observed_changed(k)) for k in range(5)},
+    "observed name changed": _changed(_observed_renamed),
+    "replay edited": _changed(_replay_edited),
+    "replay replaced by code": _changed(_replay_replaced),
+    "step observed value changed": _changed(_step_observed_changed),
+    "step replay edited": _changed(_step_replay_edited),
+    **{
+        f"step text {field} edited": _changed(_step_text_edited(field))
+        for field in ("latex", "lhs", "relation", "rhs", "justification")
+    },
+    "coverage text edited or added": _changed(_coverage_edited),
+    "method edited": _changed(_method_edited),
 }
 
 
@@ -369,7 +468,7 @@ def test_every_lie_exits_non_zero_naming_the_theorem(entries, tmp_path, name):
 
 
 def test_the_suite_size(entries):
-    """266 lies over 14 verdicts: the fixture file's 13 (5 proved, 6 refuted, 1 bounded, 1
+    """333 lies over 14 verdicts: the fixture file's 13 (5 proved, 6 refuted, 1 bounded, 1
     unknown) and 1 error."""
     sizes = {name: len(lies(entries, name)) for name in MUTATIONS}
     # A flip to a status applies to every verdict not holding it; so does a borrowed refutation.
@@ -391,8 +490,20 @@ def test_the_suite_size(entries):
     assert sizes["statuses swapped with the next verdict"] == 13
     assert sizes["verdict listed twice"] == 14
     # Steps: the refuted derivation (statuses moved, witness changed), the proved one.
-    assert [sizes[n] for n in MUTATIONS if "step" in n and "witness size" not in n] == [1, 1, 1]
-    assert sum(sizes.values()) == 266
+    steps = [n for n in MUTATIONS if n.startswith(("step statuses", "step witness", "a proved"))]
+    assert [sizes[n] for n in steps] == [1, 1, 1]
+    # What a counterexample displays beside its point: the 6 refuted verdicts; observed values
+    # by position: 2 lhs/rhs (scalar, step), 4 for the two searches, 5 for the mechanism; the
+    # coverage: the 12 decided verdicts; the method: the 6 refutations.
+    observed = [sizes[f"observed value {k} changed"] for k in range(5)]
+    assert observed == [6, 6, 3, 3, 1]
+    assert sizes["observed name changed"] == sizes["replay edited"] == 6
+    assert sizes["replay replaced by code"] == sizes["method edited"] == 6
+    assert sizes["step observed value changed"] == sizes["step replay edited"] == 1
+    assert sizes["coverage text edited or added"] == 12
+    # What a step shows of the file: the two derivations, 5 fields each.
+    assert [sizes[n] for n in MUTATIONS if n.startswith("step text")] == [2] * 5
+    assert sum(sizes.values()) == 333
 
 
 def _counted(theorems):
