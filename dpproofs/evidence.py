@@ -139,6 +139,10 @@ class ShapePart:
     rows: int | None = None
     monotone: bool = False
     events: int = 0
+    #: How a counterexample of this conjunct grows to a larger size, as the lifting applied it:
+    #: "split" (an outcome split in halves), "pad" (a zero outcome added) or "none" (then every
+    #: size 1..bound was searched); None: not recorded (a report from before the field).
+    growth: str | None = None
 
     def formula_bound(self, rows: int) -> int:
         """m + K + max(e - 1, 1) if e >= 1, else m + K, at least 1 (the small-model theorem),
@@ -167,6 +171,8 @@ class ShapePart:
             out["monotone"] = True
         if self.events:
             out["events"] = self.events
+        if self.growth is not None:
+            out["growth"] = self.growth
         return out if self.rows is None else {"m": self.rows, **out}
 
     @classmethod
@@ -180,7 +186,20 @@ class ShapePart:
             rows,
             bool(record.get("monotone", False)),
             _int(record, "events") if "events" in record else 0,
+            _growth(record.get("growth")),
         )
+
+
+#: The growth rules a small-model part may record (ShapePart.growth).
+GROWTH_RULES = ("split", "pad", "none")
+
+
+def _growth(value: Any) -> str | None:
+    if value is None:
+        return None
+    if value not in GROWTH_RULES:
+        raise ValueError(f"growth must be one of {GROWTH_RULES}, not {value!r}")
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +213,9 @@ class SmallModel:
     unsat_size: int
     size_name: str
     formula: Any = None  # the node table (docs/json-schema.md); None: not recorded
+    #: Every size z3 found unsat for this reduction, in the order searched (the claim's sizes,
+    #: then those the lifting added); None: not recorded (a report from before the field).
+    searched: tuple[int, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -204,6 +226,7 @@ class SmallModel:
             "unsat_size": self.unsat_size,
             "size_name": self.size_name,
             **({} if self.formula is None else {"formula": self.formula}),
+            **({} if self.searched is None else {"searched": list(self.searched)}),
         }
 
     @classmethod
@@ -218,7 +241,18 @@ class SmallModel:
             _int(record, "unsat_size"),
             str(record["size_name"]),
             record.get("formula"),
+            _sizes(record.get("searched")),
         )
+
+
+def _sizes(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value
+    ):
+        raise ValueError(f"searched must be a list of sizes >= 1, not {value!r}")
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,7 @@ class ForAllHypothesis:
                     shape.unsat_line(covered, q.size_name),
                     *certificate,
                 ]
-                records.append(small_model(outer, shape, unsat))
+                records.append(small_model(outer, shape, unsat, None, covered))
                 return lifted_verdict(outer, n_star, pinned_params(outer), lines, records)
             sizes = ", ".join(map(str, needs))
             why = f"small-model bound N* = {n_star}; unsat at {sizes} {q.size_name} would prove it"

@@ -59,8 +59,11 @@ def test_the_real_certificates_are_reproduced(lifted, tmp_path):
     assert (tv["m"], tv["N*"], tv["parts"]) == (
         2,
         3,
-        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}],
+        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False, "growth": "split"}],
     )
+    # The sizes searched, as the bounded search of the same verdict lists them (2 and 3 are
+    # the claim's; N* = 3 is among them, so the lifting added none).
+    assert tv["searched"] == [2, 3]
     # --no-bounded leaves the bounded searches (and so the verdicts) not confirmed: exit 3
     # without --allow-unreplayed; every small-model piece is confirmed.
     code, out = recheck(tmp_path, lifted, "--allow-unreplayed")
@@ -97,20 +100,36 @@ def _drop_sum(r):
     r["N*"] = 2
 
 
+def _no_growth(r):
+    # The part says it does not grow, so every size 1..3 must have been searched; 1 was not.
+    r["parts"][0]["growth"] = "none"
+
+
+def _searched_more(r):
+    # The record claims a size the bounded search does not list.
+    r["searched"] = [1, 2, 3]
+
+
 @pytest.mark.parametrize(
     ("change", "why"),
     [
         (_lower_k, "N* = 2 recorded, but the formula gives N* = 3"),
         (_lower_m, "N* = 2 recorded, but the formula gives N* = 3"),
         (_drop_sum, "the recorded formula is not the claim's"),
+        (_no_growth, "part 1 records no growth rule, so every size 1..3 must be searched"),
+        (_searched_more, "the small-model record searched [1, 2, 3], the bounded search lists"),
     ],
 )
 def test_a_tampered_certificate_fails(lifted, tmp_path, change, why):
-    # Each of these passed before the rechecker read the formula (its arithmetic is consistent).
+    # Each of these passed before the rechecker read the formula (its arithmetic is
+    # consistent), the last two before the growth rule and the sizes searched were recorded
+    # (issue 26, G7). A changed "searched" also fails the bounded piece.
     code, out = recheck(tmp_path, tamper(lifted, "sm.tv_symmetric", change))
     assert code == 1, out
-    failing = [line for line in out.splitlines() if line.startswith("!!")]
-    assert len(failing) == 1 and "small-model" in failing[0] and why in failing[0], out
+    failing = [
+        line for line in out.splitlines() if line.startswith("!!") and ": small-model:" in line
+    ]
+    assert len(failing) == 1 and why in failing[0], out
 
 
 def test_a_certificate_without_its_formula_is_not_replayed(lifted, tmp_path):
