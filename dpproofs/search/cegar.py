@@ -63,6 +63,7 @@ class ForAllHypothesis:
     seeds: tuple[Mapping[str, Matrix], ...] = ()
 
     def __post_init__(self) -> None:
+        check_inner(self.inner, self.quantifier.size_name)
         for seed in self.seeds:
             check_seed(seed, self.inner)
 
@@ -298,6 +299,24 @@ def _arguments(predicate: Predicate) -> list[str]:
 
 def _call(predicate: Predicate, alg: Algebra, env: Mapping[str, Any]) -> Any:
     return predicate(alg, **{a: env[a] for a in _arguments(predicate)})
+
+
+def check_inner(inner: tuple[tuple[str, ObjectKind], ...], size_name: str) -> None:
+    """InvalidClaim unless every inner object has one fixed shape whatever the search size (no
+    dimension over the outcomes). Inner values are exact matrices of that shape (seeds, the
+    refinement's beliefs), lifted once and read by every size's hypothesis: an inner
+    distribution over the outcomes, or a channel from or to them, would be read inside a binder
+    over the outcomes (every_outcome, outcome_total, ...) at a size it does not have (issue 26,
+    G9). Whitelist: the shape is compared at two sizes, and the size flags must be off."""
+    for name, kind in inner:
+        one, two = kind(1), kind(2)
+        if one.size_axis or one.size_rows or (one.rows, one.cols) != (two.rows, two.cols):
+            raise InvalidClaim(
+                f"inner object {name!r} ({two.text} at 2 {size_name}) ranges over the "
+                f"{size_name}: a condition or sum over the {size_name} in the hypothesis "
+                f"cannot read it; inner objects need a fixed shape (distribution(k), "
+                f"channel(inputs=k, outputs=l))"
+            )
 
 
 def check_seed(seed: Mapping[str, Matrix], inner: tuple[tuple[str, ObjectKind], ...]) -> None:

@@ -23,7 +23,7 @@ from dpproofs.search.cegar import ForAllHypothesis
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.growth import Growth, at_zero
 from dpproofs.search.linear import structure, sum_key
-from dpproofs.search.objects import distribution
+from dpproofs.search.objects import channel, distribution
 from dpproofs.search.shape import Part, ShapeReport, analyse
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import hockey_stick, statistical_difference
@@ -392,3 +392,37 @@ def test_a_lifting_records_its_growth_rule_and_every_size_it_searched():
     short = replace(model, searched=(3, 2))
     found = certificates.small_model(piece, claim, short, [2, 3])
     assert found.outcome is Outcome.FAILED and "[1] were not" in found.why
+
+
+# --- G9: an inner object over the outcomes is refused by name ------------------------------
+
+
+def _inner_reads_r(alg, p, q, r):
+    return every_outcome(alg, (p, r), lambda a, b: a <= 2 * b)
+
+
+def _inner_reads_k(alg, p, q, k):
+    return every_outcome(alg, (p, q), lambda a, b: alg.le(a, b + k[0][0]))
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "hypothesis", "text"),
+    [
+        ("r", distribution(), _inner_reads_r, "distribution on 2"),
+        ("K", channel(outputs=2), _inner_reads_k, "2 x 2 channel"),
+        ("K", channel(inputs=2), _inner_reads_k, "2 x 2 channel"),
+    ],
+)
+def test_an_inner_object_over_the_outcomes_is_refused_by_name(name, kind, hypothesis, text):
+    # Inner values are lifted once, at one fixed shape, and read by every size's hypothesis.
+    # The distribution over the outcomes ended in "ValueError: zip() argument 2 is shorter than
+    # argument 1" inside every_outcome; the channel from the outcomes came back bounded (not one
+    # formula) after searching with an inner value of the wrong size.
+    with pytest.raises(InvalidClaim, match=f"inner object '{name}' \\({text} at 2 outcomes\\)"):
+        ForAllHypothesis(
+            for_all_distributions([2, 3]),
+            ((name, kind),),
+            hypothesis,
+            lambda alg, p, q: alg.le(statistical_difference(alg, p, q), F(1, 2)),
+            "TV <= 1/2",
+        )
