@@ -37,9 +37,10 @@ from dpproofs.evidence import (
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
 from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.formulacheck import compare as same_formula
+from dpproofs.recheck.nodetable import NotRead
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
-from dpproofs.recheck.smallmodel import reproduce
+from dpproofs.recheck.smallmodel import refinement_precondition, reproduce
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
 RESOLVE_SECONDS = 60.0
@@ -147,7 +148,10 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
     if problem:
         return failed(piece, problem)
     outcome, why = reproduce(record, rows, unsat)
-    if outcome == "confirmed" and record.formula is not None:
+    inner = {name for name, _ in getattr(claim, "inner", ())}
+    if inner and outcome == "confirmed":
+        outcome, why = _refinement(record, inner, why)
+    elif outcome == "confirmed" and record.formula is not None:
         sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
         outcome, link = same_formula(claim, record.formula, sizes)
         why = f"{why}; {link}"
@@ -156,6 +160,24 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
     if outcome == "not replayed":
         return not_replayed(piece, f"N* = {record.n_star} <= unsat size {record.unsat_size}; {why}")
     return confirmed(piece, f"{why}; <= unsat size {record.unsat_size}")
+
+
+def _refinement(record: SmallModel, inner: set[str], why: str) -> tuple[str, str]:
+    """A refinement claim (``ForAllHypothesis``): N* was recomputed from "H(b) => C" with the
+    inner objects b as fixed data; Rule 11's preconditions are read from the same formula (a
+    binder reading b breaking them fails). The formula is not compared with the predicate here
+    (the claim quantifies b over a continuum; the comparison would be at chosen b only)."""
+    try:
+        problem = refinement_precondition(record.formula, inner)
+    except NotRead as exc:
+        return "not replayed", f"{why}; the refinement's preconditions are not read: {exc}"
+    if problem:
+        return "failed", f"refinement (Rule 11): {problem}"
+    return "not replayed", (
+        f"{why}; refinement (Rule 11): every binder reading {sorted(inner)} is a condition on "
+        "every outcome in the hypothesis; the formula H(b) => C is not compared with the "
+        "predicate (b ranges over a continuum)"
+    )
 
 
 def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:

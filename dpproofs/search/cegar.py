@@ -188,7 +188,12 @@ class ForAllHypothesis:
                     shape.unsat_line(covered, q.size_name),
                     *certificate,
                 ]
-                records.append(small_model(outer, shape, unsat, None, covered))
+                root = self.formula()
+                records.append(
+                    small_model(
+                        outer, shape, unsat, None if isinstance(root, str) else root, covered
+                    )
+                )
                 return lifted_verdict(outer, n_star, pinned_params(outer), lines, records)
             sizes = ", ".join(map(str, needs))
             why = f"small-model bound N* = {n_star}; unsat at {sizes} {q.size_name} would prove it"
@@ -200,7 +205,22 @@ class ForAllHypothesis:
         )
 
     def shape(self) -> ShapeReport | str:
-        """The small-model bound of "(for all inner b: H(b)) => C", or why there is none.
+        """The small-model bound of "(for all inner b: H(b)) => C" (that of :meth:`formula`),
+        or why there is none."""
+        root = self.formula()
+        if isinstance(root, str):
+            return root
+        conclusion = SearchClaim(self.quantifier, self.conclusion, self.says).formula
+        shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
+        return (
+            shape
+            if isinstance(shape, ShapeReport)
+            else f"outside the small-model theorem: {shape.reason}"
+        )
+
+    def formula(self) -> Node | str:
+        """ "(not H(b)) or C" with the inner objects b as fixed data, or why the refinement rule
+        does not apply.
 
         For each fixed b (inner objects are fixed data), H(b) must be a conjunction of
         conditions on every outcome (scale-invariant, as the shape analysis checks) and of
@@ -238,13 +258,7 @@ class ForAllHypothesis:
                         "condition over the outcomes that depends on the inner value (one per "
                         f"inner value: infinitely many): {render(varying)[:120]}"
                     )
-        root = Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
-        shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
-        return (
-            shape
-            if isinstance(shape, ShapeReport)
-            else f"outside the small-model theorem: {shape.reason}"
-        )
+        return Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
 
     def conclusion_holds_exactly(self, size: int, values: Mapping[str, Any]) -> bool:
         """C at exact outer values (no solver): rigorous exact arithmetic, as in SearchClaim."""
