@@ -35,25 +35,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from dpproofs.evidence_fields import read_growth as _growth
+from dpproofs.evidence_fields import read_int as _int
+from dpproofs.evidence_fields import read_pairs as _pairs
+from dpproofs.evidence_fields import read_sizes as _sizes
+
 
 class Evidence(Protocol):
     kind: ClassVar[str]
 
     def as_dict(self) -> dict[str, Any]: ...
-
-
-def _pairs(record: Mapping[str, Any], key: str) -> tuple[tuple[str, str], ...]:
-    value = record.get(key, {})
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{key} must be an object of exact strings")
-    return tuple((str(k), str(v)) for k, v in value.items())
-
-
-def _int(record: Mapping[str, Any], key: str) -> int:
-    value = record.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key} must be an integer, got {value!r}")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +130,7 @@ class ShapePart:
     rows: int | None = None
     monotone: bool = False
     events: int = 0
-    #: How a counterexample of this conjunct grows to a larger size, as the lifting applied it:
-    #: "split" (an outcome split in halves), "pad" (a zero outcome added) or "none" (then every
-    #: size 1..bound was searched); None: not recorded (a report from before the field).
-    growth: str | None = None
+    growth: str | None = None  # evidence_fields.GROWTH_RULES; None: not recorded
 
     def formula_bound(self, rows: int) -> int:
         """m + K + max(e - 1, 1) if e >= 1, else m + K, at least 1 (the small-model theorem),
@@ -190,18 +178,6 @@ class ShapePart:
         )
 
 
-#: The growth rules a small-model part may record (ShapePart.growth).
-GROWTH_RULES = ("split", "pad", "none")
-
-
-def _growth(value: Any) -> str | None:
-    if value is None:
-        return None
-    if value not in GROWTH_RULES:
-        raise ValueError(f"growth must be one of {GROWTH_RULES}, not {value!r}")
-    return str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class SmallModel:
     """The small-model reduction: m rows, the conjuncts' bounds, N*, and the unsat size."""
@@ -213,9 +189,7 @@ class SmallModel:
     unsat_size: int
     size_name: str
     formula: Any = None  # the node table (docs/json-schema.md); None: not recorded
-    #: Every size z3 found unsat for this reduction, in the order searched (the claim's sizes,
-    #: then those the lifting added); None: not recorded (a report from before the field).
-    searched: tuple[int, ...] | None = None
+    searched: tuple[int, ...] | None = None  # every size found unsat, in order; None: not recorded
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -243,16 +217,6 @@ class SmallModel:
             record.get("formula"),
             _sizes(record.get("searched")),
         )
-
-
-def _sizes(value: Any) -> tuple[int, ...] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value
-    ):
-        raise ValueError(f"searched must be a list of sizes >= 1, not {value!r}")
-    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
