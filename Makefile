@@ -33,7 +33,7 @@ LIFT_BUDGET ?= 20
 LIFTING_EXAMPLES ?= 8
 soundness: $(STAMP)
 	$(BIN)/dpproofs soundness theorems --jobs $(JOBS) --per-mutant $(SOUNDNESS_SECONDS) --judge 3 --max-per-theorem $(SOUNDNESS_MAX) --lift-budget $(LIFT_BUDGET) --json reports/soundness.json
-	DPPROOFS_LIFTING_PROFILE=long DPPROOFS_LIFTING_EXAMPLES=$(LIFTING_EXAMPLES) $(BIN)/python -m pytest -q tests/search/test_lifting_bruteforce.py
+	DPPROOFS_LIFTING_PROFILE=long DPPROOFS_LIFTING_EXAMPLES=$(LIFTING_EXAMPLES) $(BIN)/python -m pytest -q tests/search/test_lifting_bruteforce.py tests/search/test_lifting_bruteforce_inner.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

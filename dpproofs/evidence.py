@@ -37,26 +37,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from dpproofs.bisection import ContinuumBoxes
+from dpproofs.evidence_fields import read_growth as _growth
+from dpproofs.evidence_fields import read_int as _int
+from dpproofs.evidence_fields import read_pairs as _pairs
+from dpproofs.evidence_fields import read_sizes as _sizes
 
 
 class Evidence(Protocol):
     kind: ClassVar[str]
 
     def as_dict(self) -> dict[str, Any]: ...
-
-
-def _pairs(record: Mapping[str, Any], key: str) -> tuple[tuple[str, str], ...]:
-    value = record.get(key, {})
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{key} must be an object of exact strings")
-    return tuple((str(k), str(v)) for k, v in value.items())
-
-
-def _int(record: Mapping[str, Any], key: str) -> int:
-    value = record.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key} must be an integer, got {value!r}")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +132,7 @@ class ShapePart:
     rows: int | None = None
     monotone: bool = False
     events: int = 0
+    growth: str | None = None  # evidence_fields.GROWTH_RULES; None: not recorded
 
     def formula_bound(self, rows: int) -> int:
         """m + K + max(e - 1, 1) if e >= 1, else m + K, at least 1 (the small-model theorem),
@@ -170,6 +161,8 @@ class ShapePart:
             out["monotone"] = True
         if self.events:
             out["events"] = self.events
+        if self.growth is not None:
+            out["growth"] = self.growth
         return out if self.rows is None else {"m": self.rows, **out}
 
     @classmethod
@@ -183,6 +176,7 @@ class ShapePart:
             rows,
             bool(record.get("monotone", False)),
             _int(record, "events") if "events" in record else 0,
+            _growth(record.get("growth")),
         )
 
 
@@ -197,6 +191,7 @@ class SmallModel:
     unsat_size: int
     size_name: str
     formula: Any = None  # the node table (docs/json-schema.md); None: not recorded
+    searched: tuple[int, ...] | None = None  # every size found unsat, in order; None: not recorded
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -207,6 +202,7 @@ class SmallModel:
             "unsat_size": self.unsat_size,
             "size_name": self.size_name,
             **({} if self.formula is None else {"formula": self.formula}),
+            **({} if self.searched is None else {"searched": list(self.searched)}),
         }
 
     @classmethod
@@ -221,6 +217,7 @@ class SmallModel:
             _int(record, "unsat_size"),
             str(record["size_name"]),
             record.get("formula"),
+            _sizes(record.get("searched")),
         )
 
 

@@ -163,8 +163,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return _witness(piece, claim, evidence)
     if isinstance(evidence, BoundedSearch):
         lifted = [s for s in siblings if isinstance(s, SmallModel)]
-        n_star = lifted[0].n_star if lifted else None
-        return certificates.bounded(piece, claim, evidence, n_star, resolve > 0, resolve)
+        model = lifted[0] if lifted else None
+        return certificates.bounded(piece, claim, evidence, model, resolve > 0, resolve)
     if isinstance(evidence, IntervalBoxes):
         return intervals.replay_boxes(piece, claim.problem, evidence)
     if isinstance(evidence, ContinuumBoxes):

@@ -1,13 +1,16 @@
 """Replaying the certificates of bounded verifications, lifted proofs and exact evaluations.
 
-* bounded search: the sizes listed are exactly the claim's sizes (plus the small-model bound N*
-  when the lifting searched it) and exactly those the verdict's coverage names, every result is
-  unsat, and each size is re-solved with the
+* bounded search: the sizes listed are the claim's sizes plus, for a lifted verdict, exactly
+  those its small-model record says it searched (for a bounded verdict whose lifting stopped
+  short, those its coverage names), every result is unsat, and each size is re-solved with the
   second encoding of :mod:`dpproofs.recheck.resolve` (skipped with ``--no-bounded``);
 * small-model reduction: m is the number of rows of the claim's size-axis objects, every
   conjunct's bound is m + K + max(e - 1, 1) (m + K when e = 0), or e + 1 when the merging bound
   was used (then smaller), N* is the largest bound, and the unsat size is >= N* and is listed
-  unsat by the bounded search of the same claim; then m, K, e, k and N* are recomputed from the
+  unsat by the bounded search of the same claim; the sizes the record says it searched are those
+  the bounded search lists, and each part's recorded growth rule holds on them ("none": every
+  size 1..bound searched; "split" or "pad": some size >= bound); then m, K, e, k and N* are
+  recomputed from the
   recorded formula by the rechecker's own shape analysis (:mod:`.smallmodel`): a recorded N*
   below the recomputed one fails, a formula not recorded or outside that reading is "not
   replayed"; and the formula is compared with the claim's predicate at 1, 2, 3 outcomes
@@ -34,9 +37,10 @@ from dpproofs.evidence import (
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
 from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.formulacheck import compare as same_formula
+from dpproofs.recheck.nodetable import NotRead
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
-from dpproofs.recheck.smallmodel import reproduce
+from dpproofs.recheck.smallmodel import refinement_precondition, reproduce
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
 RESOLVE_SECONDS = 60.0
@@ -48,10 +52,13 @@ def bounded(
     piece: Piece,
     claim: Any,
     record: BoundedSearch,
-    n_star: int | None,
+    lifted: SmallModel | None,
     resolve: bool,
     seconds: float = RESOLVE_SECONDS,
 ) -> Finding:
+    """A bounded search's sizes against the claim's and, when a lifting searched more, against
+    the sizes its small-model record says it searched (``lifted``: that record, None when the
+    verdict has none)."""
     quantifier = getattr(claim, "quantifier", None)
     if quantifier is None:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
@@ -64,15 +71,27 @@ def bounded(
         return failed(
             piece, f"sizes {sorted(expected - set(listed))} of the claim are not listed as covered"
         )
-    # Sizes outside the claim's are those a lifting searched: N*, and every size below it when
-    # growth by splitting or padding is not justified (docs/design/growth.md); a lifting that
-    # stopped short of N* leaves them in a bounded verdict, whose coverage must then name them
-    # (checked below). Each listed size is re-solved like the claim's own.
-    lifted = n_star is not None and max(extra, default=0) <= n_star
+    # Sizes outside the claim's are those a lifting searched. A lifted verdict's small-model
+    # record lists every size searched (its parts' growth rules say which it rests on, checked
+    # by small_model); the two lists must be the same. A lifting that stopped short leaves them
+    # in a bounded verdict, whose coverage must then name them (checked below).
     named = piece.status == "verified-bounded" and _coverage_sizes(listed, record.size_name) in (
         piece.coverage or ""
     )
-    if extra and not (lifted or named):
+    if lifted is not None and lifted.searched is None and extra:
+        return not_replayed(
+            piece,
+            f"sizes {sorted(extra)} are listed beyond the claim's; the small-model record does "
+            "not say which sizes the lifting searched (a report from before that field)",
+        )
+    if lifted is not None and lifted.searched is not None:
+        if sorted(lifted.searched) != sorted(listed):
+            return failed(
+                piece,
+                f"the bounded search lists sizes {sorted(listed)}, the small-model record says "
+                f"it searched {sorted(lifted.searched)}",
+            )
+    elif extra and not named:
         return failed(piece, f"sizes {sorted(extra)} are listed; the claim searches no such size")
     if record.size_name != quantifier.size_name:
         return failed(
@@ -125,8 +144,14 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
         return failed(piece, problem)
     if record.unsat_size not in unsat:
         return failed(piece, f"the bounded search does not list size {record.unsat_size} as unsat")
+    problem = _check_growth(record, unsat)
+    if problem:
+        return failed(piece, problem)
     outcome, why = reproduce(record, rows, unsat)
-    if outcome == "confirmed" and record.formula is not None:
+    inner = {name for name, _ in getattr(claim, "inner", ())}
+    if inner and outcome == "confirmed":
+        outcome, why = _refinement(record, inner, why)
+    elif outcome == "confirmed" and record.formula is not None:
         sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
         outcome, link = same_formula(claim, record.formula, sizes)
         why = f"{why}; {link}"
@@ -135,6 +160,24 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
     if outcome == "not replayed":
         return not_replayed(piece, f"N* = {record.n_star} <= unsat size {record.unsat_size}; {why}")
     return confirmed(piece, f"{why}; <= unsat size {record.unsat_size}")
+
+
+def _refinement(record: SmallModel, inner: set[str], why: str) -> tuple[str, str]:
+    """A refinement claim (``ForAllHypothesis``): N* was recomputed from "H(b) => C" with the
+    inner objects b as fixed data; Rule 11's preconditions are read from the same formula (a
+    binder reading b breaking them fails). The formula is not compared with the predicate here
+    (the claim quantifies b over a continuum; the comparison would be at chosen b only)."""
+    try:
+        problem = refinement_precondition(record.formula, inner)
+    except NotRead as exc:
+        return "not replayed", f"{why}; the refinement's preconditions are not read: {exc}"
+    if problem:
+        return "failed", f"refinement (Rule 11): {problem}"
+    return "not replayed", (
+        f"{why}; refinement (Rule 11): every binder reading {sorted(inner)} is a condition on "
+        "every outcome in the hypothesis; the formula H(b) => C is not compared with the "
+        "predicate (b ranges over a continuum)"
+    )
 
 
 def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
@@ -146,10 +189,10 @@ def localised(piece: Piece, claim: Any, record: LocalisedConjunct) -> Finding:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
     if reduction.rows > rows:
         return failed(piece, f"m = {reduction.rows}, but the claim's objects have {rows} rows")
-    problem = _check_reduction(reduction)
+    problem = _check_reduction(reduction) or _check_growth(reduction, reduction.searched or ())
     if problem:
-        return failed(piece, problem)
-    outcome, why = reproduce(reduction, rows)
+        return failed(piece, f"conjunct {record.conjunct}: {problem}")
+    outcome, why = reproduce(reduction, rows, reduction.searched or ())
     if outcome == "failed":
         return failed(piece, f"conjunct {record.conjunct}: {why}")
     return not_replayed(
@@ -179,6 +222,39 @@ def _check_reduction(record: SmallModel) -> str:
         return f"N* = {record.n_star} is not the largest bound of the conjuncts"
     if record.unsat_size < record.n_star:
         return f"the unsat size {record.unsat_size} is below N* = {record.n_star}"
+    return ""
+
+
+def _check_growth(record: SmallModel, unsat: Sequence[int]) -> str:
+    """'' when the sizes searched are those the bounded search lists unsat and every part's
+    recorded growth rule is satisfied by them: "none" needs every size 1..bound searched, "split"
+    or "pad" one size >= bound (docs/design/small-model.md, "Growth"); else what is wrong. A
+    record without the fields (a report from before them) is not checked here."""
+    if record.searched is None:
+        return ""
+    searched = set(record.searched)
+    if len(searched) != len(record.searched):
+        return f"a size is recorded as searched twice: {list(record.searched)}"
+    if searched != set(unsat):
+        return (
+            f"the small-model record searched {sorted(searched)}, the bounded search lists "
+            f"{sorted(set(unsat))} unsat"
+        )
+    if record.unsat_size not in searched:
+        return f"the unsat size {record.unsat_size} is not among the sizes searched"
+    for index, part in enumerate(record.parts, 1):
+        if part.growth == "none":
+            missing = [n for n in range(1, part.bound + 1) if n not in searched]
+            if missing:
+                return (
+                    f"part {index} records no growth rule, so every size 1..{part.bound} must "
+                    f"be searched; {missing} were not"
+                )
+        elif part.growth is not None and not any(n >= part.bound for n in searched):
+            return (
+                f"part {index} grows by {part.growth}, but no size >= its bound {part.bound} "
+                "was searched"
+            )
     return ""
 
 

@@ -381,3 +381,31 @@ def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, s
         )
     larger = f" (the record's N* = {record.n_star} is larger)" if record.n_star > mine else ""
     return "confirmed", f"N* = {mine} recomputed from the formula{larger} ({counted})"
+
+
+def refinement_precondition(table: Sequence[Sequence[Any]], inner: set[str]) -> str:
+    """'' when a refinement claim's recorded formula "(not H(b)) or C", b the inner objects as
+    fixed data, meets Rule 11's preconditions (a) and (b) (docs/design/small-model.md): every
+    binder that reads an inner object is a condition on every outcome standing as a conjunct of
+    H, so that "for every b: H(b)" is again a conjunction of such conditions (for all b, for all
+    y: phi(b, c_y) = for all y: (for all b: phi(b, c_y))) and the bound of "H(b) => C" at one b
+    is the claim's. Else which binder breaks it. NotRead when the table is not read."""
+    t, root = read(table)
+    allowed: set[int] = set()
+    if t.ops[root] == "any" and t.ops[t.args[root][0]] == "not":
+        hypothesis = t.args[t.args[root][0]][0]
+        parts = t.args[hypothesis] if t.ops[hypothesis] == "all" else (hypothesis,)
+        allowed = {p for p in parts if t.ops[p] == "oall"}
+    for i in t.below(root):
+        if t.ops[i] not in BINDERS or i in allowed:
+            continue
+        reads = sorted(
+            {t.args[k][0] for k in t.below(i) if t.ops[k] == "fixed" and t.args[k][0] in inner}
+        )
+        if reads:
+            return (
+                f"a {t.ops[i]} reading the inner object(s) {reads} is not a condition on every "
+                "outcome standing as a conjunct of the hypothesis (one per inner value: "
+                "infinitely many)"
+            )
+    return ""

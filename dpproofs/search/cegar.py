@@ -63,6 +63,7 @@ class ForAllHypothesis:
     seeds: tuple[Mapping[str, Matrix], ...] = ()
 
     def __post_init__(self) -> None:
+        check_inner(self.inner, self.quantifier.size_name)
         for seed in self.seeds:
             check_seed(seed, self.inner)
 
@@ -187,7 +188,12 @@ class ForAllHypothesis:
                     shape.unsat_line(covered, q.size_name),
                     *certificate,
                 ]
-                records.append(small_model(outer, shape, unsat))
+                root = self.formula()
+                records.append(
+                    small_model(
+                        outer, shape, unsat, None if isinstance(root, str) else root, covered
+                    )
+                )
                 return lifted_verdict(outer, n_star, pinned_params(outer), lines, records)
             sizes = ", ".join(map(str, needs))
             why = f"small-model bound N* = {n_star}; unsat at {sizes} {q.size_name} would prove it"
@@ -199,7 +205,22 @@ class ForAllHypothesis:
         )
 
     def shape(self) -> ShapeReport | str:
-        """The small-model bound of "(for all inner b: H(b)) => C", or why there is none.
+        """The small-model bound of "(for all inner b: H(b)) => C" (that of :meth:`formula`),
+        or why there is none."""
+        root = self.formula()
+        if isinstance(root, str):
+            return root
+        conclusion = SearchClaim(self.quantifier, self.conclusion, self.says).formula
+        shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
+        return (
+            shape
+            if isinstance(shape, ShapeReport)
+            else f"outside the small-model theorem: {shape.reason}"
+        )
+
+    def formula(self) -> Node | str:
+        """ "(not H(b)) or C" with the inner objects b as fixed data, or why the refinement rule
+        does not apply.
 
         For each fixed b (inner objects are fixed data), H(b) must be a conjunction of
         conditions on every outcome (scale-invariant, as the shape analysis checks) and of
@@ -237,13 +258,7 @@ class ForAllHypothesis:
                         "condition over the outcomes that depends on the inner value (one per "
                         f"inner value: infinitely many): {render(varying)[:120]}"
                     )
-        root = Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
-        shape = analyse(root, sum(rows for _, rows in conclusion.axis_rows))
-        return (
-            shape
-            if isinstance(shape, ShapeReport)
-            else f"outside the small-model theorem: {shape.reason}"
-        )
+        return Node("any", (Node("not", (hypothesis.root,)), conclusion.root))
 
     def conclusion_holds_exactly(self, size: int, values: Mapping[str, Any]) -> bool:
         """C at exact outer values (no solver): rigorous exact arithmetic, as in SearchClaim."""
@@ -298,6 +313,24 @@ def _arguments(predicate: Predicate) -> list[str]:
 
 def _call(predicate: Predicate, alg: Algebra, env: Mapping[str, Any]) -> Any:
     return predicate(alg, **{a: env[a] for a in _arguments(predicate)})
+
+
+def check_inner(inner: tuple[tuple[str, ObjectKind], ...], size_name: str) -> None:
+    """InvalidClaim unless every inner object has one fixed shape whatever the search size (no
+    dimension over the outcomes). Inner values are exact matrices of that shape (seeds, the
+    refinement's beliefs), lifted once and read by every size's hypothesis: an inner
+    distribution over the outcomes, or a channel from or to them, would be read inside a binder
+    over the outcomes (every_outcome, outcome_total, ...) at a size it does not have (issue 26,
+    G9). Whitelist: the shape is compared at two sizes, and the size flags must be off."""
+    for name, kind in inner:
+        one, two = kind(1), kind(2)
+        if one.size_axis or one.size_rows or (one.rows, one.cols) != (two.rows, two.cols):
+            raise InvalidClaim(
+                f"inner object {name!r} ({two.text} at 2 {size_name}) ranges over the "
+                f"{size_name}: a condition or sum over the {size_name} in the hypothesis "
+                f"cannot read it; inner objects need a fixed shape (distribution(k), "
+                f"channel(inputs=k, outputs=l))"
+            )
 
 
 def check_seed(seed: Mapping[str, Matrix], inner: tuple[tuple[str, ObjectKind], ...]) -> None:

@@ -134,7 +134,7 @@ def lift(
     lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), *certificate]
     evidence: list[Evidence] = [
         bounded_search(claim, covered, session.symmetry),
-        small_model(claim, shape, unsat, traced.root),
+        small_model(claim, shape, unsat, traced.root, covered),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
 
@@ -201,6 +201,7 @@ def _lift_localised(
             needs = part.shape.needs(covered if part.dropped == 0 else [])
             if not needs:
                 searched, seconds = min(n for n in covered if n >= size), None
+                unsat = list(covered)
             elif max(needs) > MAX_LIFT_SIZE or deadline.expired():
                 why = why or f"localised conjunct {i} (N* = {size}) not searched"
                 continue
@@ -226,6 +227,7 @@ def _lift_localised(
                     )
                     continue
                 searched, seconds = size, time.perf_counter() - start
+                unsat = sorted({*(covered if part.dropped == 0 else []), *needs})
             lines.extend(
                 [
                     f"conjunct {i}: {part.rows} rows, {part.kept} hypotheses kept, "
@@ -237,7 +239,7 @@ def _lift_localised(
                     *tried,
                 ]
             )
-            evidence.append(localised_conjunct(claim, i, part, searched))
+            evidence.append(localised_conjunct(claim, i, part, searched, unsat))
             break
         else:
             return why

@@ -80,16 +80,23 @@ def _parts(shape: ShapeReport) -> tuple[ShapePart, ...]:
                 rows=part.rows,
                 monotone=part.rule == "monotone",
                 events=part.events,
+                growth=part.growth.name.lower(),
             )
         )
     return tuple(parts)
 
 
 def small_model(
-    claim: SearchStatement, shape: ShapeReport, unsat_size: int, root: Node | None = None
+    claim: SearchStatement,
+    shape: ShapeReport,
+    unsat_size: int,
+    root: Node | None,
+    searched: Sequence[int],
 ) -> SmallModel:
     """The reduction of :mod:`dpproofs.search.shape` that lifted the unsat at ``unsat_size``;
-    ``root``: the formula analysed (recorded for the rechecker; None: not recorded)."""
+    ``root``: the formula analysed (recorded for the rechecker; None: not recorded);
+    ``searched``: every size z3 found unsat, in order (each part's growth rule says which of
+    them the lifting rests on)."""
     return SmallModel(
         shape.rows,
         _parts(shape),
@@ -97,13 +104,19 @@ def small_model(
         unsat_size,
         claim.quantifier.size_name,
         None if root is None else formula_table(root),
+        tuple(searched),
     )
 
 
 def localised_conjunct(
-    claim: SearchStatement, index: int, local: Localised, unsat_size: int
+    claim: SearchStatement,
+    index: int,
+    local: Localised,
+    unsat_size: int,
+    searched: Sequence[int],
 ) -> LocalisedConjunct:
-    """A conjunct proved through its localised form (:mod:`dpproofs.search.localise`)."""
+    """A conjunct proved through its localised form (:mod:`dpproofs.search.localise`);
+    ``searched``: the sizes at which the localised formula is z3 unsat."""
     reduction = SmallModel(
         local.rows,
         _parts(local.shape),
@@ -111,6 +124,7 @@ def localised_conjunct(
         unsat_size,
         claim.quantifier.size_name,
         formula_table(local.node),
+        tuple(searched),
     )
     return LocalisedConjunct(index, local.kept, local.dropped, reduction)
 

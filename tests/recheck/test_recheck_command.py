@@ -44,7 +44,9 @@ def test_every_kind_of_evidence_is_recorded(verified):
     # e = 1 family, the hypothesis closed under adding outcomes: merging, N* = e + 2^0 = 2.
     lifted = evidence(report, "fx.pure_implies_approx", "small-model")
     assert (lifted["m"], lifted["N*"], lifted["unsat_size"]) == (2, 2, 2)
-    assert lifted["parts"] == [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
+    assert lifted["parts"] == [
+        {"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True, "growth": "split"}
+    ]
     sizes = evidence(report, "fx.pure_implies_approx", "bounded-search")["sizes"]
     assert [(s["size"], s["result"]) for s in sizes] == [(2, "unsat"), (3, "unsat")]
     # The pair is a conjunction: each part's evidence names its part.
@@ -200,9 +202,10 @@ def test_a_tampered_report_fails_naming_the_piece(
     assert named == failing, out  # only pieces of the tampered theorem fail
     piece = next(line for line in failing if f": {kind}" in line and ": failed: " in line)
     assert why in piece
-    # Moving size 2 away also takes away the unsat at N* = 2 that the small-model piece needs
-    # (size 3 turned sat does not: the lifting rests on size 2 alone).
-    assert len(failing) == (2 if "sizes [2]" in why else 1)
+    # Moving size 2 away also takes away the unsat at N* = 2 that the small-model piece needs;
+    # size 3 turned sat contradicts the small-model record, which says it searched 2 and 3
+    # unsat (G7: the record's sizes are the bounded search's).
+    assert len(failing) == (2 if "sizes [2]" in why or "3: sat" in why else 1)
 
 
 def test_a_witness_on_a_verdict_that_is_not_refuted_fails(verified, write_report):

@@ -6,16 +6,24 @@ import copy
 import io
 import json
 import shutil
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from dpproofs.claim import Deadline
 from dpproofs.cli.main import main
 from dpproofs.evidence import SmallModel
 from dpproofs.formula import FormulaAlgebra, Node, const
-from dpproofs.recheck.smallmodel import NotRead, analyse, reproduce
+from dpproofs.outcomes import every_outcome
+from dpproofs.recheck import certificates
+from dpproofs.recheck.pieces import Outcome, Piece
+from dpproofs.recheck.smallmodel import NotRead, analyse, refinement_precondition, reproduce
+from dpproofs.search import ForAllHypothesis, distribution, for_all_distributions
 from dpproofs.search.records import formula_table
+from dpproofs.verdict import Status
+from dpproofs.vocabulary import statistical_difference
 
 HERE = Path(__file__).parent
 ALG = FormulaAlgebra()
@@ -59,8 +67,11 @@ def test_the_real_certificates_are_reproduced(lifted, tmp_path):
     assert (tv["m"], tv["N*"], tv["parts"]) == (
         2,
         3,
-        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False}],
+        [{"m": 2, "K": 1, "e": 0, "bound": 3, "merged": False, "growth": "split"}],
     )
+    # The sizes searched, as the bounded search of the same verdict lists them (2 and 3 are
+    # the claim's; N* = 3 is among them, so the lifting added none).
+    assert tv["searched"] == [2, 3]
     # --no-bounded leaves the bounded searches (and so the verdicts) not confirmed: exit 3
     # without --allow-unreplayed; every small-model piece is confirmed.
     code, out = recheck(tmp_path, lifted, "--allow-unreplayed")
@@ -97,20 +108,36 @@ def _drop_sum(r):
     r["N*"] = 2
 
 
+def _no_growth(r):
+    # The part says it does not grow, so every size 1..3 must have been searched; 1 was not.
+    r["parts"][0]["growth"] = "none"
+
+
+def _searched_more(r):
+    # The record claims a size the bounded search does not list.
+    r["searched"] = [1, 2, 3]
+
+
 @pytest.mark.parametrize(
     ("change", "why"),
     [
         (_lower_k, "N* = 2 recorded, but the formula gives N* = 3"),
         (_lower_m, "N* = 2 recorded, but the formula gives N* = 3"),
         (_drop_sum, "the recorded formula is not the claim's"),
+        (_no_growth, "part 1 records no growth rule, so every size 1..3 must be searched"),
+        (_searched_more, "the small-model record searched [1, 2, 3], the bounded search lists"),
     ],
 )
 def test_a_tampered_certificate_fails(lifted, tmp_path, change, why):
-    # Each of these passed before the rechecker read the formula (its arithmetic is consistent).
+    # Each of these passed before the rechecker read the formula (its arithmetic is
+    # consistent), the last two before the growth rule and the sizes searched were recorded
+    # (issue 26, G7). A changed "searched" also fails the bounded piece.
     code, out = recheck(tmp_path, tamper(lifted, "sm.tv_symmetric", change))
     assert code == 1, out
-    failing = [line for line in out.splitlines() if line.startswith("!!")]
-    assert len(failing) == 1 and "small-model" in failing[0] and why in failing[0], out
+    failing = [
+        line for line in out.splitlines() if line.startswith("!!") and ": small-model:" in line
+    ]
+    assert len(failing) == 1 and why in failing[0], out
 
 
 def test_a_certificate_without_its_formula_is_not_replayed(lifted, tmp_path):
@@ -278,3 +305,65 @@ def test_the_deciders_certificates_are_never_failed_on_generated_formulas(root):
     except NotRead:
         return
     assert max(p.bound for p in mine) <= theirs.bound, (root, mine, theirs.lines())
+
+
+# --- refinement certificates (issue 26, item 4) ----------------------------------------------
+
+
+def _dominated(alg, p, q, prior):
+    """prior_0 p_y <= 2 prior_1 q_y ... at every prior: p_y <= 2 q_y (b = (1, 0)) and 0 <= q_y."""
+    return every_outcome(alg, (p, q), lambda a, b: prior[0] * a <= 2 * b)
+
+
+def _half(alg, p, q):
+    """TV(P, Q) <= 1/2: with p <= 2 q, sum_y min(p_y, q_y) >= sum_y p_y / 2 = 1/2."""
+    return alg.le(statistical_difference(alg, p, q), Fraction(1, 2))
+
+
+@pytest.fixture(scope="module")
+def refinement():
+    claim = ForAllHypothesis(
+        for_all_distributions([2]), (("prior", distribution(2)),), _dominated, _half, "TV <= 1/2"
+    )
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED, verdict.reason
+    (model,) = [e for e in verdict.evidence if isinstance(e, SmallModel)]
+    return claim, model
+
+
+def _replay(claim, model):
+    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "")
+    return certificates.small_model(piece, claim, model, list(model.searched or ()))
+
+
+def test_a_refinement_certificate_carries_its_formula_and_n_star_is_recomputed(refinement):
+    # Before, the refinement's small-model record had no formula: "not replayed" whatever N*.
+    claim, model = refinement
+    # m = 2 rows, K = 1 (the TV sum, monotone), e = 0 (the family is in the hypothesis):
+    # m + K - 1 + e = 2.
+    assert model.formula is not None and model.n_star == 2
+    finding = _replay(claim, model)
+    assert finding.outcome is Outcome.NOT_REPLAYED
+    assert "N* = 2 recomputed from the formula" in finding.why
+    assert "every binder reading ['prior'] is a condition on every outcome" in finding.why
+    # The conjunct said to mention one row: consistent arithmetic (1 + 1 - 1 = 1), found only
+    # by recomputing from the formula.
+    lowered = replace(model, n_star=1, parts=(replace(model.parts[0], bound=1, rows=1),))
+    failed = _replay(claim, lowered)
+    assert failed.outcome is Outcome.FAILED
+    assert "N* = 1 recorded, but the formula gives N* = 2" in failed.why
+
+
+def test_a_sum_reading_the_inner_value_breaks_the_refinement_rule():
+    prior, p = Node("fixed", ("prior", 0, 0)), Node("entry", ("p", 0))
+    inner_sum = Node("osum", (Node("pos", (Node("sub", (p, Node("mul", (prior, p)))),)),))
+    family = Node("oall", (Node("le", (Node("mul", (prior, p)), p)),))
+    conclusion = Node("le", (Node("osum", (Node("pos", (p,)),)), const(1)))
+    for hypothesis, problem in (
+        (family, ""),
+        (Node("le", (inner_sum, const(1))), "a osum reading the inner object(s) ['prior']"),
+        (Node("not", (family,)), "a oall reading the inner object(s) ['prior']"),
+    ):
+        root = Node("any", (Node("not", (hypothesis,)), conclusion))
+        found = refinement_precondition(_table(root), {"prior"})
+        assert (found.startswith(problem) and bool(found)) == bool(problem), (problem, found)

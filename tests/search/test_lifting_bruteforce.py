@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction as F
 
 import pytest
@@ -75,15 +77,18 @@ def compare(family: str, spec: Spec) -> None:
     claim = realise(spec)
     verdict = claim.decide(Deadline(SECONDS))
     record: dict = {"family": family, "status": verdict.status.value, "spec": repr(spec)}
-    try:
+    with logged(record):
         if lifted(verdict):
             _against_brute_force(claim, verdict, spec, record)
         elif verdict.status is Status.REFUTED:
-            observed = dict(verdict.counterexample.observed)
-            size = int(observed["size"].split()[0])
-            point = parse_assignment(claim, size, verdict.counterexample.assignment)
-            record["size"] = size
-            assert predicate_holds(claim, size, point) is False, f"false refutation: {spec}"
+            check_refutation(claim, verdict, record, repr(spec))
+
+
+@contextmanager
+def logged(record: dict) -> Iterator[None]:
+    """Append ``record`` to the statistics file, with the first line of a failure if any."""
+    try:
+        yield
     except AssertionError as exc:
         record["failure"] = str(exc).splitlines()[0]
         raise
@@ -91,24 +96,41 @@ def compare(family: str, spec: Spec) -> None:
         _log(record)
 
 
+def check_refutation(claim, verdict, record: dict, why: str) -> None:
+    """The counterexample, read back exactly (the claim's objects and parameters only), falsifies
+    the claim's predicate itself."""
+    observed = dict(verdict.counterexample.observed)
+    size = int(observed["size"].split()[0])
+    point = parse_assignment(claim, size, verdict.counterexample.assignment)
+    names = {n for n, _ in claim.quantifier.objects} | {n for n, _ in claim.quantifier.params}
+    record["size"] = size
+    point = {k: v for k, v in point.items() if k in names}
+    assert predicate_holds(claim, size, point) is False, f"false refutation: {why}"
+
+
 def _against_brute_force(claim, verdict, spec: Spec, record: dict) -> None:
-    """Every size 1 .. N* + 2: no counterexample, and the formula is the predicate."""
-    bound = n_star(verdict)
+    against_brute_force([claim], n_star(verdict), f"{verdict.status.value}; {spec}", record)
+
+
+def against_brute_force(claims, bound: int, why: str, record: dict) -> None:
+    """Every size 1 .. N* + 2 of every claim: no counterexample, and the formula is the
+    predicate."""
     record["n_star"] = bound
     answers = record.setdefault("brute", [])
     record["not_compared"] = list(range(MAX_SIZE + 1, bound + 3))
-    for size in range(1, min(bound + 2, MAX_SIZE) + 1):
-        result = decide_at(claim, size)
-        answers.append(result.answer.value)
-        assert result.answer is not Answer.FAILS, (
-            f"false proof ({verdict.status.value}, N* = {bound}) at {size} outcomes "
-            f"({result.how}): {result.point}; {spec}"
-        )
-        # P0 of the design note: the formula that was lifted is what the predicate computes.
-        assert result.disagreement is None, (
-            f"the lifted formula is not the predicate at {size} outcomes: "
-            f"{result.disagreement}; {spec}"
-        )
+    for claim in claims:
+        for size in range(1, min(bound + 2, MAX_SIZE) + 1):
+            result = decide_at(claim, size)
+            answers.append(result.answer.value)
+            assert result.answer is not Answer.FAILS, (
+                f"false proof (N* = {bound}) at {size} outcomes ({result.how}): "
+                f"{result.point}; {why}"
+            )
+            # P0 of the design note: the formula that was lifted is what the predicate computes.
+            assert result.disagreement is None, (
+                f"the lifted formula is not the predicate at {size} outcomes: "
+                f"{result.disagreement}; {why}"
+            )
 
 
 def _log(record: dict) -> None:

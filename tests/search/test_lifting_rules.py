@@ -3,6 +3,7 @@ identified by structure (issue 26, classes 2-4). Each false claim here was prove
 fix; its truth is established by exact Fractions at the size where a counterexample exists."""
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -12,14 +13,17 @@ from hypothesis import strategies as st
 from dpproofs.algebra import implies
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
+from dpproofs.evidence import BoundedSearch, SmallModel
 from dpproofs.formula import Node, const
 from dpproofs.outcomes import every_event, every_outcome, outcome_total
+from dpproofs.recheck import certificates
+from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.search import Interval, for_all_distributions, for_all_mechanisms
 from dpproofs.search.cegar import ForAllHypothesis
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.growth import Growth, at_zero
 from dpproofs.search.linear import structure, sum_key
-from dpproofs.search.objects import distribution
+from dpproofs.search.objects import channel, distribution
 from dpproofs.search.shape import Part, ShapeReport, analyse
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import hockey_stick, statistical_difference
@@ -358,3 +362,67 @@ def test_no_proved_claim_has_a_grid_counterexample(event, family, negate_family)
         for p in grid(size):
             values = {"p": [p], "q": [[F(1, size)] * size]}
             assert claim.holds_exactly(size, values) is True, (size, p)
+
+
+# --- G7: the growth rule and the sizes searched are recorded, and rechecked ---------------
+
+
+def halves_or_support(alg, p):
+    """Full support and every event's mass in {0, 1/2, 1} => every outcome has a nonnegative
+    mass (true: the conclusion is "3 p_y >= p_y"). Not affine in the events, full support: no
+    growth rule, so a proof needs every size 1..N* (N* = 2: merging, e = 1, k = 0)."""
+    full = every_outcome(alg, (p,), lambda a: a > 0)
+    masses = every_event(alg, (p,), lambda m: (m == 0) | (2 * m == 1) | (m == 1))
+    return ~(full & masses) | every_outcome(alg, (p,), lambda a: 3 * a >= a)
+
+
+def test_a_lifting_records_its_growth_rule_and_every_size_it_searched():
+    claim = for_all_distributions([3]).claim(halves_or_support)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED
+    (model,) = [e for e in verdict.evidence if isinstance(e, SmallModel)]
+    (search,) = [e for e in verdict.evidence if isinstance(e, BoundedSearch)]
+    assert [p.growth for p in model.parts] == ["none"]
+    assert model.n_star == 2
+    # 3 is the claim's size; the lifting added 1 and 2 (no growth: every size up to N*).
+    assert model.searched == (3, 1, 2) == tuple(s.size for s in search.sizes)
+    # The rechecker holds the record to its rule: without size 1 the certificate fails.
+    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "")
+    assert certificates.small_model(piece, claim, model, [1, 2, 3]).outcome is Outcome.CONFIRMED
+    short = replace(model, searched=(3, 2))
+    found = certificates.small_model(piece, claim, short, [2, 3])
+    assert found.outcome is Outcome.FAILED and "[1] were not" in found.why
+
+
+# --- G9: an inner object over the outcomes is refused by name ------------------------------
+
+
+def _inner_reads_r(alg, p, q, r):
+    return every_outcome(alg, (p, r), lambda a, b: a <= 2 * b)
+
+
+def _inner_reads_k(alg, p, q, k):
+    return every_outcome(alg, (p, q), lambda a, b: alg.le(a, b + k[0][0]))
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "hypothesis", "text"),
+    [
+        ("r", distribution(), _inner_reads_r, "distribution on 2"),
+        ("K", channel(outputs=2), _inner_reads_k, "2 x 2 channel"),
+        ("K", channel(inputs=2), _inner_reads_k, "2 x 2 channel"),
+    ],
+)
+def test_an_inner_object_over_the_outcomes_is_refused_by_name(name, kind, hypothesis, text):
+    # Inner values are lifted once, at one fixed shape, and read by every size's hypothesis.
+    # The distribution over the outcomes ended in "ValueError: zip() argument 2 is shorter than
+    # argument 1" inside every_outcome; the channel from the outcomes came back bounded (not one
+    # formula) after searching with an inner value of the wrong size.
+    with pytest.raises(InvalidClaim, match=f"inner object '{name}' \\({text} at 2 outcomes\\)"):
+        ForAllHypothesis(
+            for_all_distributions([2, 3]),
+            ((name, kind),),
+            hypothesis,
+            lambda alg, p, q: alg.le(statistical_difference(alg, p, q), F(1, 2)),
+            "TV <= 1/2",
+        )
