@@ -23,8 +23,10 @@ Anything else (a Latin letter applied to parentheses, ``\\sum``, ``\\int``, an u
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
+from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 
 
 class NotUnderstood(DpProofsError):
@@ -164,12 +166,35 @@ def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]
     return exprs, rels, where
 
 
-def to_claim_syntax(latex: str) -> str:
-    """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """An expression in claim syntax, with what its sums and products need to mean it.
+
+    ``conditions`` (claim syntax) say that each sum or product has a number of terms >= 0;
+    ``counts`` are the parameters in their bounds, which count terms: integers. A statement
+    proved for all real values of ``counts`` under ``conditions`` holds for the integer ones; a
+    refutation counts only at integer values (see :mod:`dpproofs.steps.check`).
+    """
+
+    text: str
+    conditions: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()
+
+
+def read_expression(latex: str) -> Reading:
+    """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
+    of its sums and products."""
+    parser = _Parser(tokens(latex))
     try:
-        return _Parser(tokens(latex)).whole()
+        text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
         raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
+    return Reading(text, tuple(parser.conditions), tuple(sorted(set(parser.counts))))
+
+
+def to_claim_syntax(latex: str) -> str:
+    """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
+    return read_expression(latex).text
 
 
 def render(toks: list[str]) -> str:
@@ -189,6 +214,8 @@ class _Parser:
         self.toks = toks
         self.pos = 0
         self.bars = 0
+        self.conditions: list[str] = []
+        self.counts: list[str] = []
 
     def peek(self) -> str | None:
         return self.toks[self.pos] if self.pos < len(self.toks) else None
@@ -332,7 +359,9 @@ class _Parser:
         if self.peek() == "(":
             if not greek and (len(name) == 1 or self._comma_inside()):
                 raise NotUnderstood(
-                    "a letter applied to parentheses (function or product?); map it", f"{name}("
+                    f"ambiguous: {name}(...) is a function applied to an argument or a product; "
+                    f"map it (--map '{name}(x)' => ...) or write {name} \\cdot (...)",
+                    f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
                 raise NotUnderstood(
@@ -341,6 +370,42 @@ class _Parser:
                     f"{shown}(",
                 )
         return _name(name)
+
+    def _big_operator(self, tok: str) -> str:
+        """``\\sum_{i=a}^{b} body`` or ``\\prod``: the body is the product that follows (up to a
+        + or -), read by :mod:`dpproofs.steps.sums`."""
+        if self.peek() != "_":
+            raise NotUnderstood(f"{tok} without bounds: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("_")
+        if self.peek() != "{":
+            raise NotUnderstood(f"{tok} without bounds: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("{")
+        index = self.take()
+        if not re.fullmatch(r"[a-df-zA-Z]", index) or self.peek() != "=":
+            raise NotUnderstood(f"{tok}'s lower bound must read {tok}_{{i=1}} (one letter)", index)
+        self.take("=")
+        lower = self.expr()
+        self.take("}")
+        if self.peek() != "^":
+            raise NotUnderstood(f"{tok} without an upper bound: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("^")
+        upper = self.argument()
+        body = self.term()
+        rest = self.toks[self.pos :]
+        ends = [k for k, t in enumerate(rest) if t in SUMS]
+        if index in rest[: ends[0] if ends else len(rest)]:
+            raise NotUnderstood(
+                f"ambiguous: the index {index} appears after the body of {tok} (is it inside?); "
+                f"put the body in parentheses",
+                tok,
+            )
+        try:
+            closed = closed_form(SUMS[tok], _name(index), lower, upper, body)
+        except (NotSummable, DpProofsError) as exc:
+            raise NotUnderstood(str(exc), tok) from exc
+        self.conditions.append(closed.condition)
+        self.counts += closed.counts
+        return closed.text
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
@@ -396,6 +461,8 @@ class _Parser:
             return self._symbol(_VARIANTS.get(name, name), greek=True)
         if name == "pi":
             return "pi"
+        if tok in SUMS:
+            return self._big_operator(tok)
         if name in ("frac", "dfrac", "tfrac"):
             top, bottom = self.fraction_part(), self.fraction_part()
             return f"({top}/{bottom})"

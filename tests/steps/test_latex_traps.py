@@ -152,3 +152,39 @@ def test_an_arrow_with_nothing_before_it_is_not_checked() -> None:
     # check-proof on a block starting with \Rightarrow ended with an IndexError.
     derivation = read_derivation(r"\Rightarrow x \le 1")
     assert derivation.steps[0].consequence and "nothing before" in derivation.steps[0].problem
+
+
+def test_a_row_that_is_only_a_comment_column_is_not_a_step() -> None:
+    # Brief J, item 3: "&& \varepsilon \le 1" alone on a row was read as the step eps <= 1 of the
+    # chain (refuted at eps = 2), and broke the chain: e^eps <= 1 + 2 eps, then eps <= 1, then
+    # 1 <= 1 + 2 eps + eps^2. It is the row above's condition: e^eps <= 1 + 2 eps holds on
+    # [0, 1] (convex, equal at 0, e < 3 at 1) and fails at eps = 2 (e^2 > 5).
+    block = r"""\begin{align*}
+    e^{\varepsilon} &\le 1 + 2\varepsilon \\
+     && \varepsilon \le 1 \\
+     &\le 1 + 2\varepsilon + \varepsilon^2
+    \end{align*}"""
+    derivation, results, decided = verdict(block, where={"epsilon": "(0, oo)"})
+    assert [(s.lhs, s.rhs) for s in derivation.steps] == [
+        ("exp((epsilon))", "1 + 2*epsilon"),
+        ("1 + 2*epsilon", "1 + 2*epsilon + (epsilon)**(2)"),
+    ]
+    assert derivation.steps[0].premise == "epsilon <= 1"
+    assert derivation.steps[0].justification == r"\varepsilon \le 1"
+    assert [r.status for r in results] == ["proved", "proved"]
+    assert decided.status is Status.PROVED
+
+
+def test_bare_mathematics_in_the_comment_column_is_the_row_s_condition() -> None:
+    # "x^3 >= x^2 && x \ge 1" (a condition column): refuted at x = -1 if dropped.
+    derivation, results, _ = verdict(r"x^3 &\ge x^2 && x \ge 1")
+    assert derivation.steps[0].premise == "x >= 1" and results[0].status == "proved"
+    # a reason in words is not a condition, even with mathematics in it
+    worded = read_derivation(r"x^3 &\ge x^2 && \text{since } x \ge 1")
+    assert worded.steps[0].premise is None
+
+
+def test_two_conditions_for_one_row_are_ambiguous() -> None:
+    derivation = read_derivation(r"x^3 &\ge x^2 && x \ge 1 \\ && x \le 2")
+    assert derivation.steps[0].statement is None
+    assert "two conditions" in derivation.steps[0].problem
