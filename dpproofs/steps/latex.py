@@ -16,7 +16,10 @@ off). The translation is shown next to the LaTeX, so a reader sees what was chec
 * opaque notation (``\\Pr[...]``, ``f(x)``) must be given a meaning by the author's mapping, a
   plain text substitution of LaTeX by LaTeX done before parsing (longest key first, one pass).
 
-Anything else (a Latin letter applied to parentheses, ``\\sum``, ``\\int``, an unknown command,
+* ``\\sum`` and ``\\prod`` with bounds, read exactly by :mod:`dpproofs.steps.sums`.
+
+The vocabulary (relations, Greek letters, functions, spacing) is :mod:`dpproofs.steps.notation`.
+Anything else (a Latin letter applied to parentheses, ``\\int``, an unknown command,
 ``\\approx``) raises :class:`NotUnderstood` naming the token: it is never silently misread.
 """
 
@@ -26,6 +29,16 @@ import re
 from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
+from dpproofs.steps.notation import (
+    _FUNCTION_GREEK,
+    _FUNCTIONS,
+    _GREEK,
+    _IGNORED,
+    _RESERVED,
+    _VARIANTS,
+    RELATIONS,
+    UNCHECKED_RELATIONS,
+)
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 
 
@@ -37,101 +50,6 @@ class NotUnderstood(DpProofsError):
         self.token = token
 
 
-#: Relations of a chain, LaTeX spelling -> Python operator.
-RELATIONS = {
-    "=": "==",
-    "\\leq": "<=",
-    "\\le": "<=",
-    "\\leqslant": "<=",
-    "<": "<",
-    "\\geq": ">=",
-    "\\ge": ">=",
-    "\\geqslant": ">=",
-    ">": ">",
-}
-#: Relations that are recognised but never checked.
-UNCHECKED_RELATIONS = (
-    "\\approx",
-    "\\neq",
-    "\\ne",
-    "\\sim",
-    "\\propto",
-    "\\in",
-    "\\Rightarrow",
-    "\\Longrightarrow",
-    "\\implies",
-    "\\ll",
-    "\\gg",
-    "\\equiv",
-)
-_GREEK = frozenset(
-    (
-        "alpha",
-        "beta",
-        "gamma",
-        "delta",
-        "epsilon",
-        "zeta",
-        "eta",
-        "theta",
-        "iota",
-        "kappa",
-        "lambda",
-        "mu",
-        "nu",
-        "xi",
-        "rho",
-        "sigma",
-        "tau",
-        "upsilon",
-        "phi",
-        "chi",
-        "psi",
-        "omega",
-        "Gamma",
-        "Delta",
-        "Theta",
-        "Lambda",
-        "Xi",
-        "Sigma",
-        "Phi",
-        "Psi",
-        "Omega",
-    )
-)
-#: Greek letters that papers use as functions (Phi the normal CDF, Gamma the gamma function):
-#: before '(' or '[' they are never read as a product.
-_FUNCTION_GREEK = frozenset(("Phi", "phi", "varphi", "Gamma", "psi", "Psi", "zeta", "chi"))
-_VARIANTS = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho"}
-#: Names the claim syntax reserves, or Python keywords: renamed.
-_RESERVED = {"lambda": "lamda", "E": "E_", "I": "I_", "pi": "pi"}
-_FUNCTIONS = {
-    "\\exp": "exp",
-    "\\log": "log",
-    "\\ln": "log",
-    "\\tanh": "tanh",
-    "\\sinh": "sinh",
-    "\\cosh": "cosh",
-}
-_IGNORED = {
-    "\\,",
-    "\\ ",
-    "\\;",
-    "\\!",
-    "\\:",
-    "\\quad",
-    "\\qquad",
-    "~",
-    "\\displaystyle",
-    "\\left.",
-    "\\right.",
-    "\\nonumber",
-    "\\notag",
-    "\\big",
-    "\\Big",
-    "\\bigg",
-    "\\Bigg",
-}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 
 
