@@ -250,6 +250,13 @@ class _Parser:
             inner = self.expr()
             self.take("|")
             self.bars -= 1
+            after = self.peek()
+            if after is not None and self._starts_atom(after) and "|" in self.toks[self.pos :]:
+                raise NotUnderstood(
+                    "ambiguous: '|a| b |c|' reads as |a| b |c| or as |a |b| c| (a bar opens or "
+                    "closes); write \\cdot between the factors or brace them: {|a|} b {|c|}",
+                    "|",
+                )
             return f"Abs({inner})", False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
