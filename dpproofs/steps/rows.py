@@ -108,15 +108,26 @@ _CONDITION = re.compile(
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
+    return [(line, body) for line, _, body in _blocks(text)]
+
+
+def _blocks(text: str) -> list[tuple[int, str, str]]:
+    """:func:`math_blocks` with each block's environment ("" for ``$$``, ``\\[``, bare text)."""
     text = _COMMENT.sub("", text)
     found = [
         (
             text.count("\n", 0, m.start()) + 1,
+            m.group("env") or "",
             m.group("body") or m.group("dollars") or m.group("bracket") or "",
         )
         for m in _MATH_BLOCK.finditer(text)
     ]
-    return found or [(1, text)]
+    return found or [(1, "", text)]
+
+
+#: A row that is only a comment column: ``&&`` (or ``& &``) first, then no operator that would
+#: continue the expression above (``&& + b^2`` is maths).
+_COMMENT_ROW = re.compile(r"^\s*&\s*&(?!\s*(?:[-+/]|\\cdot|\\times))")
 
 
 def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
@@ -124,7 +135,7 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows: list[Row] = []
-    for number, (first_line, body) in enumerate(math_blocks(block)):
+    for number, (first_line, env, body) in enumerate(_blocks(block)):
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
         body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
@@ -135,9 +146,12 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             if raw.startswith("\\\\"):
                 continue
             leading = raw[: len(raw) - len(raw.lstrip())]
-            if raw.strip().startswith("&&"):  # only a comment column: it belongs to the row above
+            comment = _COMMENT_ROW.match(raw)
+            # only a comment column: it belongs to the row above (in eqnarray, && opens the
+            # right-hand column: maths)
+            if comment and not env.startswith("eqnarray"):
                 if rows and rows[-1].block == number:
-                    rows[-1] = _annotated(rows[-1], raw.strip()[2:])
+                    rows[-1] = _annotated(rows[-1], raw[comment.end() :])
                 line += raw.count("\n")
                 continue
             row = _row(raw, number, line + leading.count("\n"))

@@ -188,3 +188,24 @@ def test_two_conditions_for_one_row_are_ambiguous() -> None:
     derivation = read_derivation(r"x^3 &\ge x^2 && x \ge 1 \\ && x \le 2")
     assert derivation.steps[0].statement is None
     assert "two conditions" in derivation.steps[0].problem
+
+
+@pytest.mark.parametrize("env", ["eqnarray", "align"])
+def test_a_row_that_opens_with_an_operator_after_the_ampersands_continues_the_expression(
+    env: str,
+) -> None:
+    # "&& + b^2" continues the right-hand side (in eqnarray && opens its third column); taking
+    # it for a comment would check (a+b)^2 = a^2 + 2ab, refuted at a = b = 1.
+    second = "&& + b^2" if env == "eqnarray" else "& & + b^2"
+    relation = "&=&" if env == "eqnarray" else "&="
+    block = rf"\begin{{{env}}} (a+b)^2 {relation} a^2 + 2ab \\ {second} \end{{{env}}}"
+    derivation, results, _ = verdict(block)
+    assert derivation.steps[0].rhs == "(a)**(2) + 2*a*b + (b)**(2)"
+    assert results[0].status == "proved"
+
+
+def test_in_eqnarray_a_row_opening_with_ampersands_is_maths_not_a_comment() -> None:
+    block = r"\begin{eqnarray} x &\le& y \\ && y \le 1 \end{eqnarray}"
+    assert [(s.lhs, s.rhs) for s in read_derivation(block).steps] == [("x", "y"), ("y", "1")]
+    spaced = read_derivation(r"\begin{align} x &= y \\ & & x \le 1 \end{align}")
+    assert len(spaced.steps) == 1 and spaced.steps[0].premise == "x <= 1"
