@@ -201,6 +201,8 @@ class _Parser:
         if self.peek() == "^":
             self.take()
             exponent = self.argument()
+            if self.peek() == "^":
+                raise NotUnderstood("a double superscript (TeX refuses it): brace the power", "^")
             return f"exp({exponent})" if is_e else f"({base})**({exponent})"
         return "E" if is_e else base
 
@@ -409,6 +411,13 @@ class _Parser:
                 raise NotUnderstood(
                     f"ambiguous: {tok} followed by a product ('{tok} 2x' reads as {tok}(2x) or "
                     f"({tok} 2) x); write {tok}(...) or put the argument in braces",
+                    tok,
+                )
+            if following in ("/", "\\cdot", "\\times"):
+                raise NotUnderstood(
+                    f"ambiguous: '{tok} a {following} b' reads as {tok}(a {following} b) or "
+                    f"({tok} a) {following} b (papers write \\ln 1/\\delta for \\ln(1/\\delta)); "
+                    f"write {tok}(...) with parentheses",
                     tok,
                 )
             return f"{_FUNCTIONS[tok]}({argument})"

@@ -81,6 +81,16 @@ SPLITTING = [
     r"\frac{1}{1 + e^{-x}}",
     r"|a| + |b|",
     r"|a - b| \cdot |c|",
+    # found by a random grammar of LaTeX read both ways: a function without parentheses before
+    # / or \cdot was read as (\ln a) / b; papers write \ln 1/\delta for \ln(1/\delta)
+    r"\ln 1/\delta",
+    r"\ln \Delta/e^{y}",
+    r"\ln \Delta \cdot x_{2}",
+    r"\ln e^{x} \cdot \sqrt{\pi}",
+    r"\exp x / 2",
+    r"\ln \delta^2^{e}",  # a double superscript (TeX refuses it) was read as (ln delta^2)^e
+    r"\ln(x)/y",
+    r"\ln(1/\delta)",
 ]
 
 
