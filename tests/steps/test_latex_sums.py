@@ -106,3 +106,14 @@ def test_a_step_false_at_an_integer_is_refuted_there() -> None:
         assert result.witness is not None
         n = Fraction(dict(result.witness.assignment)["n"])
         assert n.denominator == 1 and n >= 0
+
+
+def test_recheck_states_a_sum_s_condition_as_the_decider_did() -> None:
+    # sum_{i=1}^{n} 1 >= 0 is n >= 0: true only under the sum's condition n - 1 + 1 >= 0; the
+    # second encoding of dpproofs recheck had dropped it (and could not prove the step again).
+    from dpproofs.recheck.witnesses import step_problem
+
+    derivation = read_derivation(r"\sum_{i=1}^{n} 1 \ge 0")
+    problem = step_problem(derivation, derivation.steps[0])
+    assert len(problem.assumptions) == 1
+    assert str(problem.assumptions[0]).replace(" ", "") == "n>=0"  # (n) - (1) + 1 >= 0
