@@ -285,9 +285,12 @@ class _Parser:
             )
         if self.peek() == "(":
             if not greek and (len(name) == 1 or self._comma_inside()):
+                group = self._group_text()
+                product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
-                    f"ambiguous: {name}(...) is a function applied to an argument or a product; "
-                    f"map it (--map '{name}(x)' => ...) or write {name} \\cdot (...)",
+                    f"ambiguous: {name}{group} is a function applied to an argument or a "
+                    f"product; {product}give it a meaning with --map (the key is matched "
+                    "against the text as the paper writes it)",
                     f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
@@ -333,6 +336,16 @@ class _Parser:
         self.conditions.append(closed.condition)
         self.counts += closed.counts
         return closed.text
+
+    def _group_text(self) -> str:
+        """The parenthesised group at the cursor as LaTeX (for a message)."""
+        depth = 0
+        for end, tok in enumerate(self.toks[self.pos :], start=self.pos):
+            depth += tok in ("(", "[", "{", "\\{")
+            depth -= tok in (")", "]", "}", "\\}")
+            if depth == 0:
+                return render(self.toks[self.pos : end + 1])
+        return render(self.toks[self.pos :])
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""

@@ -209,3 +209,16 @@ def test_in_eqnarray_a_row_opening_with_ampersands_is_maths_not_a_comment() -> N
     assert [(s.lhs, s.rhs) for s in read_derivation(block).steps] == [("x", "y"), ("y", "1")]
     spaced = read_derivation(r"\begin{align} x &= y \\ & & x \le 1 \end{align}")
     assert len(spaced.steps) == 1 and spaced.steps[0].premise == "x <= 1"
+
+
+def test_a_letter_before_parentheses_is_ambiguous_with_the_product_written_out() -> None:
+    # The message suggested --map 'q(x)' => ..., a key that matches only the text "q(x)".
+    with pytest.raises(NotUnderstood) as caught:
+        to_claim_syntax(r"q\left(e^{\varepsilon} - 1\right)")
+    message = str(caught.value)
+    assert message.startswith("ambiguous: q(e^{\\varepsilon}-1)")
+    assert "write q \\cdot (e^{\\varepsilon}-1) for a product" in message
+    assert "'q(x)'" not in message
+    with pytest.raises(NotUnderstood, match="--map") as two:
+        to_claim_syntax(r"f(x, y)")
+    assert "\\cdot" not in str(two.value)  # an argument list is no product
