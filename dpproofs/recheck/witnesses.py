@@ -231,11 +231,16 @@ def replay_step(piece: Piece, claim: Any, values: Mapping[str, str], step: int) 
 
 
 def step_problem(derivation: Any, step: Any) -> Any:
-    """The scalar problem of one step: its statement under the derivation's assumptions (and
-    its premise), with the domains of the names it mentions. Raises what ``holds`` raises."""
+    """The scalar problem of one step: its statement under the derivation's assumptions (its
+    premise, and the conditions of its sums: m >= 0 terms), with the domains of the names it
+    mentions. Raises what ``holds`` raises."""
     from dpproofs.symbolic.claim import holds  # reads a claim; decides nothing
 
     text = " ".join([step.statement, *derivation.assumptions])
     where = {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
-    assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+    assuming = (
+        *derivation.assumptions,
+        *([step.premise] if step.premise else []),
+        *getattr(step, "conditions", ()),
+    )
     return holds(step.statement, where=where, assuming=assuming).problem

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
@@ -35,7 +36,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     try:
-        assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
+        assuming = (
+            *derivation.assumptions,
+            *([step.premise] if step.premise else []),
+            *step.conditions,
+        )
         claim = holds(statement, where=_mentioned(derivation, statement), assuming=assuming)
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
@@ -43,8 +48,27 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if verdict.status is Status.PROVED:
         return _result(step, PROVED, reason=verdict.method)
     if verdict.status is Status.REFUTED:
+        fractional = _fractional_counts(step, verdict.counterexample)
+        if fractional:
+            return _result(step, UNKNOWN, reason=(
+                f"refuted only at {fractional}, which counts the terms of a sum or product and "
+                "must be an integer; not decided for the integers"))  # fmt: skip
         return _result(step, REFUTED, verdict.counterexample, verdict.method)
     return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
+
+
+def _fractional_counts(step: Step, witness: Counterexample | None) -> str:
+    """The counts (parameters in the bounds of a sum or product) that the witness does not set
+    to integers, as ``n = 1/2``; "" when there are none (the refutation stands)."""
+    if witness is None or not step.counts:
+        return ""
+    values = dict(witness.assignment)
+    bad = []
+    for name in step.counts:
+        value = values.get(name)
+        if value is None or Fraction(value).denominator != 1:
+            bad.append(f"{name} = {value}")
+    return ", ".join(bad)
 
 
 def _mentioned(derivation: Derivation, statement: str) -> dict[str, str]:

@@ -25,6 +25,8 @@ from dpproofs.steps.latex import (
     RELATIONS,
     UNCHECKED_RELATIONS,
     NotUnderstood,
+    Reading,
+    read_expression,
     render,
     split_chain,
     to_claim_syntax,
@@ -109,6 +111,10 @@ class Step:
     starts_statement: bool = False
     #: The line of the pasted text where the step's relation is (1-based).
     line: int = 0
+    #: What the step's sums and products need (:class:`dpproofs.steps.latex.Reading`): their
+    #: numbers of terms are >= 0 (conditions), the parameters in their bounds are integers.
+    conditions: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()
 
     @property
     def latex(self) -> str:
@@ -218,8 +224,13 @@ def _same(first: str | None, second: str) -> bool:
 
 
 def _translate(latex: str) -> tuple[str | None, str]:
+    reading, why = _read(latex)
+    return (reading.text if reading else None), why
+
+
+def _read(latex: str) -> tuple[Reading | None, str]:
     try:
-        return to_claim_syntax(latex), ""
+        return read_expression(latex), ""
     except NotUnderstood as exc:
         return None, str(exc)
 
@@ -244,7 +255,10 @@ def read_assumption(latex: str, mapping: Mapping[str, str] | None = None) -> str
     exprs, rels, _ = split_chain(tokens(" ".join(r.latex for r in rows)))
     if not rels or any(r not in RELATIONS for r in rels):
         raise NotUnderstood("an assumption must be a chain of =, <, <=, >, >=", latex)
-    parts = [to_claim_syntax(render(e)) for e in exprs]
+    readings = [read_expression(render(e)) for e in exprs]
+    if any(r.counts for r in readings):
+        raise NotUnderstood("a sum or product with symbolic bounds in an assumption", latex)
+    parts = [r.text for r in readings]
     ops = [RELATIONS[r] for r in rels]
     return " ".join(p for pair in zip(parts, [*ops, ""], strict=True) for p in pair).strip()
 
@@ -342,10 +356,14 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
     consequence = _cut_at_implication(flat, owner)
     exprs, rels, positions = split_chain(flat)
     bounds = [-1, *positions, len(flat)]
-    readings = [_translate(render(e)) for e in exprs]
+    readings = [_read(render(e)) for e in exprs]
     steps = []
     for i, rel in enumerate(rels):
-        (lhs, why_l), (rhs, why_r) = readings[i], readings[i + 1]
+        (left, why_l), (right, why_r) = readings[i], readings[i + 1]
+        lhs, rhs = (left.text if left else None), (right.text if right else None)
+        sides = [r for r in (left, right) if r is not None]
+        conditions = tuple(dict.fromkeys(c for r in sides for c in r.conditions))
+        counts = tuple(sorted({c for r in sides for c in r.counts}))
         relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
         unchecked = "" if relation else f"the relation {rel} is not checked"
         row = rows[owner[positions[i]]]
@@ -357,7 +375,8 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
             lhs = rhs = None
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
-                 lhs, relation, rhs, problem, premise, line=row.line)
+                 lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
+                 counts=counts)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence

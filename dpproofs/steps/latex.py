@@ -16,15 +16,30 @@ off). The translation is shown next to the LaTeX, so a reader sees what was chec
 * opaque notation (``\\Pr[...]``, ``f(x)``) must be given a meaning by the author's mapping, a
   plain text substitution of LaTeX by LaTeX done before parsing (longest key first, one pass).
 
-Anything else (a Latin letter applied to parentheses, ``\\sum``, ``\\int``, an unknown command,
+* ``\\sum`` and ``\\prod`` with bounds, read exactly by :mod:`dpproofs.steps.sums`.
+
+The vocabulary (relations, Greek letters, functions, spacing) is :mod:`dpproofs.steps.notation`.
+Anything else (a Latin letter applied to parentheses, ``\\int``, an unknown command,
 ``\\approx``) raises :class:`NotUnderstood` naming the token: it is never silently misread.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
+from dpproofs.steps.notation import (
+    _FUNCTION_GREEK,
+    _FUNCTIONS,
+    _GREEK,
+    _IGNORED,
+    _RESERVED,
+    _VARIANTS,
+    RELATIONS,
+    UNCHECKED_RELATIONS,
+)
+from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 
 
 class NotUnderstood(DpProofsError):
@@ -35,101 +50,6 @@ class NotUnderstood(DpProofsError):
         self.token = token
 
 
-#: Relations of a chain, LaTeX spelling -> Python operator.
-RELATIONS = {
-    "=": "==",
-    "\\leq": "<=",
-    "\\le": "<=",
-    "\\leqslant": "<=",
-    "<": "<",
-    "\\geq": ">=",
-    "\\ge": ">=",
-    "\\geqslant": ">=",
-    ">": ">",
-}
-#: Relations that are recognised but never checked.
-UNCHECKED_RELATIONS = (
-    "\\approx",
-    "\\neq",
-    "\\ne",
-    "\\sim",
-    "\\propto",
-    "\\in",
-    "\\Rightarrow",
-    "\\Longrightarrow",
-    "\\implies",
-    "\\ll",
-    "\\gg",
-    "\\equiv",
-)
-_GREEK = frozenset(
-    (
-        "alpha",
-        "beta",
-        "gamma",
-        "delta",
-        "epsilon",
-        "zeta",
-        "eta",
-        "theta",
-        "iota",
-        "kappa",
-        "lambda",
-        "mu",
-        "nu",
-        "xi",
-        "rho",
-        "sigma",
-        "tau",
-        "upsilon",
-        "phi",
-        "chi",
-        "psi",
-        "omega",
-        "Gamma",
-        "Delta",
-        "Theta",
-        "Lambda",
-        "Xi",
-        "Sigma",
-        "Phi",
-        "Psi",
-        "Omega",
-    )
-)
-#: Greek letters that papers use as functions (Phi the normal CDF, Gamma the gamma function):
-#: before '(' or '[' they are never read as a product.
-_FUNCTION_GREEK = frozenset(("Phi", "phi", "varphi", "Gamma", "psi", "Psi", "zeta", "chi"))
-_VARIANTS = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho"}
-#: Names the claim syntax reserves, or Python keywords: renamed.
-_RESERVED = {"lambda": "lamda", "E": "E_", "I": "I_", "pi": "pi"}
-_FUNCTIONS = {
-    "\\exp": "exp",
-    "\\log": "log",
-    "\\ln": "log",
-    "\\tanh": "tanh",
-    "\\sinh": "sinh",
-    "\\cosh": "cosh",
-}
-_IGNORED = {
-    "\\,",
-    "\\ ",
-    "\\;",
-    "\\!",
-    "\\:",
-    "\\quad",
-    "\\qquad",
-    "~",
-    "\\displaystyle",
-    "\\left.",
-    "\\right.",
-    "\\nonumber",
-    "\\notag",
-    "\\big",
-    "\\Big",
-    "\\bigg",
-    "\\Bigg",
-}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 
 
@@ -164,12 +84,35 @@ def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]
     return exprs, rels, where
 
 
-def to_claim_syntax(latex: str) -> str:
-    """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """An expression in claim syntax, with what its sums and products need to mean it.
+
+    ``conditions`` (claim syntax) say that each sum or product has a number of terms >= 0;
+    ``counts`` are the parameters in their bounds, which count terms: integers. A statement
+    proved for all real values of ``counts`` under ``conditions`` holds for the integer ones; a
+    refutation counts only at integer values (see :mod:`dpproofs.steps.check`).
+    """
+
+    text: str
+    conditions: tuple[str, ...] = ()
+    counts: tuple[str, ...] = ()
+
+
+def read_expression(latex: str) -> Reading:
+    """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
+    of its sums and products."""
+    parser = _Parser(tokens(latex))
     try:
-        return _Parser(tokens(latex)).whole()
+        text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
         raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
+    return Reading(text, tuple(parser.conditions), tuple(sorted(set(parser.counts))))
+
+
+def to_claim_syntax(latex: str) -> str:
+    """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
+    return read_expression(latex).text
 
 
 def render(toks: list[str]) -> str:
@@ -189,6 +132,8 @@ class _Parser:
         self.toks = toks
         self.pos = 0
         self.bars = 0
+        self.conditions: list[str] = []
+        self.counts: list[str] = []
 
     def peek(self) -> str | None:
         return self.toks[self.pos] if self.pos < len(self.toks) else None
@@ -256,6 +201,8 @@ class _Parser:
         if self.peek() == "^":
             self.take()
             exponent = self.argument()
+            if self.peek() == "^":
+                raise NotUnderstood("a double superscript (TeX refuses it): brace the power", "^")
             return f"exp({exponent})" if is_e else f"({base})**({exponent})"
         return "E" if is_e else base
 
@@ -305,6 +252,13 @@ class _Parser:
             inner = self.expr()
             self.take("|")
             self.bars -= 1
+            after = self.peek()
+            if after is not None and self._starts_atom(after) and "|" in self.toks[self.pos :]:
+                raise NotUnderstood(
+                    "ambiguous: '|a| b |c|' reads as |a| b |c| or as |a |b| c| (a bar opens or "
+                    "closes); write \\cdot between the factors or brace them: {|a|} b {|c|}",
+                    "|",
+                )
             return f"Abs({inner})", False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
@@ -331,8 +285,13 @@ class _Parser:
             )
         if self.peek() == "(":
             if not greek and (len(name) == 1 or self._comma_inside()):
+                group = self._group_text()
+                product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
-                    "a letter applied to parentheses (function or product?); map it", f"{name}("
+                    f"ambiguous: {name}{group} is a function applied to an argument or a "
+                    f"product; {product}give it a meaning with --map (the key is matched "
+                    "against the text as the paper writes it)",
+                    f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
                 raise NotUnderstood(
@@ -341,6 +300,52 @@ class _Parser:
                     f"{shown}(",
                 )
         return _name(name)
+
+    def _big_operator(self, tok: str) -> str:
+        """``\\sum_{i=a}^{b} body`` or ``\\prod``: the body is the product that follows (up to a
+        + or -), read by :mod:`dpproofs.steps.sums`."""
+        if self.peek() != "_":
+            raise NotUnderstood(f"{tok} without bounds: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("_")
+        if self.peek() != "{":
+            raise NotUnderstood(f"{tok} without bounds: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("{")
+        index = self.take()
+        if not re.fullmatch(r"[a-df-zA-Z]", index) or self.peek() != "=":
+            raise NotUnderstood(f"{tok}'s lower bound must read {tok}_{{i=1}} (one letter)", index)
+        self.take("=")
+        lower = self.expr()
+        self.take("}")
+        if self.peek() != "^":
+            raise NotUnderstood(f"{tok} without an upper bound: write {tok}_{{i=1}}^{{n}}", tok)
+        self.take("^")
+        upper = self.argument()
+        body = self.term()
+        rest = self.toks[self.pos :]
+        ends = [k for k, t in enumerate(rest) if t in SUMS]
+        if index in rest[: ends[0] if ends else len(rest)]:
+            raise NotUnderstood(
+                f"ambiguous: the index {index} appears after the body of {tok} (is it inside?); "
+                f"put the body in parentheses",
+                tok,
+            )
+        try:
+            closed = closed_form(SUMS[tok], _name(index), lower, upper, body)
+        except (NotSummable, DpProofsError) as exc:
+            raise NotUnderstood(str(exc), tok) from exc
+        self.conditions.append(closed.condition)
+        self.counts += closed.counts
+        return closed.text
+
+    def _group_text(self) -> str:
+        """The parenthesised group at the cursor as LaTeX (for a message)."""
+        depth = 0
+        for end, tok in enumerate(self.toks[self.pos :], start=self.pos):
+            depth += tok in ("(", "[", "{", "\\{")
+            depth -= tok in (")", "]", "}", "\\}")
+            if depth == 0:
+                return render(self.toks[self.pos : end + 1])
+        return render(self.toks[self.pos :])
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
@@ -396,6 +401,8 @@ class _Parser:
             return self._symbol(_VARIANTS.get(name, name), greek=True)
         if name == "pi":
             return "pi"
+        if tok in SUMS:
+            return self._big_operator(tok)
         if name in ("frac", "dfrac", "tfrac"):
             top, bottom = self.fraction_part(), self.fraction_part()
             return f"({top}/{bottom})"
@@ -417,6 +424,13 @@ class _Parser:
                 raise NotUnderstood(
                     f"ambiguous: {tok} followed by a product ('{tok} 2x' reads as {tok}(2x) or "
                     f"({tok} 2) x); write {tok}(...) or put the argument in braces",
+                    tok,
+                )
+            if following in ("/", "\\cdot", "\\times"):
+                raise NotUnderstood(
+                    f"ambiguous: '{tok} a {following} b' reads as {tok}(a {following} b) or "
+                    f"({tok} a) {following} b (papers write \\ln 1/\\delta for \\ln(1/\\delta)); "
+                    f"write {tok}(...) with parentheses",
                     tok,
                 )
             return f"{_FUNCTIONS[tok]}({argument})"

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dpproofs.errors import did_you_mean
-from dpproofs.steps.latex import _GREEK, _VARIANTS, to_claim_syntax
+from dpproofs.steps.latex import to_claim_syntax
+from dpproofs.steps.notation import _GREEK, _VARIANTS
 
 
 def parameter_name(written: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood
 
@@ -108,23 +108,34 @@ _CONDITION = re.compile(
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
+    return [(line, body) for line, _, body in _blocks(text)]
+
+
+def _blocks(text: str) -> list[tuple[int, str, str]]:
+    """:func:`math_blocks` with each block's environment ("" for ``$$``, ``\\[``, bare text)."""
     text = _COMMENT.sub("", text)
     found = [
         (
             text.count("\n", 0, m.start()) + 1,
+            m.group("env") or "",
             m.group("body") or m.group("dollars") or m.group("bracket") or "",
         )
         for m in _MATH_BLOCK.finditer(text)
     ]
-    return found or [(1, text)]
+    return found or [(1, "", text)]
+
+
+#: A row that is only a comment column: ``&&`` (or ``& &``) first, then no operator that would
+#: continue the expression above (``&& + b^2`` is maths).
+_COMMENT_ROW = re.compile(r"^\s*&\s*&(?!\s*(?:[-+/]|\\cdot|\\times))")
 
 
 def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]:
     """The rows of a pasted text: its math blocks (prose and comments dropped), mapped, split on
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
-    rows = []
-    for number, (first_line, body) in enumerate(math_blocks(block)):
+    rows: list[Row] = []
+    for number, (first_line, env, body) in enumerate(_blocks(block)):
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
         body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
@@ -135,11 +146,50 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             if raw.startswith("\\\\"):
                 continue
             leading = raw[: len(raw) - len(raw.lstrip())]
+            comment = _COMMENT_ROW.match(raw)
+            # only a comment column: it belongs to the row above (in eqnarray, && opens the
+            # right-hand column: maths)
+            if comment and not env.startswith("eqnarray"):
+                if rows and rows[-1].block == number:
+                    rows[-1] = _annotated(rows[-1], raw[comment.end() :])
+                line += raw.count("\n")
+                continue
             row = _row(raw, number, line + leading.count("\n"))
             line += raw.count("\n")
             if row is not None:
                 rows.append(row)
     return rows
+
+
+def _annotated(row: Row, aside: str) -> Row:
+    """``row`` with a comment-column row below it (``&& \\varepsilon \\le 1``) added to its
+    justification; a condition stated there is the row's condition (a second one makes the row
+    ambiguous: which of them does the step use?)."""
+    shown = _plain(aside.replace("&", " ")).replace(MARK, "")
+    justification = f"{row.justification}; {shown}" if row.justification else shown
+    condition = _condition_of(aside)
+    if condition and row.condition:
+        problem = (
+            f"ambiguous: the row states two conditions ('{row.condition}' and '{condition}'); "
+            "write them as one chain or in one justification"
+        )
+        return replace(row, justification=justification, problem=row.problem or problem)
+    return replace(row, justification=justification, condition=condition or row.condition)
+
+
+def _condition_of(aside: str) -> str:
+    """The condition a comment column states: ``for $x \\ge 1$`` (and the other words of
+    _CONDITION), or bare mathematics that is a relation (``&& x \\le 1``, a condition column as in
+    a case split); "" for anything else (a reason in words, ``\\text{since } ...``)."""
+    plain = re.sub(r"\s+", " ", aside.replace("&", " ")).strip().rstrip(".,;").strip()
+    found = _CONDITION.match(_plain(aside).replace(MARK, "$"))
+    if found:
+        return found.group("math").strip()
+    if MARK in plain or re.search(r"\\(?:text|textrm|mbox|mathrm)\b", plain):
+        return ""
+    relations = [t for t in re.findall(r"\\[A-Za-z]+|[=<>]", plain)
+                 if t in RELATIONS or t in UNCHECKED_RELATIONS]  # fmt: skip
+    return plain if relations else ""
 
 
 def _row(raw: str, block: int, line: int) -> Row | None:
@@ -162,7 +212,7 @@ def _row(raw: str, block: int, line: int) -> Row | None:
     maths = maths.rstrip(".,;").strip()
     if aside.strip():
         justification = _plain(aside)
-    condition = ""
+    condition = _condition_of(aside) if aside.strip() else ""
     found = _CONDITION.match(justification.replace(MARK, "$"))
     if found:
         condition = found.group("math").strip()

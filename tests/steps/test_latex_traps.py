@@ -152,3 +152,73 @@ def test_an_arrow_with_nothing_before_it_is_not_checked() -> None:
     # check-proof on a block starting with \Rightarrow ended with an IndexError.
     derivation = read_derivation(r"\Rightarrow x \le 1")
     assert derivation.steps[0].consequence and "nothing before" in derivation.steps[0].problem
+
+
+def test_a_row_that_is_only_a_comment_column_is_not_a_step() -> None:
+    # Brief J, item 3: "&& \varepsilon \le 1" alone on a row was read as the step eps <= 1 of the
+    # chain (refuted at eps = 2), and broke the chain: e^eps <= 1 + 2 eps, then eps <= 1, then
+    # 1 <= 1 + 2 eps + eps^2. It is the row above's condition: e^eps <= 1 + 2 eps holds on
+    # [0, 1] (convex, equal at 0, e < 3 at 1) and fails at eps = 2 (e^2 > 5).
+    block = r"""\begin{align*}
+    e^{\varepsilon} &\le 1 + 2\varepsilon \\
+     && \varepsilon \le 1 \\
+     &\le 1 + 2\varepsilon + \varepsilon^2
+    \end{align*}"""
+    derivation, results, decided = verdict(block, where={"epsilon": "(0, oo)"})
+    assert [(s.lhs, s.rhs) for s in derivation.steps] == [
+        ("exp((epsilon))", "1 + 2*epsilon"),
+        ("1 + 2*epsilon", "1 + 2*epsilon + (epsilon)**(2)"),
+    ]
+    assert derivation.steps[0].premise == "epsilon <= 1"
+    assert derivation.steps[0].justification == r"\varepsilon \le 1"
+    assert [r.status for r in results] == ["proved", "proved"]
+    assert decided.status is Status.PROVED
+
+
+def test_bare_mathematics_in_the_comment_column_is_the_row_s_condition() -> None:
+    # "x^3 >= x^2 && x \ge 1" (a condition column): refuted at x = -1 if dropped.
+    derivation, results, _ = verdict(r"x^3 &\ge x^2 && x \ge 1")
+    assert derivation.steps[0].premise == "x >= 1" and results[0].status == "proved"
+    # a reason in words is not a condition, even with mathematics in it
+    worded = read_derivation(r"x^3 &\ge x^2 && \text{since } x \ge 1")
+    assert worded.steps[0].premise is None
+
+
+def test_two_conditions_for_one_row_are_ambiguous() -> None:
+    derivation = read_derivation(r"x^3 &\ge x^2 && x \ge 1 \\ && x \le 2")
+    assert derivation.steps[0].statement is None
+    assert "two conditions" in derivation.steps[0].problem
+
+
+@pytest.mark.parametrize("env", ["eqnarray", "align"])
+def test_a_row_that_opens_with_an_operator_after_the_ampersands_continues_the_expression(
+    env: str,
+) -> None:
+    # "&& + b^2" continues the right-hand side (in eqnarray && opens its third column); taking
+    # it for a comment would check (a+b)^2 = a^2 + 2ab, refuted at a = b = 1.
+    second = "&& + b^2" if env == "eqnarray" else "& & + b^2"
+    relation = "&=&" if env == "eqnarray" else "&="
+    block = rf"\begin{{{env}}} (a+b)^2 {relation} a^2 + 2ab \\ {second} \end{{{env}}}"
+    derivation, results, _ = verdict(block)
+    assert derivation.steps[0].rhs == "(a)**(2) + 2*a*b + (b)**(2)"
+    assert results[0].status == "proved"
+
+
+def test_in_eqnarray_a_row_opening_with_ampersands_is_maths_not_a_comment() -> None:
+    block = r"\begin{eqnarray} x &\le& y \\ && y \le 1 \end{eqnarray}"
+    assert [(s.lhs, s.rhs) for s in read_derivation(block).steps] == [("x", "y"), ("y", "1")]
+    spaced = read_derivation(r"\begin{align} x &= y \\ & & x \le 1 \end{align}")
+    assert len(spaced.steps) == 1 and spaced.steps[0].premise == "x <= 1"
+
+
+def test_a_letter_before_parentheses_is_ambiguous_with_the_product_written_out() -> None:
+    # The message suggested --map 'q(x)' => ..., a key that matches only the text "q(x)".
+    with pytest.raises(NotUnderstood) as caught:
+        to_claim_syntax(r"q\left(e^{\varepsilon} - 1\right)")
+    message = str(caught.value)
+    assert message.startswith("ambiguous: q(e^{\\varepsilon}-1)")
+    assert "write q \\cdot (e^{\\varepsilon}-1) for a product" in message
+    assert "'q(x)'" not in message
+    with pytest.raises(NotUnderstood, match="--map") as two:
+        to_claim_syntax(r"f(x, y)")
+    assert "\\cdot" not in str(two.value)  # an argument list is no product

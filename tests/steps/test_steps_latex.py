@@ -23,7 +23,7 @@ def value(latex: str, **at: object) -> sympy.Expr:
     [
         (r"\log x", "log(x)"),  # natural log, never base 10
         (r"\ln(1 + x)", "log(1 + x)"),
-        (r"\log 3 \cdot x", "log(3)*x"),
+        (r"(\log 3) \cdot x", "(log(3))*x"),  # unparenthesised: ambiguous (test_latex_crosscheck)
         (r"e", "E"),  # Euler's number
         (r"e^{a + b}", "exp((a + b))"),
         (r"e^x", "exp(x)"),
