@@ -261,8 +261,14 @@ def test_a_refutation_above_an_undecided_size_still_refutes(reports):
 
 
 def test_split_takes_only_sizes():
+    def cases():
+        return None
+
+    theorem(source="test", expect="proved", split="cases")(cases)
+    (spec,) = cases.__globals__.pop("__dpproofs_theorems__")
+    assert spec.split is None
     with pytest.raises(InvalidTheorem, match="split= must be one of"):
-        theorem(source="test", expect="proved", split="cases")
+        spec.build()
 
 
 NOT_A_SEARCH = """
