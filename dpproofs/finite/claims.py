@@ -33,7 +33,8 @@ from dpproofs.verdict import Counterexample, Status, Verdict
 def _exact(mechanism: FiniteMechanism) -> None:
     if not mechanism.exact:
         raise InvalidClaim(
-            f"mechanism {mechanism.name or ''} has float entries; claims need exact entries "
+            f"mechanism {mechanism.name or ''} has float entries{mechanism.built_at}; claims "
+            "need exact entries "
             "(write them as strings such as '3/4')"
         )
 

@@ -32,6 +32,7 @@ from dpproofs.run.discovery import (
     failing_line,
     import_theorem_file,
 )
+from dpproofs.run.hints import hint
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
 
@@ -244,7 +245,8 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
         return Verdict.error(stage, f"{location}: sys.exit({exc.code!r}) called while {doing}")
     line = failing_line(exc, file)
     author = f"{file}:{line}" if line > 1 else location
-    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{_raised_at(exc, author)}")
+    raised = _raised_at(exc, author)
+    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{raised}{hint(exc)}")
 
 
 def _raised_at(exc: BaseException, author: str) -> str:
