@@ -14,7 +14,7 @@ from typing import Any
 
 import sympy
 
-from dpproofs.claim import Claim, timed_decide
+from dpproofs.claim import Claim, no_truth_value, timed_decide
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.parse import parse_exact
@@ -59,6 +59,8 @@ class QuantityClaim:
     algebra's comparison ("le" or "eq"). When the claim fails, ``witness`` turns the quantity into
     a concrete counterexample (assignment, observed values, replay source) where one exists.
     """
+
+    __bool__ = no_truth_value
 
     mechanism: FiniteMechanism
     statement: str
@@ -282,6 +284,8 @@ class ForEach:
     The first member whose claim is refuted refutes the whole (its parameters are added to the
     counterexample); an unknown member makes the whole unknown.
     """
+
+    __bool__ = no_truth_value
 
     family: str
     members: tuple[tuple[str, Any], ...]

@@ -66,3 +66,27 @@ def test_float_rows_are_reported_where_the_mechanism_was_built(tmp_path):
     assert verdict.status is Status.ERROR
     assert verdict.reason.startswith(f"{path}:8: InvalidClaim: mechanism RR has float entries")
     assert f"float entries (at {path}:3); claims need exact entries" in verdict.reason
+
+
+def test_and_between_claims_is_refused_not_a_silent_drop(tmp_path):
+    # Before: holds(false) and holds(true) was holds(true), proved: the false part was dropped.
+    path = tmp_path / "t.py"
+    unit = 'where={"x": "(0, 1)"}'
+    body = f'    return holds("x < 0", {unit}) and holds("x > 0", {unit})\n'
+    path.write_text(HEAD + body)
+    verdict = decide_theorem(str(path), "t.mistake", None, 2**30)
+    assert verdict.status is Status.ERROR
+    assert f"{path}:10: TypeError: a claim (ScalarClaim) is not True or False" in verdict.reason
+    assert "combine claims with all_of(...)" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: __import__("dpproofs").all_of(__import__("dpproofs").exact_fact("x", print)),
+        lambda: __import__("dpproofs").exact_fact("x", lambda facts: None),
+    ],
+)
+def test_no_claim_has_a_truth_value(build):
+    with pytest.raises(TypeError, match="is not True or False until it is decided"):
+        bool(build())
