@@ -13,7 +13,8 @@ claims makes most to the sentence that says what to write instead (or "" for any
 
 from __future__ import annotations
 
-_XOR = ("for ^:", "for ^=:", "'Xor'", "Xor(")
+#: Python's and sympy's words when ^ met a number, or Xor met arithmetic or an order relation.
+_XOR = ("for ^:", "for ^=:", "'Xor'", "Xor(", "A Boolean argument can only be used in Eq and Ne")
 _TRUTH = "cannot determine truth value of Relational"
 
 

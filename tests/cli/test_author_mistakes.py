@@ -1,9 +1,12 @@
 """Python mistakes in a theorem function are ERRORs naming the author's line and the fix."""
 
 import pytest
+import sympy
 
+from dpproofs.errors import InvalidClaim
 from dpproofs.run.hints import hint
 from dpproofs.run.worker import decide_theorem
+from dpproofs.symbolic.claim import holds
 from dpproofs.verdict import Status
 
 HEAD = """\
@@ -25,6 +28,7 @@ def mistake():
         # line 10 is the body's first line (HEAD has 9 lines)
         ("    return holds(x^2 >= 0)\n", 10, "write x**2, not x^2"),
         ("    return holds((x^y) + 1 >= 0)\n", 10, "write x**2, not x^2"),
+        ("    return holds((x^y) >= 0)\n", 10, "write x**2, not x^2"),
         ("    return holds(x < 1 and y < 1)\n", 10, "combine relations with & and |"),
         ("    if x < 1:\n        pass\n    return holds(x >= x)\n", 10, "claims with all_of"),
         ("    return holds(not (x < 1))\n", 10, "~ for not"),
@@ -39,6 +43,13 @@ def test_the_error_names_the_line_and_what_to_write(tmp_path, body, line, fix):
     assert verdict.status is Status.ERROR
     assert f"{path}:{line}: TypeError: " in verdict.reason
     assert fix in verdict.reason
+
+
+def test_a_bare_xor_statement_says_what_to_write():
+    # Before: "x ^ y is not a relation ..." without a word about powers.
+    x, y = sympy.symbols("x y", real=True)
+    with pytest.raises(InvalidClaim, match=r"is exclusive or in Python, not a power: write x\*\*2"):
+        holds(x ^ y)
 
 
 def test_other_errors_get_no_hint():
