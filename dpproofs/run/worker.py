@@ -186,9 +186,17 @@ def decide_theorem(
         claim = as_declared(claim, spec.split)
     progress.note(progress.DECIDING)
     try:
-        return timed_decide(claim, deadline_before(deadline_at))
+        return located(timed_decide(claim, deadline_before(deadline_at)), file, spec.location)
     except BaseException as exc:
         return _failure("decide", exc, file, spec.location, memory_bytes)
+
+
+def located(verdict: Verdict, file: str, location: str) -> Verdict:
+    """An ERROR a decider returned without a place (``InvalidClaim: the check stated no
+    fact``) names the theorem's line, as every other error does; other verdicts unchanged."""
+    if verdict.status is not Status.ERROR or verdict.reason.startswith(f"{file}:"):
+        return verdict
+    return replace(verdict, reason=f"{location}: {verdict.reason}")
 
 
 def decide_size(

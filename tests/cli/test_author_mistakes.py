@@ -101,3 +101,18 @@ def test_and_between_claims_is_refused_not_a_silent_drop(tmp_path):
 def test_no_claim_has_a_truth_value(build):
     with pytest.raises(TypeError, match="is not True or False until it is decided"):
         bool(build())
+
+
+def test_an_error_the_decider_returns_names_the_theorem_line(tmp_path):
+    # Found by test_fuzz_inputs in `make test`: before, the reason was only
+    # "InvalidClaim: the check stated no fact (...)", with no file or line.
+    path = tmp_path / "t.py"
+    path.write_text(
+        "from dpproofs import exact_fact, theorem\n\n\n"
+        '@theorem(id="t.string", source="s", expect="proved")\n'
+        "def string():\n"
+        "    return exact_fact('returns a string', lambda facts: 'yes')\n"
+    )
+    verdict = decide_theorem(str(path), "t.string", None, 2**30)
+    assert verdict.status is Status.ERROR
+    assert verdict.reason.startswith(f"{path}:4: InvalidClaim: the check stated no fact")
