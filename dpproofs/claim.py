@@ -27,11 +27,23 @@ class Claim(Protocol):
     def decide(self, deadline: Deadline) -> Verdict: ...
 
 
+def no_truth_value(claim: object) -> bool:
+    """A claim's ``__bool__``: refused. Python's ``and``/``or`` would keep one claim and silently
+    drop the other (``holds(a) and holds(b)`` is ``holds(b)``: a false ``a`` never checked), and
+    ``if``/``not`` would read an undecided claim as true."""
+    raise TypeError(
+        f"a claim ({type(claim).__name__}) is not True or False until it is decided: Python's "
+        "and/or/not/if would keep one claim and drop the other; combine claims with "
+        "all_of(...), relations with & and |"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class AllOf:
     """Every part holds. Decided part by part; the weakest verdict decides (see ``conjunction``)."""
 
     parts: tuple[Claim, ...]
+    __bool__ = no_truth_value
 
     def describe(self) -> str:
         return " and ".join(f"({p.describe()})" for p in self.parts)
@@ -66,6 +78,8 @@ class ExactFact:
     dpproofs cannot know what the bool means, so it is reported UNKNOWN under the method
     "author-vouched check" (never PROVED, never REFUTED).
     """
+
+    __bool__ = no_truth_value
 
     statement: str
     check: Callable[..., Any]

@@ -144,6 +144,7 @@ def theorem(
     split: str | None = None,
     role: str | Role | None = None,
     refutation: str | Refutation | None = None,
+    **unknown: object,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
 
@@ -162,7 +163,86 @@ def theorem(
     "special-case", "probe", "stub", "identity"); a claim ID's verdict is that of its
     "statement" theorems. ``refutation`` labels an expected refutation "notational" or
     "substantive" (:class:`Refutation`).
+
+    A malformed declaration (a misspelt ``expect=``, an unknown keyword, ...) does not raise: the
+    theorem is registered (under its default id when ``id=`` is the problem) and building its
+    claim raises :class:`InvalidTheorem` with the reason and a did-you-mean, so that a run reports
+    that theorem as an ERROR at the declaration's line and still decides the file's others.
     """
+    try:
+        values = (source, expect, id, title, timeout, note, corrects, split, role, refutation)
+        declared = _checked(*values, unknown)
+        problem = ""
+    except InvalidTheorem as exc:
+        # A broken declaration must not sink the file: the theorem is registered with what could
+        # be read and its claim is an ERROR naming the declaration's line (the others still run).
+        declared = {"expect": _status_or_unknown(expect), "id": None, "timeout": None}
+        declared |= {"split": None, "role": Role.STATEMENT, "refutation": None}
+        if isinstance(id, str) and _ID.match(id):
+            declared["id"] = id
+        problem = str(exc)
+
+    def register(func: Callable[[], Claim]) -> Callable[[], Claim]:
+        broken = problem
+        try:
+            _require_plain_function(func)
+        except InvalidTheorem as exc:
+            broken = broken or str(exc)
+        module = inspect.getmodule(func)
+        file = inspect.getsourcefile(func) or "<unknown>"
+        theorem_id = declared["id"] or f"{Path(file).stem}.{func.__name__}"
+        doc = inspect.getdoc(func) or ""
+        shown = title if isinstance(title, str) and title else ""
+        spec = TheoremSpec(
+            id=theorem_id,
+            title=shown or (doc.splitlines()[0] if doc else func.__name__.replace("_", " ")),
+            source=source.strip() if isinstance(source, str) else repr(source),
+            expect=declared["expect"],
+            build=_refusal(broken) if broken else func,
+            file=file,
+            line=inspect.getsourcelines(func)[1],
+            timeout=declared["timeout"],
+            note=note if isinstance(note, str) else "",
+            corrects=corrects if isinstance(corrects, str) else None,
+            split=declared["split"],
+            role=declared["role"],
+            refutation=declared["refutation"],
+        )
+        registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
+        if registry is None:
+            registry = []
+            setattr(module, REGISTRY_ATTRIBUTE, registry)
+        if any(s.id == theorem_id for s in registry):
+            raise InvalidTheorem(f"duplicate theorem id {theorem_id!r} in {spec.file}")
+        registry.append(spec)
+        return func
+
+    return register
+
+
+_KEYWORDS = (
+    "source", "expect", "id", "title", "timeout", "note", "corrects", "split", "role", "refutation",
+)  # fmt: skip
+
+
+def _checked(
+    source: object,
+    expect: object,
+    id: object,
+    title: object,
+    timeout: object,
+    note: object,
+    corrects: object,
+    split: object,
+    role: object,
+    refutation: object,
+    unknown: dict[str, object],
+) -> dict[str, Any]:
+    """The declaration's parsed values (expect, id, timeout, split, role), or InvalidTheorem."""
+    for name in sorted(unknown):
+        raise InvalidTheorem(
+            f"@theorem has no argument {name}={unknown[name]!r}{did_you_mean(name, _KEYWORDS)}"
+        )
     _require_text("source", source)
     _require_text("note", note)
     for name, value in (("id", id), ("title", title), ("corrects", corrects)):
@@ -179,49 +259,49 @@ def theorem(
         raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
     if split not in SPLITS:
         raise InvalidTheorem(f"split= must be one of {SPLITS[1:]} or None, got {split!r}")
-    declared_role = Role.parse(role, corrects)
+    declared_role = Role.parse(role, corrects)  # type: ignore[arg-type]
     if declared_role is Role.CORRECTION and not corrects:
         raise InvalidTheorem("role='correction' needs corrects= (the id of the corrected theorem)")
-    expected = Status.parse(expect) if isinstance(expect, str) else expect
+    try:
+        expected = Status.parse(expect) if isinstance(expect, str) else expect
+    except ValueError as exc:
+        raise InvalidTheorem(f"expect=: {exc}") from exc
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")
-    label = Refutation.parse(refutation, expected)
-    if not source or not source.strip():
+    label = Refutation.parse(refutation, expected)  # type: ignore[arg-type]
+    if not isinstance(source, str) or not source.strip():
         raise InvalidTheorem("a theorem needs a source (seed file and statement number)")
+    if isinstance(id, str) and not _ID.match(id):
+        raise InvalidTheorem(f"theorem id {id!r} may only use letters, digits, _ . : -")
+    return {
+        "expect": expected,
+        "id": id,
+        "timeout": timeout,
+        "split": split,
+        "role": declared_role,
+        "refutation": label,
+    }
 
-    def register(func: Callable[[], Claim]) -> Callable[[], Claim]:
-        _require_plain_function(func)
-        module = inspect.getmodule(func)
-        file = inspect.getsourcefile(func) or "<unknown>"
-        theorem_id = id or f"{Path(file).stem}.{func.__name__}"
-        if not _ID.match(theorem_id):
-            raise InvalidTheorem(f"theorem id {theorem_id!r} may only use letters, digits, _ . : -")
-        doc = inspect.getdoc(func) or ""
-        spec = TheoremSpec(
-            id=theorem_id,
-            title=title or (doc.splitlines()[0] if doc else func.__name__.replace("_", " ")),
-            source=source.strip(),
-            expect=expected,
-            build=func,
-            file=file,
-            line=inspect.getsourcelines(func)[1],
-            timeout=timeout,
-            note=note,
-            corrects=corrects,
-            split=split,
-            role=declared_role,
-            refutation=label,
-        )
-        registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
-        if registry is None:
-            registry = []
-            setattr(module, REGISTRY_ATTRIBUTE, registry)
-        if any(s.id == theorem_id for s in registry):
-            raise InvalidTheorem(f"duplicate theorem id {theorem_id!r} in {spec.file}")
-        registry.append(spec)
-        return func
 
-    return register
+def _status_or_unknown(expect: object) -> Status:
+    """The expected status of a malformed declaration: as written when it reads as one (and is
+    not ERROR), else UNKNOWN (its verdict, ERROR, differs from either, so the run fails)."""
+    if isinstance(expect, Status):
+        return Status.UNKNOWN if expect is Status.ERROR else expect
+    try:
+        status = Status.parse(expect) if isinstance(expect, str) else Status.UNKNOWN
+    except ValueError:
+        return Status.UNKNOWN
+    return Status.UNKNOWN if status is Status.ERROR else status
+
+
+def _refusal(problem: str) -> Callable[[], Claim]:
+    """The build of a malformed declaration: raises InvalidTheorem with the reason."""
+
+    def build() -> Claim:
+        raise InvalidTheorem(problem)
+
+    return build
 
 
 def _require_plain_function(func: Callable[..., object]) -> None:

@@ -69,8 +69,46 @@ def test_declaration_records_spec_with_defaults(tmp_path):
     ],
 )
 def test_malformed_declarations_are_rejected(kwargs, message):
-    with pytest.raises((InvalidTheorem, ValueError), match=message):
-        theorem(**kwargs)(lambda: None)
+    # The declaration itself does not raise (a typo must not sink the file): building the
+    # theorem's claim does, with the reason.
+    def claim():
+        return None
+
+    theorem(**kwargs)(claim)
+    (spec,) = claim.__globals__.pop("__dpproofs_theorems__")
+    with pytest.raises(InvalidTheorem, match=message):
+        spec.build()
+    assert spec.expect is not Status.ERROR
+
+
+def test_a_typo_in_expect_is_an_error_of_that_theorem_and_the_others_still_load(tmp_path):
+    # Before: the file failed to import as a whole ("unknown status 'proven'"), with no theorem.
+    path = declare(
+        tmp_path,
+        """
+        @theorem(source="s", expect="proved")
+        def fine():
+            return exact_fact("x", lambda: (True, {}))
+
+        @theorem(source="s", expect="proven")
+        def typo():
+            return exact_fact("x", lambda: (True, {}))
+
+        @theorem(source="s", expect="proved", timout=5)
+        def unknown_keyword():
+            return exact_fact("x", lambda: (True, {}))
+    """,
+    )
+    specs = load_theorems(path)
+    assert not isinstance(specs, LoadFailure)
+    fine, typo, keyword = specs
+    assert fine.build() is not None and fine.expect is Status.PROVED
+    assert (typo.id, typo.location, typo.expect) == ("t.typo", f"{path}:7", Status.UNKNOWN)
+    with pytest.raises(InvalidTheorem, match=r"unknown status 'proven' \(did you mean 'proved'"):
+        typo.build()
+    assert keyword.expect is Status.PROVED
+    with pytest.raises(InvalidTheorem, match=r"no argument timout=5 \(did you mean 'timeout'\?\)"):
+        keyword.build()
 
 
 def test_duplicate_ids_in_one_file_fail_to_load_with_the_line(tmp_path):
@@ -124,9 +162,12 @@ def _needs_an_argument(x):
 )
 def test_a_theorem_function_is_a_plain_def_without_arguments(function, message):
     # An async def returned a coroutine (and a "never awaited" warning on the terminal); a
-    # required argument failed only when the claim was built.
+    # required argument failed only when the claim was built. Now the declaration is an error
+    # of that theorem, raised before the function is ever called.
+    theorem(source="s", expect="proved")(function)
+    (spec,) = function.__globals__.pop("__dpproofs_theorems__")
     with pytest.raises(InvalidTheorem, match=message):
-        theorem(source="s", expect="proved")(function)
+        spec.build()
 
 
 def test_the_role_defaults_to_statement_or_correction_and_reads_its_names():

@@ -60,7 +60,6 @@ from dpproofs.exact.rigorous import ball_endpoints, precision
 Box = Mapping[str, tuple[Fraction, Fraction]]
 
 
-
 class Undefined(Exception):
     """The term is not shown to be defined and finite on the whole box."""
 

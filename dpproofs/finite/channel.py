@@ -62,7 +62,7 @@ def exact_rows(rows: Sequence[Sequence[Any]] | FiniteMechanism) -> ExactRows:
     if not mechanism.exact:
         raise InvalidMechanism(
             "information quantities need exact entries (Fractions, ints, sympy numbers or strings"
-            " such as '1/3' or 'exp(1)/(exp(1)+3)'), not floats"
+            f" such as '1/3' or 'exp(1)/(exp(1)+3)'), not floats{mechanism.built_at}"
         )
     rational = mechanism.rational_rows()
     if rational is not None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import sympy
 
-from dpproofs.claim import Claim, timed_decide
+from dpproofs.claim import Claim, no_truth_value, timed_decide
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.parse import parse_exact
@@ -33,7 +33,8 @@ from dpproofs.verdict import Counterexample, Status, Verdict
 def _exact(mechanism: FiniteMechanism) -> None:
     if not mechanism.exact:
         raise InvalidClaim(
-            f"mechanism {mechanism.name or ''} has float entries; claims need exact entries "
+            f"mechanism {mechanism.name or ''} has float entries{mechanism.built_at}; claims "
+            "need exact entries "
             "(write them as strings such as '3/4')"
         )
 
@@ -58,6 +59,8 @@ class QuantityClaim:
     algebra's comparison ("le" or "eq"). When the claim fails, ``witness`` turns the quantity into
     a concrete counterexample (assignment, observed values, replay source) where one exists.
     """
+
+    __bool__ = no_truth_value
 
     mechanism: FiniteMechanism
     statement: str
@@ -281,6 +284,8 @@ class ForEach:
     The first member whose claim is refuted refutes the whole (its parameters are added to the
     counterexample); an unknown member makes the whole unknown.
     """
+
+    __bool__ = no_truth_value
 
     family: str
     members: tuple[tuple[str, Any], ...]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import sympy
 
-from dpproofs.errors import InvalidExpression, InvalidMechanism, Undecided
+from dpproofs.errors import InvalidExpression, InvalidMechanism, Undecided, author_line
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import sign
 from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
@@ -43,6 +43,9 @@ class FiniteMechanism:
     name: str = ""
     exact: bool = True
     parameters: Parameters = ()
+    #: For a float mechanism: " (at file:line)", the author's line that built it, so that a claim
+    #: refusing its floats names where they were written (not only where the claim was built).
+    built_at: str = field(default="", compare=False)
 
     @classmethod
     def from_rows(
@@ -90,7 +93,8 @@ class FiniteMechanism:
             context.check_row(row, r)
         relation = neighbours or AllPairs()
         relation.pairs(inputs)  # validates the relation against the inputs
-        return cls(parsed, inputs, outputs, relation, name, not is_float, symbols)
+        built_at = author_line() if is_float else ""
+        return cls(parsed, inputs, outputs, relation, name, not is_float, symbols, built_at)
 
     @property
     def pairs(self) -> tuple[Pair, ...]:

@@ -32,6 +32,7 @@ from dpproofs.run.discovery import (
     failing_line,
     import_theorem_file,
 )
+from dpproofs.run.hints import hint
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
 
@@ -185,9 +186,17 @@ def decide_theorem(
         claim = as_declared(claim, spec.split)
     progress.note(progress.DECIDING)
     try:
-        return timed_decide(claim, deadline_before(deadline_at))
+        return located(timed_decide(claim, deadline_before(deadline_at)), file, spec.location)
     except BaseException as exc:
         return _failure("decide", exc, file, spec.location, memory_bytes)
+
+
+def located(verdict: Verdict, file: str, location: str) -> Verdict:
+    """An ERROR a decider returned without a place (``InvalidClaim: the check stated no
+    fact``) names the theorem's line, as every other error does; other verdicts unchanged."""
+    if verdict.status is not Status.ERROR or verdict.reason.startswith(f"{file}:"):
+        return verdict
+    return replace(verdict, reason=f"{location}: {verdict.reason}")
 
 
 def decide_size(
@@ -244,7 +253,8 @@ def _failure(stage: str, exc: BaseException, file: str, location: str, memory: i
         return Verdict.error(stage, f"{location}: sys.exit({exc.code!r}) called while {doing}")
     line = failing_line(exc, file)
     author = f"{file}:{line}" if line > 1 else location
-    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{_raised_at(exc, author)}")
+    raised = _raised_at(exc, author)
+    return Verdict.error(stage, f"{author}: {type(exc).__name__}: {exc}{raised}{hint(exc)}")
 
 
 def _raised_at(exc: BaseException, author: str) -> str:

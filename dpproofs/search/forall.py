@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Iterable, Mapping, Sequence
 
+from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.search.databases import DatabaseSpace
@@ -42,6 +43,8 @@ class Quantifier(Quantification):
 
 class SearchClaim(SearchStatement):
     """A universally quantified claim over finite objects, decided by search (see engine)."""
+
+    __bool__ = no_truth_value
 
     def decide(self, deadline: Deadline) -> Verdict:
         return search(self, deadline)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
@@ -140,6 +141,8 @@ def derivation_verdict(derivation: Derivation, results: tuple[StepResult, ...]) 
 @dataclass(frozen=True, slots=True)
 class DerivationClaim:
     """A derivation as a claim (returned by a theorem function, run by ``dpproofs verify``)."""
+
+    __bool__ = no_truth_value
 
     derivation: Derivation
 

@@ -15,6 +15,7 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
+from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.definedness import discharged_by, formula_conditions
@@ -29,6 +30,8 @@ from dpproofs.verdict import Verdict
 @dataclass(frozen=True, slots=True)
 class ScalarClaim:
     """for all parameters in their domains with the assumptions: the statement holds (a Claim)."""
+
+    __bool__ = no_truth_value
 
     problem: Problem
 

@@ -100,9 +100,10 @@ def check_boolean(statement: object, where: str) -> Boolean:
         for arg in statement.args:
             check_boolean(arg, where)
         return statement
+    xor = " ('^' is exclusive or in Python, not a power: write x**2)"
     raise InvalidClaim(
         f"{where}: {statement!r} is not a relation (<, <=, ==, ...) or And/Or/Not/"
-        "Implies of relations"
+        f"Implies of relations{xor if isinstance(statement, sympy.Xor) else ''}"
     )
 
 

@@ -40,12 +40,14 @@ MODULE_FAULTS = {
     "raises.py": ("\n\nraise RuntimeError('boom')\n", "error", "raises.py:3: RuntimeError: boom"),
     "memory.py": ("x = bytearray(10**13)\n", "unknown", "memory.py:1: memory cap of 1 GiB"),
     "syntax.py": ("def f(:\n", "error", "syntax.py:1: SyntaxError"),
-    "own.py": (
-        GOOD.replace('"proved")', '"proved", timeout=float("inf"))').replace("good.", "own."),
-        "error",
-        "own.py:7: InvalidTheorem: timeout= must be a finite number of seconds > 0, got inf",
-    ),
 }
+
+#: A file with a malformed declaration beside a fine one: only that theorem is an error.
+OWN = (
+    GOOD.replace('"proved")', '"proved", timeout=float("inf"))').replace("good.", "own.")
+    + "\n\n"
+    + GOOD.split("\n\n\n")[1].replace("good.rr", "own.fine").replace("def rr", "def fine")
+)
 
 
 def dpproofs(folder, *argv, **kwargs):
@@ -75,17 +77,24 @@ def folder(tmp_path):
 def test_module_level_faults_are_reported_per_file_and_the_run_goes_on(folder):
     for name, (body, _status, _reason) in MODULE_FAULTS.items():
         (folder / name).write_text(body)
+    (folder / "own.py").write_text(OWN)
     done = dpproofs(
         folder, "verify", ".", "--timeout", "3", "--memory", "1", "--jobs", "2", "--json", "v.json"
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     found = theorems(folder / "v.json")
-    assert found["good.rr"]["status"] == "proved" and "1 proved" in done.stdout
+    assert found["good.rr"]["status"] == "proved" and "2 proved" in done.stdout  # and own.fine
     for name, (_body, status, reason) in MODULE_FAULTS.items():
         assert found[name]["status"] == status, found[name]
         assert reason in found[name]["reason"], found[name]["reason"]
         assert f"{name}:" in done.stdout and f"{status} (expected a loadable file)" in done.stdout
+    # Before: the malformed timeout= sank own.py whole; now own.fine is still decided.
+    assert found["own.fine"]["status"] == "proved"
+    assert found["own.rr"]["status"] == "error"
+    assert found["own.rr"]["reason"].endswith(
+        "own.py:7: InvalidTheorem: timeout= must be a finite number of seconds > 0, got inf"
+    ), found["own.rr"]["reason"]
 
 
 #: A check that starts a solver-like child process and then hangs.

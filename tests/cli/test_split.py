@@ -261,8 +261,14 @@ def test_a_refutation_above_an_undecided_size_still_refutes(reports):
 
 
 def test_split_takes_only_sizes():
+    def cases():
+        return None
+
+    theorem(source="test", expect="proved", split="cases")(cases)
+    (spec,) = cases.__globals__.pop("__dpproofs_theorems__")
+    assert spec.split is None
     with pytest.raises(InvalidTheorem, match="split= must be one of"):
-        theorem(source="test", expect="proved", split="cases")
+        spec.build()
 
 
 NOT_A_SEARCH = """
@@ -285,6 +291,7 @@ def test_a_claim_that_does_not_split_is_an_error_naming_why(tmp_path):
     assert info.split == ()  # so the runner gives it one job, which says why
     verdict = decide_theorem(str(file), "split.exact", None, 6 * 1024**3)
     assert verdict.status is Status.ERROR
-    assert verdict.reason.startswith(
+    assert verdict.reason.startswith(f"{file}:")  # the declaration's line, then why
+    assert verdict.reason.partition(": ")[2].startswith(
         "InvalidClaim: split='sizes' needs a search claim or an all_of of search claims, not "
     )
