@@ -1,0 +1,140 @@
+"""Adversary (helper R, issues 26-27): reads the cache does not see.
+
+Same scenario as tests/cli/test_cache_staleness.py: randomized response with rate 3/4 is
+log(3)-DP exactly (proved), with 4/5 it is not (refuted). Each test reads r through a path the
+recorder does not follow; the cache must then either re-decide after the change (refuted, not
+cached) or never cache the verdict (``not_cached`` set). Each is an xfail(strict) break: the
+lead decides the fix.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli import test_cache_staleness as staleness
+from tests.cli.test_cache_staleness import never_stale, theorem, verify
+
+project = staleness.project
+
+pytestmark = pytest.mark.slow
+
+
+def _report(folder: Path) -> dict:
+    verify(folder)
+    latest = max(folder.parent.glob("v-*.json"), key=lambda p: p.stat().st_mtime_ns)
+    (only,) = json.loads(latest.read_text())["theorems"]
+    return only
+
+
+@pytest.mark.xfail(strict=True, reason="ctypes.pythonapi.getenv reads the environment in C")
+def test_a_variable_read_through_ctypes_getenv(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RT27_RATE", "3/4")
+    read = (
+        "import ctypes\ngetenv = ctypes.pythonapi.getenv\ngetenv.restype = ctypes.c_char_p\n"
+        'rate = getenv(b"RT27_RATE").decode()'
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(project, lambda: monkeypatch.setenv("RT27_RATE", "4/5"))
+
+
+@pytest.mark.xfail(strict=True, reason="z3 (trusted, preloaded) reads a file in C")
+def test_a_file_read_by_z3_parse_smt2_file(project: Path) -> None:
+    (project / "rate.smt2").write_text("(declare-const r Real)(assert (= r 0.75))")
+    read = (
+        "import z3\nf = z3.parse_smt2_file(str(HERE / 'rate.smt2'))[0]\n"
+        "rate = str(f.arg(1).as_fraction())"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(
+        project,
+        lambda: (project / "rate.smt2").write_text("(declare-const r Real)(assert (= r 0.8))"),
+    )
+
+
+@pytest.mark.xfail(strict=True, reason="os.readlink is no audited read and is not recorded")
+def test_a_symlink_target_read_with_readlink(project: Path) -> None:
+    (project / "rate").symlink_to("3_4")
+    read = "rate = os.readlink(HERE / 'rate').replace('_', '/')"
+    (project / "t.py").write_text(theorem(at_import=read))
+
+    def repoint() -> None:
+        (project / "rate").unlink()
+        (project / "rate").symlink_to("4_5")
+
+    never_stale(project, repoint)
+
+
+@pytest.mark.xfail(strict=True, reason="the clock of the C module _datetime is not noted")
+def test_the_clock_read_through_the_c_datetime(project: Path) -> None:
+    read = "import _datetime\nrate = '3/4' if _datetime.datetime.now().year > 2000 else '4/5'"
+    (project / "t.py").write_text(theorem(at_import=read))
+    only = _report(project)
+    assert only["not_cached"] is not None and "cannot follow" in only["not_cached"]
+
+
+@pytest.mark.xfail(strict=True, reason="libc time() through ctypes.pythonapi is not noted")
+def test_the_clock_read_through_ctypes(project: Path) -> None:
+    read = "import ctypes\nrate = '3/4' if ctypes.pythonapi.time(None) > 0 else '4/5'"
+    (project / "t.py").write_text(theorem(at_import=read))
+    only = _report(project)
+    assert only["not_cached"] is not None and "cannot follow" in only["not_cached"]
+
+
+# --- probes that hold (recorded, or never cached) --------------------
+
+
+def test_environ_copy(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RT27_RATE", "3/4")
+    (project / "t.py").write_text(theorem(at_import='rate = os.environ.copy()["RT27_RATE"]'))
+    never_stale(project, lambda: monkeypatch.setenv("RT27_RATE", "4/5"))
+
+
+def test_mmap_read(project: Path) -> None:
+    (project / "rate.txt").write_text("3/4")
+    read = (
+        "import mmap\nwith open(HERE / 'rate.txt', 'rb') as f:\n"
+        "    rate = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)[:].decode()"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    assert _report(project)["not_cached"] is not None  # mmap is never cached
+
+
+def test_importlib_resources(project: Path) -> None:
+    (project / "rt27res").mkdir()
+    (project / "rt27res" / "__init__.py").write_text("")
+    (project / "rt27res" / "rate.txt").write_text("3/4")
+    read = (
+        "import importlib.resources\n"
+        "rate = importlib.resources.files('rt27res').joinpath('rate.txt').read_text()"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(project, lambda: (project / "rt27res" / "rate.txt").write_text("4/5"))
+
+
+def test_subprocess_output(project: Path) -> None:
+    (project / "rate.txt").write_text("3/4")
+    read = (
+        "import subprocess\nrate = subprocess.run(['cat', str(HERE / 'rate.txt')], "
+        "capture_output=True, text=True).stdout"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    assert _report(project)["not_cached"] is not None  # a subprocess is never cached
+
+
+def test_stat_through_pathlib_size(project: Path) -> None:
+    (project / "flag").write_text("xxx")
+    read = "rate = '3/4' if (HERE / 'flag').stat().st_size == 3 else '4/5'"
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(project, lambda: (project / "flag").write_text("xxxx"))
+
+
+def test_from_time_import_time(project: Path) -> None:
+    read = "from time import time\nrate = '3/4' if time() > 0 else '4/5'"
+    (project / "t.py").write_text(theorem(at_import=read))
+    only = _report(project)
+    assert only["not_cached"] is not None
