@@ -51,6 +51,34 @@ def small_model(verdict: dict) -> dict:
     return next(e for e in verdict["evidence"] if e["kind"] == "small-model")
 
 
+REFUTED = '''
+from dpproofs import theorem
+from dpproofs.outcomes import outcome_total
+from dpproofs.search import for_all_distributions
+
+
+@theorem(id="a.tv_half", source="R", expect="refuted")
+def tv_half():
+    """TV(p, q) <= 1/2: false (p = [1, 0], q = [0, 1] give 1)."""
+    return for_all_distributions(range(2, 3)).claim(
+        lambda alg, p, q: alg.le(outcome_total(alg, [p, q], lambda a, b: alg.pos(a - b)), 1 / 2)
+    )
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="the reason of a refuted verdict is not compared")
+def test_a_refuted_verdict_whose_reason_denies_it(tmp_path: Path) -> None:
+    (tmp_path / "t.py").write_text(REFUTED)
+    report = tmp_path / "r.json"
+    main(["verify", str(tmp_path / "t.py"), "--json", str(report), "--no-cache", "-q"])
+    data = json.loads(report.read_text())
+    (only,) = data["theorems"]
+    assert only["status"] == "refuted"
+    assert recheck(tmp_path, data) == 0
+    only["reason"] = "no counterexample exists on any number of outcomes"
+    assert recheck(tmp_path, data) != 0
+
+
 def test_the_untampered_report_rechecks(lifted: dict, tmp_path: Path) -> None:
     assert recheck(tmp_path, lifted) == 0
 
