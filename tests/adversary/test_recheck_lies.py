@@ -52,6 +52,8 @@ def small_model(verdict: dict) -> dict:
 
 
 REFUTED = '''
+from fractions import Fraction as F
+
 from dpproofs import theorem
 from dpproofs.outcomes import outcome_total
 from dpproofs.search import for_all_distributions
@@ -61,7 +63,7 @@ from dpproofs.search import for_all_distributions
 def tv_half():
     """TV(p, q) <= 1/2: false (p = [1, 0], q = [0, 1] give 1)."""
     return for_all_distributions(range(2, 3)).claim(
-        lambda alg, p, q: alg.le(outcome_total(alg, [p, q], lambda a, b: alg.pos(a - b)), 1 / 2)
+        lambda alg, p, q: alg.le(outcome_total(alg, [p, q], lambda a, b: alg.pos(a - b)), F(1, 2))
     )
 '''
 
