@@ -138,3 +138,52 @@ def test_from_time_import_time(project: Path) -> None:
     (project / "t.py").write_text(theorem(at_import=read))
     only = _report(project)
     assert only["not_cached"] is not None
+
+
+def test_a_helper_imported_from_a_zip_archive(project: Path) -> None:
+    import zipfile
+
+    def archive(rate: str) -> None:
+        with zipfile.ZipFile(project / "rates.zip", "w") as z:
+            z.writestr("rt27_zip.py", f'RATE = "{rate}"\n')
+
+    archive("3/4")
+    read = "sys.path.insert(0, str(HERE / 'rates.zip'))\nfrom rt27_zip import RATE as rate"
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(project, lambda: archive("4/5"))
+
+
+def test_a_folder_entry_that_became_a_folder(project: Path) -> None:
+    (project / "flag").write_text("")
+    read = (
+        "rate = '3/4' if next(e for e in os.scandir(HERE) if e.name == 'flag').is_file() else '4/5'"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+
+    def replace() -> None:
+        (project / "flag").unlink()
+        (project / "flag").mkdir()
+
+    never_stale(project, replace)
+
+
+def test_a_file_read_through_os_read_of_a_dup(project: Path) -> None:
+    (project / "rate.txt").write_text("3/4")
+    read = (
+        "fd = os.open(HERE / 'rate.txt', os.O_RDONLY)\nfd2 = os.dup(fd)\nos.close(fd)\n"
+        "rate = os.read(fd2, 10).decode()"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    never_stale(project, lambda: (project / "rate.txt").write_text("4/5"))
+
+
+def test_a_file_copied_then_read_is_not_served_stale(project: Path) -> None:
+    (project / "rate.txt").write_text("3/4")
+    read = (
+        "import shutil, tempfile\nd = tempfile.mkdtemp()\n"
+        "shutil.copyfile(HERE / 'rate.txt', d + '/r')\nrate = open(d + '/r').read()"
+    )
+    (project / "t.py").write_text(theorem(at_import=read))
+    assert verify(project)[0] == "proved"
+    (project / "rate.txt").write_text("4/5")
+    assert verify(project) == ("refuted", False)
