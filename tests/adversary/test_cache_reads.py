@@ -9,24 +9,17 @@ lead decides the fix.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from tests.cli import test_cache_staleness as staleness
 from tests.cli.test_cache_staleness import never_stale, theorem, verify
+from tests.cli.test_cache_unfollowed import _report
 
 project = staleness.project
 
 pytestmark = pytest.mark.slow
-
-
-def _report(folder: Path) -> dict:
-    verify(folder)
-    latest = max(folder.parent.glob("v-*.json"), key=lambda p: p.stat().st_mtime_ns)
-    (only,) = json.loads(latest.read_text())["theorems"]
-    return only
 
 
 @pytest.mark.xfail(strict=True, reason="ctypes.pythonapi.getenv reads the environment in C")
