@@ -7,7 +7,8 @@ compares (a value that differs fails the verdict; one not recomputed leaves it u
 
 * a search witness at size n with values v: ``observed`` is exactly ``size`` = "n <size name>",
   ``exact re-check`` = :data:`SEARCH_RECHECK`, ``found by`` one of :data:`FOUND_BY`, and
-  ``minimality``: "smallest size tried" when n is the claim's smallest size, or "no
+  ``minimality``: "smallest size tried" when n is the claim's smallest size,
+  :data:`BELOW_SIZES` when n is below every size of the claim (the lifting's bound), or "no
   counterexample on <size name> in [k, ...] (z3 unsat)" where each k is a size of the claim
   below n, re-solved unsat here by the second encoding (:func:`.resolve.resolve_size`; not
   re-solved, e.g. ``--no-bounded``: not confirmed); ``replay`` is the text the search writes
@@ -39,6 +40,8 @@ from dpproofs.recheck.witnesses import BadWitness, parse_matrix, parse_rational
 #: The search's sentence for its exact re-check, and how it may have found the point.
 SEARCH_RECHECK = "the predicate is false (exact rationals, rigorous comparisons)"
 FOUND_BY = ("z3", "numeric pre-search, re-checked exactly")
+#: The minimality of a point the lifting found at its bound, below every size of the claim.
+BELOW_SIZES = "below the sizes searched (found at the small-model bound)"
 #: Relative error allowed in the float shown beside an irrational value.
 FLOAT_TOLERANCE = Fraction(1, 10**14)
 
@@ -138,6 +141,10 @@ def search_observed(
         return _failed(f"found by {shown['found by']!r}: not a way the search finds points")
     sizes = sorted(quantifier.sizes)
     minimality = shown["minimality"]
+    if minimality == BELOW_SIZES:
+        if size >= sizes[0]:
+            return _failed(f"size {size} is said below the sizes searched, from {sizes[0]}")
+        return None
     if minimality == "smallest size tried":
         if size != sizes[0]:
             why = f"size {size} is said the smallest tried; the claim starts at {sizes[0]}"

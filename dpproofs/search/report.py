@@ -25,6 +25,11 @@ def replay_source(size: int, values: Mapping[str, Any]) -> str:
     )
 
 
+#: The minimality of a counterexample the small-model lifting found at its bound N*, below every
+#: size the claim names (nothing smaller was searched).
+BELOW_SIZES = "below the sizes searched (found at the small-model bound)"
+
+
 def counterexample(
     claim: SearchStatement,
     size: int,
@@ -43,15 +48,18 @@ def counterexample(
     for name, shape in shapes.items():
         assignment[name] = show_matrix(shape, values[name])
     q = claim.quantifier
+    below = [k for k in smaller if k < size]
     minimality = (
-        f"no counterexample on {q.size_name} in {list(smaller)} (z3 unsat)"
-        if smaller
+        f"no counterexample on {q.size_name} in {below} (z3 unsat)"
+        if below
         else "smallest size tried"
     )
+    if size < min(q.sizes):  # the lifting's bound N*, below every size the claim names
+        minimality = BELOW_SIZES
     if undecided:
         minimality = (
-            f"no counterexample on {q.size_name} in {list(smaller)} (z3 unsat); "
-            f"{q.size_name} in {list(undecided)} not decided"
+            f"no counterexample on {q.size_name} in {below} (z3 unsat); "
+            f"{q.size_name} in {[k for k in undecided if k < size]} not decided"
         )
     observed = {
         "size": f"{size} {q.size_name}",
