@@ -34,6 +34,7 @@ from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
 from dpproofs.search.localise import Localised, localise
 from dpproofs.search.model import SearchStatement
+from dpproofs.search.purity import check_size
 from dpproofs.search.records import (
     bounded_search,
     localised_conjunct,
@@ -82,6 +83,8 @@ def lift(
             f"outside the small-model theorem: {shape.reason}",
             session,
         )
+    for size in beyond(covered):  # the formula must be the predicate past the sizes searched
+        check_size(claim, size)
     n_star = shape.bound
     pinned = pinned_params(claim)
     not_localised = ""
@@ -137,6 +140,16 @@ def lift(
         small_model(claim, shape, unsat, traced.root, covered),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def beyond(covered: list[int]) -> list[int]:
+    """The sizes past the searched ones at which the formula and the predicate are compared
+    before any lifting (:func:`dpproofs.search.purity.check_size`): a predicate that tells the
+    tracer's abstract rows from concrete ones (``isinstance(p, list)``) and agrees with its
+    formula only on the sizes searched is caught where they part. A check at points, not a
+    proof: the lifting is of the formula, and the certificate shows it."""
+    top = max(covered)
+    return [top + 1, top + 2]
 
 
 def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
