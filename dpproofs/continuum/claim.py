@@ -215,7 +215,7 @@ def _branch_and_bound(claim: ContinuumClaim, phi: Truth, deadline: Deadline) -> 
     return Verdict(
         Status.PROVED,
         METHOD,
-        coverage=domain.describe(),
+        reason=f"for {domain.describe()}: every box certified",
         certificate=(
             f"{len(tree)} boxes: {leaves} where the predicate holds on the whole box (Arb "
             f"enclosures), {tree.count('e')} with no point of the domain",

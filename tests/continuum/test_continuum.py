@@ -57,7 +57,8 @@ def test_strict_entropy_bound_is_proved_and_replayed():
     claim = continuum("H < 11/10", lambda alg, p: alg.lt(entropy(alg, p), F(11, 10)), {"p": 3})
     verdict = decide(claim)
     assert verdict.status is Status.PROVED
-    assert verdict.coverage == "all p on 3 outcomes"
+    assert verdict.coverage is None  # proved: the domain is the claim's own, said in the reason
+    assert verdict.reason == "for all p on 3 outcomes: every box certified"
     (record,) = verdict.evidence
     piece = Piece("f.py", "t", "proved", (), record.as_dict())
     assert rc.replay_boxes(piece, claim, record).outcome is Outcome.CONFIRMED
