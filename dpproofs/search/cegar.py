@@ -64,14 +64,14 @@ class ForAllHypothesis:
 
     def __post_init__(self) -> None:
         check_inner(self.inner, self.quantifier.size_name)
-        # The claim keeps its own copies of the seeds, checked: the author's lists, changed
-        # after this check (before the claim is returned), cannot reach the claim.
+        for seed in self.seeds:
+            check_seed(seed, self.inner)
+        # The claim keeps its own copies of the checked seeds: the author's lists, changed after
+        # this check (before the claim is returned), cannot reach the claim.
         own = tuple(
             {name: [[Fraction(v) for v in row] for row in matrix] for name, matrix in seed.items()}
             for seed in self.seeds
         )
-        for seed in own:
-            check_seed(seed, self.inner)
         object.__setattr__(self, "seeds", own)
 
     def describe(self) -> str:
