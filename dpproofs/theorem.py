@@ -126,6 +126,10 @@ class TheoremSpec:
     split: str | None = None
     role: Role = Role.STATEMENT
     refutation: Refutation | None = None
+    #: The source's sentence as the source writes it ("" when not given).
+    quote: str = ""
+    #: The reading decisions the encoding takes ("" when not given).
+    reading: str = ""
 
     @property
     def location(self) -> str:
@@ -144,6 +148,8 @@ def theorem(
     split: str | None = None,
     role: str | Role | None = None,
     refutation: str | Refutation | None = None,
+    quote: str = "",
+    reading: str = "",
     **unknown: object,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
@@ -162,7 +168,10 @@ def theorem(
     theorem is to the claim IDs it cites (:class:`Role`: "statement", "correction", "proof",
     "special-case", "probe", "stub", "identity"); a claim ID's verdict is that of its
     "statement" theorems. ``refutation`` labels an expected refutation "notational" or
-    "substantive" (:class:`Refutation`).
+    "substantive" (:class:`Refutation`). ``quote``: the source's sentence, quoted as the source (or
+    the claims checklist) writes it, so that a reader can set it beside the encoded statement;
+    ``reading``: the reading decisions the encoding takes where the sentence leaves a choice (the
+    neighbour notion, the log base, which quantifier, the domain of a parameter).
 
     A malformed declaration (a misspelt ``expect=``, an unknown keyword, ...) does not raise: the
     theorem is registered (under its default id when ``id=`` is the problem) and building its
@@ -172,6 +181,8 @@ def theorem(
     try:
         values = (source, expect, id, title, timeout, note, corrects, split, role, refutation)
         declared = _checked(*values, unknown)
+        _require_text("quote", quote)
+        _require_text("reading", reading)
         problem = ""
     except InvalidTheorem as exc:
         # A broken declaration must not sink the file: the theorem is registered with what could
@@ -207,6 +218,8 @@ def theorem(
             split=declared["split"],
             role=declared["role"],
             refutation=declared["refutation"],
+            quote=" ".join(quote.split()) if isinstance(quote, str) else "",
+            reading=" ".join(reading.split()) if isinstance(reading, str) else "",
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:
@@ -222,6 +235,7 @@ def theorem(
 
 _KEYWORDS = (
     "source", "expect", "id", "title", "timeout", "note", "corrects", "split", "role", "refutation",
+    "quote", "reading",
 )  # fmt: skip
 
 

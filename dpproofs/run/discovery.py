@@ -68,6 +68,9 @@ class TheoremInfo:
     function: str = ""
     role: Role = Role.STATEMENT
     refutation: Refutation | None = None
+    #: The source's sentence and the encoding's reading decisions (see :func:`theorem`).
+    quote: str = ""
+    reading: str = ""
 
     @property
     def location(self) -> str:
@@ -89,6 +92,8 @@ class TheoremInfo:
             spec.build.__name__,
             spec.role,
             spec.refutation,
+            spec.quote,
+            spec.reading,
         )
 
 

@@ -63,6 +63,9 @@ class TheoremResult:
     refutation: Refutation | None = None
     #: Why a decided verdict was not cached ("" when it was, or is undecided, or no cache).
     not_cached: str = ""
+    #: The source's sentence and the encoding's reading decisions (see :func:`theorem`).
+    quote: str = ""
+    reading: str = ""
 
     @property
     def as_expected(self) -> bool:
@@ -87,6 +90,8 @@ class TheoremResult:
             "corrects": self.corrects,
             "role": self.role.value,
             "refutation": self.refutation.value if self.refutation else None,
+            "quote": self.quote,
+            "reading": self.reading,
             "cached": self.cached,
             "not_cached": self.not_cached or None,
             "steps": [s.as_dict() for s in v.steps],
@@ -177,6 +182,8 @@ def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> Theo
         cached,
         info.role,
         info.refutation,
+        quote=info.quote,
+        reading=info.reading,
     )
 
 

@@ -165,6 +165,8 @@ def _section(r: Any, spec: Any) -> str:
     claim = _claim(spec)
     fields: list[tuple[str, str]] = [
         ("statement", escape(r.title)),
+        ("the source says", escape(getattr(r, "quote", ""))),
+        ("reading", escape(getattr(r, "reading", ""))),
         ("claim", f"<code>{escape(claim.describe())}</code>" if claim is not None else ""),
         ("source", escape(r.source)),
         ("location", f"<code>{escape(r.location)}</code>"),

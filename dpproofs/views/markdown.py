@@ -40,6 +40,8 @@ CLAIM_ID = re.compile(
 COLUMNS = (
     "ID",
     "statement",
+    "the source says",
+    "reading",
     "theorem",
     "role",
     "verdict",
@@ -103,6 +105,8 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
     cells = (
         claim,
         _cell(r.title),
+        _cell(getattr(r, "quote", "")),
+        _cell(getattr(r, "reading", "")),
         f"`{r.id}`",
         r.role.value,
         f"**{v.status.value}**",

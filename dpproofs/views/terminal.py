@@ -99,6 +99,13 @@ def paragraph(result: Any) -> str:
     where = relative(result.location)
     head = f"{where}: {result.verdict.status.value} (expected {expected}): {result.id}"
     body = textwrap.fill(evidence(result), WIDTH, initial_indent="    ", subsequent_indent="    ")
+    for label in ("quote", "reading"):
+        text = getattr(result, label, "")
+        if text:
+            shown = f"the source says: {text}" if label == "quote" else f"reading: {text}"
+            body += "\n" + textwrap.fill(
+                shown, WIDTH, initial_indent="    ", subsequent_indent="      "
+            )
     return f"{head}\n{body}"
 
 

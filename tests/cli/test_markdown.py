@@ -16,7 +16,7 @@ def test_claim_ids_are_read_from_citations():
     assert claim_ids("ABC-Thm1, XKS-1, no ids here") == []
 
 
-def result(id, source, verdict, expected, corrects=None, role=None, refutation=None):
+def result(id, source, verdict, expected, corrects=None, role=None, refutation=None, **shown):
     role = Role.parse(role, corrects)
     label = Refutation.parse(refutation, expected)
     return TheoremResult(
@@ -30,6 +30,7 @@ def result(id, source, verdict, expected, corrects=None, role=None, refutation=N
         corrects,
         role=role,
         refutation=label,
+        **shown,
     )
 
 
@@ -39,6 +40,8 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
         "seed, KS-Thm2.4(i)",
         Verdict.refuted("search", Counterexample.of({"eps": "1/2"})),
         Status.REFUTED,
+        quote="A is | 2-DP.",
+        reading="neighbours differ in one entry",
     )
     fixed = result(
         "ks.fixed", "seed, KS-Thm2.4(i)", Verdict.proved("smt"), Status.PROVED, corrects="ks.false"
@@ -47,7 +50,8 @@ def test_a_refuted_claim_shows_its_counterexample_and_its_correction():
     lines = markdown([bad, fixed, plain]).splitlines()
     rows = [line for line in lines if line.startswith("| ") and "`" in line]
     assert rows[0] == (
-        "| KS-Thm2.4(i) | title of ks.false | `ks.false` | statement | **refuted** | refuted"
+        "| KS-Thm2.4(i) | title of ks.false | A is \\| 2-DP. | neighbours differ in one entry"
+        " | `ks.false` | statement | **refuted** | refuted"
         " | unlabelled | search |  |  | eps = 1/2 | ks.fixed: proved |"
     )
     assert rows[1].endswith(

@@ -33,6 +33,16 @@ def test_unexpected_verdicts_get_a_compiler_style_paragraph():
     )
 
 
+def test_an_unexpected_verdict_shows_the_source_sentence_and_the_reading_under_it():
+    from dataclasses import replace
+
+    quoted = replace(WRONG, quote="A is 2-DP.", reading="neighbours differ in one entry")
+    assert paragraph(quoted).splitlines()[2:] == [
+        "    the source says: A is 2-DP.",
+        "    reading: neighbours differ in one entry",
+    ]
+
+
 def test_an_unknown_says_what_ran_out_and_what_might_help():
     stuck = result(Verdict.unknown("time limit", "time limit of 3 s reached"), Status.PROVED)
     assert paragraph(stuck).split("\n", 1)[1] == (

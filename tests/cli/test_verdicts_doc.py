@@ -65,3 +65,16 @@ def test_every_refutation_of_a_source_is_labelled_and_a_notational_one_has_its_s
         and s.id not in proved_corrections
     )
     assert unbacked == [], f"notational refutations without a proved intended statement: {unbacked}"
+
+
+def test_every_library_theorem_that_cites_a_claim_quotes_the_source():
+    """Issue 29: each theorem shows the source's sentence (``quote=``, copied from the claims
+    checklist) beside its encoded statement, so that a reader can judge fidelity at a glance."""
+    from dpproofs.views.markdown import claim_ids
+
+    unquoted = []
+    for file in theorem_files([ROOT / "theorems"]):
+        loaded = load_theorems(file)
+        assert isinstance(loaded, list), loaded
+        unquoted += [s.id for s in loaded if claim_ids(s.source) and not s.quote.strip()]
+    assert unquoted == [], f"add quote= (the source's sentence) to {sorted(unquoted)}"

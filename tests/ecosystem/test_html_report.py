@@ -128,10 +128,15 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
             corrects=None,
             role=Role.STATEMENT,
             refutation=None,
+            quote="Every real x has x >= 0.",
+            reading="x ranges over the reals",
         ),
         Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
     )
     page = render([wrong], {})
+    # Issue 29: the source's sentence and the reading decisions beside the encoded statement.
+    assert "<dt>the source says</dt><dd>Every real x has x &gt;= 0.</dd>" in page
+    assert "<dt>reading</dt><dd>x ranges over the reals</dd>" in page
     # An unlabelled refutation counts as substantive in the heading.
     assert "1 refuted (refutations of sources: 0 notational, 1 substantive)" in page
     row = page[page.index("<tr data-theorem") : page.index("</tr>", page.index("<tbody>"))]

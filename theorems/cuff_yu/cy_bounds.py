@@ -59,6 +59,10 @@ PAIRS_NOTE = (
     id="cuffyu.property1",
     timeout=60,
     note=RECONSTRUCTED + PAIRS_NOTE,
+    quote=(
+        "CY-Prop1(10): If P and Q are (eps, 0)-close, then D(P||Q) <= eps tanh(eps/2). "
+        "CY-Def4(9): If P and Q are (eps, 0)-close, then D(P||Q) <= eps."
+    ),
 )
 def property1():
     """(eps, 0)-close P, Q have D(P||Q) <= eps tanh(eps/2) (10), hence D(P||Q) <= eps (9)."""
@@ -81,6 +85,7 @@ def property1():
     timeout=60,
     note="Checked as 2 TV(P, Q)^2 <= D(P||Q) (so D <= eps gives TV <= sqrt(eps/2)) on every "
     "pair with D finite, on the grid of cuffyu.property1. A grid check.",
+    quote=("If D(P||Q) <= eps, then P and Q are (0, sqrt(eps/2))-close."),
 )
 def property2():
     """D(P||Q) <= eps implies (0, sqrt(eps/2))-closeness."""
@@ -141,6 +146,11 @@ def _irreversible_at(value):
     "statistical_difference), evaluated exactly at eta in {1/100, 1/10, 1/2, ln 2, 1, 3, 100}; "
     "the vocabulary's exact algebra cannot decide the signs with eta symbolic, so this is a "
     "bounded check (before: a symbolic claim in which D(P||Q) <= eta was typed as eta <= eta).",
+    quote=(
+        "CY-Prop1-irreversible: For every eta > 0 there are P, Q with D(P||Q) <= eta that are not"
+        " (eps, 0)-close for any finite eps. CY-Prop2-irreversible: For every eta > 0 there are "
+        "P, Q with TV(P, Q) <= eta and D(P||Q) = infinity."
+    ),
 )
 def reverse_implications_fail():
     """For every eta > 0: some P, Q have D(P||Q) <= eta but are (eps, 0)-close for no finite eps;
@@ -159,6 +169,10 @@ def reverse_implications_fail():
     id="cuffyu.property2_tight",
     note="Explicit constants c = 1/2, eps_0 = 2, with the symmetric binary pair of the claim "
     "(proved for every eps in (0, 2]).",
+    quote=(
+        "There are constants c > 0 and eps_0 > 0 such that for every eps in (0, eps_0] some P, Q "
+        "have D(P||Q) <= eps and TV(P, Q) >= c sqrt(eps)."
+    ),
 )
 def pinsker_tight_up_to_constant():
     """For eps in (0, 2], P = ((1 + u)/2, (1 - u)/2), Q = ((1 - u)/2, (1 + u)/2),

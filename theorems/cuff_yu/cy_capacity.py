@@ -70,6 +70,13 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
     expect="verified-bounded",
     note="Formulas (36)-(38) are the reconstruction (anchored: the erasure capacity is standard). "
     "Checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.",
+    quote=(
+        "CY-Ex3.3(36): The K-ary erasure channel (n = 1, X = {1, ..., K}, Y = X union {e}, P(Y = "
+        "x | X = x) = delta, P(Y = e | X = x) = 1 - delta) has every pair of rows at total "
+        "variation exactly delta, so it is (0, delta)-DP. CY-Ex3.3(37): The K-ary erasure channel"
+        " has capacity delta ln K nats, and the uniform input attains it: I(X; Y) = delta ln K "
+        "when X is uniform."
+    ),
 )
 def erasure_channel_capacity():
     """K-ary erasure is (0, delta)-DP with capacity delta ln K, attained by uniform X."""
@@ -116,6 +123,13 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
     note="Formulas (48)-(49) are the reconstruction (anchored; the erasure probability "
     "1 - eps/ln 2 is forced by the prose). Real-valued entries are replaced by finite alphabets "
     "X = {1..m}, m in 2..4, and a = eps/ln 2 in {1/10, 1/2, 1}.",
+    quote=(
+        "Let n = 2 with real entries and a = eps/ln 2 <= 1. If X_1 = X_2, Y = X_1 w.p. a and Y = "
+        "e w.p. 1 - a; if X_1 != X_2, Y = * w.p. a and Y = e w.p. 1 - a. For each fixed x_2 the "
+        "channel from X_1 is a binary erasure channel on [X_1 = x_2] with erasure probability 1 -"
+        " eps/ln 2 and capacity eps, and by symmetry for fixed x_1, so the mechanism is "
+        "eps-MI-DP."
+    ),
 )
 def example_5_1_is_eps_mi_dp():
     """Example 5.1: each channel x_1 -> Y (x_2 fixed) has capacity eps, so M is eps-MI-DP."""
@@ -149,6 +163,10 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
     expect="verified-bounded",
     note="(51) is the reconstruction: sup_{P_{X1X2}} I(X1,X2;Y) = (eps/ln 2) ln(|X_1| + 1) for "
     "finite X_1 = X_2. Checked exactly for |X| in 2..4 and a = eps/ln 2 in {1/10, 1/2, 1}.",
+    quote=(
+        "For the Example 5.1 mechanism with equal finite domains X_1 = X_2: sup over P_{X_1 X_2} "
+        "of I(X_1, X_2; Y) = (eps/ln 2) ln(abs(X_1) + 1)."
+    ),
 )
 def example_5_1_group_leakage():
     """Example 5.1 on finite alphabets: sup_{P_{X1 X2}} I(X1, X2; Y) = (eps/ln 2) ln(|X| + 1)."""

@@ -46,6 +46,10 @@ def _iff(alg, a, b):
     expect="proved",
     id="cuffyu.def4.eq7",
     note=RECONSTRUCTED,
+    quote=(
+        "P and Q are (eps, 0)-close iff P and Q are mutually absolutely continuous and e^{-eps} "
+        "<= dP/dQ(y) <= e^eps for Q-almost every y."
+    ),
 )
 def definition4_eq7():
     """P and Q are (eps, 0)-close iff e^-eps <= dP/dQ(y) <= e^eps at every outcome."""
@@ -64,6 +68,7 @@ def definition4_eq7():
     expect="proved",
     id="cuffyu.def4.eq8",
     note=RECONSTRUCTED,
+    quote=("P and Q are (0, delta)-close iff TV(P, Q) <= delta."),
 )
 def definition4_eq8():
     """P and Q are (0, delta)-close iff their total variation distance is at most delta."""
@@ -92,6 +97,10 @@ def _property3(alg, p, q, E, exp_eps2, delta):
     note=RECONSTRUCTED + "delta' = delta + (1 - delta)(e^eps - e^eps')^+/(1 + e^eps). "
     "Both exponents ranging is nonlinear: the ranging part has <= 3 outcomes; at "
     "eps = ln 3, eps' in {ln(3/2), ln 2} (e^eps rational) it goes to 5 outcomes.",
+    quote=(
+        "For eps' >= 0 let delta' = delta + (1 - delta) (e^eps - e^eps')^+/(1 + e^eps). If P and "
+        "Q are (eps, delta)-close, then they are (eps', delta')-close."
+    ),
 )
 def property3():
     """(eps, delta)-close implies (eps', delta')-close with delta' as reconstructed."""
@@ -116,6 +125,14 @@ def property3():
     id="cuffyu.example1",
     note=RECONSTRUCTED + "The three orderings, on mechanisms over D^2 with |D| = 2, "
     "eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging z3 times out on 2 outputs.",
+    quote=(
+        "CY-Ex1(i): eps-DP implies (eps, delta)-DP for every delta >= 0, and delta-DP implies "
+        "(eps, delta)-DP for every eps >= 0. Hence eps-DP succeq (eps, delta)-DP and delta-DP "
+        "succeq (eps, delta)-DP. CY-Ex1(ii): (eps, delta)-DP implies delta'-DP with delta' = "
+        "(e^eps - 1 + 2 delta)/(e^eps + 1), which is Property 3 with eps' = 0, and delta' -> 0 as"
+        " eps, delta -> 0. Hence (eps, delta)-DP succeq delta-DP. CY-Thm1(D): delta-DP equiv "
+        "(eps, delta)-DP."
+    ),
 )
 def example1():
     """eps-DP and delta-DP each imply (eps, delta)-DP, and (eps, delta)-DP implies delta'-DP with
@@ -176,6 +193,11 @@ def _within_k(alg, M, hypothesis, conclusion):
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; eps-DP is (eps, 0)-DP. Every finite "
     "number of outputs by the small-model theorem (a zero hockey-stick sum is a condition on "
     "every output: merging, N* = 2).",
+    quote=(
+        "CY-Prop7(45): If the mechanism is eps-DP and x^n, xt^n differ in at most k entries, then"
+        " P_{Y|X^n=x^n} and P_{Y|X^n=xt^n} are (k eps, 0)-close. CY-sec5(52): If the mechanism is"
+        " eps-DP, then P_{Y|X^n=x^n} and P_{Y|X^n=xt^n} are (n eps, 0)-close for all x^n, xt^n."
+    ),
 )
 def property7():
     """eps-DP implies (k eps, 0)-closeness for databases differing in at most k entries."""
@@ -196,6 +218,10 @@ def property7():
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; delta-DP is (0, delta)-DP. Every finite "
     "number of outputs by the small-model theorem (a conjunct two steps apart keeps the "
     "hypotheses about a middle database: localised, N* = 5).",
+    quote=(
+        "If the mechanism is delta-DP and x^n, xt^n differ in at most k entries, then "
+        "P_{Y|X^n=x^n} and P_{Y|X^n=xt^n} are (0, k delta)-close."
+    ),
 )
 def property8():
     """delta-DP implies (0, k delta)-closeness for databases differing in at most k entries."""
@@ -216,6 +242,10 @@ def property8():
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; the delta-term delta sum_{j<k} "
     "e^{j eps} is the reconstruction. eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging "
     "z3 times out on 2 outputs.",
+    quote=(
+        "If the mechanism is (eps, delta)-DP and x^n, xt^n differ in at most k entries, then "
+        "P_{Y|X^n=x^n} and P_{Y|X^n=xt^n} are (k eps, delta sum_{j=0}^{k-1} e^{j eps})-close."
+    ),
 )
 def property9():
     """(eps, delta)-DP implies (k eps, delta sum_{j<k} e^{j eps})-closeness at distance <= k."""

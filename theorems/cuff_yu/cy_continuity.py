@@ -62,6 +62,11 @@ def _mi(pi, a, b):
     note=RECONSTRUCTED + "Binary X, |Y| in {2, 3}, rows on 2 outcomes in (1/6) Z or on 3 in "
     "(1/3) Z, priors in (1/4) Z; delta is the rows' TV. Both bounds checked (the first where "
     "delta <= 1 - 1/|Y|). A grid check.",
+    quote=(
+        "If abs(Y) < infinity and all rows P_{Y|X=x} are pairwise within total variation delta, "
+        "then I(X; Y) <= delta ln(abs(Y) - 1) + h(delta) for delta <= 1 - 1/abs(Y), and I(X; Y) "
+        "<= delta ln abs(Y) + h(delta) for every delta."
+    ),
 )
 def mi_bounded_by_output_cardinality():
     """Rows within TV delta: I(X;Y) <= delta ln(|Y| - 1) + h(delta) (delta <= 1 - 1/|Y|) and
@@ -90,6 +95,11 @@ def _lemma11_bound(delta, size):
     note=RECONSTRUCTED + "(constant reconstructed) Every pair of joint distributions on "
     "{0,1} x {0,1} with masses in (1/4) Z; delta is their TV (the bound is non-decreasing in "
     "delta: cuffyu.lemma11_monotone). A grid check.",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def conditional_entropy_continuity():
     """TV(P, Q) <= delta implies |H_P(X|Y) - H_Q(X|Y)| <= 2 lambda ln |X| + 2 h(lambda)."""
@@ -117,6 +127,11 @@ def conditional_entropy_continuity():
     timeout=90,
     note=RECONSTRUCTED + "Binary X_i (|X_i| = 2), sections and priors as in "
     "cuffyu.lemma3_eq105; delta is the rows' TV. A grid check.",
+    quote=(
+        "If abs(X_i) < infinity and all rows are pairwise within total variation delta, then "
+        "I(X_i; Y | X^{-i} = x^{-i}) <= 2 lambda ln abs(X_i) + 2 h(lambda) with lambda = delta/(1"
+        " + delta), and <= 2 delta ln abs(X_i) + 2 h(delta)."
+    ),
 )
 def lemma3_input_cardinality():
     """Rows within TV delta: I(X_i; Y | x^{-i}) <= 2 lambda ln |X_i| + 2 h(lambda), and also
@@ -144,6 +159,11 @@ def lemma3_input_cardinality():
     "{0,1}^3 with masses in (1/3) Z; eps is the tightest eps of (60) for that joint (largest "
     "log ratio of the conditionals P_{Y|X_i, X_K}; joints where one is 0 and the other not are "
     "vacuous). A grid check.",
+    quote=(
+        "For a fixed prior P_{X^n}, assume P_{Y|X_i=x_i, X_K=x_K} and P_{Y|X_i=xt_i, X_K=x_K} are"
+        " (eps, 0)-close for all i, all K subset of [n] minus {i} and all values ((60), "
+        "eps-Bayesian DP). Then I(X_i; Y | X_K) <= eps for all i and K (61)."
+    ),
 )
 def bayesian_dp_bounds_conditional_mi():
     """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K."""
@@ -192,6 +212,10 @@ y, a, b = sympy.symbols("y a b", real=True)
     note="Neighbouring binary databases move the sample mean by at most 1/n; the Laplace "
     "density with scale 1/(n eps) at y changes by at most e^eps (every y, every n >= 1, eps > 0), "
     "so the mechanism is eps-DP (and eps-MI-DP by Lemma 1: cuffyu.lemma1_eq22_23).",
+    quote=(
+        "For binary entries, Y = (1/n) sum_i X_i + N with N ~ Lap(1/(n eps)) is eps-DP, and hence"
+        " eps-MI-DP."
+    ),
 )
 def laplace_mean_is_dp():
     """Y = mean + Lap(1/(n eps)) is eps-DP: density ratio <= e^eps when |a - b| <= 1/n."""
@@ -213,6 +237,7 @@ def laplace_mean_is_dp():
     "since X_i is determined by X^{-i}). I(X_i; Y | X^{-i}) is a sum of entropies of "
     "marginals that cancels to the zero polynomial (rule ID, docs/design/branch-and-bound.md). "
     "Still bounded: n = 2 and binary outputs.",
+    quote=("In the same setting, I(X_i; Y | X^{-i}) = 0 for every i and n."),
 )
 def conditional_mi_vanishes():
     """With X_i = X_1 for all i: I(X_i; Y | X^{-i}) = 0."""
@@ -248,6 +273,10 @@ def conditional_mi_vanishes():
     "bound 2 delta ln K + 2 h(delta) tends to 0 as delta -> 0+ for every K (sympy's exact "
     "limit), so for each beta some alpha > 0 has bound <= beta. Lemma 3 itself is checked "
     "only on instances (cuffyu.lemma3).",
+    quote=(
+        "If K < infinity, then delta-DP succeq MI-DP (the alpha in Def 8 depends on K), so MI-DP "
+        "equiv delta-DP equiv (eps, delta)-DP."
+    ),
 )
 def delta_dp_dominates_mi_dp():
     """For every K >= 2: 2 delta ln K + 2 h(delta) -> 0 as delta -> 0+."""
@@ -271,6 +300,10 @@ def delta_dp_dominates_mi_dp():
     "2/3), rows (1/2, 1/2), (1/4, 3/4). Sibson's closed form I_alpha = alpha/(alpha - 1) "
     "ln sum_y (sum_x P(x) W(y|x)^alpha)^(1/alpha); the limit at alpha = 1 equals the Shannon "
     "I(X; Y) exactly (logs of rationals written over primes). An instance, not all channels.",
+    quote=(
+        "Sibson's I_alpha(X; Y) of (66) tends to the Shannon mutual information I(X; Y) as alpha "
+        "-> 1."
+    ),
 )
 def sibson_tends_to_shannon():
     """I_alpha(X; Y) -> I(X; Y) as alpha -> 1."""

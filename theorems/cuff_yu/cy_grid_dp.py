@@ -70,6 +70,10 @@ GRID_NOTE = (
     note=RECONSTRUCTED
     + GRID_NOTE
     + " Theorem 1 (A) (eps-DP succeq KL-DP) follows with alpha = beta.",
+    quote=(
+        "CY-Lemma1(21): eps-DP implies (eps tanh(eps/2))-KL-DP, and hence eps-KL-DP. CY-Thm1(A): "
+        "eps-DP succeq KL-DP."
+    ),
 )
 def lemma1_kl():
     """eps-DP implies D(P_x || P_x') <= eps tanh(eps/2) <= eps for neighbours x, x'."""
@@ -99,6 +103,10 @@ def lemma1_kl():
     + GRID_NOTE
     + " (22): eps is the KL-DP level max(D(P0||P1), D(P1||P0)). Theorem 1 (B) (KL-DP "
     "succeq MI-DP) follows with alpha = beta.",
+    quote=(
+        "CY-Lemma1(22): eps-KL-DP implies eps-MI-DP. CY-Lemma1(23): eps-DP implies (eps "
+        "tanh(eps/2))-MI-DP, and hence eps-MI-DP. CY-Thm1(B): KL-DP succeq MI-DP."
+    ),
 )
 def lemma1_mi():
     """eps-KL-DP implies eps-MI-DP; eps-DP implies (eps tanh(eps/2))-MI-DP."""
@@ -127,6 +135,10 @@ def lemma1_mi():
     note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every mechanism with entries in (1/2) "
     "Z and every prior on {0,1}^2 with masses in (1/2) Z; eps is the exact pure-DP level over "
     "Hamming neighbours. A grid check.",
+    quote=(
+        "If the mechanism is eps-DP, then sup over P_{X^n} of I(X^n; Y) <= n eps tanh(n eps/2), "
+        "which is <= n eps."
+    ),
 )
 def group_mi_bound():
     """eps-DP implies I(X^n; Y) <= n eps tanh(n eps/2) <= n eps (n = 2)."""
@@ -167,6 +179,10 @@ def group_mi_bound():
     "claim (take sups): I(X_i; Y_1 Y_2 | x^{-i}) <= I(X_i; Y_1 | x^{-i}) + I(X_i; Y_2 | x^{-i}) "
     "for conditionally independent Y_1, Y_2, on every section with X_i binary, channels with "
     "entries in (1/2) Z and priors in (1/4) Z. A grid check.",
+    quote=(
+        "If Y_1, ..., Y_k are conditionally independent given X^n and each P_{Y_j|X^n} is "
+        "eps_j-MI-DP, then P_{Y^k|X^n} is (sum_j eps_j)-MI-DP."
+    ),
 )
 def corollary5():
     """Conditionally independent eps_j-MI-DP queries compose to (sum eps_j)-MI-DP."""
@@ -194,6 +210,11 @@ def corollary5():
     "I(X_1; Y_1 Y_2 | X_2) = "
     "I(X_1; Y_1 | X_2) and I(X_2; Y_1 Y_2 | X_1) = I(X_2; Y_2 | X_1) exactly, so the collection "
     "leaks at most max_j eps_j about each entry. A grid check.",
+    quote=(
+        "If Y_1, ..., Y_k are produced conditionally independently of each other from disjoint "
+        "subsets X_{S_1}, ..., X_{S_k} of the entries, and each P_{Y_j|X_{S_j}} is eps_j-MI-DP, "
+        "then the collection is (max_j eps_j)-MI-DP."
+    ),
 )
 def corollary7():
     """Queries on disjoint parts compose to (max_j eps_j)-MI-DP."""
@@ -236,6 +257,13 @@ def _pad(m: int, which: str) -> FiniteMechanism:
     note=RECONSTRUCTED + "n = 2 entries, |X_i| = m in {2, 3} (the example is for every finite "
     "alphabet: bounded, the coverage says which). Y_1 alone and Y_2 alone have the same law "
     "(uniform) for every database, as the sum of uniform U and x_1 mod m.",
+    quote=(
+        "CY-Ex4.3(i): Let U be uniform on X_i (finite) and independent of the database, Y_1 = X_i"
+        " + U mod abs(X_i), Y_2 = U. Then each of Y_1 and Y_2 alone is independent of X^n, hence "
+        "0-MI-DP (and 0-DP). CY-Ex4.3(ii): In the same setting (Y_1, Y_2) determines X_i, so the "
+        "pair is not eps-DP for any finite eps, and sup over P_{X^n} of I(X_i; Y_1, Y_2 | X^{-i})"
+        " = ln abs(X_i)."
+    ),
 )
 def one_time_pad():
     """Y_1 and Y_2 alone are 0-DP and 0-MI-DP; the pair is eps-DP for no finite eps and its
@@ -271,6 +299,10 @@ s = sympy.Symbol("s", positive=True)
     note="Family (binary alphabets): P_t = (1 - t, t), Q_t = (1 - t^2, t^2). Both KL divergences "
     "tend to 0 as t -> 0+ (so every alpha > 0 is met) while e^eps = 1/t -> oo: for beta = 1 no "
     "alpha-KL-DP implies beta-DP. Limits by sympy's exact limit.",
+    quote=(
+        "KL-DP does not succeq eps-DP, even for finite alphabets: for some beta > 0, no alpha > 0"
+        " makes alpha-KL-DP imply beta-DP."
+    ),
 )
 def kl_dp_does_not_give_dp():
     """KL-DP does not succeq eps-DP, even on finite alphabets."""
@@ -297,6 +329,11 @@ def kl_dp_does_not_give_dp():
     "I = t h(s) (an exact sympy identity) and h(s) <= ln 2 (proved for all s), so the mechanism "
     "is (t ln 2)-MI-DP for every t in (0, 1), while both KL divergences and eps are infinite "
     "(supports differ). Hence for every beta no alpha-MI-DP implies beta-KL-DP.",
+    quote=(
+        "MI-DP does not succeq KL-DP, even for finite alphabets: for some beta > 0, no alpha > 0 "
+        "makes alpha-MI-DP imply beta-KL-DP. In particular some mechanisms are eps-MI-DP but not "
+        "eps'-DP for any finite eps'."
+    ),
 )
 def mi_dp_does_not_give_kl_dp():
     """MI-DP does not succeq KL-DP; some eps-MI-DP mechanisms are eps'-DP for no finite eps'."""

@@ -78,6 +78,7 @@ def _conditional_mi(joint, a, b, c):
     "information), so the identity is not one of a definition by entropies. Exact on every "
     "joint distribution of (X, Y, Z) on {0,1}^3 with masses in (1/3) Z (120 joints); a grid "
     "check, not a proof for all distributions.",
+    quote=("I(X; Y, Z) = I(X; Y) + I(X; Z | Y)."),
 )
 def chain_rule():
     """I(X; Y, Z) = I(X; Y) + I(X; Z | Y)."""
@@ -126,6 +127,7 @@ def _markov_joints():
     id="cuffyu.property4",
     note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/2) Z and "
     "channel entries in (1/2) Z (729 joints); a grid check, not a proof for all distributions.",
+    quote=("If X and Z are independent, then I(X; Y) <= I(X; Y | Z)."),
 )
 def independent_conditioning_increases_mi():
     """X independent of Z implies I(X; Y) <= I(X; Y | Z)."""
@@ -142,6 +144,10 @@ def independent_conditioning_increases_mi():
     id="cuffyu.property5",
     note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
     "(1/3) Z (1024 joints); a grid check, not a proof for all distributions.",
+    quote=(
+        "If X - Y - Z is a Markov chain (X and Z conditionally independent given Y), then I(X; Z)"
+        " <= I(X; Y)."
+    ),
 )
 def data_processing():
     """X - Y - Z Markov implies I(X; Z) <= I(X; Y)."""
@@ -159,6 +165,10 @@ def data_processing():
     note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/2) Z), binary mechanism "
     "rows in (1/2) Z. Checked: I(X_i; Y) <= I(X_i; Y | X^{-i}) for i = 1, 2, which is <= eps by "
     "Definition 2 for an eps-MI-DP mechanism (the proof's only step). A grid check.",
+    quote=(
+        "If X_1, ..., X_n are mutually independent and P_{Y|X^n} is eps-MI-DP, then I(X_i; Y) <= "
+        "eps for every i."
+    ),
 )
 def corollary4():
     """Independent X_1, X_2 and eps-MI-DP imply I(X_i; Y) <= eps (via I(X_i;Y) <= I(X_i;Y|X^-i))."""
@@ -180,6 +190,10 @@ def corollary4():
     note=RECONSTRUCTED + "n = 2 entries and Y binary, every joint on {0,1}^3 with masses in "
     "(1/3) Z: I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S (nonempty), T, which with (58) "
     "gives (59). A grid check.",
+    quote=(
+        "If sup over P_{X^n} of I(X^n; Y) <= eps (58), then I(X_S; Y | X_T) <= eps for every "
+        "P_{X^n} and all disjoint S, T subset of [n]."
+    ),
 )
 def free_lunch_chain_rule():
     """I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S, T of [n]."""
@@ -198,6 +212,10 @@ def free_lunch_chain_rule():
     id="cuffyu.sec6_3_eq62",
     note=RECONSTRUCTED + "n = 2, Y binary, every joint on {0,1}^3 with masses in (1/3) Z; eps "
     "is the largest I(X_i; Y | X_K) (the tightest eps for which (61) holds). A grid check.",
+    quote=(
+        "If (61) holds for all i and K, then I(X_S; Y | X_T) <= abs(S) eps for all disjoint S, T "
+        "subset of [n], and I(X^n; Y) <= n eps."
+    ),
 )
 def bayesian_chain_rule():
     """If I(X_i; Y | X_K) <= eps for all i, K, then I(X^n; Y) <= n eps."""
@@ -218,6 +236,10 @@ def bayesian_chain_rule():
     id="cuffyu.sec6_4",
     note=RECONSTRUCTED + "X_i binary, Y binary, every joint with masses in (1/3) Z; eps is the "
     "largest ln(P(x|y)/P(x)) over P(y) > 0, P(x) > 0 (the tightest eps in (64)). A grid check.",
+    quote=(
+        "If P_{X_i|Y=y}(x_i)/P_{X_i}(x_i) <= e^eps for all i, x_i, y (adversarial privacy (64), "
+        "in log form), then I(X_i; Y) <= eps for all i."
+    ),
 )
 def adversarial_privacy_bounds_mi():
     """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps."""
@@ -243,6 +265,10 @@ def _tv(p, q):
     id="cuffyu.zhang",
     note="Every pair of distributions on m = 2, 3 outcomes with masses in (1/6) Z (m = 2) or "
     "(1/4) Z (m = 3) with TV <= 1 - 1/m. A grid check.",
+    quote=(
+        "For distributions P, Q on a set of m < infinity elements with TV(P, Q) = delta <= 1 - "
+        "1/m: abs(H(P) - H(Q)) <= delta ln(m - 1) + h(delta)."
+    ),
 )
 def entropy_continuity():
     """|H(P) - H(Q)| <= delta ln(m - 1) + h(delta) for TV(P, Q) = delta <= 1 - 1/m."""

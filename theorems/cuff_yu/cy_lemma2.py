@@ -70,6 +70,9 @@ def _bsc_floor(delta):
     "(1/4) Z. Checked: delta^2 <= 2 I(uniform; W) <= 2 C(W), delta the TV of the rows, so an "
     "eps-MI-DP mechanism (C <= eps) is (0, sqrt(2 eps))-DP. Theorem 1 (C) (MI-DP succeq delta-DP) "
     "follows with alpha = beta^2/2. A grid check.",
+    quote=(
+        "CY-Lemma2(27): eps-MI-DP implies (0, sqrt(2 eps))-DP. CY-Thm1(C): MI-DP succeq delta-DP."
+    ),
 )
 def lemma2_sqrt():
     """eps-MI-DP implies (0, sqrt(2 eps))-DP."""
@@ -94,6 +97,12 @@ def lemma2_sqrt():
     "(1/3) Z; certified capacities. Checked: C(W) >= ln 2 - h((1 - delta)/2), the capacity of "
     "the BSC at the same TV delta (Appendix C). Since h is increasing on [0, 1/2] this is "
     "delta <= 1 - 2 h^{-1}(ln 2 - C), i.e. (28) for eps = C <= ln 2. A grid check.",
+    quote=(
+        "CY-Lemma2(28): For 0 <= eps <= ln 2: eps-MI-DP implies (0, delta)-DP with delta = 1 - 2 "
+        "h^{-1}(ln 2 - eps). CY-AppC-BSC: Among binary-input binary-output channels whose two "
+        "rows are at total variation delta, the BSC with crossover (1 - delta)/2 has the smallest"
+        " capacity."
+    ),
 )
 def lemma2_binary_entropy_form():
     """For eps <= ln 2, eps-MI-DP implies (0, 1 - 2 h^{-1}(ln 2 - eps))-DP; the BSC has the
@@ -114,6 +123,12 @@ def lemma2_binary_entropy_form():
     "rows at TV exactly delta (so it is (0, d)-DP for no d < delta) and capacity exactly "
     "ln 2 - h((1 - delta)/2) = eps, certified. A grid over delta (eps = ln 2 - h((1-delta)/2) "
     "sweeps [0, ln 2]), not every eps.",
+    quote=(
+        "CY-Lemma2-tight: For every eps in [0, ln 2], some eps-MI-DP mechanism (a binary "
+        "symmetric channel) is not (0, d)-DP for any d < 1 - 2 h^{-1}(ln 2 - eps). CY-AppC(98): "
+        "The BSC with crossover (1 - delta)/2 (rows at total variation delta) has capacity ln 2 -"
+        " h((1 - delta)/2) nats."
+    ),
 )
 def bsc_is_tight():
     """The BSC with rows at TV delta is eps-MI-DP for eps = ln 2 - h((1 - delta)/2) and not
@@ -138,6 +153,11 @@ def bsc_is_tight():
     "(1, 0) (they differ at j = 1) with mass in (1/3) Z, their rows on 3 outputs in (1/2) Z, "
     "and every set A. Checked: I(X_1; 1_A(Y)) <= I(X_1; Y) = I(X_1; Y | X_2) exactly; the last "
     "step <= eps is Definition 2. A grid check.",
+    quote=(
+        "Let the mechanism be eps-MI-DP, let P_{X^n} be supported on two neighbours that differ "
+        "at position j, and let Z = 1_A(Y) for a measurable A. Then I(X_j; Z) <= I(X_j; Y) = "
+        "I(X_j; Y | X^{-j}) <= eps."
+    ),
 )
 def lemma2_steps():
     """I(X_j; Z) <= I(X_j; Y) = I(X_j; Y | X^{-j}) <= eps for Z = 1_A(Y)."""

@@ -84,6 +84,10 @@ def _lemma3_family() -> list[FiniteMechanism]:
     "by the prose, the 2 h(delta) term a guess). Checked on concrete channels: erasure K in 2..8 "
     "with 6 deltas, k-ary randomized response (k in {2,3,5}, eps in {1/2,1,2}) and Example 5.1 "
     "(n = 2), for every delta at which each is (0, delta)-DP.",
+    quote=(
+        "If abs(X_i) < infinity for all i, or abs(Y) < infinity, then for every delta in [0, 1], "
+        "(0, delta)-DP implies eps-MI-DP with eps = 2 delta ln K + 2 h(delta)."
+    ),
 )
 def lemma3_delta_dp_implies_mi_dp():
     """(0, delta)-DP implies (2 delta ln K + 2 h(delta))-MI-DP, K = min(max_i |X_i|, |Y|)."""
@@ -140,6 +144,13 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
     note="(70) is the reconstruction (its exact form is not visible in the seed). Checked at "
     "alpha = 1 (section capacities) and alpha = oo (maximal leakage) on k-ary randomized response "
     "(k in 2..6) and two-bit randomized response (n = 2), eps in {1/2, 1, 2}.",
+    quote=(
+        "CY-Cor10(70): If the mechanism is eps-DP, then for every alpha in (0, infinity]: sup "
+        "over P_{X^n}, max over i, sup over x^{-i} of I_alpha(X_i; Y | X^{-i} = x^{-i}) <= eps. "
+        "CY-Lemma9(67): If the mechanism is eps-DP, then for all alpha in (0, infinity], all "
+        "P_{X^n}, all i and all x^{-i}: I_alpha(X_i; Y | X^{-i} = x^{-i}) <= eps (Sibson's "
+        "alpha-mutual information, (66))."
+    ),
 )
 def corollary10_alpha_mi_at_most_eps():
     """eps-DP implies sup_P max_i sup_{x^{-i}} I_alpha(X_i; Y | X^{-i} = x^{-i}) <= eps."""

@@ -23,6 +23,11 @@ K = sympy.Symbol("K", positive=True)
     expect="proved",
     id="cuffyu.appc_eq97",
     note=RECONSTRUCTED + "Every p, q in [0, 1].",
+    quote=(
+        "For a binary channel with P(Y=1|X=0) = p and P(Y=0|X=1) = q, its complement (X -> X+1, Y"
+        " -> Y+1 mod 2) and the equal mixture of the two (a BSC with crossover (p+q)/2) all have "
+        "the same total variation abs(1 - p - q) between their two rows."
+    ),
 )
 def complement_and_mixture_same_tv():
     """The channel (p, q), its complement and the BSC((p + q)/2) have rows at TV |1 - p - q|."""
@@ -42,6 +47,10 @@ def complement_and_mixture_same_tv():
     id="cuffyu.lemma11_monotone",
     note=RECONSTRUCTED + "Shown through the derivative in delta, for every real m >= 1 (so every "
     "integer m >= 1) and delta in (0, 1).",
+    quote=(
+        "For every integer m >= 1, delta -> 2 lambda ln m + 2 h(lambda) with lambda = delta/(1 + "
+        "delta) is non-decreasing on [0, 1]."
+    ),
 )
 def lemma11_bound_is_monotone():
     """d/d delta [2 lambda ln m + 2 h(lambda)] >= 0, lambda = delta/(1 + delta), delta in (0, 1)."""
@@ -56,6 +65,11 @@ def lemma11_bound_is_monotone():
     id="cuffyu.lemma3_factor2",
     note=RECONSTRUCTED + "The limit is computed by sympy's exact limit for a symbolic delta "
     "in (0, 1) (delta = 1: h = 0 and the ratio is 2 for every K).",
+    quote=(
+        "For fixed delta in (0, 1], (2 delta ln K + 2 h(delta))/(delta ln K) -> 2 as K -> "
+        "infinity. Here delta ln K is the capacity of the K-ary erasure channel of Example 3.3, "
+        "which is (0, delta)-DP."
+    ),
 )
 def lemma3_factor_two():
     """(2 delta ln K + 2 h(delta)) / (delta ln K) -> 2 as K -> infinity, for delta in (0, 1)."""
@@ -107,6 +121,35 @@ OPEN = {
 }
 
 
+#: The source's sentence of each stub (the claims checklist's statement).
+QUOTES = {
+    "CY-Lemma2(33)": (
+        "For each eps > 0 there is a threshold t(eps) > 0 such that whenever eps-MI-DP "
+        "implies (eps', delta')-DP, delta' > t(eps); and the least such eps' tends to "
+        "infinity as delta' decreases to t(eps)."
+    ),
+    "CY-AppC-convex": (
+        "Capacity C(W) = max over P_X of I(P_X; W) is a convex function of the channel matrix"
+        " W, and a binary channel and its complement have the same capacity."
+    ),
+    "CY-Ex4.1(ii)": (
+        "With X_1 ~ Bernoulli(1/2) and X_i = X_1 for all i, I(X_i; Y) -> ln 2 nats (1 bit) as"
+        " n -> infinity."
+    ),
+    "CY-Cor8(54)": (
+        "Suppose the mechanism is eps-MI-DP with eps < ln 2, and let delta = 1 - 2 h^{-1}(ln "
+        "2 - eps). For S subset of [n] with abs(S) = k and k delta <= 1, let K_S = "
+        "min{prod_{i in S} abs(X_i), abs(Y)}. Then sup over P_{X^n} of I(X_S; Y | X_{S^c}) <="
+        " 2 k delta ln K_S + 2 h(k delta)."
+    ),
+    "CY-Ex5.1(50)": (
+        "For the Example 5.1 mechanism with X_1 continuous and X_2 = X_1, I(X_1, X_2; Y) = "
+        "infinity. So eps-MI-DP bounds no I(X_S; Y | X_{S^c}) with abs(S) >= 2: MI-DP has no "
+        "analogue of Properties 7-9."
+    ),
+}
+
+
 def _declare(key: str, ids: tuple[str, ...], reason: str) -> None:
     def claim():
         return _open(reason)
@@ -120,6 +163,7 @@ def _declare(key: str, ids: tuple[str, ...], reason: str) -> None:
         role="stub",
         timeout=10,
         note=reason,
+        quote=" ".join(QUOTES[i] for i in ids),
     )(claim)
 
 

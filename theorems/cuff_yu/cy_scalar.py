@@ -35,6 +35,10 @@ def binary_entropy(q: sympy.Expr) -> sympy.Expr:
     expect="proved",
     id="cuffyu.property1_relaxation",
     note=RECONSTRUCTED.format(9),
+    quote=(
+        "eps tanh(eps/2) <= eps^2/2 for all eps >= 0, so (eps, 0)-closeness implies D(P||Q) <= "
+        "eps^2/2."
+    ),
 )
 def tanh_bound_is_at_most_quadratic():
     """For eps >= 0: eps tanh(eps/2) <= eps^2 / 2."""
@@ -46,6 +50,10 @@ def tanh_bound_is_at_most_quadratic():
     expect="proved",
     id="cuffyu.property1_binary_extreme",
     note=RECONSTRUCTED.format(9),
+    quote=(
+        "For every eps >= 0, P = (e^eps/(1+e^eps), 1/(1+e^eps)) and Q = (1/(1+e^eps), "
+        "e^eps/(1+e^eps)) are (eps, 0)-close and D(P||Q) = D(Q||P) = eps tanh(eps/2)."
+    ),
 )
 def symmetric_binary_pair_attains_the_bound():
     """The symmetric binary pair P = (e^eps/(1+e^eps), 1/(1+e^eps)), Q reversed, has
@@ -61,6 +69,11 @@ def symmetric_binary_pair_attains_the_bound():
     id="cuffyu.property3_eps0",
     role="special-case",
     note=RECONSTRUCTED.format(11),
+    quote=(
+        "(eps, delta)-DP implies delta'-DP with delta' = (e^eps - 1 + 2 delta)/(e^eps + 1), which"
+        " is Property 3 with eps' = 0, and delta' -> 0 as eps, delta -> 0. Hence (eps, delta)-DP "
+        "succeq delta-DP."
+    ),
 )
 def property3_at_eps_prime_zero():
     """delta + (1 - delta) tanh(eps/2) = (e^eps - 1 + 2 delta) / (e^eps + 1)."""
@@ -75,6 +88,7 @@ def property3_at_eps_prime_zero():
     expect="proved",
     id="cuffyu.lemma2_eq99",
     note=RECONSTRUCTED.format(15) + " h is the binary entropy in nats.",
+    quote=("For p in [0, 1]: h(p) <= ln 2 - 2 (p - 1/2)^2."),
 )
 def binary_entropy_quadratic_bound():
     """For p in (0, 1): h(p) <= ln 2 - 2 (p - 1/2)^2."""

@@ -38,6 +38,10 @@ OUTCOMES = range(2, 6)
     "Every finite number of outcomes by the small-model theorem; its reading of 'every A' in "
     "the hypothesis is the separable maximum max_A sum_{x in A} l_x = sum_x (l_x)^+, which is "
     "this claim's content: the lifting rests on that one-line lemma (docs/search.md).",
+    quote=(
+        "P and Q are (eps, delta)-close iff E_{e^eps}(P||Q) <= delta and E_{e^eps}(Q||P) <= "
+        "delta, where E_gamma(P||Q) = sup_A [P(A) - gamma Q(A)]."
+    ),
 )
 def egamma_equivalence():
     """(eps, delta)-close iff E_{e^eps}(P||Q) <= delta and E_{e^eps}(Q||P) <= delta."""
@@ -64,6 +68,10 @@ def egamma_equivalence():
     timeout=60,
     note="The minimum over every set A is stated as: every A has error >= 1 - TV, and some A "
     "has error <= 1 - TV. Every finite number of outcomes by the small-model theorem.",
+    quote=(
+        "For distributions P, Q on the same space: min over sets A of [P(A^c) + Q(A)] = 1 - TV(P,"
+        " Q)."
+    ),
 )
 def tv_is_testing_error():
     """min_A [P(A^c) + Q(A)] = 1 - TV(P, Q)."""
@@ -94,6 +102,10 @@ def tv_is_testing_error():
     timeout=60,
     note="Every set A; eps in [1/100, 3], delta in [0, 1], up to 4 outcomes (z3 times out at 5). "
     "Every finite number of outcomes by the small-model theorem (N* = 4).",
+    quote=(
+        "P and Q are (eps, delta)-close iff every set A, with alpha = P(A) and beta = Q(A^c), "
+        "satisfies alpha + e^eps beta >= 1 - delta and e^eps alpha + beta >= 1 - delta."
+    ),
 )
 def closeness_is_error_region():
     """(eps, delta)-close iff every A (alpha = P(A), beta = Q(A^c)) has alpha + e^eps beta >=
@@ -125,6 +137,10 @@ def closeness_is_error_region():
     "An observation impossible under one hypothesis (infinite log odds) counts as a violation. "
     "Every finite number of outcomes by the small-model theorem (two hockey-stick sums and one "
     "per-outcome condition: N* = 5, searched up to 5).",
+    quote=(
+        "If P and Q are (eps, 0)-close, then for every prior on the hypotheses {P, Q} and every "
+        "observation y, abs(ln(posterior odds of P vs Q) - ln(prior odds)) <= eps."
+    ),
 )
 def log_posterior_odds_move_at_most_eps():
     """(eps, 0)-close => |ln posterior odds - ln prior odds| <= eps for every prior and y."""
@@ -190,6 +206,10 @@ def _attains(alg, pair, E, E2, target, delta):
     "(Appendix B), checked for ALL eps in [1/100, 3], eps' in [0, 3], delta in [0, 1]: one of "
     "them is (eps, delta)-close with max(E_{e^eps'}(P||Q), E_{e^eps'}(Q||P)) >= delta', so it "
     "is (eps', d)-close for no d < delta'. (The quantified p, q are unused.)",
+    quote=(
+        "For all eps, eps' >= 0 and delta in [0, 1], some (eps, delta)-close pair P, Q is not "
+        "(eps', d)-close for any d < delta' (delta' as in CY-Prop3(13))."
+    ),
 )
 def property3_is_tight():
     """Some (eps, delta)-close pair is not (eps', d)-close for any d < delta'."""
@@ -214,6 +234,10 @@ def property3_is_tight():
     note="delta' >= delta, and the floor pair (delta, 1-delta, 0) vs (0, 1-delta, delta) of "
     "Appendix B is (eps, delta)-close but (eps', d)-close for no d < delta, for ALL eps in "
     "[1/100, 3], eps' in [0, 3], delta in [0, 1].",
+    quote=(
+        "delta' >= delta. Moreover, for all eps, delta and every finite eps', some (eps, "
+        "delta)-close pair P, Q is not (eps', d)-close for any d < delta."
+    ),
 )
 def property3_floor():
     """delta' >= delta; and some (eps, delta)-close pair is (eps', d)-close for no d < delta."""
@@ -253,6 +277,10 @@ def _rows_within(alg, W, delta):
     timeout=90,
     note=RECONSTRUCTED + "Channels x -> Y with |X| in {2, 3} inputs and 2 outputs (z3 times out "
     "at 3 outputs), every prior P_X, delta in [0, 1].",
+    quote=(
+        "Fix x^{-i} and write P_{Y|X=x} = P_{Y|X^n=(x, x^{-i})}. If TV(P_{Y|X=x}, P_{Y|X=x'}) <= "
+        "delta for all x, x', then TV(P_{Y|X=x}, P_Y) <= delta for every x and every P_X."
+    ),
 )
 def rows_close_to_output_marginal():
     """Rows pairwise within TV delta => TV(P_{Y|X=x}, P_Y) <= delta for every x and P_X."""
@@ -285,6 +313,10 @@ def rows_close_to_output_marginal():
     timeout=90,
     note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs "
     "time out), every prior, delta in [0, 1]; the equality and the bound are both checked.",
+    quote=(
+        "Under the hypothesis of CY-Lemma3(102): TV(P_{XY}, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x},"
+        " P_Y) <= delta."
+    ),
 )
 def joint_close_to_product():
     """TV(P_XY, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x}, P_Y) <= delta under (102)'s hypothesis."""

@@ -28,6 +28,12 @@ fx, fy, z = sympy.symbols("fx fy z", real=True)
     note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
     "Delta f, the sensitivity) and every output z, "
     "Pr[M(x) = z] / Pr[M(y) = z] <= e^eps with Lap(Delta f / eps) noise.",
+    quote=(
+        "For every f: N^{abs(X)} -> R with sensitivity 0 < Delta f < inf and every eps > 0, the "
+        "Laplace mechanism M_L(x, f, eps) is (eps, 0)-DP. The proof bounds Pr[M_L(x,f,eps) = "
+        "z]/Pr[M_L(y,f,eps) = z] <= exp(eps) (density ratio) for all neighbours x, y and all z in"
+        " R."
+    ),
 )
 def laplace_mechanism_is_eps_dp():
     """The Laplace mechanism M_L(x, f, eps) is (eps, 0)-differentially private."""
@@ -46,6 +52,10 @@ def laplace_mechanism_is_eps_dp():
     id="cummings.theorem6",
     note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "
     "exact integration of the Laplace density (it equals beta).",
+    quote=(
+        "For every f: N^{abs(X)} -> R, eps > 0, database x and beta in (0, 1]: Pr[abs(f(x) - "
+        "M_L(x, f, eps)) >= ln(1/beta) (Delta f/eps)] <= beta."
+    ),
 )
 def laplace_mechanism_accuracy():
     """For all beta in (0, 1]: Pr[|f(x) - M_L(x, f, eps)| >= ln(1/beta) (Delta f / eps)] <= beta."""

@@ -16,6 +16,7 @@ b = sympy.Symbol("b", positive=True)
     source=f"{SEED}, C-lap-mean, section 2 after Definition 4",
     expect="proved",
     id="cummings.laplace_mean",
+    quote=("If Y ~ Lap(b), b > 0, with density exp(-abs(y)/b)/(2b), then E[Y] = 0."),
 )
 def laplace_mean_is_zero():
     """If Y ~ Lap(b), b > 0, then E[Y] = 0."""
@@ -26,6 +27,7 @@ def laplace_mean_is_zero():
     source=f"{SEED}, C-lap-var, section 2 after Definition 4",
     expect="proved",
     id="cummings.laplace_variance",
+    quote=("If Y ~ Lap(b), b > 0, then Var(Y) = 2 b^2."),
 )
 def laplace_variance_is_2b2():
     """If Y ~ Lap(b), b > 0, then Var(Y) = E[Y^2] - E[Y]^2 = 2 b^2."""

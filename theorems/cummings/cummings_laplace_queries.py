@@ -34,6 +34,7 @@ def _ratio_claim(scale, sensitivity, extra=None):
     source=f"{SEED}, C-count-laplace, section 2.1 item 1",
     expect="proved",
     id="cummings.count_laplace",
+    quote=("For a counting query f, f(x) + Lap(1/eps) is (eps, 0)-DP."),
 )
 def counting_query_laplace():
     """For a counting query f (sensitivity 1), f(x) + Lap(1/eps) is (eps, 0)-DP."""
@@ -44,6 +45,7 @@ def counting_query_laplace():
     source=f"{SEED}, C-linear-laplace, section 2.1 item 3",
     expect="proved",
     id="cummings.linear_laplace",
+    quote=("For a linear query f with g: X -> [0, 1], f(x) + Lap(1/eps) is (eps, 0)-DP."),
 )
 def linear_query_laplace():
     """For a linear query f with g: X -> [0, 1] (sensitivity 1), f(x) + Lap(1/eps) is eps-DP."""
@@ -55,6 +57,10 @@ def linear_query_laplace():
     expect="proved",
     id="cummings.fractional_laplace",
     note="n is any real >= 1 (the database size; the claim for every integer n follows).",
+    quote=(
+        "For a fractional query f on databases of size n (change-one-entry neighbours), f(x) + "
+        "Lap(1/(n eps)) is (eps, 0)-DP."
+    ),
 )
 def fractional_query_laplace():
     """For a fractional query (sensitivity 1/n), f(x) + Lap(1/(n eps)) is (eps, 0)-DP."""
@@ -82,6 +88,11 @@ def _kdim_ratio(k):
     id="cummings.kdim_laplace",
     note="k in 1..3 (each k decided for every eps > 0 and Delta f > 0): the product of k Laplace "
     "density ratios at every output z in R^k, for neighbours with norm1(f(x) - f(y)) <= Delta f.",
+    quote=(
+        "For f: N^{abs(X)} -> R^k with l1 sensitivity Delta f = max over neighbours of norm1(f(x)"
+        " - f(y)), M_L(x, f, eps) = f(x) + (Y_1, ..., Y_k) with Y_j iid Lap(Delta f/eps) is (eps,"
+        " 0)-DP."
+    ),
 )
 def kdim_laplace_is_eps_dp():
     """f(x) + (Y_1, .., Y_k), Y_j iid Lap(Delta f/eps), is (eps, 0)-DP for the l1 sensitivity."""
@@ -103,6 +114,10 @@ def _kdim_sensitivity(k):
     expect="verified-bounded",
     id="cummings.kdim_sensitivity",
     note="d_j = f_j(x) - f_j(y) for one neighbour pair, with |d_j| <= s; k in 1..6.",
+    quote=(
+        "If f = (f_1, ..., f_k) and every f_j has sensitivity at most s, then the l1 sensitivity "
+        "of f is at most k s."
+    ),
 )
 def kdim_sensitivity_at_most_k_s():
     """If each f_j has sensitivity at most s, the l1 sensitivity of (f_1, .., f_k) is <= k s."""
@@ -129,6 +144,11 @@ def _kdim_accuracy(k):
     note="|.| of the vector is the largest coordinate (the union-bound reading); the exact "
     "probability 1 - (1 - beta/k)^k of k iid coordinates is compared with beta, for k in 1..5 "
     "and every beta in (0, 1], eps > 0, Delta f > 0.",
+    quote=(
+        "For all beta in (0, 1]: Pr[abs(f(x) - M_L(x, f, eps)) > ln(k/beta) (Delta f/eps)] <= "
+        "beta. Here abs(.) of the vector difference is its largest coordinate, max_j abs(f_j(x) -"
+        " M_L(x, f, eps)_j), which is the reading the union-bound justification gives."
+    ),
 )
 def kdim_laplace_accuracy():
     """Pr[max_j |f_j(x) - M_L(x, f, eps)_j| > ln(k/beta) (Delta f/eps)] <= beta."""

@@ -18,6 +18,13 @@ from dpproofs.finite.parametric import parameter_symbols
     id="cummings.proposition8",
     source="003_87c8c5658751411a.txt, C-Prop8, C-RR-worst-case, Proposition 8",
     expect="proved",
+    quote=(
+        "C-Prop8: Randomized response with fair coins (Definition 7), as a mechanism from truth "
+        "in {+, -} to response in {Yes, No}, is (ln 3, 0)-DP: Pr[r | t] <= 3 Pr[r | t'] for all "
+        "truths t, t' and responses r. C-RR-worst-case: For randomized response with fair coins, "
+        "the maximum of Pr[r | t]/Pr[r | t'] over ordered pairs of truths (t, t') and responses r"
+        " is 3."
+    ),
 )
 def randomized_response_is_ln3_dp():
     """Randomized response for binary data with a fair coin is (ln 3, 0)-DP, worst case included.

@@ -20,6 +20,10 @@ from dpproofs.vocabulary import mechanism_pure_dp
     source=f"{SEED}, C-hist-example, section 1.1 display",
     expect="proved",
     id="cummings.histogram_example",
+    quote=(
+        "With X = {Yes, No} in the order (Yes, No), the database (Y, Y, N, Y) in X^4 has "
+        "histogram (3, 1) in N^2."
+    ),
 )
 def histogram_example():
     """With X = (Yes, No), the database (Y, Y, N, Y) in X^4 has histogram (3, 1)."""
@@ -60,6 +64,11 @@ CHANGE = tuple(
     note="All mechanisms on the histograms of |X| = 2 types with norm1 <= 2 (6 databases) and "
     "2-3 outputs, eps in [1/100, 2]: eps-DP for add/remove neighbours (norm1(x - y) = 1) implies "
     "2eps-DP for change-one-entry neighbours (same size, norm1(x - y) = 2).",
+    quote=(
+        "If M is eps-DP for add/remove neighbours (histograms x, y with norm1(x - y) <= 1), then "
+        "M is 2eps-DP for change-one-entry neighbours (norm1(x) = norm1(y) and norm1(x - y) <= "
+        "2)."
+    ),
 )
 def remark1_factor_two():
     """eps-DP under add/remove neighbours implies 2eps-DP under change-one-entry neighbours."""
@@ -96,6 +105,10 @@ def _gauss(t):
     "the output z = (f(x) + f(y))/2 + sigma^2 (eps + 1)/Delta has density ratio e^(eps + 1) > "
     "e^eps, so (eps, 0)-DP fails for every finite eps. The output z is the existential witness "
     "of the proof, written here; the inequality is decided.",
+    quote=(
+        "For f with 0 < Delta f < inf and any sigma > 0, the Gaussian mechanism f(x) + N(0, "
+        "sigma^2) is not (eps, 0)-DP for any finite eps."
+    ),
 )
 def gaussian_is_not_pure_dp():
     """The Gaussian mechanism f(x) + N(0, sigma^2) is not (eps, 0)-DP for any finite eps."""
@@ -135,6 +148,10 @@ SIGMAS_EPSILONS = [(s_, e_) for s_ in (F(1, 2), F(3)) for e_ in (F(1, 10), F(5))
     "computed exactly by sympy (erf terms) and compared rigorously: 0 < delta(eps) < 1, at "
     "sigma/Delta in {1/2, 3} and eps in {1/10, 5}. For every sigma and eps, only the "
     "pointwise step is decided (cummings.gaussian_approximate_pointwise, a proof step).",
+    quote=(
+        "For f with Delta f < inf, eps > 0 and sigma > 0, the Gaussian mechanism f(x) + N(0, "
+        "sigma^2) is (eps, delta)-DP for some delta in (0, 1)."
+    ),
 )
 def gaussian_is_approximate_dp():
     """The Gaussian mechanism is (eps, delta)-DP for some delta in (0, 1)."""
@@ -165,6 +182,10 @@ def gaussian_is_approximate_dp():
     "neighbours makes the mechanism (eps, delta(eps))-DP. The decided step: (p - e^eps q)^+ < p "
     "at every z (q > 0 everywhere), so by continuity delta(eps) < integral of p = 1. Integration "
     "is the reader's step (dpproofs has no Gaussian integrals).",
+    quote=(
+        "For f with Delta f < inf, eps > 0 and sigma > 0, the Gaussian mechanism f(x) + N(0, "
+        "sigma^2) is (eps, delta)-DP for some delta in (0, 1)."
+    ),
 )
 def gaussian_pointwise_step():
     """(p(z) - e^eps q(z))^+ < p(z) at every output z: the step that gives delta(eps) < 1."""

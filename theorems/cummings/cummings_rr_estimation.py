@@ -27,6 +27,10 @@ DOMAIN = {p: Interval(0, 1), n: Interval(1, oo)}
     source=f"{SEED}, C-RR-expected-count, section 3 display",
     expect="proved",
     id="cummings.rr_expected_count",
+    quote=(
+        "If n participants answer by randomized response with fair coins and a fraction p of them"
+        " have truth '+' (yes), then E[#Yes reports | p] = n/4 + n p/2."
+    ),
 )
 def expected_yes_count():
     """E[#Yes reports | p] = n q = n/4 + n p/2 for n randomized responses."""
@@ -34,7 +38,15 @@ def expected_yes_count():
     return holds(sympy.Eq(expectation, n / 4 + n * p / 2, evaluate=False), where=DOMAIN)
 
 
-@theorem(source=f"{SEED}, C-RR-solve, section 3", expect="proved", id="cummings.rr_solve")
+@theorem(
+    source=f"{SEED}, C-RR-solve, section 3",
+    expect="proved",
+    id="cummings.rr_solve",
+    quote=(
+        "p-hat = 2 (#Y/n - 1/4) is the solution p of #Y = n/4 + n p/2, so E[p-hat | p] = p (p-hat"
+        " is unbiased)."
+    ),
+)
 def estimator_solves_and_is_unbiased():
     """p-hat = 2(#Y/n - 1/4) solves #Y = n/4 + n p/2, and E[p-hat | p] = p."""
     solves = holds(sympy.Eq(n / 4 + n * P_HAT / 2, count, evaluate=False), where=DOMAIN)
@@ -52,6 +64,10 @@ def estimator_solves_and_is_unbiased():
     "log-likelihood #Y ln q + (n - #Y) ln(1 - q), divided by n, is strictly concave in p (second "
     "derivative < 0) and its derivative vanishes at p-hat (q = r = #Y/n), so p-hat is its unique "
     "maximiser. (Constrained to p in [0, 1], the MLE clips p-hat to [0, 1]: the other reading.)",
+    quote=(
+        "Given the observed number #Y of Yes reports (#Y ~ Binomial(n, 1/4 + p/2)), p-hat = 2 "
+        "(#Y/n - 1/4) is the maximum likelihood estimator of p."
+    ),
 )
 def estimator_is_mle():
     """p-hat = 2(#Y/n - 1/4) maximises the likelihood of #Y ~ Binomial(n, 1/4 + p/2)."""
@@ -74,6 +90,9 @@ def estimator_is_mle():
     id="cummings.rr_variance",
     note="Var[p-hat | p] = 4 Var[#Y]/n^2 = 4 q (1 - q)/n (binomial variance). 'Large when n is "
     "small' is read as: strictly decreasing in n and at most 1/n (so it tends to 0).",
+    quote=(
+        "Var[p-hat | p] decreases in n and tends to 0 as n -> infinity, so it is large for small n."
+    ),
 )
 def estimator_variance_decreases():
     """Var[p-hat | p] = 4 q (1 - q)/n decreases in n and tends to 0."""

@@ -29,6 +29,10 @@ from dpproofs.theorem import theorem
     "#{x_i in P} = sum_i 1_P(x_i), every P subset of X is every g: X -> {0, 1}: the additive "
     "rule decides it for every n >= 1 and every universe with |X| >= 2 (before: |X| <= 3, "
     "n <= 3, by enumeration).",
+    quote=(
+        "For a property P of data entries, the counting query f(x) = #{entries of x satisfying P}"
+        " has sensitivity Delta f = 1 (neighbours per Definition 2)."
+    ),
 )
 def count_query_sensitivity():
     """Counting queries #{entries satisfying P} have sensitivity 1 (Definition 2 neighbours)."""
@@ -46,6 +50,10 @@ def count_query_sensitivity():
     id="cummings.fractional_sensitivity",
     note="Change-one-entry neighbours on X^n, as the item says; at most 1/n, attained. Additive "
     "rule with scale 1/n: every n >= 1, every universe with |X| >= 2 (before: |X| <= 3, n <= 3).",
+    quote=(
+        "For databases of size n with change-one-entry neighbours, the fractional query f(x) = "
+        "(1/n) #{entries of x satisfying P} has sensitivity 1/n."
+    ),
 )
 def fractional_query_sensitivity():
     """Fractional queries (1/n) #{entries satisfying P} have sensitivity 1/n on X^n."""
@@ -62,6 +70,11 @@ def fractional_query_sensitivity():
     "histogram form sum_j x_j g(j). Both neighbour readings; at most 1, attained. Additive "
     "rule: every n >= 1, every universe with |X| >= 2 (before: g on the grid {0, 1/2, 1}, "
     "|X| <= 3, n <= 3). The one-pair argument is also cummings.linear_sensitivity_all_g.",
+    quote=(
+        "For g: X -> [0, 1], the linear query f(x) = sum_{i=1}^n g(x_i) (x in X^n), or f(x) = "
+        "sum_{i=1}^{abs(X)} x_i g(x_i) (x a histogram; the source's notation), has sensitivity 1 "
+        "(neighbours per Definition 2)."
+    ),
 )
 def linear_query_sensitivity():
     """Linear queries sum_i g(x_i) with g: X -> [0, 1] have sensitivity 1."""
@@ -82,6 +95,11 @@ ga, gb = sympy.symbols("ga gb", real=True)
     id="cummings.linear_sensitivity_all_g",
     note="Neighbours differ in one entry a -> b (change: the sums differ by g(a) - g(b)) or by "
     "one entry a (add/remove: they differ by g(a)); ga, gb stand for g(a), g(b) in [0, 1].",
+    quote=(
+        "For g: X -> [0, 1], the linear query f(x) = sum_{i=1}^n g(x_i) (x in X^n), or f(x) = "
+        "sum_{i=1}^{abs(X)} x_i g(x_i) (x a histogram; the source's notation), has sensitivity 1 "
+        "(neighbours per Definition 2)."
+    ),
 )
 def linear_query_sensitivity_all_g():
     """For every g: X -> [0, 1], |g(a) - g(b)| <= 1 and |g(a)| <= 1: sensitivity at most 1."""
@@ -96,6 +114,7 @@ def linear_query_sensitivity_all_g():
     note="x in X^n with change-one-entry neighbours; g over every function X -> [0, 1]; at most "
     "1/n, attained. Additive rule with scale 1/n: every n >= 1, every universe with |X| >= 2 "
     "(before: g on the grid {0, 1/2, 1}, |X| <= 3, n <= 3).",
+    quote=("For g: X -> [0, 1] and x in X^n, f(x) = (1/n) sum_{i=1}^n g(x_i) has sensitivity 1/n."),
 )
 def linear_fractional_sensitivity():
     """(1/n) sum_i g(x_i) with g: X -> [0, 1] has sensitivity 1/n on X^n."""
@@ -114,6 +133,10 @@ def linear_fractional_sensitivity():
     "one unit between two buckets of h is changing one entry of x: the additive rule with scale "
     "1/n, every n >= 1, every universe with |X| >= 2, every g: X -> [0, 1] (before: computed on "
     "histograms for |X| <= 3, n <= 3, g on the grid {0, 1/2, 1}).",
+    quote=(
+        "For g: X -> [0, 1] and histograms x of size norm1(x) = n, f(x) = (1/norm1(x)) "
+        "sum_{i=1}^{abs(X)} x_i g(x_i) has sensitivity 1/n."
+    ),
 )
 def linear_fractional_sensitivity_histograms():
     """(1/norm1(x)) sum_j x_j g(j), g: X -> [0, 1], has sensitivity 1/n on histograms of size n."""
@@ -148,6 +171,11 @@ def _l1_histogram_sensitivity(reading, bound):
     note="Reading: Definition 2's add/remove neighbours, the one the sentence's justification "
     "('each person's data can only change the count in one bucket') describes. One count "
     "changes by 1." + HISTOGRAM_NOTE,
+    quote=(
+        "For a histogram query f(x) = (c_1(x), ..., c_k(x)), where c_j counts the entries in "
+        "bucket B_j of a partition B_1, ..., B_k of X, the l1 sensitivity is Delta f = 1 for "
+        "every k (neighbours per Definition 2)."
+    ),
 )
 def histogram_sensitivity_add_remove():
     """Histogram queries have l1 sensitivity 1 under add/remove neighbours."""
@@ -162,8 +190,12 @@ def histogram_sensitivity_add_remove():
     note="The constant depends on the neighbour notion: under change-one-entry neighbours one "
     "entry leaves a bucket and enters another, so the l1 sensitivity is 2 (Remark 1's factor "
     "2), still independent of k. Not a refutation of C-hist-sensitivity, whose justification "
-    "describes add/remove neighbours (cummings.histogram_sensitivity_add_remove)."
-    + HISTOGRAM_NOTE,
+    "describes add/remove neighbours (cummings.histogram_sensitivity_add_remove)." + HISTOGRAM_NOTE,
+    quote=(
+        "For a histogram query f(x) = (c_1(x), ..., c_k(x)), where c_j counts the entries in "
+        "bucket B_j of a partition B_1, ..., B_k of X, the l1 sensitivity is Delta f = 1 for "
+        "every k (neighbours per Definition 2)."
+    ),
 )
 def histogram_sensitivity_change():
     """Histogram queries have l1 sensitivity 2 under change-one-entry neighbours."""
@@ -184,6 +216,10 @@ def _median(x):
     "n = 1..7. 'Of the order of R, not shrinking with n' is checked as: the worst-case "
     "sensitivity is >= R/2 for every n (it is R for odd n). The unbounded part is "
     "cummings.mean_unbounded's argument (entries scale with R).",
+    quote=(
+        "For entries in [0, R], the worst-case sensitivity of the median does not shrink with n: "
+        "it is of the order of the whole range R, and it is unbounded for unbounded entries."
+    ),
 )
 def median_sensitivity_does_not_shrink():
     """The worst-case sensitivity of the median on [0, R]^n is at least R/2 for every n."""
@@ -223,6 +259,10 @@ def _mean(entry: sympy.Expr) -> sympy.Expr:
     "The neighbours are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0), which differ in the "
     "first entry only (the existential witness of the proof); both means are computed from the "
     "definition (1/n) sum_{i=1}^n x_i by sympy's summation over a symbolic n, for every n >= 1.",
+    quote=(
+        "For real-valued (unbounded) entries, the average f(x) = (1/n) sum_i x_i has unbounded "
+        "sensitivity."
+    ),
 )
 def mean_has_unbounded_sensitivity():
     """The mean of unbounded real entries has unbounded sensitivity."""

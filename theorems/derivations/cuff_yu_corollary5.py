@@ -45,6 +45,10 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_1": "[0, oo)", "epsilon_2": "[0, 
     id="derivations.cuff_yu_corollary5",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S21), k = 2, in the Shannon-inequality model.",
+    quote=(
+        "If Y_1, ..., Y_k are conditionally independent given X^n and each P_{Y_j|X^n} is "
+        "eps_j-MI-DP, then P_{Y^k|X^n} is (sum_j eps_j)-MI-DP."
+    ),
 )
 def cuff_yu_corollary5_steps():
     """I(X_i; Y^k | X^{-i}) = sum_j I(X_i; Y_j | X^{-i}, Y^{j-1}) <= sum_j I(X_i; Y_j | X^{-i}) <= sum_j eps_j."""

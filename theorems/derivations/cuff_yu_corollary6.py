@@ -69,6 +69,11 @@ def _corollary(k: int):
     note="Reading: the condition of the sentence before the corollary (each stage eps_j-MI-DP "
     "given X^{-i} and the previous responses). For every joint distribution (Shannon "
     "inequalities), k = 2, 3 and 4 responses; larger k is not decided here.",
+    quote=(
+        "If Y_1, ..., Y_k are produced in sequence (Y_j may depend on X^n and Y^{j-1}) and each "
+        "mechanism satisfies eps_j-MI-DP individually, then the collection Y^k is (sum_j "
+        "eps_j)-MI-DP."
+    ),
 )
 def corollary6():
     """Sequential eps_j-MI-DP responses (each given the previous ones) are (sum_j eps_j)-MI-DP."""
@@ -83,6 +88,11 @@ def corollary6():
     role="proof",
     id="derivations.cuff_yu_corollary6",
     timeout=20,
+    quote=(
+        "If Y_1, ..., Y_k are produced in sequence (Y_j may depend on X^n and Y^{j-1}) and each "
+        "mechanism satisfies eps_j-MI-DP individually, then the collection Y^k is (sum_j "
+        "eps_j)-MI-DP."
+    ),
 )
 def cuff_yu_corollary6_steps():
     """With I(X_i; Y_j | X^{-i}, Y^{j-1}) <= eps_j: both links proved for every distribution."""
@@ -104,6 +114,11 @@ def cuff_yu_corollary6_steps():
     "previous responses' (I(X_i; Y_j | X^{-i}) <= eps_j). The sum link fails, as Example 4.3's "
     "one-time pad shows. Checked with X^{-i} fixed (W dropped: three variables, whose Shannon "
     "cone is the closure of the entropic one, so the witness is a limit of entropy vectors).",
+    quote=(
+        "If Y_1, ..., Y_k are produced in sequence (Y_j may depend on X^n and Y^{j-1}) and each "
+        "mechanism satisfies eps_j-MI-DP individually, then the collection Y^k is (sum_j "
+        "eps_j)-MI-DP."
+    ),
 )
 def cuff_yu_corollary6_without_condition():
     """I(X_i; Y^k | X^{-i}) = sum_j I(X_i; Y_j | X^{-i}, Y^{j-1}) <= sum_j eps_j, individual MI-DP."""

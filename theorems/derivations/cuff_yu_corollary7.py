@@ -39,6 +39,11 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_j": "[0, oo)"}
     id="derivations.cuff_yu_corollary7",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S22), k = 2, in the Shannon-inequality model.",
+    quote=(
+        "If Y_1, ..., Y_k are produced conditionally independently of each other from disjoint "
+        "subsets X_{S_1}, ..., X_{S_k} of the entries, and each P_{Y_j|X_{S_j}} is eps_j-MI-DP, "
+        "then the collection is (max_j eps_j)-MI-DP."
+    ),
 )
 def cuff_yu_corollary7_steps():
     """I(X_i; Y^k | X^{-i}) = I(X_i; Y_j | X^{-i}) + I(X_i; Y^{-j} | X^{-i}, Y_j) = I(X_i; Y_j | X^{-i}) <= eps_j."""

@@ -41,6 +41,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "lamda": "[0, 1]"}
     id="derivations.cuff_yu_lemma1",
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S14) on binary Y; the Jensen link stays unknown.",
+    quote=("eps-KL-DP implies eps-MI-DP."),
 )
 def cuff_yu_lemma1_steps():
     """D(P_{Y|x^n} || P_{Y|x^{-i}}) <= sum lambda D(...) <= eps, step by step."""

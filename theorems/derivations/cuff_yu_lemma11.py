@@ -114,6 +114,11 @@ TRIANGLE_ASSUME = [
     id="derivations.cuff_yu_lemma11_mixture",
     timeout=20,
     note="Reconstructed (cuff_yu_statements S17); cell by cell, for all p = P(x, y), q = Q(x, y).",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def cuff_yu_lemma11_mixture_steps():
     """R = P/(1 + delta) + delta P'/(1 + delta) = ... = max(P, Q)/(1 + delta), cell by cell."""
@@ -127,6 +132,11 @@ def cuff_yu_lemma11_mixture_steps():
     id="derivations.cuff_yu_lemma11_chain_rule",
     timeout=20,
     note="Information-measure model over (X, Y, B): every distribution.",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def cuff_yu_lemma11_chain_rule_step():
     """H_R(X|Y) = H(X|Y,B) + I_R(X;B|Y) (chain rule)."""
@@ -143,6 +153,11 @@ def cuff_yu_lemma11_chain_rule_step():
     id="derivations.cuff_yu_lemma11_components",
     timeout=20,
     note="Binary X and Y, all P, P' with positive cells and all lambda.",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def cuff_yu_lemma11_components_step():
     """H(X|Y,B) = (1 - lambda) H_P(X|Y) + lambda H_{P'}(X|Y) for B selecting P' w.p. lambda."""
@@ -156,6 +171,11 @@ def cuff_yu_lemma11_components_step():
     id="derivations.cuff_yu_lemma11_bound",
     timeout=20,
     note="The three terms of (125) bounded as the proof says: entropies by ln|X|, I_R by h(lambda).",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def cuff_yu_lemma11_bound_steps():
     """|H_R - H_P| = |lambda H_{P'} - lambda H_P + I_R| <= lambda ln|X| + h(lambda)."""
@@ -169,6 +189,11 @@ def cuff_yu_lemma11_bound_steps():
     id="derivations.cuff_yu_lemma11_triangle",
     timeout=20,
     note="lambda = delta / (1 + delta) <= 1/2 for delta in [0, 1].",
+    quote=(
+        "If P_{XY} and Q_{XY} are distributions on X x Y with abs(X) < infinity and TV(P, Q) <= "
+        "delta, then abs(H_P(X|Y) - H_Q(X|Y)) <= 2 lambda ln abs(X) + 2 h(lambda), where lambda ="
+        " delta/(1 + delta)."
+    ),
 )
 def cuff_yu_lemma11_triangle_steps():
     """|H_P - H_Q| <= |H_R - H_P| + |H_R - H_Q| <= 2 lambda ln|X| + 2 h(lambda)."""

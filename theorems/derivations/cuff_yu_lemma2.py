@@ -48,6 +48,11 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon": "[0, oo)"}
     id="derivations.cuff_yu_lemma2",
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S15) in the Shannon-inequality model.",
+    quote=(
+        "Let the mechanism be eps-MI-DP, let P_{X^n} be supported on two neighbours that differ "
+        "at position j, and let Z = 1_A(Y) for a measurable A. Then I(X_j; Z) <= I(X_j; Y) = "
+        "I(X_j; Y | X^{-j}) <= eps."
+    ),
 )
 def cuff_yu_lemma2_steps():
     """I(X_j; Z) <= I(X_j; Y) = I(X_j; Y | X^{-j}) <= eps, step by step."""

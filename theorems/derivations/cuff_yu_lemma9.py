@@ -41,6 +41,11 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "w": "[0, 1]"}
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S27), instance alpha = 2, binary X_i and Y; "
     "the Sibson-minimum link stays unknown.",
+    quote=(
+        "If the mechanism is eps-DP, then for all alpha in (0, infinity], all P_{X^n}, all i and "
+        "all x^{-i}: I_alpha(X_i; Y | X^{-i} = x^{-i}) <= eps (Sibson's alpha-mutual information,"
+        " (66))."
+    ),
 )
 def cuff_yu_lemma9_steps():
     """I_2(X_i; Y | E) <= D_2(...) = ln E[ratio] <= ln e^eps = eps, step by step."""

@@ -34,6 +34,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)"}
     id="derivations.cuff_yu_property1",
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S9) on binary P, Q; step 2 (81) stays unknown.",
+    quote=("If P and Q are (eps, 0)-close, then D(P||Q) <= eps tanh(eps/2)."),
 )
 def cuff_yu_property1_steps():
     """D(P||Q) <= eps tanh(eps/2) <= eps^2/2 for (eps, 0)-close binary P, Q, step by step."""

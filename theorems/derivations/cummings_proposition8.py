@@ -41,6 +41,11 @@ MAPPING = {
     timeout=10,
     note="Step 4 ('=> exp(eps) = 3') is a consequence, checked under the chain's result; "
     "eps is ln 3.",
+    quote=(
+        "Randomized response with fair coins (Definition 7), as a mechanism from truth in {+, -} "
+        "to response in {Yes, No}, is (ln 3, 0)-DP: Pr[r | t] <= 3 Pr[r | t'] for all truths t, "
+        "t' and responses r."
+    ),
 )
 def cummings_proposition8_yes_ratio():
     """Pr[Y | Y] / Pr[Y | N] = (1/2 + 1/4) / (1/4) = 3 for randomized response."""
@@ -53,6 +58,11 @@ def cummings_proposition8_yes_ratio():
     role="proof",
     id="derivations.cummings_proposition8_no",
     timeout=10,
+    quote=(
+        "Randomized response with fair coins (Definition 7), as a mechanism from truth in {+, -} "
+        "to response in {Yes, No}, is (ln 3, 0)-DP: Pr[r | t] <= 3 Pr[r | t'] for all truths t, "
+        "t' and responses r."
+    ),
 )
 def cummings_proposition8_no_ratio():
     """Pr[N | N] / Pr[N | Y] = (3/4) / (1/4) = 3 for randomized response."""

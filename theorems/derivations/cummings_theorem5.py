@@ -62,6 +62,12 @@ CONCLUSION = (
     timeout=20,
     note="Steps 3 and 4 are refuted (a ratio of exponentials written as a difference); "
     "the theorem itself is proved in cummings.theorem5.",
+    quote=(
+        "For every f: N^{abs(X)} -> R with sensitivity 0 < Delta f < inf and every eps > 0, the "
+        "Laplace mechanism M_L(x, f, eps) is (eps, 0)-DP. The proof bounds Pr[M_L(x,f,eps) = "
+        "z]/Pr[M_L(y,f,eps) = z] <= exp(eps) (density ratio) for all neighbours x, y and all z in"
+        " R."
+    ),
 )
 def cummings_theorem5_steps():
     """The proof of Theorem 5 as written: 7 steps from the density ratio to exp(eps)."""
@@ -74,6 +80,12 @@ def cummings_theorem5_steps():
     id="derivations.cummings_theorem5_corrected",
     corrects="derivations.cummings_theorem5",
     timeout=20,
+    quote=(
+        "For every f: N^{abs(X)} -> R with sensitivity 0 < Delta f < inf and every eps > 0, the "
+        "Laplace mechanism M_L(x, f, eps) is (eps, 0)-DP. The proof bounds Pr[M_L(x,f,eps) = "
+        "z]/Pr[M_L(y,f,eps) = z] <= exp(eps) (density ratio) for all neighbours x, y and all z in"
+        " R."
+    ),
 )
 def cummings_theorem5_steps_corrected():
     """The proof of Theorem 5 with step 3 a quotient: every step proved, chain gives <= e^eps."""

@@ -62,6 +62,10 @@ WHERE = {"epsilon": "(0, oo)", "delta": "[0, 1]", "x_1": "[0, 1]", "y_1": "[0, 1
     id="derivations.ks_claim33_part6",
     timeout=30,
     note="Modelled on D = {1, 2}, S = {1}. Step 6 counts the sum of delta over D as one delta.",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then SD(X, Y) <= eps-bar + delta, where "
+        "eps-bar = e^eps - 1."
+    ),
 )
 def ks_claim33_part6_steps():
     """2|Pr[X in S] - Pr[Y in S]| <= 2 eps-bar + 2 delta, the chain as written."""
@@ -77,6 +81,10 @@ def ks_claim33_part6_steps():
     id="derivations.ks_claim33_part6_corrected",
     corrects="derivations.ks_claim33_part6",
     timeout=30,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then SD(X, Y) <= eps-bar + delta, where "
+        "eps-bar = e^eps - 1."
+    ),
 )
 def ks_claim33_part6_steps_corrected():
     """On D = {1, 2}: 2|Pr[X in S] - Pr[Y in S]| <= 2 eps-bar + 4 delta, every step proved."""

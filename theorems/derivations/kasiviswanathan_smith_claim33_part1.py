@@ -37,6 +37,10 @@ WHERE = {name: "[0, 1]" for name in ("a", "b", "c", "d", "beta", "delta")} | {"e
     id="derivations.ks_claim33_part1",
     timeout=20,
     note="The display and the inline links of the proof, strung together as the prose does.",
+    quote=(
+        "If X, Y are point-wise (eps, delta)-indistinguishable (KS-Def3.2), then they are (eps, "
+        "delta)-indistinguishable (KS-Def3.1)."
+    ),
 )
 def ks_claim33_part1_steps():
     """Pr[X in S] <= e^eps Pr[Y in S] + delta, step by step."""

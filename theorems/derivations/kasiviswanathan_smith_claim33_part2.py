@@ -36,6 +36,10 @@ MAPPING = {r"\Pr[X \in S]": "p", r"\Pr[Y \in S]": "q"}
     role="proof",
     id="derivations.ks_claim33_part2",
     timeout=20,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_steps():
     """Pr[X in S] > e^{2eps} Pr[Y in S] > e^eps(1 + eps) Pr[Y in S] => the eps e^eps gap."""
@@ -84,6 +88,10 @@ TIGHT = r"\frac{\delta (1 + e^{2\epsilon})}{e^{\epsilon} (e^{\epsilon} - 1)}"
     role="proof",
     id="derivations.ks_claim33_part2_s",
     timeout=20,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_s_step():
     """eps e^eps Pr[Y in S] < delta."""
@@ -101,6 +109,10 @@ def ks_claim33_part2_s_step():
     id="derivations.ks_claim33_part2_s_prime",
     timeout=20,
     note="The symmetric argument bounds Pr[X in S'], not Pr[Y in S'].",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_s_prime_step():
     """eps e^eps Pr[Y in S'] < delta, as written."""
@@ -116,6 +128,10 @@ def ks_claim33_part2_s_prime_step():
     id="derivations.ks_claim33_part2_s_prime_corrected",
     corrects="derivations.ks_claim33_part2_s_prime",
     timeout=20,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_s_prime_step_corrected():
     """eps e^eps Pr[X in S'] < delta (the mirror image of the S bound)."""
@@ -141,6 +157,10 @@ def _union(side: str, bound: str) -> object:
     id="derivations.ks_claim33_part2_union",
     timeout=20,
     note="Pr[Y in S'] can reach delta e^eps/(e^eps - 1), above delta/(eps e^eps).",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_union_step():
     """Pr[Y in S cup S'] <= 2 delta / (eps e^eps), as written."""
@@ -153,6 +173,10 @@ def ks_claim33_part2_union_step():
     id="derivations.ks_claim33_part2_union_corrected",
     corrects="derivations.ks_claim33_part2_union",
     timeout=20,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_union_step_corrected():
     """Pr[Y in S cup S'] <= delta (1 + e^{2eps}) / (e^eps (e^eps - 1))."""
@@ -167,6 +191,10 @@ def ks_claim33_part2_union_step_corrected():
     id="derivations.ks_claim33_part2_union_x",
     timeout=20,
     note="Pr[X in S] can reach delta e^eps/(e^eps - 1): the bound for Y does not carry over to X.",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_union_x_step():
     """Pr[X in S cup S'] <= 2 delta / (eps e^eps), as written ('drawn from either X or Y')."""
@@ -179,6 +207,10 @@ def ks_claim33_part2_union_x_step():
     id="derivations.ks_claim33_part2_union_x_corrected",
     corrects="derivations.ks_claim33_part2_union_x",
     timeout=20,
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def ks_claim33_part2_union_x_step_corrected():
     """Pr[X in S cup S'] <= delta (1 + e^{2eps}) / (e^eps (e^eps - 1))."""

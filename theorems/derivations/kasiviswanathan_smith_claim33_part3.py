@@ -46,6 +46,11 @@ CONCLUSION = (
     id="derivations.ks_claim33_part3",
     timeout=20,
     note="Modelled on D = {1, 2}. The two '<' links only hold as '<='.",
+    quote=(
+        "Let X be a random variable on D, and A, A' randomized algorithms such that A(a) and "
+        "A'(a) are (eps, delta)-indistinguishable for every a in D. Then (X, A(X)) and (X, A'(X))"
+        " are (eps, delta)-indistinguishable."
+    ),
 )
 def ks_claim33_part3_steps():
     """Pr[(X, A(X)) in S] < delta + e^eps Pr[(X, A'(X)) in S], the chain as written."""
@@ -58,6 +63,11 @@ def ks_claim33_part3_steps():
     id="derivations.ks_claim33_part3_corrected",
     corrects="derivations.ks_claim33_part3",
     timeout=20,
+    quote=(
+        "Let X be a random variable on D, and A, A' randomized algorithms such that A(a) and "
+        "A'(a) are (eps, delta)-indistinguishable for every a in D. Then (X, A(X)) and (X, A'(X))"
+        " are (eps, delta)-indistinguishable."
+    ),
 )
 def ks_claim33_part3_steps_corrected():
     """On D = {1, 2}: Pr[(X, A(X)) in S] <= delta + e^eps Pr[(X, A'(X)) in S], every link proved."""

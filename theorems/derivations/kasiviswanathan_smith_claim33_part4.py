@@ -38,6 +38,11 @@ WHERE = {name: "[0, 1]" for name in ("w", "s_1", "s_2", "r_1", "r_2", "delta")} 
     id="derivations.ks_claim33_part4",
     timeout=20,
     note="Modelled on D = {1, 2}, T = {1}. The two '<' links only hold as '<='.",
+    quote=(
+        "If, with probability at least 1 - delta over a <- X, A(a) and A'(a) are (eps, "
+        "delta)-indistinguishable, then (X, A(X)) and (X, A'(X)) are (eps, 2 "
+        "delta)-indistinguishable."
+    ),
 )
 def ks_claim33_part4_steps():
     """Pr[(X, A(X)) in S] < 2 delta + e^eps Pr[(X, A'(X)) in S], the chain as written."""
@@ -50,6 +55,11 @@ def ks_claim33_part4_steps():
     id="derivations.ks_claim33_part4_corrected",
     corrects="derivations.ks_claim33_part4",
     timeout=20,
+    quote=(
+        "If, with probability at least 1 - delta over a <- X, A(a) and A'(a) are (eps, "
+        "delta)-indistinguishable, then (X, A(X)) and (X, A'(X)) are (eps, 2 "
+        "delta)-indistinguishable."
+    ),
 )
 def ks_claim33_part4_steps_corrected():
     """On D = {1, 2}: Pr[(X, A(X)) in S] <= 2 delta + e^eps Pr[(X, A'(X)) in S]."""

@@ -41,6 +41,10 @@ WHERE = {name: "[0, 1]" for name in ("rho", "x_1", "x_2", "y_1", "y_2", "delta")
     id="derivations.ks_claim33_part5",
     timeout=20,
     note="Modelled on E = {1, 2} (two values of the independent randomness R).",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable and G is a randomized algorithm (G(X) = g(X, "
+        "R) with R independent of X), then G(X) and G(Y) are (eps, delta)-indistinguishable."
+    ),
 )
 def ks_claim33_part5_steps():
     """Pr[G(X) in S] - e^eps Pr[G(Y) in S] <= delta, step by step."""

@@ -61,6 +61,13 @@ WHERE = {"p": "(0, 1]", "q": "[0, 1]", "r": "[0, 1]", "s": "[0, 1]", "delta": "(
     id="derivations.ks_lemma41_t1",
     timeout=20,
     note="Modelled on Bad'_1 = {a}. Link 4 writes '=' where only '>=' holds outside Bad_0.",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_t1_steps():
     """Pr[(X, A(X)) in T_1] > e^eps Pr[(Y, A'(Y)) in T_1] + delta-hat Pr[A(X) in Bad'_1]."""
@@ -73,6 +80,13 @@ def ks_lemma41_t1_steps():
     id="derivations.ks_lemma41_t1_corrected",
     corrects="derivations.ks_lemma41_t1",
     timeout=20,
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_t1_steps_corrected():
     """The T_1 chain with link 4 as '>=': every link proved, the chain gives '>'."""
@@ -150,6 +164,13 @@ UNION_WHERE = {n: "[0, 1]" for n in ("u", "b_0", "b_1", "b_2", "c_1")} | {
     id="derivations.ks_lemma41_observation",
     timeout=20,
     note="Modelled on D = {1, 2}.",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_observation_steps():
     """Pr[A(X) in P] = Pr[(X, A(X)) in D x P] <= e^eps Pr[(Y, A'(Y)) in D x P] + delta = ..."""
@@ -165,6 +186,13 @@ def ks_lemma41_observation_steps():
     role="proof",
     id="derivations.ks_lemma41_bad1",
     timeout=20,
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_bad1_steps():
     """delta-hat Pr[A(X) in Bad'_1] <= delta => Pr[A(X) in Bad'_1] <= delta / delta-hat."""
@@ -178,6 +206,13 @@ def ks_lemma41_bad1_steps():
     id="derivations.ks_lemma41_dp_on_t1",
     timeout=20,
     note="(Y, A(X)) in the seed read as (Y, A'(Y)); the step is (eps, delta)-DP on the set T_1.",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_dp_on_t1_step():
     """Pr[(X, A(X)) in T_1] <= e^eps Pr[(Y, A'(Y)) in T_1] + delta."""
@@ -194,6 +229,13 @@ def ks_lemma41_dp_on_t1_step():
     id="derivations.ks_lemma41_union",
     timeout=20,
     note="The second link writes '=' where upper bounds are substituted (and Bad_1 for Bad'_1).",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_union_steps():
     """Pr[A(X) in Bad_1 cup Bad_2] <= ... = 2 delta/(eps e^eps) + sqrt(delta), as written."""
@@ -206,6 +248,13 @@ def ks_lemma41_union_steps():
     id="derivations.ks_lemma41_union_corrected",
     corrects="derivations.ks_lemma41_union",
     timeout=20,
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def ks_lemma41_union_steps_corrected():
     """Pr[A(X) in Bad_1 cup Bad_2] <= 2 delta/(eps e^eps) + sqrt(delta), every link proved."""

@@ -44,6 +44,7 @@ WHERE = {"a": "(0, oo)", "b": "(0, oo)", "epsilon": "(0, oo)"}
     id="derivations.ks_theorem22_bayes",
     timeout=30,
     note="The last link (1 + eps-bar)/(1 - eps-bar) <= e^{2 eps} is false for every eps > 0.",
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def ks_theorem22_bayes_steps():
     """Pr[A(x) = t] / Pr[A(y) = t] <= e^{2 eps} under (eps-bar/2)-semantic privacy, as written."""
@@ -56,6 +57,7 @@ def ks_theorem22_bayes_steps():
     id="derivations.ks_theorem22_bayes_corrected",
     corrects="derivations.ks_theorem22_bayes",
     timeout=30,
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def ks_theorem22_bayes_steps_corrected():
     """For 0 < eps < 0.69: Pr[A(x) = t] / Pr[A(y) = t] <= (1 + eps-bar) / (1 - eps-bar)."""
@@ -80,6 +82,7 @@ POSTERIORS_MAPPING = {
     role="proof",
     id="derivations.ks_theorem22_uniform",
     timeout=20,
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def ks_theorem22_uniform_step():
     """b_i[x|t] = 1/2 (both databases induce the same transcripts in Game i)."""
@@ -92,6 +95,7 @@ def ks_theorem22_uniform_step():
     role="proof",
     id="derivations.ks_theorem22_plus_minus",
     timeout=20,
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def ks_theorem22_plus_minus_step():
     """|b_0[x|t] - 1/2| <= eps-bar / 2 from SD(b_0[.|t], b_i[.|t]) <= eps-bar / 2."""

@@ -41,6 +41,11 @@ WHERE = {"u": "[0, 1]", "v": "[0, 1]", "epsilon": "(0, oo)"}
     id="derivations.ks_theorem22_sd",
     timeout=20,
     note="Claim 3.3(6) bounds SD by eps-bar; the proof writes '='.",
+    quote=(
+        "If A is eps-DP (KS-Def1.1), then A is eps-bar-semantically private (KS-Def2.1) with "
+        "eps-bar = e^eps - 1: for every belief b on D^n, every x, every transcript t and every i "
+        "in [n], SD(bbar_0[.|t], bbar_i[.|t]) <= e^eps - 1."
+    ),
 )
 def ks_theorem22_sd_step():
     """SD(b_0[.|t], b_i[.|t]) = eps-bar, as written."""
@@ -53,6 +58,11 @@ def ks_theorem22_sd_step():
     id="derivations.ks_theorem22_sd_corrected",
     corrects="derivations.ks_theorem22_sd",
     timeout=20,
+    quote=(
+        "If A is eps-DP (KS-Def1.1), then A is eps-bar-semantically private (KS-Def2.1) with "
+        "eps-bar = e^eps - 1: for every belief b on D^n, every x, every transcript t and every i "
+        "in [n], SD(bbar_0[.|t], bbar_i[.|t]) <= e^eps - 1."
+    ),
 )
 def ks_theorem22_sd_step_corrected():
     """SD(b_0[.|t], b_i[.|t]) <= eps-bar on two databases."""
@@ -89,6 +99,11 @@ POSTERIOR_WHERE = {n: "(0, 1]" for n in ("a", "c", "a_1", "c_1")} | {
     id="derivations.ks_theorem22_posterior",
     timeout=20,
     note="The posteriors' normalisers change with the game too: only e^{+-2 eps} follows.",
+    quote=(
+        "If A is eps-DP (KS-Def1.1), then A is eps-bar-semantically private (KS-Def2.1) with "
+        "eps-bar = e^eps - 1: for every belief b on D^n, every x, every transcript t and every i "
+        "in [n], SD(bbar_0[.|t], bbar_i[.|t]) <= e^eps - 1."
+    ),
 )
 def ks_theorem22_posterior_steps():
     """e^{-eps} b_i[x|t] <= b_0[x|t] <= e^{eps} b_i[x|t], as written."""
@@ -101,6 +116,11 @@ def ks_theorem22_posterior_steps():
     id="derivations.ks_theorem22_posterior_corrected",
     corrects="derivations.ks_theorem22_posterior",
     timeout=20,
+    quote=(
+        "If A is eps-DP (KS-Def1.1), then A is eps-bar-semantically private (KS-Def2.1) with "
+        "eps-bar = e^eps - 1: for every belief b on D^n, every x, every transcript t and every i "
+        "in [n], SD(bbar_0[.|t], bbar_i[.|t]) <= e^eps - 1."
+    ),
 )
 def ks_theorem22_posterior_steps_corrected():
     """e^{-2 eps} b_i[x|t] <= b_0[x|t] <= e^{2 eps} b_i[x|t] on two databases."""

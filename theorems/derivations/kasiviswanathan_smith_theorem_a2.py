@@ -36,6 +36,14 @@ WHERE = {"sigma": "(0, oo)", "n": "[1, oo)"}
     id="derivations.ks_theorem_a2_ratio",
     timeout=20,
     note="The exponents are written over 2 sigma, not 2 sigma^2 (the variance).",
+    quote=(
+        "(eps, delta)-DP does not imply reality-oblivious (eps', delta')-semantic privacy "
+        "(KS-DefA.1) for any reasonable eps', delta'. Witness: take the belief b uniform on {0^n,"
+        " (1, 0^{n-1})}, the real database 1^n and A(x) = sum_i x_i + N(0, sigma^2) with sigma^2 "
+        "= log(1/delta)/eps^2. With probability tending to 1 as n grows, over t <- A(1^n), "
+        "bbar_1[.|t] stays uniform while bbar_0[.|t] puts almost all its mass on (1, 0^{n-1}), so"
+        " SD(bbar_0[.|t], bbar_1[.|t]) tends to 1/2."
+    ),
 )
 def ks_theorem_a2_ratio_steps():
     """Pr[A(0^n) = n] / Pr[A(1 0^{n-1}) = n] = exp((-2n + 1)/(2 sigma)), as written."""
@@ -48,6 +56,14 @@ def ks_theorem_a2_ratio_steps():
     id="derivations.ks_theorem_a2_ratio_corrected",
     corrects="derivations.ks_theorem_a2_ratio",
     timeout=20,
+    quote=(
+        "(eps, delta)-DP does not imply reality-oblivious (eps', delta')-semantic privacy "
+        "(KS-DefA.1) for any reasonable eps', delta'. Witness: take the belief b uniform on {0^n,"
+        " (1, 0^{n-1})}, the real database 1^n and A(x) = sum_i x_i + N(0, sigma^2) with sigma^2 "
+        "= log(1/delta)/eps^2. With probability tending to 1 as n grows, over t <- A(1^n), "
+        "bbar_1[.|t] stays uniform while bbar_0[.|t] puts almost all its mass on (1, 0^{n-1}), so"
+        " SD(bbar_0[.|t], bbar_1[.|t]) tends to 1/2."
+    ),
 )
 def ks_theorem_a2_ratio_steps_corrected():
     """Pr[A(0^n) = n] / Pr[A(1 0^{n-1}) = n] = exp((-2n + 1)/(2 sigma^2))."""

@@ -57,6 +57,11 @@ HYPOTHESIS = [r"\left|\frac{a}{a + c} - \frac{1}{2}\right| \le \varepsilon"]
     id="derivations.vadhan_prop2_gamma",
     timeout=20,
     note="gamma/2 is the statistical difference only when gamma >= 0 (it is |gamma|/2).",
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def vadhan_prop2_gamma_steps():
     """gamma/2 = Delta(X_i, X_i | M = y) <= eps, as written."""
@@ -69,6 +74,11 @@ def vadhan_prop2_gamma_steps():
     id="derivations.vadhan_prop2_gamma_corrected",
     corrects="derivations.vadhan_prop2_gamma",
     timeout=20,
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def vadhan_prop2_gamma_steps_corrected():
     """With gamma >= 0 (a >= c, the case the proof means): gamma/2 = Delta(...) <= eps."""
@@ -83,6 +93,11 @@ def vadhan_prop2_gamma_steps_corrected():
     id="derivations.vadhan_prop2_bayes",
     timeout=20,
     note="Link 3 swaps (1 + gamma)/(1 - gamma) for (1 - gamma)/(1 + gamma); link 4 is O(eps).",
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def vadhan_prop2_bayes_steps():
     """Pr[M(x') = y] / Pr[M(x) = y] = (1 + gamma)/(1 - gamma) = e^{O(eps)}, as written."""
@@ -95,6 +110,11 @@ def vadhan_prop2_bayes_steps():
     id="derivations.vadhan_prop2_bayes_corrected",
     corrects="derivations.vadhan_prop2_bayes",
     timeout=20,
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def vadhan_prop2_bayes_steps_corrected():
     """Pr[M(x') = y] / Pr[M(x) = y] = (1 - gamma)/(1 + gamma), every link proved."""
@@ -109,6 +129,11 @@ def vadhan_prop2_bayes_steps_corrected():
     timeout=20,
     note="Link 1 (Bayes) is proved; link 2 is a membership in [e^-eps, e^eps] times the prior: "
     "not checked.",
+    quote=(
+        "If M is eps-DP then for every x in X^n, i in [n], distribution X_i on X (the prior on "
+        "x_i) and output y of M(x) (Pr[M(x) = y] > 0): D_inf(X_i || (X_i | M(X_i, x_{-i}) = y)) "
+        "<= eps and D_inf((X_i | M(X_i, x_{-i}) = y) || X_i) <= eps."
+    ),
 )
 def vadhan_prop1_bayes_steps():
     """Pr[X_i = x'_i | M = y] = (Pr[M(x'_i, .) = y] / Pr[M(X_i, .) = y]) Pr[X_i = x'_i] in e^{+-eps} ..."""

@@ -65,6 +65,10 @@ def _grid(eps_values, delta_values):
     "10^-100}. It fails at small delta for every eps (sigma^2 = log(1/delta)/eps^2 is half the "
     "variance the Gaussian tail needs: delta(eps)/delta ~ exp(L/2)/sqrt(2 pi L), L = "
     "log(1/delta)) and at large eps for every delta.",
+    quote=(
+        "For f(x) = sum_i x_i on {0, 1}^n (sensitivity 1), A(x) = f(x) + N(0, sigma^2) with "
+        "sigma^2 = log(1/delta)/eps^2 is (eps, delta)-DP."
+    ),
 )
 def gauss_sum_dp():
     """sum_i x_i + N(0, sigma^2), sigma^2 = log(1/delta)/eps^2, is (eps, delta)-DP."""
@@ -91,6 +95,10 @@ def gauss_sum_dp():
     "10^-3, 10^-6, 10^-10, 10^-30, 10^-100}, each point decided rigorously. A proof for every "
     "(eps, delta) needs erf in the scalar pipeline (dpproofs.symbolic has no erf) and a "
     "Gaussian tail bound for delta -> 0.",
+    quote=(
+        "For f(x) = sum_i x_i on {0, 1}^n (sensitivity 1), A(x) = f(x) + N(0, sigma^2) with "
+        "sigma^2 = log(1/delta)/eps^2 is (eps, delta)-DP."
+    ),
 )
 def gauss_sum_dp_corrected():
     """sum_i x_i + N(0, sigma^2), sigma^2 = 2 log(1/delta)/eps^2, is (eps, delta)-DP for
@@ -110,6 +118,10 @@ def gauss_sum_dp_corrected():
     role="probe",
     note="Tightness of the corrected constant: sigma^2 = (19/10) log(1/delta)/eps^2 already "
     "fails for eps in (0, 1] at small delta (same grid as ks.gauss_sum_dp_corrected).",
+    quote=(
+        "For f(x) = sum_i x_i on {0, 1}^n (sensitivity 1), A(x) = f(x) + N(0, sigma^2) with "
+        "sigma^2 = log(1/delta)/eps^2 is (eps, delta)-DP."
+    ),
 )
 def gauss_sum_dp_below_2():
     """sum_i x_i + N(0, sigma^2), sigma^2 = (19/10) log(1/delta)/eps^2, is (eps, delta)-DP for
@@ -129,6 +141,10 @@ def gauss_sum_dp_below_2():
     role="probe",
     note="Why the corrected statement restricts eps: sigma^2 = 2 log(1/delta)/eps^2 fails for "
     "eps > 1 (same grid, eps in {2, 10}).",
+    quote=(
+        "For f(x) = sum_i x_i on {0, 1}^n (sensitivity 1), A(x) = f(x) + N(0, sigma^2) with "
+        "sigma^2 = log(1/delta)/eps^2 is (eps, delta)-DP."
+    ),
 )
 def gauss_sum_dp_corrected_large_eps():
     """sum_i x_i + N(0, sigma^2), sigma^2 = 2 log(1/delta)/eps^2, is (eps, delta)-DP for every
@@ -190,6 +206,11 @@ def _theorem_a3(space, eps, delta):
     "even at delta = 0, eps = ln(11/10)). Note the proof's step from 'over t <- A(b)' to 'over "
     "t <- A(x)' is not justified when b[x] is small; at n = 1 no counterexample exists on the "
     "domain covered.",
+    quote=(
+        "If A is (eps, delta)-DP, then A is reality-oblivious (eps', delta')-semantically private"
+        " (KS-DefA.1) for informed beliefs (KS-Def-informed), with eps' = e^{3 eps} - 1 + 2 "
+        "sqrt(delta) and delta' = O(n sqrt(delta))."
+    ),
 )
 def theorem_a3():
     """(eps, delta)-DP implies reality-oblivious (e^{3eps} - 1 + 2 sqrt(delta), delta')-semantic

@@ -33,6 +33,10 @@ LOG_OUTCOMES = range(2, 4)
     source=f"{SEED}, KS-Claim3.3(1), Claim 3.3 part 1",
     expect="proved",
     id="ks.claim3_3.part1",
+    quote=(
+        "If X, Y are point-wise (eps, delta)-indistinguishable (KS-Def3.2), then they are (eps, "
+        "delta)-indistinguishable (KS-Def3.1)."
+    ),
 )
 def claim3_3_part1():
     """Point-wise (eps, delta)-indistinguishable implies (eps, delta)-indistinguishable."""
@@ -54,6 +58,10 @@ def claim3_3_part1():
     note="The extracted statement reads '2 delta / e^{eps_eps}'; the proof computes "
     "2 delta / (eps e^eps), which is encoded. The proof bounds Pr[Y in Bad] only, not "
     "Pr[X in Bad].",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def claim3_3_part2():
     """(eps, delta)-indistinguishable implies point-wise
@@ -78,6 +86,10 @@ def claim3_3_part2():
     "Q(S) <= delta/(eps e^eps) and P(S) <= e^eps Q(S) + delta <= delta/eps + delta; symmetrically "
     "for S' = {a : q_a > e^2eps p_a}. Hence both P(Bad) and Q(Bad) are at most "
     "delta (1 + 1/eps + 1/(eps e^eps)).",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
+        "delta/(eps e^eps))-indistinguishable."
+    ),
 )
 def claim3_3_part2_corrected():
     """(eps, delta)-indistinguishable implies point-wise
@@ -120,6 +132,11 @@ def _pairs_claim(predicate, says, eps):
     id="ks.claim3_3.part3",
     note="X is a distribution on |D| = 2 points; A and A' are row-stochastic matrices with "
     "2 outputs (3 outputs time out in z3).",
+    quote=(
+        "Let X be a random variable on D, and A, A' randomized algorithms such that A(a) and "
+        "A'(a) are (eps, delta)-indistinguishable for every a in D. Then (X, A(X)) and (X, A'(X))"
+        " are (eps, delta)-indistinguishable."
+    ),
 )
 def claim3_3_part3():
     """If A(a), A'(a) are (eps, delta)-indistinguishable for every a, then so are the pairs
@@ -141,6 +158,11 @@ def claim3_3_part3():
     id="ks.claim3_3.part4",
     note="X is a distribution on |D| = 2 points; A and A' are row-stochastic matrices. "
     "Only eps = ln(3/2) is covered: with eps ranging z3 times out already on 2 outputs.",
+    quote=(
+        "If, with probability at least 1 - delta over a <- X, A(a) and A'(a) are (eps, "
+        "delta)-indistinguishable, then (X, A(X)) and (X, A'(X)) are (eps, 2 "
+        "delta)-indistinguishable."
+    ),
 )
 def claim3_3_part4():
     """If A(a), A'(a) are (eps, delta)-indistinguishable w.p. >= 1 - delta over a <- X, then
@@ -166,6 +188,10 @@ def claim3_3_part4():
     expect="verified-bounded",
     id="ks.claim3_3.part5",
     note="G is a randomized map from the outcomes to 2 outputs (a row-stochastic matrix).",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable and G is a randomized algorithm (G(X) = g(X, "
+        "R) with R independent of X), then G(X) and G(Y) are (eps, delta)-indistinguishable."
+    ),
 )
 def claim3_3_part5():
     """If X, Y are (eps, delta)-indistinguishable then so are G(X), G(Y) for any randomized G."""
@@ -195,6 +221,10 @@ def claim3_3_part5():
     source=f"{SEED}, KS-Claim3.3(6), Claim 3.3 part 6",
     expect="proved",
     id="ks.claim3_3.part6",
+    quote=(
+        "If X, Y are (eps, delta)-indistinguishable, then SD(X, Y) <= eps-bar + delta, where "
+        "eps-bar = e^eps - 1."
+    ),
 )
 def claim3_3_part6():
     """If X, Y are (eps, delta)-indistinguishable then SD(X, Y) <= e^eps - 1 + delta."""

@@ -94,6 +94,11 @@ def _joint_laws(outputs, k, eps, delta, what):
     "takes 140 s). Larger T, more points, or eps and delta ranging: z3 unknown "
     "within the limit (the indicator-sum form times out even here, after 380 s). A float "
     "search over 3e5 random laws with eps in (0, 1/4] found no violation (not a decision).",
+    quote=(
+        "If (X, A(X)) and (X, A'(X)) are (eps, delta)-indistinguishable, then with probability at"
+        " least 1 - delta'' over t <- A(X) (equivalently t <- A'(X)), SD(X|_{A(X)=t}, "
+        "X|_{A'(X)=t}) <= e^{3 eps} - 1 + 2 sqrt(delta), with delta'' = O(sqrt(delta))."
+    ),
 )
 def corollary4_2():
     """If (X, A(X)) and (X, A'(X)) are (eps, delta)-indistinguishable, then with probability
@@ -158,6 +163,13 @@ def _lemma4_1(outputs, k, eps, delta):
     "ks.corollary4_2, its special case X = Y with SD, is decided). Not decided: z3 answers "
     "unknown at 4 points of D x T within 240 s (measured; without Corollary 4.2's equal "
     "marginals the search is harder), so the statement is encoded and open.",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
+        "probability at least 1 - delta'' over t <- A(X) (equivalently t <- A'(Y)), X|_{A(X)=t} "
+        "and Y|_{A'(Y)=t} are (eps-hat, delta-hat)-indistinguishable. Here eps-hat = 3 eps, "
+        "delta-hat = 2 sqrt(delta) and delta'' = sqrt(delta) + 2 delta/(eps e^eps) = "
+        "O(sqrt(delta))."
+    ),
 )
 def lemma4_1():
     """If (X, A(X)) and (Y, A'(Y)) are (eps, delta)-indistinguishable, then with probability at
@@ -203,6 +215,12 @@ def _theorem5_1(space, eps, delta):
     "degenerate (E is all of D or empty); "
     "n = 2 was searched and is beyond z3 in the time limit (unknown at 2 outputs after 60 s "
     "even at delta = 0, eps = ln(11/10): 4 rows and a belief on 4 databases).",
+    quote=(
+        "Let E = {x : for every neighbour y of x, A(x) and A(y) are (eps, "
+        "delta)-indistinguishable}. For every belief b with b[E] >= 1 - delta, A is (eps', "
+        "delta')-semantically private for b (KS-Def2.3 at this b), with eps' = e^{3 eps} - 1 + 2 "
+        "sqrt(delta) and delta' = O(n sqrt(delta))."
+    ),
 )
 def theorem5_1():
     """If b[E] >= 1 - delta, with E the databases whose neighbours all get (eps, delta)-
@@ -221,6 +239,11 @@ def theorem5_1():
     "f(x) + Lap(s/eps) and f(y) + Lap(s/eps) (proportional to exp(-eps |t - f(.)|/s)) have "
     "ratio at most e^eps at every t: A(x), A(y) are eps-indistinguishable, so x is in Theorem "
     "5.1's E for every delta >= 0. Every eps > 0, s > 0, t, f(x) = a, f(y) = b.",
+    quote=(
+        "Let E = {x : LS_f(x) <= s}, where LS_f is the local sensitivity of f, and A(x) = f(x) + "
+        "Lap(s/eps). For every belief b with b[E] >= 1 - delta, A is (eps', delta')-semantically "
+        "private for b, with eps' = e^{3 eps} - 1 + 2 sqrt(delta) and delta' = O(n sqrt(delta))."
+    ),
 )
 def corollary5_2_laplace_step():
     """|a - b| <= s implies exp(-eps |t - a|/s) <= e^eps exp(-eps |t - b|/s) for all t."""
@@ -243,6 +266,11 @@ def corollary5_2_laplace_step():
     id="ks.corollary5_2",
     role="stub",
     note="O() as in Theorem 5.1. A(x) = f(x) + Lap(s/eps) has continuous outputs.",
+    quote=(
+        "Let E = {x : LS_f(x) <= s}, where LS_f is the local sensitivity of f, and A(x) = f(x) + "
+        "Lap(s/eps). For every belief b with b[E] >= 1 - delta, A is (eps', delta')-semantically "
+        "private for b, with eps' = e^{3 eps} - 1 + 2 sqrt(delta) and delta' = O(n sqrt(delta))."
+    ),
 )
 def corollary5_2():
     """With E = {x : LS_f(x) <= s} and A(x) = f(x) + Lap(s/eps): every belief b with

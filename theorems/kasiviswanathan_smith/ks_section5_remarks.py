@@ -50,6 +50,7 @@ def _moment(k):
     source=f"{SEED}, KS-lap-mean, section 5 before Corollary 5.2",
     expect="proved",
     id="ks.laplace_mean",
+    quote=("Lap(lambda), with density proportional to exp(-abs(y)/lambda), has mean 0."),
 )
 def laplace_mean():
     """Lap(lambda), density proportional to exp(-|y|/lambda), has mean 0."""
@@ -61,6 +62,10 @@ def laplace_mean():
     expect="refuted",
     refutation="substantive",
     id="ks.laplace_std",
+    quote=(
+        "Lap(lambda), with density proportional to exp(-abs(y)/lambda), has standard deviation "
+        "lambda."
+    ),
 )
 def laplace_std():
     """Lap(lambda) has standard deviation lambda."""
@@ -74,6 +79,10 @@ def laplace_std():
     id="ks.laplace_std_corrected",
     corrects="ks.laplace_std",
     note="The variance of Lap(lambda) is 2 lambda^2, so the standard deviation is sqrt(2) lambda.",
+    quote=(
+        "Lap(lambda), with density proportional to exp(-abs(y)/lambda), has standard deviation "
+        "lambda."
+    ),
 )
 def laplace_std_corrected():
     """Lap(lambda) has standard deviation sqrt(2) lambda."""
@@ -92,6 +101,11 @@ delta0 = sympy.Symbol("delta0", positive=True)
     id="ks.sqrt2_remark",
     note="delta = delta0^2 for a target delta0 in (0, 1); sigma proportional to "
     "sqrt(log(1/delta)).",
+    quote=(
+        "When delta' = sqrt(delta) must reach a target delta_0, delta = delta_0^2 is needed, so "
+        "log(1/delta) doubles. For Gaussian noise with sigma^2 proportional to log(1/delta), the "
+        "standard deviation then grows by the factor sqrt(2)."
+    ),
 )
 def sqrt2_remark():
     """log(1/delta0^2) = 2 log(1/delta0); sqrt(log(1/delta0^2)) = sqrt(2) sqrt(log(1/delta0))."""
@@ -129,6 +143,11 @@ def _sanitizer(n):
     expect="verified-bounded",
     id="ks.tv_sanitizer",
     note="|D| = 2, n = 1..4: SD between neighbours <= 1/n and the max-divergence is infinite.",
+    quote=(
+        "Let A pick i uniform in {1, ..., n} and publish (i, x_i). Then SD(A(x), A(y)) <= 1/n for"
+        " all x, y in D^n that differ in one entry, so A passes the total-variation version of "
+        "the definition with parameter 1/n. A is not eps-DP for any finite eps (abs(D) >= 2)."
+    ),
 )
 def tv_sanitizer():
     """Publishing (i, x_i) for a random i has SD <= 1/n between neighbours but is not eps-DP."""
@@ -187,6 +206,10 @@ def _indistinguishability_is_not_a_metric(facts):
     "delta = 1/10); adding both parameters does not repair it either. At delta = 0, d_0 is the "
     "symmetric max-divergence, which is an (extended) metric: the footnote is about delta > 0. "
     "(Fixed-parameter transitivity, which SD fails as well, is not the axiom at stake.)",
+    quote=(
+        "(eps, delta)-indistinguishability obeys no triangle inequality at fixed parameters: some"
+        " X, Y, Z have X, Y and Y, Z (eps, delta)-indistinguishable while X, Z are not."
+    ),
 )
 def indistinguishability_not_a_metric():
     """SD is a metric; the distance of (eps, delta)-indistinguishability (delta > 0) is not.
@@ -214,6 +237,10 @@ def indistinguishability_not_a_metric():
     "delta in [0, 1/2]. The joint laws and the push-forwards are the vocabulary's joint_law and "
     "mixture, so the claim is one formula: m = 4 rows, 3 sums per conjunct, N* = 7 outputs by "
     "the small-model theorem, searched at 2 and at N* = 7.",
+    quote=(
+        "If (X, A(X)) and (Y, A'(Y)) are (eps, delta)-indistinguishable on D x E, then A(X) and "
+        "A'(Y) are (eps, delta)-indistinguishable."
+    ),
 )
 def projection_indistinguishable():
     """If (X, A(X)) and (Y, A'(Y)) are (eps, delta)-indistinguishable, so are A(X) and A'(Y)."""
@@ -252,6 +279,14 @@ t_out, sigma = sympy.Symbol("t", real=True), sympy.Symbol("sigma", positive=True
     "databases become 0^n, so bbar_1 is uniform. Decided: SD(bbar_0, bbar_1) >= 1/2 - r for "
     "every t > 1/2. With t ~ A(1^n) = n + N(0, sigma^2), t > n/2 with probability -> 1, so the "
     "SD tends to 1/2 (that probabilistic step is not decided here).",
+    quote=(
+        "(eps, delta)-DP does not imply reality-oblivious (eps', delta')-semantic privacy "
+        "(KS-DefA.1) for any reasonable eps', delta'. Witness: take the belief b uniform on {0^n,"
+        " (1, 0^{n-1})}, the real database 1^n and A(x) = sum_i x_i + N(0, sigma^2) with sigma^2 "
+        "= log(1/delta)/eps^2. With probability tending to 1 as n grows, over t <- A(1^n), "
+        "bbar_1[.|t] stays uniform while bbar_0[.|t] puts almost all its mass on (1, 0^{n-1}), so"
+        " SD(bbar_0[.|t], bbar_1[.|t]) tends to 1/2."
+    ),
 )
 def theorem_a2_posterior():
     """Dwork-McSherry example: SD(bbar_0[.|t], bbar_1[.|t]) >= 1/2 - e^{-(2t-1)/(2 sigma^2)}."""

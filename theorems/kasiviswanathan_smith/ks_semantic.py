@@ -45,6 +45,11 @@ def _with_prior(space, outputs, eps, **params):
     "is vocabulary.semantic_privacy, the closed form sup_b SD = (sqrt R - 1)/(sqrt R + 1) "
     "(with b searched, n = 2 is beyond z3 in the time limit). Before: n = 1 only. |D| = 3, "
     "n = 2: z3 unknown at 3 outputs in 150 s.",
+    quote=(
+        "If A is eps-DP (KS-Def1.1), then A is eps-bar-semantically private (KS-Def2.1) with "
+        "eps-bar = e^eps - 1: for every belief b on D^n, every x, every transcript t and every i "
+        "in [n], SD(bbar_0[.|t], bbar_i[.|t]) <= e^eps - 1."
+    ),
 )
 def theorem2_2_part1():
     """eps-differential privacy implies (e^eps - 1)-semantic privacy."""
@@ -108,6 +113,7 @@ def _semantic_to_dp(conclusion_ratio, says, eps_values=(SEMANTIC_EPS,), eps_n1=N
     id="ks.theorem2_2.part2",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided in closed form "
     "(vocabulary.semantic_privacy: the supremum over b of SD is (sqrt R - 1)/(sqrt R + 1)).",
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def theorem2_2_part2():
     """(e^eps - 1)/2-semantic privacy implies 2eps-differential privacy."""
@@ -125,6 +131,7 @@ def theorem2_2_part2():
     "i.e. 2 ln((1 + e^eps)/(3 - e^eps))-DP, for e^eps < 3. Covered at e^eps in "
     "{11/10, 3/2, 2, 5/2} for n = 2 (eps ranging: z3 unknown in the time limit); n = 1: every "
     "eps in [1/100, 1] and every finite number of outputs (small-model theorem, N* = 3).",
+    quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
 def theorem2_2_part2_corrected():
     """(e^eps - 1)/2-semantic privacy implies 2 ln((1 + e^eps)/(3 - e^eps))-DP (e^eps < 3)."""
@@ -151,6 +158,12 @@ def theorem2_2_part2_corrected():
     "searched object; Definition 2.3 is vocabulary.semantic_privacy_dd_at. Covered: n = 1, "
     "every eps in [1/100, 2] (8 eps-boxes; before: eps in {ln(11/10), ln(3/2), ln 3}), delta in "
     "{1/100, 1/10000} (with delta ranging too, z3 answers unknown within the limit).",
+    quote=(
+        "If A is (eps, delta)-DP (KS-Def1.2), then A is (eps', delta')-semantically private "
+        "(KS-Def2.3) for every belief b, not necessarily informed, with eps' = e^{3 eps} - 1 + 2 "
+        "sqrt(delta) and delta' = O(n sqrt(delta)). The proof takes delta' = n delta'' with "
+        "delta'' = sqrt(delta) + 2 delta/(eps e^eps)."
+    ),
 )
 def theorem2_4_part1():
     """(eps, delta)-DP implies (e^{3eps} - 1 + 2 sqrt(delta), n delta'')-semantic privacy."""
@@ -202,6 +215,10 @@ def _theorem2_4_part2(conclusion, says, eps_values):
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided by counterexample-"
     "guided refinement (dpproofs.search.cegar): a counterexample's hypothesis is certified for "
     "every b by z3 at the exact point. n = 1, delta in [0, 1/10].",
+    quote=(
+        "If A is (eps-bar/2, delta)-semantically private with eps-bar = e^eps - 1, then A is (2 "
+        "eps, 2 delta)-DP."
+    ),
 )
 def theorem2_4_part2():
     """((e^eps - 1)/2, delta)-semantic privacy implies (2eps, 2delta)-differential privacy."""
@@ -252,6 +269,10 @@ def _at_two_beliefs(alg, M, E, delta):  # E: e^eps
     "pure-case bound breaches at w*, so its mass is at most delta/(1 - w*)). How the constant "
     "was found, and how tight it is: docs/review.md (K&S Theorem 2.4(ii)). The delta' = 2 delta "
     "of the previous correction fails where e^eps > 2 (ks.theorem2_4.part2_delta_2delta).",
+    quote=(
+        "If A is (eps-bar/2, delta)-semantically private with eps-bar = e^eps - 1, then A is (2 "
+        "eps, 2 delta)-DP."
+    ),
 )
 def theorem2_4_part2_corrected():
     """((e^eps - 1)/2, delta)-semantic privacy implies
@@ -284,6 +305,10 @@ def theorem2_4_part2_corrected():
     "(1 - b(1)) delta/(1 - c) < delta, and needs delta' >= delta/(1 - c) = 2 delta/(3 - e^eps), "
     "above 2 delta where e^eps > 2. Decided by refinement over beliefs at eps in "
     "{ln(5/2)}, delta in [0, 1/10].",
+    quote=(
+        "If A is (eps-bar/2, delta)-semantically private with eps-bar = e^eps - 1, then A is (2 "
+        "eps, 2 delta)-DP."
+    ),
 )
 def theorem2_4_part2_delta_2delta():
     """((e^eps - 1)/2, delta)-semantic privacy implies
@@ -308,6 +333,10 @@ def theorem2_4_part2_delta_2delta():
     "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "
     "finite mechanisms is vocabulary.semantic_privacy (closed form over all beliefs); a "
     "counterexample at delta = 0 refutes the statement for (2eps, 2delta) at delta = 0.",
+    quote=(
+        "If A is reality-oblivious (eps-bar/2, delta)-semantically private with eps-bar = e^eps -"
+        " 1, then A is (2 eps, 2 delta)-DP."
+    ),
 )
 def footnote4():
     """Reality-oblivious ((e^eps - 1)/2, delta)-semantic privacy implies (2eps, 2delta)-DP."""
@@ -322,6 +351,10 @@ def footnote4():
     note=SEMANTIC_NOTE + "delta = 0; the corrected ratio of ks.theorem2_2.part2_corrected, "
     "((1 + e^eps)/(3 - e^eps))^2, at e^eps in {11/10, 3/2, 2, 5/2} for n = 2; every eps in "
     "[1/100, 1] for n = 1 (and every finite number of outputs, N* = 3).",
+    quote=(
+        "If A is reality-oblivious (eps-bar/2, delta)-semantically private with eps-bar = e^eps -"
+        " 1, then A is (2 eps, 2 delta)-DP."
+    ),
 )
 def footnote4_corrected():
     """RO ((e^eps - 1)/2, 0)-semantic privacy implies 2 ln((1 + e^eps)/(3 - e^eps))-DP."""

@@ -34,6 +34,10 @@ def _product(row1, row2):
     "Z^n with 2 outputs, every n >= 1 and |Z| >= 2 (neighbour-pair reduction; before: Z^1, "
     "|Z| = 2 only), eps = ln(3/2), delta in {0, 1/10} (with eps or delta ranging, z3 times "
     "out; ks.claim3_3.part5 covers one neighbour pair with eps ranging).",
+    quote=(
+        "If M is (eps, delta)-DP then g(M(x)) is (eps, delta)-DP for every (possibly randomized) "
+        "function g."
+    ),
 )
 def postprocessing():
     """If M is (eps, delta)-DP then g(M(x)) is (eps, delta)-DP for every randomized g."""
@@ -99,6 +103,10 @@ def _composition_claims(mechanisms, hypothesis, conclusion, says, points=None):
     "the products M_1 M_2 are beyond z3 in the time limit). The "
     "function of (M_1, M_2) is the identity; every other function is "
     "its post-processing (thread.postprocessing).",
+    quote=(
+        "If M_1, ..., M_m are (eps_1, delta_1)-, ..., (eps_m, delta_m)-DP respectively, then "
+        "every function of (M_1(x), ..., M_m(x)) is (sum_i eps_i, sum_i delta_i)-DP."
+    ),
 )
 def composition():
     """If M_i is (eps_i, delta_i)-DP (i = 1, 2), (M_1, M_2) is (sum eps_i, sum delta_i)-DP."""
@@ -129,6 +137,11 @@ def composition():
     "of M_1, each (eps_2, delta_2)-DP. Datasets in Z^n, every n >= 1 and |Z| >= 2 "
     "(neighbour-pair reduction; before: Z^1 only), 2 outputs each; (eps_1, eps_2) = "
     "(ln(3/2), ln(11/10)), delta_1 = delta_2 = 0 (delta > 0: z3 times out).",
+    quote=(
+        "The conclusion of T-5-composition also holds when each M_{i+1} is chosen depending on "
+        "the outputs of M_1, ..., M_i, provided every possible choice of M_{i+1} is (eps_{i+1}, "
+        "delta_{i+1})-DP."
+    ),
 )
 def adaptive_composition():
     """Adaptive choice of M_2 by the output of M_1 keeps (eps_1 + eps_2, delta_1 + delta_2)-DP."""

@@ -22,6 +22,10 @@ fx, fx2, z = sympy.symbols("fx fx2 z", real=True)
     note="Encoded as the pointwise density ratio of M(x) = f(x) + Lap(b) and M(x') at every "
     "output z, with Delta = sup |f(x) - f(x')| over neighbours (so |f(x) - f(x')| <= "
     "Delta) and the post's condition b > Delta / eps. fx2 stands for f(x').",
+    quote=(
+        "For f: Z^m -> R, eps > 0 and b > 0: if b > sup{abs(f(x) - f(x')) : d(x, x') = 1} / eps, "
+        "then M(x) = f(x) + Lap(b) is (eps, 0)-DP."
+    ),
 )
 def laplace_mechanism_is_eps_dp():
     """M(x) = f(x) + Lap(b) is eps-DP if b > sup |f(x) - f(x')| / eps."""

@@ -21,6 +21,10 @@ from dpproofs.vocabulary import mass_where, mechanism_dp
     "outputs, eps in [1/100, 2], delta in [0, 1/2], every ordered pair at distance 1; every "
     "finite number of outputs by the small-model theorem with localised hypotheses (each "
     "pair's conclusion keeps its pair's tail conditions: 2 rows, 3 sums, N* = 5).",
+    quote=(
+        "Let L = log(P(M(x) = xi)/P(M(x') = xi)) with xi ~ M(x). If P(L <= eps) >= 1 - delta for "
+        "all x, x' in Z^m with d(x, x') = 1, then M is (eps, delta)-DP."
+    ),
 )
 def loss_tail_implies_dp():
     """If P(L <= eps) >= 1 - delta for all neighbours x, x', then M is (eps, delta)-DP."""
@@ -61,6 +65,10 @@ def _mean_loss_is_kl(k):
     "the mean privacy loss, so no check of it could fail; shown, not counted as decided. "
     "Outputs with P(M(x) = xi) > 0 (others carry no weight), P(M(x') = xi) > 0 (else both "
     "sides are +oo); KL written as cross-entropy minus entropy; k = 2..4 outputs.",
+    quote=(
+        "For x, x' with d(x, x') = 1 and xi ~ M(x): E[log(P(M(x) = xi)/P(M(x') = xi))] = "
+        "D(M(x)||M(x'))."
+    ),
 )
 def mean_loss_is_kl():
     """E_{xi ~ M(x)}[log(P(M(x) = xi)/P(M(x') = xi))] = D(M(x)||M(x'))."""

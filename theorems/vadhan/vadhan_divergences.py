@@ -53,6 +53,10 @@ def _hybrid(conclusion, says):
     timeout=60,
     note="As stated: eps <= 1/(10n) and the strict '< 0.1'. n = 2 (2-3 outputs) and n = 3 "
     "(2 outputs).",
+    quote=(
+        "Let eps <= 1/(10n). If SD(M(x,q), M(x',q)) <= eps for all q and all x, x' in X^n "
+        "differing in one row, then for every q and every x in X^n: SD(M(x,q), M(0^n,q)) < 0.1."
+    ),
 )
 def sd_hybrid():
     """If eps <= 1/(10n) and SD(M(x), M(x')) <= eps for neighbours, then SD(M(x), M(0^n)) < 0.1."""
@@ -74,6 +78,10 @@ def sd_hybrid():
     "bound is <= 0.1, not < 0.1 (n eps = 1/10 is attained at eps = 1/(10n)). Every finite "
     "number of outputs by the small-model theorem, each conjunct localised to a path of "
     "neighbours from x to 0^n.",
+    quote=(
+        "Let eps <= 1/(10n). If SD(M(x,q), M(x',q)) <= eps for all q and all x, x' in X^n "
+        "differing in one row, then for every q and every x in X^n: SD(M(x,q), M(0^n,q)) < 0.1."
+    ),
 )
 def sd_hybrid_corrected():
     """If SD <= eps between neighbours, SD(M(x), M(0^n)) <= n eps (<= 0.1 at eps <= 1/(10n))."""
@@ -93,6 +101,10 @@ def sd_hybrid_corrected():
     "Pr[A in T] <= e^eps Pr[B in T] for all T is 1 - e^-eps, and (1 - e^-eps)/eps -> 1 as "
     "eps -> 0. All pairs of distributions on 2..3 outcomes, eps in (0, 1]; every finite "
     "number of outcomes by the small-model theorem (N* = 3).",
+    quote=(
+        "There is a constant c such that for all eps in (0, 1] and all distributions A, B on Y: "
+        "if Pr[A in T] <= e^eps Pr[B in T] for every T subset of Y, then SD(A, B) <= c eps."
+    ),
 )
 def mult_implies_sd():
     """If Pr[A in T] <= e^eps Pr[B in T] for all T (eps in (0, 1]), then SD(A, B) <= eps."""
@@ -113,6 +125,11 @@ def mult_implies_sd():
     note="All mechanisms on X^2 with 2-3 outputs, eps in [1/100, 2]: the section 1.2 condition "
     "over all sets T, for every ordered neighbour pair, iff max_y ln(M(x)[y]/M(x')[y]) <= eps. "
     "Every finite number of outputs by the small-model theorem (merging: N* = 2).",
+    quote=(
+        "M satisfies the sec 1.2 condition (Pr[M(x,q) in T] <= e^eps Pr[M(x',q) in T] for all T) "
+        "for all q and neighbours x, x' iff D_inf(M(x,q)||M(x',q)) <= eps for all q and all x, x'"
+        " in X^n differing on 1 row."
+    ),
 )
 def dp_iff_max_divergence():
     """M is eps-DP (sets) iff D_inf(M(x) || M(x')) <= eps for all neighbours."""
@@ -152,6 +169,10 @@ def _kl_at_most(k):
     note="Stated with a threshold: D_inf(A||B) <= eps implies D(A||B) <= eps, for every eps > 0 "
     "and A, B on k = 2..3 outcomes where A has full support (outcomes with A = 0 add 0 to both "
     "divergences; B = 0 < A makes D_inf infinite). Decided for all real masses (sympy/z3).",
+    quote=(
+        "For distributions A, B on Y: D(A||B) = E_{y ~ A}[ln(Pr[A=y]/Pr[B=y])] <= max_y "
+        "ln(Pr[A=y]/Pr[B=y]) = D_inf(A||B)."
+    ),
 )
 def kl_at_most_max_divergence():
     """D(A||B) <= D_inf(A||B): if D_inf(A||B) <= eps then D(A||B) <= eps."""

@@ -28,6 +28,10 @@ eps = sympy.Symbol("eps", positive=True)
     source=f"{SEED}, V-bernoulli-remark, section 4 Remarks bullet 1",
     expect="proved",
     id="vadhan.bernoulli_remark",
+    quote=(
+        "For gamma in [-1, 1]: if Delta(Bernoulli(1/2), Bernoulli((1+gamma)/2)) <= eps then "
+        "abs(gamma) <= 2 eps."
+    ),
 )
 def bernoulli_remark():
     """If Delta(Bernoulli(1/2), Bernoulli((1 + gamma)/2)) <= eps then |gamma| <= 2 eps."""
@@ -53,6 +57,12 @@ def bernoulli_remark():
     "and X^2 (2 outputs), eps in [1/100, 49/100]; every finite number of outputs by the "
     "small-model theorem (N* = 3 on X^1; on X^2 N* = 5 for the whole claim, 3 for each "
     "neighbour pair's conclusion with its own group's hypotheses: localised, searched at 3).",
+    quote=(
+        "Let d be any distance on distributions over X such that d(Bernoulli(1/2), "
+        "Bernoulli((1+gamma)/2)) <= eps implies abs(gamma) <= 2 eps. If d(X_i, (X_i | M(X_i, "
+        "x_{-i}) = y)) <= eps for every x, i, X_i and y, then M is O(eps)-DP (max-divergence "
+        "sense)."
+    ),
 )
 def any_metric_remark():
     """If d(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for all x, i, X_i, y (d with the Bernoulli
@@ -93,6 +103,11 @@ def any_metric_remark():
     "ks.claim3_3.part2_corrected, so the conclusion holds with eps doubled). Mechanisms on X^1 "
     "with 2 outputs (3 outputs: z3 times out), eps in {ln(11/10), ln(3/2), ln 3}, delta in "
     "{1/100, 1/10}.",
+    quote=(
+        "Propositions 1 and 2 generalize to (eps, delta)-DP: for negligible delta, their "
+        "conclusions hold with probability 1 - negligible over the randomness of M (over y drawn "
+        "from M)."
+    ),
 )
 def approx_remark():
     """Proposition 1 for (eps, delta)-DP: the prior-posterior bound holds with probability

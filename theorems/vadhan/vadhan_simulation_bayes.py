@@ -97,6 +97,11 @@ def _mechanisms(
     id="vadhan.claim1.part1",
     note=SIM_NOTE + LIFT_NOTE + GROUP_NOTE + " |X| = 3: z3 unsat at 2 and 3 outputs, unknown at "
     "4 in 100 s (not claimed).",
+    quote=(
+        "If M is eps-DP then M is eps-simulation-DP (V-Def2): there is a (polynomial-time) "
+        "simulator S with D_inf(M(q,x)||S(q,x_{-i})) <= eps and D_inf(S(q,x_{-i})||M(q,x)) <= eps"
+        " for all q in Q, x in X^n, i in [n]."
+    ),
 )
 def claim1_part1():
     """If M is eps-differentially private, then M is eps-simulation-differentially private."""
@@ -129,6 +134,10 @@ def claim1_part1():
     id="vadhan.claim1.part2",
     note=SIM_NOTE + LIFT_NOTE + GROUP_NOTE + " The one-group claim is decided for |X| = 2 and "
     "|X| = 3.",
+    quote=(
+        "If M is eps-simulation-DP (V-Def2) then M is 2eps-DP: D_inf(M(x,q)||M(x',q)) <= 2 eps "
+        "for all q and all x, x' in X^n differing in one row."
+    ),
 )
 def claim1_part2():
     """If M is eps-simulation-differentially private, then M is 2eps-differentially private."""
@@ -165,6 +174,11 @@ def claim1_part2():
     "Every finite number of outputs by the small-model theorem (N* = 2: one family of "
     "per-outcome conditions, no sums beyond the DP hypothesis), eps over [1/100, 2]; |X| = 2."
     + GROUP_NOTE,
+    quote=(
+        "If M is eps-DP then for every x in X^n, i in [n], distribution X_i on X (the prior on "
+        "x_i) and output y of M(x) (Pr[M(x) = y] > 0): D_inf(X_i || (X_i | M(X_i, x_{-i}) = y)) "
+        "<= eps and D_inf((X_i | M(X_i, x_{-i}) = y) || X_i) <= eps."
+    ),
 )
 def proposition1():
     """If M is eps-DP then for every x, i, prior X_i and output y of M(x), the prior and the
@@ -232,6 +246,11 @@ def proposition1():
     "theorem: on X^1 N* = 3 (2 rows, one family in positive position); on X^2 N* = 5 (4 rows) "
     "for the whole claim, 3 for each neighbour pair's conclusion with the hypotheses of its own "
     "group (X^2 searched at 2 outputs, the localised conjuncts at 3)." + GROUP_NOTE,
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def proposition2():
     """If Delta(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for every x, i, X_i and y, then M is
@@ -299,6 +318,11 @@ def _prior_posterior_sd(alg, M, prior, eps):
     "independent cross-check of vocabulary.sup_reweighted_sd_at_most. Every finite number of "
     "outputs by the small-model theorem: for each prior the hypothesis is a condition on "
     "every output, hence so it is for all priors (N* = 3).",
+    quote=(
+        "Let M: X^n -> Y be randomized. If Delta(X_i, (X_i | M(X_i, x_{-i}) = y)) <= eps (Delta ="
+        " statistical difference) for every x in X^n, i in [n], distribution X_i on X and y in Y,"
+        " then M is O(eps)-DP."
+    ),
 )
 def proposition2_by_refinement():
     """If Delta(X_i, X_i | M(X_i, x_{-i}) = y) <= eps for all x, i, X_i, y, then M is
@@ -325,6 +349,11 @@ def proposition2_by_refinement():
     "max_y p_y/q_y <= gamma (equality of the two maxima as extended reals, logs removed); "
     "every set T is decided on purpose (every_event). Every finite number of outcomes by "
     "the small-model theorem (merging: N* = 2).",
+    quote=(
+        "For distributions A, B on a discrete set Y: max_{T subset of Y} ln(Pr[A in T]/Pr[B in "
+        "T]) = max_{y in Y} ln(Pr[A = y]/Pr[B = y]). Both sides are extended reals, with ln(a/0) "
+        "= +inf for a > 0, and T, y with Pr[A in T] = 0 (resp. Pr[A = y] = 0) skipped."
+    ),
 )
 def section2_sets_equal_points():
     """max_T ln(Pr[A in T]/Pr[B in T]) = max_y ln(Pr[A = y]/Pr[B = y]) for distributions A, B."""

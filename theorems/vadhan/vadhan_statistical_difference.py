@@ -73,6 +73,14 @@ def _small_sd_infinite_divergence(mechanism: FiniteMechanism, n: int):
     id="vadhan.section1_1.random_row",
     source="000_ab6863cc5677b341.txt, V-sd-random-row, V-case2-not-dp, section 1.1, Case 2",
     expect="verified-bounded",
+    quote=(
+        "V-sd-random-row: Let M(x) = (i, x_i) with i uniform in [n] with probability 1/10, and a "
+        'fixed symbol "nothing" with probability 9/10. Then SD(M(x), M(x\')) <= 1/(10n) for all '
+        "x, x' in X^n differing in one row, so M meets the constraint SD <= eps whenever eps >= "
+        "1/(10n). V-case2-not-dp: Neither Case 2 mechanism (V-sd-random-row, V-sd-first-row; "
+        "abs(X) >= 2) satisfies Pr[M(x) in T] <= e^eps Pr[M(x') in T] for all neighbours x, x' "
+        "and all T, for any finite eps."
+    ),
 )
 def random_row_release_passes_sd_but_not_max_divergence():
     """Releasing a random row w.p. 1/10 has statistical difference <= 1/(10n) between neighbours
@@ -90,6 +98,13 @@ def random_row_release_passes_sd_but_not_max_divergence():
     source="000_ab6863cc5677b341.txt, V-sd-first-row, V-case2-not-dp, "
     "section 1.1, Case 2 (alternative)",
     expect="verified-bounded",
+    quote=(
+        'V-sd-first-row: Let M(x) = x_1 with probability 1/(10n), and "nothing" otherwise. Then'
+        " SD(M(x), M(x')) <= 1/(10n) for all x, x' in X^n differing in one row, so M meets the "
+        "constraint SD <= eps whenever eps >= 1/(10n). V-case2-not-dp: Neither Case 2 mechanism "
+        "(V-sd-random-row, V-sd-first-row; abs(X) >= 2) satisfies Pr[M(x) in T] <= e^eps Pr[M(x')"
+        " in T] for all neighbours x, x' and all T, for any finite eps."
+    ),
 )
 def first_row_release_passes_sd_but_not_max_divergence():
     """Releasing the first row w.p. 1/(10n) has statistical difference <= 1/(10n) between
