@@ -46,7 +46,7 @@ class NotUnderstood(DpProofsError):
     """The LaTeX uses something outside the whitelist; ``token`` is the offending piece."""
 
     def __init__(self, message: str, token: str) -> None:
-        super().__init__(f"{message}: {token!r}")
+        super().__init__(f"{message}: '{token}'")
         self.token = token
 
 
@@ -289,14 +289,17 @@ class _Parser:
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
                     f"ambiguous: {name}{group} is a function applied to an argument or a "
-                    f"product; {product}give it a meaning with --map (the key is matched "
-                    "against the text as the paper writes it)",
+                    f"product; {product}give it a meaning with --map '{name}{group}' => ...",
                     f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+                # the key is the application as written: a key with another argument (the
+                # '\\Phi(x)' this message once suggested) matches only that text
+                group = self._group_text()
                 raise NotUnderstood(
-                    f"ambiguous: {shown}(...) is a function applied to an argument or a product; "
-                    f"map it (--map '{shown}(x)' => ...) or write {shown} \\cdot (...)",
+                    f"ambiguous: {shown}{group} is a function applied to an argument or a "
+                    f"product; map it (--map '{shown}{group}' => ...) or write "
+                    f"{shown} \\cdot {group}",
                     f"{shown}(",
                 )
         return _name(name)

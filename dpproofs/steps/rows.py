@@ -13,11 +13,13 @@ condition ("for $x \\ge 1$") gives the row's condition; an equation number after
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood
+from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood, tokens
+from dpproofs.steps.notation import _IGNORED
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
@@ -50,12 +52,30 @@ class Row:
 MAX_ROUNDS = 8
 
 
+#: What may stand between two tokens of a mapping key in the text: spaces, ``\\left`` /
+#: ``\\right`` and the sizing and spacing commands the reader ignores (:func:`.latex.tokens`).
+_BETWEEN = "(?:" + "|".join(
+    [r"\s", r"\\left(?![A-Za-z])", r"\\right(?![A-Za-z])"]
+    + [re.escape(t) + ("(?![A-Za-z])" if t[-1].isalpha() else "")
+       for t in sorted(_IGNORED, key=len, reverse=True)]
+) + ")"  # fmt: skip
+
+
 def _key_pattern(key: str) -> str:
-    """``key`` as a whole token: a key that starts with a letter is not the tail of a word or a
-    command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a digit is
-    not the head of a longer name or a subscripted symbol (``x`` is not replaced in ``x_i`` or
-    ``xy``)."""
-    pattern = re.escape(key)
+    """``key`` as a whole token sequence: its tokens (:func:`.latex.tokens`) in order, with any
+    spacing, ``\\left``, ``\\right`` or sizing command between them, so ``\\Phi(\\frac{x}{2})``
+    also matches ``\\Phi\\left( \\frac{x}{2} \\right)`` (a key copied from a message, which shows
+    the tokens, matches the paper's text). A key that starts with a letter is not the tail of a
+    word or a command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a
+    digit is not the head of a longer name or a subscripted symbol (``x`` is not replaced in
+    ``x_i`` or ``xy``); two tokens that would run together (``\\Delta f``) need a space."""
+    key = key.strip()
+    parts = tokens(key) or [key]
+    pattern = re.escape(parts[0])
+    for before, after in itertools.pairwise(parts):
+        # a command and a letter run together without a separator (\\Deltaf is another command)
+        joined = re.search(r"\\[A-Za-z]+$", before) and re.match(r"[A-Za-z]", after)
+        pattern += _BETWEEN + ("+" if joined else "*") + re.escape(after)
     if re.match(r"[A-Za-z]", key):
         pattern = r"(?<![A-Za-z\\])" + pattern
     elif re.match(r"[0-9]", key):
@@ -74,9 +94,10 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
     if not mapping:
         return text
     keys = sorted(mapping, key=len, reverse=True)
-    pattern = re.compile("|".join(_key_pattern(k) for k in keys))
+    # one capturing group per key (the key's own pattern has none): lastindex names the key
+    pattern = re.compile("|".join(f"({_key_pattern(k)})" for k in keys))
     for _ in range(MAX_ROUNDS):
-        replaced = pattern.sub(lambda m: "{" + mapping[m.group(0)] + "}", text)
+        replaced = pattern.sub(lambda m: "{" + mapping[keys[m.lastindex - 1]] + "}", text)  # type: ignore[operator]
         if replaced == text:
             return text
         text = replaced

@@ -3,6 +3,8 @@ now read as a reader of the paper reads it, or refused as ambiguous with the way
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dpproofs.claim import Deadline
@@ -222,3 +224,67 @@ def test_a_letter_before_parentheses_is_ambiguous_with_the_product_written_out()
     with pytest.raises(NotUnderstood, match="--map") as two:
         to_claim_syntax(r"f(x, y)")
     assert "\\cdot" not in str(two.value)  # an argument list is no product
+
+
+@pytest.mark.parametrize(
+    "latex",
+    [
+        r"\Phi\left(\frac{x}{\sigma}\right) \le 1",  # \left( ... \right): the hint shows tokens
+        r"\Phi(x) + \Phi(-x) = 1",
+        r"\Gamma(n+1) = n \Gamma(n)",
+        r"q\left(e^{\varepsilon} - 1\right) \le 1",
+        r"f(x, y) \ge 0",
+    ],
+)
+def test_the_map_hint_suggests_a_key_the_map_takes(latex: str) -> None:
+    # The hint for a Greek function letter was --map '\Phi(x)' => ..., a key that matches only
+    # the text "\Phi(x)": mapped as suggested, \Phi(-x) or \Phi\left(...\right) stayed unread.
+    # Following every hint in turn (each key to a fresh letter) must leave a step that is read.
+    mapping: dict[str, str] = {}
+    for fresh in "pqrstuvw":
+        step = read_derivation(latex, mapping).steps[0]
+        if step.statement is not None:
+            break
+        key = re.search(r"--map '(.+?)' => \.\.\.", step.problem)
+        assert key is not None, step.problem
+        mapping[key.group(1)] = f"{fresh}_0"
+    assert step.statement is not None and "_0" in step.statement, (mapping, step.problem)
+
+
+def test_a_map_key_matches_the_text_whatever_its_spacing_and_sizing() -> None:
+    key = r"\Phi(\frac{x}{\sigma})"
+    text = r"\Phi\left( \frac{x}{\sigma} \right) + \Phi\bigl(\frac{x}{\sigma}\bigr) + \Phix"
+    assert substitute(text, {key: "p"}) == r"{p} + \Phi\bigl(\frac{x}{\sigma}\bigr) + \Phix"
+    # a command and a letter need a space between them in the text as in the key
+    assert substitute(r"\Delta  f + \Deltaf + \Delta\,f", {r"\Delta f": "D"}) == (
+        r"{D} + \Deltaf + {D}"
+    )
+
+
+def test_a_multi_letter_name_in_assume_is_the_name_the_steps_read() -> None:
+    # --assume "epsilon > 0" was read as E*p*s*i*l*o*n > 0, and e^eps > 1 refuted at eps = -1.
+    _d, results, decided = verdict(r"e^{\varepsilon} > 1", assume=["epsilon > 0"])
+    assert results[0].status == "proved" and decided.status is Status.PROVED
+    _d, results, _ = verdict(r"\lambda^2 \le \lambda", assume=["0 < lamda", "lambda < 1"])
+    assert results[0].status == "proved"
+    typo = read_derivation(r"e^{\varepsilon} > 1", assume=["eps > 0"])
+    assert typo.problems and "did you mean \\epsilon?" in typo.problems[0]
+    product = read_derivation(r"x y \ge 0", assume=["xy > 0"])
+    assert "(x y)" in product.problems[0]
+    assert read_derivation(r"x y \ge 0", assume=["x y > 0"]).problems == ()
+
+
+def test_an_assumption_about_a_name_no_step_uses_is_a_problem() -> None:
+    # the step is true for every epsilon: without the check it would be proved, the assumption
+    # about delta (a misspelt or stray name) silently dropped
+    derivation = read_derivation(r"e^{\varepsilon} \ge 1 + \varepsilon", assume=[r"\delta > 0"])
+    assert derivation.unused_assumed == ("delta",)
+    assert derivation_verdict(derivation, check_steps(derivation, Deadline(10))).status is (
+        Status.UNKNOWN
+    )
+
+
+def test_an_assumption_linked_to_the_steps_through_another_name_is_used() -> None:
+    # y appears in no step, but x <= y and y <= z give the step x <= z
+    derivation, results, _ = verdict(r"x \le z", assume=[r"x \le y", r"y \le z"])
+    assert derivation.unused_assumed == () and results[0].status == "proved"
