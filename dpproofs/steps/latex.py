@@ -445,6 +445,13 @@ class _Parser:
                 args.append(self.expr())
             self.take("\\}")
             return f"{name.capitalize()}({', '.join(args)})"
+        if name in ("cases", "array"):
+            raise NotUnderstood(
+                f"a piecewise definition or array (\\begin{{{name}}}) is not read: check each "
+                "case as its own step, with its condition beside it "
+                "(&& \\text{for $x \\ge 0$})",
+                f"\\begin{{{name}}}",
+            )
         raise NotUnderstood("not understood", tok)
 
 

@@ -159,6 +159,7 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     for number, (first_line, env, body) in enumerate(_blocks(block)):
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
         body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        body = _PIECEWISE.sub(_piecewise, body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
         text = _LABELLED_RELATION.sub(_relation_of_label, text)
         text = substitute(text, mapping or {})
@@ -180,6 +181,23 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             if row is not None:
                 rows.append(row)
     return rows
+
+
+#: A piecewise definition or an array inside a row: its ``&`` and ``\\\\`` are its own columns and
+#: rows, not the derivation's, and its relations are not links of the chain.
+_PIECEWISE = re.compile(
+    r"(?:\\left\\\{\s*)?\\begin\{(?P<env>[dr]?cases|array)\}(?:\{[^{}]*\})?.*?"
+    r"\\end\{(?P=env)\}(?:\s*\\right\.)?",
+    re.DOTALL,
+)
+
+
+def _piecewise(found: re.Match[str]) -> str:
+    """One token, ``\\cases`` (refused by the expression reader with the way forward), keeping
+    the block's line breaks so the rows after it keep their line numbers."""
+    return " \\" + ("cases" if "cases" in found["env"] else "array") + " " + "\n" * (
+        found.group(0).count("\n")
+    )
 
 
 def _annotated(row: Row, aside: str) -> Row:

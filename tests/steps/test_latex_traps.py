@@ -288,3 +288,24 @@ def test_an_assumption_linked_to_the_steps_through_another_name_is_used() -> Non
     # y appears in no step, but x <= y and y <= z give the step x <= z
     derivation, results, _ = verdict(r"x \le z", assume=[r"x \le y", r"y \le z"])
     assert derivation.unused_assumed == () and results[0].status == "proved"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "|x| &= \\begin{cases} x & x \\ge 0 \\\\\n -x & x < 0 \\end{cases} \\\\\n &\\ge 0",
+        "|x| &= \\left\\{\\begin{array}{ll} x & \\text{if } x \\ge 0 \\\\ -x & \\text{otherwise}"
+        " \\end{array}\\right. \\\\\n &\\ge 0",
+        "|x| &= \\begin{dcases} x & x \\ge 0 \\\\ -x & x < 0 \\end{dcases} \\\\\n &\\ge 0",
+    ],
+)
+def test_a_piecewise_definition_is_refused_with_the_way_forward(block: str) -> None:
+    # The \\ and & of a cases block split the derivation into rows: four bogus steps, among
+    # them "x >= 0 ... -x < 0" read as links of the chain.
+    derivation = read_derivation(f"\\begin{{align}}\n{block}\n\\end{{align}}")
+    assert derivation.steps[0].lhs_latex == "|x|"
+    last = 2 + block.count("\n")  # the line of "&\ge 0": the block's line breaks are kept
+    assert len(derivation.steps) == 2 and [s.line for s in derivation.steps] == [2, last]
+    for step in derivation.steps:
+        assert step.statement is None
+        assert "piecewise definition" in step.problem and "condition" in step.problem
