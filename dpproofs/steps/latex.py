@@ -272,6 +272,7 @@ class _Parser:
 
     def _symbol(self, name: str, greek: bool = False) -> str:
         base = name
+        start = self.pos - 1  # the name's token
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
@@ -289,7 +290,8 @@ class _Parser:
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
                     f"ambiguous: {name}{group} is a function applied to an argument or a "
-                    f"product; {product}give it a meaning with --map '{name}{group}' => ...",
+                    f"product; {product}give it a meaning with --map "
+                    f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
@@ -339,6 +341,15 @@ class _Parser:
         self.conditions.append(closed.condition)
         self.counts += closed.counts
         return closed.text
+
+    def _letters_before(self, start: int) -> str:
+        """The single letters juxtaposed before the token at ``start`` (``KL`` of ``KL(p, q)``):
+        TeX reads ``K L`` and ``KL`` alike, and a map key must hold them (a key ``L(p,q)`` is not
+        matched after a letter)."""
+        first = start
+        while first > 0 and re.fullmatch(r"[A-Za-z]", self.toks[first - 1]):
+            first -= 1
+        return "".join(self.toks[first:start])
 
     def _group_text(self) -> str:
         """The parenthesised group at the cursor as LaTeX (for a message)."""

@@ -309,3 +309,11 @@ def test_a_piecewise_definition_is_refused_with_the_way_forward(block: str) -> N
     for step in derivation.steps:
         assert step.statement is None
         assert "piecewise definition" in step.problem and "condition" in step.problem
+
+
+def test_the_map_hint_for_letters_before_parentheses_holds_every_letter() -> None:
+    # "KL(p, q) = ..." suggested the key 'L(p,q)', which is not matched after the K.
+    step = read_derivation(r"KL(p, q) = \log 2").steps[0]
+    assert "--map 'KL(p,q)' => ..." in step.problem
+    mapped = read_derivation(r"KL(p, q) = \log 2", {"KL(p,q)": "D"}).steps[0]
+    assert mapped.statement == "((D)) == (log(2))"
