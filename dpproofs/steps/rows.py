@@ -195,8 +195,11 @@ _PIECEWISE = re.compile(
 def _piecewise(found: re.Match[str]) -> str:
     """One token, ``\\cases`` (refused by the expression reader with the way forward), keeping
     the block's line breaks so the rows after it keep their line numbers."""
-    return " \\" + ("cases" if "cases" in found["env"] else "array") + " " + "\n" * (
-        found.group(0).count("\n")
+    return (
+        " \\"
+        + ("cases" if "cases" in found["env"] else "array")
+        + " "
+        + "\n" * (found.group(0).count("\n"))
     )
 
 

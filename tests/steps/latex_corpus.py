@@ -161,8 +161,10 @@ def report(outcomes: list[Outcome]) -> str:
     """The lines docs/latex.md carries (tests/steps/test_latex_corpus.py keeps them current)."""
     lines = []
     for label, chosen in (
-        ("Derivations taken from texts",
-         [o for o in outcomes if not o.entry.trap and not o.entry.verbatim]),
+        (
+            "Derivations taken from texts",
+            [o for o in outcomes if not o.entry.trap and not o.entry.verbatim],
+        ),
         ("Displays copied verbatim from pages", [o for o in outcomes if o.entry.verbatim]),
         ("Traps (notation written to mislead)", [o for o in outcomes if o.entry.trap]),
         ("All", outcomes),
