@@ -50,6 +50,8 @@ class NotUnderstood(DpProofsError):
         self.token = token
 
 
+#: Spellings of the absolute-value bar: read as ``|`` (``\\lvert x \\rvert`` is ``|x|``).
+_BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 
 
@@ -102,7 +104,7 @@ class Reading:
 def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
-    parser = _Parser(tokens(latex))
+    parser = _Parser([_BARS.get(tok, tok) for tok in tokens(latex)])
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -431,7 +433,14 @@ class _Parser:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
             if self.peek() in ("(", "{", "["):
-                return _FUNCTIONS[tok] + self.atom()[0]
+                applied = _FUNCTIONS[tok] + self.atom()[0]
+                if self.peek() == "^":  # \log(x)^2: (\log x)^2, or \log(x^2) by the log rule?
+                    raise NotUnderstood(
+                        f"ambiguous: {tok}(...)^... reads as ({tok} ...)^... or as "
+                        f"{tok}((...)^...); write ({tok} x)^{{2}} or {tok}(x^{{2}})",
+                        f"{tok}(...)^",
+                    )
+                return applied
             argument = self.factor()
             following = self.peek()
             if following is not None and self._starts_atom(following):
