@@ -202,7 +202,10 @@ class _Parser:
         base, is_e = self.atom()
         if self.peek() == "^":
             self.take()
+            start = self.pos
             exponent = self.argument()
+            if is_e:
+                self._imaginary_unit(start, "e^{...}")
             if self.peek() == "^":
                 raise NotUnderstood("a double superscript (TeX refuses it): brace the power", "^")
             return f"exp({exponent})" if is_e else f"({base})**({exponent})"
@@ -344,6 +347,20 @@ class _Parser:
         self.counts += closed.counts
         return closed.text
 
+    def _imaginary_unit(self, start: int, where: str) -> None:
+        """A bare ``i`` in an exponent of e (``e^{i\\pi}``, ``\\exp(itx)``): the imaginary unit to
+        a reader of the paper (Euler's identity, a characteristic function), a real index to the
+        reader here; refusing it keeps a true step from being refuted at i = 0. A subscript
+        ``x_i`` / ``x_{i}`` is part of a name, not a factor."""
+        for k in range(start, self.pos):
+            in_subscript = self.toks[k - 1] == "_" or self.toks[k - 2 : k] == ["_", "{"]
+            if self.toks[k] == "i" and not in_subscript:
+                raise NotUnderstood(
+                    f"ambiguous: i in {where} is the imaginary unit or a real index? only real "
+                    "parameters are read: name an index otherwise (--map 'i' => 'k')",
+                    "i",
+                )
+
     def _letters_before(self, start: int) -> str:
         """The single letters juxtaposed before the token at ``start`` (``KL`` of ``KL(p, q)``):
         TeX reads ``K L`` and ``KL`` alike, and a map key must hold them (a key ``L(p,q)`` is not
@@ -433,7 +450,10 @@ class _Parser:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
             if self.peek() in ("(", "{", "["):
+                start = self.pos
                 applied = _FUNCTIONS[tok] + self.atom()[0]
+                if tok == "\\exp":
+                    self._imaginary_unit(start, "\\exp(...)")
                 if self.peek() == "^":  # \log(x)^2: (\log x)^2, or \log(x^2) by the log rule?
                     raise NotUnderstood(
                         f"ambiguous: {tok}(...)^... reads as ({tok} ...)^... or as "

@@ -71,6 +71,21 @@ CASES: list[tuple[str, dict[str, str], str, object]] = [
     (r"\log(x)^2 = 2\log x", {"x": POS}, "ambiguous", "(\\log x)^{2}"),
     (r"\exp\left(x\right)^2 = e^{2x}", {}, "ambiguous", "\\exp(...)^"),
     (r"1{,}000 = 1000", {}, "not-checked", ","),
+    # Euler's identity: i is the imaginary unit to a reader (it was refuted at i = 0)
+    (r"e^{i\pi} + 1 = 0", {}, "ambiguous", "imaginary unit"),
+    (r"\exp(i t x) = \exp(i x t)", {}, "ambiguous", "imaginary unit"),
+    (
+        r"e^{-x_i} e^{x_{i}} = 1",
+        {},
+        "proved",
+        (sp.exp(-sp.Symbol("x_i", real=True)) * sp.exp(sp.Symbol("x_i", real=True)), "==", 1),
+    ),
+    (
+        r"e^{-k\varepsilon} \le 1",
+        {"epsilon": POS, "k": POS},
+        "proved",
+        (sp.exp(-sp.Symbol("k", real=True) * sp.Symbol("epsilon", real=True)), "<=", 1),
+    ),
 ]
 
 
