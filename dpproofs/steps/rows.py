@@ -18,7 +18,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood, tokens
+from dpproofs.steps.latex import (
+    RELATIONS,
+    UNCHECKED_RELATIONS,
+    NotUnderstood,
+    split_chain,
+    tokens,
+)
 from dpproofs.steps.notation import _IGNORED
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
@@ -179,8 +185,24 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             row = _row(raw, number, line + leading.count("\n"))
             line += raw.count("\n")
             if row is not None:
-                rows.append(row)
+                rows += [replace(row, latex=part) for part in _listed(row.latex)]
     return rows
+
+
+def _listed(maths: str) -> list[str]:
+    """A row that lists relations separated by top-level commas (``u(0) = 0, \\quad u(1) = 1``)
+    as its statements, one per relation: each is a statement of its own, never a link of a chain
+    ``u(0) = 0, u(1) = 1`` with a bogus middle ``0, u(1)``. Any other row is one piece."""
+    parts, depth, begin = [], 0, 0
+    for index, char in enumerate(maths):
+        depth += char in "{(["
+        depth -= char in "})]"
+        if char == "," and depth == 0:
+            parts.append(maths[begin:index].strip())
+            begin = index + 1
+    parts.append(maths[begin:].strip())
+    related = [bool(split_chain(tokens(p))[1]) for p in parts]
+    return parts if len(parts) > 1 and all(related) else [maths]
 
 
 #: A piecewise definition or an array inside a row: its ``&`` and ``\\\\`` are its own columns and

@@ -317,3 +317,16 @@ def test_the_map_hint_for_letters_before_parentheses_holds_every_letter() -> Non
     assert "--map 'KL(p,q)' => ..." in step.problem
     mapped = read_derivation(r"KL(p, q) = \log 2", {"KL(p,q)": "D"}).steps[0]
     assert mapped.statement == "((D)) == (log(2))"
+
+
+def test_relations_listed_with_commas_are_separate_statements() -> None:
+    # "x^2 >= 0, \quad e^x > 0" was one chain with the middle "0, e^{x}": a bogus step, not read.
+    derivation, results, decided = verdict(r"\[ x^2 \ge 0, \quad e^{x} > 0, \]")
+    assert [(s.statement, s.starts_statement) for s in derivation.steps] == [
+        ("((x)**(2)) >= (0)", False),
+        ("(exp((x))) > (0)", True),
+    ]
+    assert [r.status for r in results] == ["proved", "proved"]
+    assert decided.status is Status.PROVED
+    # a comma inside braces or an argument list is no separator
+    assert len(read_derivation(r"\max\{a, b\} \ge a").steps) == 1
