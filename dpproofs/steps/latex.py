@@ -284,10 +284,11 @@ class _Parser:
             name = f"{name}_{sub}"
         shown = f"\\{base}" if greek else name
         if self.peek() == "[":
+            written = f"{'' if greek else self._letters_before(start)}{shown}"
             raise NotUnderstood(
-                "a symbol before '[' (an expectation, a probability, a function?); map it, e.g. "
-                "--map 'E[X]' => '\\mu'",
-                f"{shown}[",
+                "a symbol before '[' (an expectation, a probability, a function?); map it: "
+                f"--map '{written}{self._group_text()}' => ...",
+                f"{written}[",
             )
         if self.peek() == "(":
             if not greek and (len(name) == 1 or self._comma_inside()):

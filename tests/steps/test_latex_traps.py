@@ -234,6 +234,9 @@ def test_a_letter_before_parentheses_is_ambiguous_with_the_product_written_out()
         r"\Gamma(n+1) = n \Gamma(n)",
         r"q\left(e^{\varepsilon} - 1\right) \le 1",
         r"f(x, y) \ge 0",
+        # a verbatim Stack Exchange display: the hint named 'r[' and gave the key 'E[X]'
+        r"Pr[\text{Response} = \text{Yes} | \text{Truth} = \text{Yes}] = \frac{3}{4}",
+        r"E[X - E[X]] = 0",
     ],
 )
 def test_the_map_hint_suggests_a_key_the_map_takes(latex: str) -> None:
