@@ -185,14 +185,20 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             row = _row(raw, number, line + leading.count("\n"))
             line += raw.count("\n")
             if row is not None:
-                rows += [replace(row, latex=part) for part in _listed(row.latex)]
+                parts, problem = _listed(row.latex)
+                problem = row.problem or problem
+                rows += [replace(row, latex=part, problem=problem) for part in parts]
     return rows
 
 
-def _listed(maths: str) -> list[str]:
+def _listed(maths: str) -> tuple[list[str], str]:
     """A row that lists relations separated by top-level commas (``u(0) = 0, \\quad u(1) = 1``)
     as its statements, one per relation: each is a statement of its own, never a link of a chain
-    ``u(0) = 0, u(1) = 1`` with a bogus middle ``0, u(1)``. Any other row is one piece."""
+    ``u(0) = 0, u(1) = 1`` with a bogus middle ``0, u(1)``. Any other row is one piece.
+
+    A later piece that only bounds a lone parameter (``..., \\quad \\varepsilon \\le 1``) may be
+    the condition of the relation before it, as papers write one: the row is then one piece, and
+    ambiguous (the reason says how to write it)."""
     parts, depth, begin = [], 0, 0
     for index, char in enumerate(maths):
         depth += char in "{(["
@@ -201,8 +207,25 @@ def _listed(maths: str) -> list[str]:
             parts.append(maths[begin:index].strip())
             begin = index + 1
     parts.append(maths[begin:].strip())
-    related = [bool(split_chain(tokens(p))[1]) for p in parts]
-    return parts if len(parts) > 1 and all(related) else [maths]
+    chains = [split_chain(tokens(p)) for p in parts]
+    if len(parts) < 2 or not all(rels for _, rels, _ in chains):
+        return [maths], ""
+    for part, (exprs, _, _) in zip(parts[1:], chains[1:], strict=True):
+        if all(_lone(e) for e in exprs):
+            return [maths], (
+                f"ambiguous: ', {part}' after a relation is its condition or a statement of its "
+                "own? write a condition beside the row (&& \\text{for $x \\le 1$}) or the "
+                "statement on a row of its own"
+            )
+    return parts, ""
+
+
+def _lone(expr: list[str]) -> bool:
+    """A parameter or a number alone (``x``, ``\\varepsilon``, ``x_i``, ``-1``): the side of a
+    condition, not of a statement."""
+    return (
+        len(expr) == 1 or (len(expr) == 2 and expr[0] == "-") or (len(expr) >= 3 and expr[1] == "_")
+    )
 
 
 #: A piecewise definition or an array inside a row: its ``&`` and ``\\\\`` are its own columns and

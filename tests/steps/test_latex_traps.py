@@ -333,3 +333,14 @@ def test_relations_listed_with_commas_are_separate_statements() -> None:
     assert decided.status is Status.PROVED
     # a comma inside braces or an argument list is no separator
     assert len(read_derivation(r"\max\{a, b\} \ge a").steps) == 1
+
+
+def test_a_bound_after_a_comma_may_be_a_condition_and_is_never_a_statement() -> None:
+    # e^eps <= 1 + 2 eps holds for eps <= 1 (and fails at eps = 2); read as two statements, the
+    # condition "eps <= 1" would be refuted at eps = 2, a false alarm
+    derivation = read_derivation(
+        r"\[ e^{\varepsilon} \le 1 + 2\varepsilon, \quad \varepsilon \le 1 \]"
+    )
+    assert all(s.statement is None for s in derivation.steps)
+    results = check_steps(derivation, Deadline(10))
+    assert "refuted" not in {r.status for r in results}
