@@ -480,6 +480,12 @@ class _Parser:
             return f"{_FUNCTIONS[tok]}({argument})"
         if name in ("max", "min"):
             # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
+            if self.peek() == "_":
+                raise NotUnderstood(
+                    f"{tok} over a set ({tok}_{{...}}) is not read: map the whole maximum to a "
+                    "parameter (--map)",
+                    f"{tok}_",
+                )
             close = "\\}" if self.peek() == "\\{" else ")"
             self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]

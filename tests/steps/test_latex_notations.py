@@ -71,6 +71,7 @@ CASES: list[tuple[str, dict[str, str], str, object]] = [
     (r"\log(x)^2 = 2\log x", {"x": POS}, "ambiguous", "(\\log x)^{2}"),
     (r"\exp\left(x\right)^2 = e^{2x}", {}, "ambiguous", "\\exp(...)^"),
     (r"1{,}000 = 1000", {}, "not-checked", ","),
+    (r"\max_{x \sim x'} |x| \ge 0", {}, "not-checked", "over a set"),
     # Euler's identity: i is the imaginary unit to a reader (it was refuted at i = 0)
     (r"e^{i\pi} + 1 = 0", {}, "ambiguous", "imaginary unit"),
     (r"\exp(i t x) = \exp(i x t)", {}, "ambiguous", "imaginary unit"),
