@@ -25,6 +25,8 @@ from dpproofs.cli import arguments
 from dpproofs.cli.check import EXIT_CODES
 
 MAP_SEPARATOR = "=>"
+#: Problems of a derivation that are the author's options, not the paper: a usage error.
+_UNREAD_OPTIONS = ("assumption not understood", "conclusion not understood")
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -111,6 +113,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     end = time.monotonic() + args.timeout - seconds  # the clock started with the reading child
     if isinstance(derivation, Refusal):
         err.write(f"dpproofs check-proof: {derivation.message}\n")
+        return 2
+    unread = [p for p in getattr(derivation, "problems", ()) if p.startswith(_UNREAD_OPTIONS)]
+    if unread:  # an --assume or --conclusion the reader cannot read is the author's to fix
+        err.write(f"dpproofs check-proof: {'; '.join(unread)}\n")
+        return 2
+    if isinstance(derivation, Derivation) and derivation.unused_assumed:
+        # A hypothesis about a name no step uses constrains nothing (a misspelling is dropped).
+        names = ", ".join(repr(n) for n in derivation.unused_assumed)
+        steps = "; ".join(s.statement for s in derivation.steps if s.statement) or "nothing"
+        err.write(f"dpproofs check-proof: --assume names {names}, which no step uses "
+                  f"(the steps read: {steps})\n")  # fmt: skip
         return 2
     if isinstance(derivation, Derivation) and derivation.unused_where:
         # A domain for a name no step uses would be dropped and the steps decided on another.

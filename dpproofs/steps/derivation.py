@@ -32,8 +32,14 @@ from dpproofs.steps.latex import (
     to_claim_syntax,
     tokens,
 )
-from dpproofs.steps.names import misspelt_where, parameter_name, unused_where
-from dpproofs.steps.rows import Row, read_rows
+from dpproofs.steps.names import (
+    assumed_names,
+    misspelt_where,
+    parameter_name,
+    typed_names,
+    unused_where,
+)
+from dpproofs.steps.rows import Row, read_rows, substitute
 from dpproofs.symbolic.written import read_formula
 
 
@@ -150,6 +156,8 @@ class Derivation:
     problems: tuple[str, ...] = field(default=())
     #: --where names that no step and no assumption uses (an error on the command line).
     unused_where: tuple[str, ...] = ()
+    #: Parameters an assumption names that no step uses (an error on the command line).
+    unused_assumed: tuple[str, ...] = ()
 
     def statements(self) -> list[tuple[Step, ...]]:
         """The steps grouped by statement: one chain each (a block may hold several)."""
@@ -272,7 +280,8 @@ def read_derivation(
 ) -> Derivation:
     """Read a pasted LaTeX block or text (see :mod:`.latex`) into a :class:`Derivation`.
 
-    ``assume`` and ``conclusion`` are LaTeX relations read with the same ``mapping``; ``where``
+    ``assume`` and ``conclusion`` are LaTeX relations read with the same ``mapping``, an author's
+    multi-letter name (``epsilon``) as the steps read it (:func:`.names.typed_names`); ``where``
     maps parameter names (as translated, e.g. ``epsilon``, or as LaTeX, ``\\varepsilon``) to
     domains such as ``"(0, oo)"``. Rows are joined as a reader of the paper joins them: a row that
     starts with a relation continues the chain, one that starts with ``+`` or ``-`` continues
@@ -292,13 +301,17 @@ def read_derivation(
     assumptions = []
     for text in assume:
         try:
-            assumptions.append(read_assumption(text, mapping))
+            assumptions.append(read_assumption(_typed(text, mapping), mapping))
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
+    unused_assumed = assumed_names(assumptions, steps)
+    if unused_assumed:
+        names = ", ".join(repr(n) for n in unused_assumed)
+        problems.append(f"--assume names {names}, which no step uses")
     wanted = None
     if conclusion is not None:
         try:
-            wanted = read_relation(conclusion, mapping)
+            wanted = read_relation(_typed(conclusion, mapping), mapping)
         except NotUnderstood as exc:
             problems.append(f"conclusion not understood: {exc}")
     if not steps:
@@ -313,7 +326,14 @@ def read_derivation(
         wanted,
         tuple(problems),
         tuple(unused),
+        tuple(unused_assumed),
     )
+
+
+def _typed(text: str, mapping: Mapping[str, str] | None) -> str:
+    """An author's --assume or --conclusion, mapped first (a key may hold a word), its
+    multi-letter names then read as the steps read them."""
+    return typed_names(substitute(text, mapping or {}))
 
 
 _CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")

@@ -46,10 +46,12 @@ class NotUnderstood(DpProofsError):
     """The LaTeX uses something outside the whitelist; ``token`` is the offending piece."""
 
     def __init__(self, message: str, token: str) -> None:
-        super().__init__(f"{message}: {token!r}")
+        super().__init__(f"{message}: '{token}'")
         self.token = token
 
 
+#: Spellings of the absolute-value bar: read as ``|`` (``\\lvert x \\rvert`` is ``|x|``).
+_BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 
 
@@ -102,7 +104,7 @@ class Reading:
 def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
-    parser = _Parser(tokens(latex))
+    parser = _Parser([_BARS.get(tok, tok) for tok in tokens(latex)])
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -200,7 +202,10 @@ class _Parser:
         base, is_e = self.atom()
         if self.peek() == "^":
             self.take()
+            start = self.pos
             exponent = self.argument()
+            if is_e:
+                self._imaginary_unit(start, "e^{...}")
             if self.peek() == "^":
                 raise NotUnderstood("a double superscript (TeX refuses it): brace the power", "^")
             return f"exp({exponent})" if is_e else f"({base})**({exponent})"
@@ -272,16 +277,18 @@ class _Parser:
 
     def _symbol(self, name: str, greek: bool = False) -> str:
         base = name
+        start = self.pos - 1  # the name's token
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
             name = f"{name}_{sub}"
         shown = f"\\{base}" if greek else name
         if self.peek() == "[":
+            written = f"{'' if greek else self._letters_before(start)}{shown}"
             raise NotUnderstood(
-                "a symbol before '[' (an expectation, a probability, a function?); map it, e.g. "
-                "--map 'E[X]' => '\\mu'",
-                f"{shown}[",
+                "a symbol before '[' (an expectation, a probability, a function?); map it: "
+                f"--map '{written}{self._group_text()}' => ...",
+                f"{written}[",
             )
         if self.peek() == "(":
             if not greek and (len(name) == 1 or self._comma_inside()):
@@ -289,14 +296,18 @@ class _Parser:
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
                     f"ambiguous: {name}{group} is a function applied to an argument or a "
-                    f"product; {product}give it a meaning with --map (the key is matched "
-                    "against the text as the paper writes it)",
+                    f"product; {product}give it a meaning with --map "
+                    f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
             if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+                # the key is the application as written: a key with another argument (the
+                # '\\Phi(x)' this message once suggested) matches only that text
+                group = self._group_text()
                 raise NotUnderstood(
-                    f"ambiguous: {shown}(...) is a function applied to an argument or a product; "
-                    f"map it (--map '{shown}(x)' => ...) or write {shown} \\cdot (...)",
+                    f"ambiguous: {shown}{group} is a function applied to an argument or a "
+                    f"product; map it (--map '{shown}{group}' => ...) or write "
+                    f"{shown} \\cdot {group}",
                     f"{shown}(",
                 )
         return _name(name)
@@ -336,6 +347,29 @@ class _Parser:
         self.conditions.append(closed.condition)
         self.counts += closed.counts
         return closed.text
+
+    def _imaginary_unit(self, start: int, where: str) -> None:
+        """A bare ``i`` in an exponent of e (``e^{i\\pi}``, ``\\exp(itx)``): the imaginary unit to
+        a reader of the paper (Euler's identity, a characteristic function), a real index to the
+        reader here; refusing it keeps a true step from being refuted at i = 0. A subscript
+        ``x_i`` / ``x_{i}`` is part of a name, not a factor."""
+        for k in range(start, self.pos):
+            in_subscript = self.toks[k - 1] == "_" or self.toks[k - 2 : k] == ["_", "{"]
+            if self.toks[k] == "i" and not in_subscript:
+                raise NotUnderstood(
+                    f"ambiguous: i in {where} is the imaginary unit or a real index? only real "
+                    "parameters are read: name an index otherwise (--map 'i' => 'k')",
+                    "i",
+                )
+
+    def _letters_before(self, start: int) -> str:
+        """The single letters juxtaposed before the token at ``start`` (``KL`` of ``KL(p, q)``):
+        TeX reads ``K L`` and ``KL`` alike, and a map key must hold them (a key ``L(p,q)`` is not
+        matched after a letter)."""
+        first = start
+        while first > 0 and re.fullmatch(r"[A-Za-z]", self.toks[first - 1]):
+            first -= 1
+        return "".join(self.toks[first:start])
 
     def _group_text(self) -> str:
         """The parenthesised group at the cursor as LaTeX (for a message)."""
@@ -417,7 +451,17 @@ class _Parser:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
             if self.peek() in ("(", "{", "["):
-                return _FUNCTIONS[tok] + self.atom()[0]
+                start = self.pos
+                applied = _FUNCTIONS[tok] + self.atom()[0]
+                if tok == "\\exp":
+                    self._imaginary_unit(start, "\\exp(...)")
+                if self.peek() == "^":  # \log(x)^2: (\log x)^2, or \log(x^2) by the log rule?
+                    raise NotUnderstood(
+                        f"ambiguous: {tok}(...)^... reads as ({tok} ...)^... or as "
+                        f"{tok}((...)^...); write ({tok} x)^{{2}} or {tok}(x^{{2}})",
+                        f"{tok}(...)^",
+                    )
+                return applied
             argument = self.factor()
             following = self.peek()
             if following is not None and self._starts_atom(following):
@@ -435,13 +479,28 @@ class _Parser:
                 )
             return f"{_FUNCTIONS[tok]}({argument})"
         if name in ("max", "min"):
-            self.take("\\{")
+            # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
+            if self.peek() == "_":
+                raise NotUnderstood(
+                    f"{tok} over a set ({tok}_{{...}}) is not read: map the whole maximum to a "
+                    "parameter (--map)",
+                    f"{tok}_",
+                )
+            close = "\\}" if self.peek() == "\\{" else ")"
+            self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]
             while self.peek() == ",":
                 self.take()
                 args.append(self.expr())
-            self.take("\\}")
+            self.take(close)
             return f"{name.capitalize()}({', '.join(args)})"
+        if name in ("cases", "array"):
+            raise NotUnderstood(
+                f"a piecewise definition or array (\\begin{{{name}}}) is not read: check each "
+                "case as its own step, with its condition beside it "
+                "(&& \\text{for $x \\ge 0$})",
+                f"\\begin{{{name}}}",
+            )
         raise NotUnderstood("not understood", tok)
 
 

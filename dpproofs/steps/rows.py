@@ -13,11 +13,19 @@ condition ("for $x \\ge 1$") gives the row's condition; an equation number after
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from dpproofs.steps.latex import RELATIONS, UNCHECKED_RELATIONS, NotUnderstood
+from dpproofs.steps.latex import (
+    RELATIONS,
+    UNCHECKED_RELATIONS,
+    NotUnderstood,
+    split_chain,
+    tokens,
+)
+from dpproofs.steps.notation import _IGNORED
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
@@ -50,12 +58,30 @@ class Row:
 MAX_ROUNDS = 8
 
 
+#: What may stand between two tokens of a mapping key in the text: spaces, ``\\left`` /
+#: ``\\right`` and the sizing and spacing commands the reader ignores (:func:`.latex.tokens`).
+_BETWEEN = "(?:" + "|".join(
+    [r"\s", r"\\left(?![A-Za-z])", r"\\right(?![A-Za-z])"]
+    + [re.escape(t) + ("(?![A-Za-z])" if t[-1].isalpha() else "")
+       for t in sorted(_IGNORED, key=len, reverse=True)]
+) + ")"  # fmt: skip
+
+
 def _key_pattern(key: str) -> str:
-    """``key`` as a whole token: a key that starts with a letter is not the tail of a word or a
-    command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a digit is
-    not the head of a longer name or a subscripted symbol (``x`` is not replaced in ``x_i`` or
-    ``xy``)."""
-    pattern = re.escape(key)
+    """``key`` as a whole token sequence: its tokens (:func:`.latex.tokens`) in order, with any
+    spacing, ``\\left``, ``\\right`` or sizing command between them, so ``\\Phi(\\frac{x}{2})``
+    also matches ``\\Phi\\left( \\frac{x}{2} \\right)`` (a key copied from a message, which shows
+    the tokens, matches the paper's text). A key that starts with a letter is not the tail of a
+    word or a command (``q`` is not replaced inside ``\\geq``), one that ends with a letter or a
+    digit is not the head of a longer name or a subscripted symbol (``x`` is not replaced in
+    ``x_i`` or ``xy``); two tokens that would run together (``\\Delta f``) need a space."""
+    key = key.strip()
+    parts = tokens(key) or [key]
+    pattern = re.escape(parts[0])
+    for before, after in itertools.pairwise(parts):
+        # a command and a letter run together without a separator (\\Deltaf is another command)
+        joined = re.search(r"\\[A-Za-z]+$", before) and re.match(r"[A-Za-z]", after)
+        pattern += _BETWEEN + ("+" if joined else "*") + re.escape(after)
     if re.match(r"[A-Za-z]", key):
         pattern = r"(?<![A-Za-z\\])" + pattern
     elif re.match(r"[0-9]", key):
@@ -74,9 +100,10 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
     if not mapping:
         return text
     keys = sorted(mapping, key=len, reverse=True)
-    pattern = re.compile("|".join(_key_pattern(k) for k in keys))
+    # one capturing group per key (the key's own pattern has none): lastindex names the key
+    pattern = re.compile("|".join(f"({_key_pattern(k)})" for k in keys))
     for _ in range(MAX_ROUNDS):
-        replaced = pattern.sub(lambda m: "{" + mapping[m.group(0)] + "}", text)
+        replaced = pattern.sub(lambda m: "{" + mapping[keys[m.lastindex - 1]] + "}", text)  # type: ignore[operator]
         if replaced == text:
             return text
         text = replaced
@@ -138,6 +165,7 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     for number, (first_line, env, body) in enumerate(_blocks(block)):
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
         body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        body = _PIECEWISE.sub(_piecewise, body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
         text = _LABELLED_RELATION.sub(_relation_of_label, text)
         text = substitute(text, mapping or {})
@@ -157,8 +185,67 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
             row = _row(raw, number, line + leading.count("\n"))
             line += raw.count("\n")
             if row is not None:
-                rows.append(row)
+                parts, problem = _listed(row.latex)
+                problem = row.problem or problem
+                rows += [replace(row, latex=part, problem=problem) for part in parts]
     return rows
+
+
+def _listed(maths: str) -> tuple[list[str], str]:
+    """A row that lists relations separated by top-level commas (``u(0) = 0, \\quad u(1) = 1``)
+    as its statements, one per relation: each is a statement of its own, never a link of a chain
+    ``u(0) = 0, u(1) = 1`` with a bogus middle ``0, u(1)``. Any other row is one piece.
+
+    A later piece that only bounds a lone parameter (``..., \\quad \\varepsilon \\le 1``) may be
+    the condition of the relation before it, as papers write one: the row is then one piece, and
+    ambiguous (the reason says how to write it)."""
+    parts, depth, begin = [], 0, 0
+    for index, char in enumerate(maths):
+        depth += char in "{(["
+        depth -= char in "})]"
+        if char == "," and depth == 0:
+            parts.append(maths[begin:index].strip())
+            begin = index + 1
+    parts.append(maths[begin:].strip())
+    chains = [split_chain(tokens(p)) for p in parts]
+    if len(parts) < 2 or not all(rels for _, rels, _ in chains):
+        return [maths], ""
+    for part, (exprs, _, _) in zip(parts[1:], chains[1:], strict=True):
+        if all(_lone(e) for e in exprs):
+            return [maths], (
+                f"ambiguous: ', {part}' after a relation is its condition or a statement of its "
+                "own? write a condition beside the row (&& \\text{for $x \\le 1$}) or the "
+                "statement on a row of its own"
+            )
+    return parts, ""
+
+
+def _lone(expr: list[str]) -> bool:
+    """A parameter or a number alone (``x``, ``\\varepsilon``, ``x_i``, ``-1``): the side of a
+    condition, not of a statement."""
+    return (
+        len(expr) == 1 or (len(expr) == 2 and expr[0] == "-") or (len(expr) >= 3 and expr[1] == "_")
+    )
+
+
+#: A piecewise definition or an array inside a row: its ``&`` and ``\\\\`` are its own columns and
+#: rows, not the derivation's, and its relations are not links of the chain.
+_PIECEWISE = re.compile(
+    r"(?:\\left\\\{\s*)?\\begin\{(?P<env>[dr]?cases|array)\}(?:\{[^{}]*\})?.*?"
+    r"\\end\{(?P=env)\}(?:\s*\\right\.)?",
+    re.DOTALL,
+)
+
+
+def _piecewise(found: re.Match[str]) -> str:
+    """One token, ``\\cases`` (refused by the expression reader with the way forward), keeping
+    the block's line breaks so the rows after it keep their line numbers."""
+    return (
+        " \\"
+        + ("cases" if "cases" in found["env"] else "array")
+        + " "
+        + "\n" * (found.group(0).count("\n"))
+    )
 
 
 def _annotated(row: Row, aside: str) -> Row:

@@ -6,6 +6,7 @@ is, established by hand (the WHY) and, for a false step, with an exact witness:
 
     % source: where the derivation comes from
     % kind: trap ...               (written to exercise a trap, not taken from a text)
+    % kind: verbatim               (displays copied as a page publishes them, address in source)
     % map: KEY => VALUE            (the --map an author gives; repeated)
     % assume: LATEX                (repeated)
     % where: NAME=DOMAIN           (repeated)
@@ -55,6 +56,8 @@ class Entry:
     text: str
     source: str
     trap: bool
+    #: The displays are copied as a stored public page publishes them (the address in source).
+    verbatim: bool
     mapping: tuple[tuple[str, str], ...]
     assume: tuple[str, ...]
     where: tuple[tuple[str, str], ...]
@@ -94,7 +97,8 @@ def load(path: Path) -> Entry:
                      found["why"].strip(), witness)  # type: ignore[arg-type]
         )  # fmt: skip
     trap = any(k.startswith("trap") for k in fields["kind"])
-    return Entry(path.stem, text, " ".join(fields["source"]), trap, mapping,  # type: ignore[arg-type]
+    verbatim = any(k.startswith("verbatim") for k in fields["kind"])
+    return Entry(path.stem, text, " ".join(fields["source"]), trap, verbatim, mapping,  # type: ignore[arg-type]
                  tuple(fields["assume"]), where, tuple(steps))  # type: ignore[arg-type]  # fmt: skip
 
 
@@ -157,7 +161,11 @@ def report(outcomes: list[Outcome]) -> str:
     """The lines docs/latex.md carries (tests/steps/test_latex_corpus.py keeps them current)."""
     lines = []
     for label, chosen in (
-        ("Derivations taken from texts", [o for o in outcomes if not o.entry.trap]),
+        (
+            "Derivations taken from texts",
+            [o for o in outcomes if not o.entry.trap and not o.entry.verbatim],
+        ),
+        ("Displays copied verbatim from pages", [o for o in outcomes if o.entry.verbatim]),
         ("Traps (notation written to mislead)", [o for o in outcomes if o.entry.trap]),
         ("All", outcomes),
     ):

@@ -3,6 +3,8 @@ now read as a reader of the paper reads it, or refused as ambiguous with the way
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dpproofs.claim import Deadline
@@ -222,3 +224,123 @@ def test_a_letter_before_parentheses_is_ambiguous_with_the_product_written_out()
     with pytest.raises(NotUnderstood, match="--map") as two:
         to_claim_syntax(r"f(x, y)")
     assert "\\cdot" not in str(two.value)  # an argument list is no product
+
+
+@pytest.mark.parametrize(
+    "latex",
+    [
+        r"\Phi\left(\frac{x}{\sigma}\right) \le 1",  # \left( ... \right): the hint shows tokens
+        r"\Phi(x) + \Phi(-x) = 1",
+        r"\Gamma(n+1) = n \Gamma(n)",
+        r"q\left(e^{\varepsilon} - 1\right) \le 1",
+        r"f(x, y) \ge 0",
+        # a verbatim Stack Exchange display: the hint named 'r[' and gave the key 'E[X]'
+        r"Pr[\text{Response} = \text{Yes} | \text{Truth} = \text{Yes}] = \frac{3}{4}",
+        r"E[X - E[X]] = 0",
+    ],
+)
+def test_the_map_hint_suggests_a_key_the_map_takes(latex: str) -> None:
+    # The hint for a Greek function letter was --map '\Phi(x)' => ..., a key that matches only
+    # the text "\Phi(x)": mapped as suggested, \Phi(-x) or \Phi\left(...\right) stayed unread.
+    # Following every hint in turn (each key to a fresh letter) must leave a step that is read.
+    mapping: dict[str, str] = {}
+    for fresh in "pqrstuvw":
+        step = read_derivation(latex, mapping).steps[0]
+        if step.statement is not None:
+            break
+        key = re.search(r"--map '(.+?)' => \.\.\.", step.problem)
+        assert key is not None, step.problem
+        mapping[key.group(1)] = f"{fresh}_0"
+    assert step.statement is not None and "_0" in step.statement, (mapping, step.problem)
+
+
+def test_a_map_key_matches_the_text_whatever_its_spacing_and_sizing() -> None:
+    key = r"\Phi(\frac{x}{\sigma})"
+    text = r"\Phi\left( \frac{x}{\sigma} \right) + \Phi\bigl(\frac{x}{\sigma}\bigr) + \Phix"
+    assert substitute(text, {key: "p"}) == r"{p} + \Phi\bigl(\frac{x}{\sigma}\bigr) + \Phix"
+    # a command and a letter need a space between them in the text as in the key
+    assert substitute(r"\Delta  f + \Deltaf + \Delta\,f", {r"\Delta f": "D"}) == (
+        r"{D} + \Deltaf + {D}"
+    )
+
+
+def test_a_multi_letter_name_in_assume_is_the_name_the_steps_read() -> None:
+    # --assume "epsilon > 0" was read as E*p*s*i*l*o*n > 0, and e^eps > 1 refuted at eps = -1.
+    _d, results, decided = verdict(r"e^{\varepsilon} > 1", assume=["epsilon > 0"])
+    assert results[0].status == "proved" and decided.status is Status.PROVED
+    _d, results, _ = verdict(r"\lambda^2 \le \lambda", assume=["0 < lamda", "lambda < 1"])
+    assert results[0].status == "proved"
+    typo = read_derivation(r"e^{\varepsilon} > 1", assume=["eps > 0"])
+    assert typo.problems and "did you mean \\epsilon?" in typo.problems[0]
+    product = read_derivation(r"x y \ge 0", assume=["xy > 0"])
+    assert "(x y)" in product.problems[0]
+    assert read_derivation(r"x y \ge 0", assume=["x y > 0"]).problems == ()
+
+
+def test_an_assumption_about_a_name_no_step_uses_is_a_problem() -> None:
+    # the step is true for every epsilon: without the check it would be proved, the assumption
+    # about delta (a misspelt or stray name) silently dropped
+    derivation = read_derivation(r"e^{\varepsilon} \ge 1 + \varepsilon", assume=[r"\delta > 0"])
+    assert derivation.unused_assumed == ("delta",)
+    assert derivation_verdict(derivation, check_steps(derivation, Deadline(10))).status is (
+        Status.UNKNOWN
+    )
+
+
+def test_an_assumption_linked_to_the_steps_through_another_name_is_used() -> None:
+    # y appears in no step, but x <= y and y <= z give the step x <= z
+    derivation, results, _ = verdict(r"x \le z", assume=[r"x \le y", r"y \le z"])
+    assert derivation.unused_assumed == () and results[0].status == "proved"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "|x| &= \\begin{cases} x & x \\ge 0 \\\\\n -x & x < 0 \\end{cases} \\\\\n &\\ge 0",
+        "|x| &= \\left\\{\\begin{array}{ll} x & \\text{if } x \\ge 0 \\\\ -x & \\text{otherwise}"
+        " \\end{array}\\right. \\\\\n &\\ge 0",
+        "|x| &= \\begin{dcases} x & x \\ge 0 \\\\ -x & x < 0 \\end{dcases} \\\\\n &\\ge 0",
+    ],
+)
+def test_a_piecewise_definition_is_refused_with_the_way_forward(block: str) -> None:
+    # The \\ and & of a cases block split the derivation into rows: four bogus steps, among
+    # them "x >= 0 ... -x < 0" read as links of the chain.
+    derivation = read_derivation(f"\\begin{{align}}\n{block}\n\\end{{align}}")
+    assert derivation.steps[0].lhs_latex == "|x|"
+    last = 2 + block.count("\n")  # the line of "&\ge 0": the block's line breaks are kept
+    assert len(derivation.steps) == 2 and [s.line for s in derivation.steps] == [2, last]
+    for step in derivation.steps:
+        assert step.statement is None
+        assert "piecewise definition" in step.problem and "condition" in step.problem
+
+
+def test_the_map_hint_for_letters_before_parentheses_holds_every_letter() -> None:
+    # "KL(p, q) = ..." suggested the key 'L(p,q)', which is not matched after the K.
+    step = read_derivation(r"KL(p, q) = \log 2").steps[0]
+    assert "--map 'KL(p,q)' => ..." in step.problem
+    mapped = read_derivation(r"KL(p, q) = \log 2", {"KL(p,q)": "D"}).steps[0]
+    assert mapped.statement == "((D)) == (log(2))"
+
+
+def test_relations_listed_with_commas_are_separate_statements() -> None:
+    # "x^2 >= 0, \quad e^x > 0" was one chain with the middle "0, e^{x}": a bogus step, not read.
+    derivation, results, decided = verdict(r"\[ x^2 \ge 0, \quad e^{x} > 0, \]")
+    assert [(s.statement, s.starts_statement) for s in derivation.steps] == [
+        ("((x)**(2)) >= (0)", False),
+        ("(exp((x))) > (0)", True),
+    ]
+    assert [r.status for r in results] == ["proved", "proved"]
+    assert decided.status is Status.PROVED
+    # a comma inside braces or an argument list is no separator
+    assert len(read_derivation(r"\max\{a, b\} \ge a").steps) == 1
+
+
+def test_a_bound_after_a_comma_may_be_a_condition_and_is_never_a_statement() -> None:
+    # e^eps <= 1 + 2 eps holds for eps <= 1 (and fails at eps = 2); read as two statements, the
+    # condition "eps <= 1" would be refuted at eps = 2, a false alarm
+    derivation = read_derivation(
+        r"\[ e^{\varepsilon} \le 1 + 2\varepsilon, \quad \varepsilon \le 1 \]"
+    )
+    assert all(s.statement is None for s in derivation.steps)
+    results = check_steps(derivation, Deadline(10))
+    assert "refuted" not in {r.status for r in results}

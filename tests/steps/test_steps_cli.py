@@ -92,3 +92,21 @@ def test_timeout_is_a_hard_limit_shared_by_the_steps(tmp_path: Path) -> None:
     assert "step 2: unknown" in out
     assert "time limit of" in out and "the process was stopped" in out
     assert out.strip().endswith("unknown: 1/2 steps proved, step 2 unknown")
+
+
+@pytest.mark.parametrize(
+    ("assume", "said"),
+    [
+        ("eps > 0", "did you mean \\epsilon?"),
+        (r"\delta > 0", "--assume names 'delta', which no step uses"),
+    ],
+)
+def test_an_assume_naming_nothing_a_step_uses_is_a_usage_error(
+    tmp_path: Path, assume: str, said: str
+) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text(r"\[ e^{\varepsilon} \ge 1 + \varepsilon \]", encoding="utf-8")
+    code, _, err = call(str(tex), f"--assume={assume}")
+    assert code == 2 and said in err
+    code, out, _ = call(str(tex), "--assume=epsilon > 0")  # the name, not e*p*s*i*l*o*n
+    assert code == 0 and out.endswith("proved: 1/1 steps proved\n")
