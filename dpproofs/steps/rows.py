@@ -102,8 +102,27 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
     keys = sorted(mapping, key=len, reverse=True)
     # one capturing group per key (the key's own pattern has none): lastindex names the key
     pattern = re.compile("|".join(f"({_key_pattern(k)})" for k in keys))
+    applied = re.compile(_BETWEEN + r"*[(\[]")
+
+    def replace(m: re.Match[str]) -> str:
+        key = keys[m.lastindex - 1]  # type: ignore[operator]
+        value = mapping[key]
+        # ``\Phi => p`` where the text applies \Phi: {p}(x) would read as p times x.
+        if (
+            not re.search(r"[)\]]\s*$", key)
+            and applied.match(m.string, m.end())
+            and not re.fullmatch(r"\s*\\[A-Za-z]+\s*", value)
+        ):
+            raise NotUnderstood(
+                f"ambiguous: {key} is applied to an argument here, and its value {value} "
+                f"would read as a factor; map the application as written "
+                f"('{key}(x) => ...', with the argument) instead",
+                m.string[m.start() : m.start() + 40],
+            )
+        return "{" + value + "}"
+
     for _ in range(MAX_ROUNDS):
-        replaced = pattern.sub(lambda m: "{" + mapping[keys[m.lastindex - 1]] + "}", text)  # type: ignore[operator]
+        replaced = pattern.sub(replace, text)
         if replaced == text:
             return text
         text = replaced

@@ -344,3 +344,13 @@ def test_a_bound_after_a_comma_may_be_a_condition_and_is_never_a_statement() -> 
     assert all(s.statement is None for s in derivation.steps)
     results = check_steps(derivation, Deadline(10))
     assert "refuted" not in {r.status for r in results}
+
+
+def test_a_function_letter_mapped_to_a_bare_value_is_not_read_as_a_factor():
+    """``--map '\\Phi' => p`` on ``\\Phi(x)`` gave ``{p}(x)``, read as p times x (a silent
+    misreading the issue 28 helper found); the application must be mapped as written."""
+    with pytest.raises(NotUnderstood, match=r"ambiguous: \\Phi is applied"):
+        substitute(r"\Phi(x) + \Phi(-x) = 1", {r"\Phi": "p"})
+    assert substitute(r"\Phi(x) = 1", {r"\Phi(x)": "p"}) == "{p} = 1"
+    assert substitute(r"\Phi(x) = 1", {r"\Phi": r"\exp"}) == r"{\exp}(x) = 1"
+    assert substitute(r"\Phi + 1", {r"\Phi": "p"}) == "{p} + 1"
