@@ -32,8 +32,8 @@ from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts, _bracket, _exact
 from dpproofs.finite.claims import QuantityClaim
 from dpproofs.soundness.scalar import FACTORS, factor_text
+from dpproofs.steps.chain import Relation
 from dpproofs.steps.check import DerivationClaim
-from dpproofs.steps.derivation import Relation
 from dpproofs.verdict import Counterexample, Verdict
 
 Edit = tuple[str, str, str, Callable[[], Any]]

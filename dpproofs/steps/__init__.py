@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dpproofs.steps.chain import Relation
 from dpproofs.steps.check import DerivationClaim, check_steps, derivation_verdict
-from dpproofs.steps.derivation import Derivation, Relation, read_derivation
+from dpproofs.steps.derivation import Derivation, read_derivation
 from dpproofs.steps.latex import NotUnderstood, to_claim_syntax
 
 

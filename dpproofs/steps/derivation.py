@@ -14,24 +14,15 @@ implies both ``<=`` and ``>=``).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
-from dpproofs.steps.latex import (
-    RELATIONS,
-    UNCHECKED_RELATIONS,
-    NotUnderstood,
-    Reading,
-    read_expression,
-    render,
-    split_chain,
-    to_claim_syntax,
-    tokens,
-)
+from dpproofs.steps.chain import Relation, compose, implies
+from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
+from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.names import (
     assumed_names,
     misspelt_where,
@@ -39,60 +30,9 @@ from dpproofs.steps.names import (
     typed_names,
     unused_where,
 )
+from dpproofs.steps.notation import RELATIONS, UNCHECKED_RELATIONS
 from dpproofs.steps.rows import Row, read_rows, substitute
 from dpproofs.symbolic.written import read_formula
-
-
-class Relation(enum.Enum):
-    """A relation of a chain; the value is the operator in claim syntax."""
-
-    EQ = "=="
-    LE = "<="
-    LT = "<"
-    GE = ">="
-    GT = ">"
-
-    @property
-    def direction(self) -> int:
-        """0 for =, -1 for <= and <, +1 for >= and >."""
-        return {"==": 0, "<=": -1, "<": -1, ">=": 1, ">": 1}[self.value]
-
-    @property
-    def strict(self) -> bool:
-        return self in (Relation.LT, Relation.GT)
-
-    def mirrored(self) -> Relation:
-        return {
-            Relation.LE: Relation.GE,
-            Relation.LT: Relation.GT,
-            Relation.GE: Relation.LE,
-            Relation.GT: Relation.LT,
-        }.get(self, self)
-
-
-def compose(first: Relation | None, second: Relation | None) -> Relation | None:
-    """The relation between a and c given a R1 b and b R2 c; None when none follows."""
-    if first is None or second is None:
-        return None
-    if first is Relation.EQ:
-        return second
-    if second is Relation.EQ:
-        return first
-    if first.direction != second.direction:
-        return None
-    strict = first.strict or second.strict
-    if first.direction < 0:
-        return Relation.LT if strict else Relation.LE
-    return Relation.GT if strict else Relation.GE
-
-
-def implies(have: Relation, want: Relation) -> bool:
-    """True when ``a have b`` implies ``a want b`` for all reals a, b."""
-    if have is want:
-        return True
-    if have is Relation.EQ:
-        return want in (Relation.LE, Relation.GE)
-    return want.direction == have.direction and not want.strict
 
 
 @dataclass(frozen=True, slots=True)

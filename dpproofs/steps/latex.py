@@ -1,8 +1,7 @@
 """LaTeX derivations in, expressions in dpproofs' claim syntax out.
 
-The rows of a pasted derivation come from :mod:`dpproofs.steps.rows` (blocks, rows,
-justifications); here each row's maths is split at its relations (:func:`split_chain`) and each
-expression translated.
+The rows of a pasted derivation come from :mod:`dpproofs.steps.rows`, split at their relations by
+:func:`dpproofs.steps.lexer.split_chain`; here each expression is translated.
 
 Each expression is translated by a small recursive-descent parser over a WHITELIST of LaTeX into
 the string syntax of :func:`dpproofs.symbolic.written.read_formula` (read there with evaluation
@@ -13,10 +12,8 @@ off). The translation is shown next to the LaTeX, so a reader sees what was chec
   ``\\left| x \\right|`` and ``|x|`` (Abs), ``\\max`` / ``\\min``, ``\\tanh``;
 * Greek letters are parameters (``\\epsilon`` and ``\\varepsilon`` are the same one), ``\\bar{x}``
   is the parameter ``x_bar``, ``x_i`` / ``x_{12}`` are parameters named with their subscript;
-* opaque notation (``\\Pr[...]``, ``f(x)``) must be given a meaning by the author's mapping, a
-  plain text substitution of LaTeX by LaTeX done before parsing (longest key first, one pass).
-
-* ``\\sum`` and ``\\prod`` with bounds, read exactly by :mod:`dpproofs.steps.sums`.
+* opaque notation (``\\Pr[...]``, ``f(x)``) needs the author's mapping (whole tokens:
+  :func:`dpproofs.steps.rows.substitute`); ``\\sum``, ``\\prod`` are :mod:`dpproofs.steps.sums`.
 
 The vocabulary (relations, Greek letters, functions, spacing) is :mod:`dpproofs.steps.notation`.
 Anything else (a Latin letter applied to parentheses, ``\\int``, an unknown command,
@@ -29,61 +26,16 @@ import re
 from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
+from dpproofs.steps.lexer import _BARS, NotUnderstood, render, tokens
 from dpproofs.steps.notation import (
     _FUNCTION_GREEK,
     _FUNCTIONS,
     _GREEK,
-    _IGNORED,
     _RESERVED,
     _VARIANTS,
     RELATIONS,
-    UNCHECKED_RELATIONS,
 )
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
-
-
-class NotUnderstood(DpProofsError):
-    """The LaTeX uses something outside the whitelist; ``token`` is the offending piece."""
-
-    def __init__(self, message: str, token: str) -> None:
-        super().__init__(f"{message}: '{token}'")
-        self.token = token
-
-
-#: Spellings of the absolute-value bar: read as ``|`` (``\\lvert x \\rvert`` is ``|x|``).
-_BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
-
-
-def tokens(latex: str) -> list[str]:
-    """LaTeX tokens: commands, escaped characters, numbers, single characters."""
-    out = []
-    for tok in _TOKEN.findall(latex):
-        if tok in ("\\left", "\\right") or tok in _IGNORED:
-            continue
-        out.append(tok)
-    return out
-
-
-def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]:
-    """Split tokens at top-level relations: the expressions, the relations between them and the
-    positions of those relations in ``toks``."""
-    exprs: list[list[str]] = [[]]
-    rels: list[str] = []
-    where: list[int] = []
-    depth = 0
-    for index, tok in enumerate(toks):
-        if tok in ("{", "(", "[", "\\{"):
-            depth += 1
-        elif tok in ("}", ")", "]", "\\}"):
-            depth -= 1
-        if depth == 0 and (tok in RELATIONS or tok in UNCHECKED_RELATIONS):
-            rels.append(tok)
-            where.append(index)
-            exprs.append([])
-        else:
-            exprs[-1].append(tok)
-    return exprs, rels, where
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,16 +67,6 @@ def read_expression(latex: str) -> Reading:
 def to_claim_syntax(latex: str) -> str:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
     return read_expression(latex).text
-
-
-def render(toks: list[str]) -> str:
-    """Tokens back to LaTeX, for reports (a space only where a command meets a letter)."""
-    out = ""
-    for tok in toks:
-        if re.search(r"\\[A-Za-z]+$", out) and re.match(r"[A-Za-z0-9]", tok):
-            out += " "
-        out += tok
-    return out
 
 
 class _Parser:

@@ -18,14 +18,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from dpproofs.steps.latex import (
-    RELATIONS,
-    UNCHECKED_RELATIONS,
-    NotUnderstood,
-    split_chain,
-    tokens,
-)
-from dpproofs.steps.notation import _IGNORED
+from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
+from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
@@ -59,7 +53,7 @@ MAX_ROUNDS = 8
 
 
 #: What may stand between two tokens of a mapping key in the text: spaces, ``\\left`` /
-#: ``\\right`` and the sizing and spacing commands the reader ignores (:func:`.latex.tokens`).
+#: ``\\right`` and the sizing and spacing commands the reader ignores (:func:`.lexer.tokens`).
 _BETWEEN = "(?:" + "|".join(
     [r"\s", r"\\left(?![A-Za-z])", r"\\right(?![A-Za-z])"]
     + [re.escape(t) + ("(?![A-Za-z])" if t[-1].isalpha() else "")
@@ -68,7 +62,7 @@ _BETWEEN = "(?:" + "|".join(
 
 
 def _key_pattern(key: str) -> str:
-    """``key`` as a whole token sequence: its tokens (:func:`.latex.tokens`) in order, with any
+    """``key`` as a whole token sequence: its tokens (:func:`.lexer.tokens`) in order, with any
     spacing, ``\\left``, ``\\right`` or sizing command between them, so ``\\Phi(\\frac{x}{2})``
     also matches ``\\Phi\\left( \\frac{x}{2} \\right)`` (a key copied from a message, which shows
     the tokens, matches the paper's text). A key that starts with a letter is not the tail of a

@@ -6,8 +6,9 @@ import pytest
 
 from dpproofs.claim import Deadline
 from dpproofs.steps import derivation
+from dpproofs.steps.chain import Relation, compose, implies
 from dpproofs.steps.check import summary
-from dpproofs.steps.derivation import Relation, compose, implies, read_derivation
+from dpproofs.steps.derivation import read_derivation
 from dpproofs.verdict import Status, StepResult
 
 EQ, LE, LT, GE, GT = Relation.EQ, Relation.LE, Relation.LT, Relation.GE, Relation.GT
