@@ -161,6 +161,20 @@ def _sign(
     return None
 
 
+def _failing_hypothesis(
+    hypotheses: list[Any],
+    names: list[str],
+    masses: Mapping[tuple[int, ...], Fraction],
+    point: Mapping[str, Fraction],
+) -> Any | None:
+    """The first hypothesis that fails (or whose sign is undecided) at the law, or None."""
+    for h in hypotheses:
+        s = _sign(_difference(h), names, masses, point)
+        if s is None or (s != 0 if h.kind == "==" else s < 0):
+            return h
+    return None
+
+
 def replay_witness(piece: Piece, claim: Any, values: Mapping[str, str]) -> Finding:
     try:
         target, hypotheses = _claim_parts(claim)
@@ -184,10 +198,9 @@ def replay_witness(piece: Piece, claim: Any, values: Mapping[str, str]) -> Findi
     wanted = {key for f in forms for (kind, key) in f[0] if kind == "t"}
     if not mentioned <= set(names) or not wanted <= set(point):
         return failed(piece, "the witness does not give every variable and parameter")
-    for h in hypotheses:
-        s = _sign(_difference(h), names, masses, point)
-        if s is None or (s != 0 if h.kind == "==" else s < 0):
-            return failed(piece, f"the hypothesis {h} does not hold at the witness")
+    failing = _failing_hypothesis(hypotheses, names, masses, point)
+    if failing is not None:
+        return failed(piece, f"the hypothesis {failing} does not hold (or is undecided) there")
     s = _sign(forms[0], names, masses, point)
     reverse = (
         None
@@ -199,3 +212,20 @@ def replay_witness(piece: Piece, claim: Any, values: Mapping[str, str]) -> Findi
     if s < 0 or (reverse is not None and reverse < 0):
         return confirmed(piece, "the hypotheses hold and the target fails (exact, Arb)")
     return failed(piece, "the target holds at the witness")
+
+
+def truth_at(
+    claim: Any,
+    names: list[str],
+    masses: Mapping[tuple[int, ...], Fraction],
+    point: Mapping[str, Fraction],
+) -> bool | None:
+    """The claim at one exact law (and parameter values), by this module's own code: None when a
+    hypothesis fails there (or a sign is not decided), else whether the target holds."""
+    target, hypotheses = _claim_parts(claim)
+    if _failing_hypothesis(hypotheses, names, masses, point) is not None:
+        return None
+    s = _sign(_difference(target), names, masses, point)
+    if s is None:
+        return None
+    return s == 0 if target.kind == "==" else s >= 0
