@@ -43,6 +43,16 @@ class ShannonClaim:
     hypotheses: tuple[Relation, ...] = ()
     __bool__ = no_truth_value
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.target, Relation):
+            raise InvalidClaim(
+                f"the target is a relation of entropies (a <= b, equal(a, b)), not {self.target!r}"
+            )
+        if not isinstance(self.hypotheses, tuple) or not all(
+            isinstance(h, Relation) for h in self.hypotheses
+        ):
+            raise InvalidClaim("the hypotheses are a tuple of relations of entropies")
+
     def describe(self) -> str:
         return self.statement
 
@@ -133,13 +143,7 @@ def for_all_joint_distributions(
     target: Relation, given: Iterable[Relation] = (), statement: str = ""
 ) -> ShannonClaim:
     """``target`` for every joint distribution (every finite alphabet) satisfying ``given``."""
-    if not isinstance(target, Relation):
-        raise InvalidClaim(
-            f"the target is a relation of entropies (a <= b, equal(a, b)), not {target!r}"
-        )
     hypotheses = tuple(given)
-    if not all(isinstance(h, Relation) for h in hypotheses):
-        raise InvalidClaim("each hypothesis is a relation of entropies")
     text = statement or str(target) + (
         " given " + "; ".join(map(str, hypotheses)) if hypotheses else ""
     )

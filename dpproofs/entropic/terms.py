@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from dpproofs.errors import InvalidClaim
@@ -91,6 +92,23 @@ class Linear:
     params: Mapping[str, Fraction] = field(default_factory=dict)
     const: Fraction = Fraction(0)
     text: str = "0"
+
+    def __post_init__(self) -> None:
+        # Whitelist: exact coefficients only (a float would make the exact check a float
+        # check), sets of names as coordinates; copied into read-only mappings so that a form
+        # cannot change after it is checked.
+        coords, params = dict(self.coords), dict(self.params)
+        if not all(
+            isinstance(s, frozenset) and s and all(isinstance(n, str) for n in s) for s in coords
+        ) or not all(isinstance(t, str) and t.isidentifier() for t in params):
+            raise InvalidClaim("an entropic form's coordinates are non-empty sets of names")
+        object.__setattr__(
+            self, "coords", MappingProxyType({s: _number(c) for s, c in coords.items()})
+        )
+        object.__setattr__(
+            self, "params", MappingProxyType({t: _number(c) for t, c in params.items()})
+        )
+        object.__setattr__(self, "const", _number(self.const))
 
     def _plus(self, other: Linear, sign: int, text: str) -> Linear:
         coords = dict(self.coords)
@@ -210,6 +228,12 @@ class Relation:
     lhs: Linear
     rhs: Linear
     kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("<=", "=="):
+            raise InvalidClaim(f"a relation of entropies is <= or ==, not {self.kind!r}")
+        if not isinstance(self.lhs, Linear) or not isinstance(self.rhs, Linear):
+            raise InvalidClaim("a relation compares two entropic forms")
 
     def difference(self) -> Linear:
         """rhs - lhs: the form that is >= 0 (or = 0)."""

@@ -18,7 +18,9 @@ from dpproofs.entropic import (
     parameter,
     random_variables,
 )
+from dpproofs.entropic.claim import ShannonClaim
 from dpproofs.entropic.shannon import elementals
+from dpproofs.entropic.terms import Linear, Relation
 from dpproofs.entropic.values import JointLaw, sign_of
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import from_dict
@@ -156,3 +158,29 @@ def test_the_vocabulary_refuses_what_it_does_not_decide():
         _ = I(X, Y) <= 0.5
     with pytest.raises(TypeError):
         bool(I(X, Y) <= I(X, Z))
+
+
+def test_forms_take_exact_coefficients_only_and_cannot_change_after_the_check():
+    # A float coefficient would turn the exact coefficient-wise check into a float one
+    # (0.1 + 0.2 - 0.3 is not 0, but other sums round to exactly 0.0).
+    with pytest.raises(InvalidClaim):
+        Linear({frozenset({"X"}): 0.5})
+    with pytest.raises(InvalidClaim):
+        Linear(const=True)
+    coords = {frozenset({"X"}): F(1)}
+    form = Linear(coords)
+    coords[frozenset({"X"})] = F(-1)  # the author's dict, changed afterwards
+    assert form.coords[frozenset({"X"})] == 1
+    with pytest.raises(TypeError):
+        form.coords[frozenset({"X"})] = F(-1)  # type: ignore[index]
+
+
+def test_a_strict_or_unknown_relation_is_refused():
+    # A certificate shows f >= 0, never f > 0: a relation of kind "<" would be proved wrongly
+    # (I(X;Y) < I(X;Y) + 0 is false everywhere).
+    with pytest.raises(InvalidClaim):
+        Relation(I(X, Y), I(X, Y), "<")
+    with pytest.raises(InvalidClaim):
+        ShannonClaim("s", I(X, Y) <= I(X, Y), [independent(X, Y)])  # a list, not a tuple
+    with pytest.raises(InvalidClaim):
+        for_all_joint_distributions(I(X, Y))  # a form, not a relation
