@@ -182,8 +182,9 @@ def as_linear(value: Any) -> Linear:
 
 def parameter(name: str) -> Linear:
     """A real parameter (eps, delta): any real value the hypotheses allow."""
-    if not name.isidentifier():
-        raise InvalidClaim(f"a parameter's name is an identifier, not {name!r}")
+    if not name.isidentifier() or name == "variables":
+        # ("variables" names the cell order in a witness.)
+        raise InvalidClaim(f"a parameter's name is an identifier other than 'variables': {name!r}")
     return Linear(params={name: Fraction(1)}, text=name)
 
 

@@ -184,3 +184,5 @@ def test_a_strict_or_unknown_relation_is_refused():
         ShannonClaim("s", I(X, Y) <= I(X, Y), [independent(X, Y)])  # a list, not a tuple
     with pytest.raises(InvalidClaim):
         for_all_joint_distributions(I(X, Y))  # a form, not a relation
+    with pytest.raises(InvalidClaim):
+        parameter("variables")  # would collide with the witness's list of variables
