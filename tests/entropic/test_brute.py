@@ -17,7 +17,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.entropic import H, I, for_all_joint_distributions, random_variables
 from dpproofs.entropic.shannon import elementals
 from dpproofs.entropic.terms import Linear, Relation
-from dpproofs.recheck.entropic import replay_witness, truth_at
+from dpproofs.recheck.entropic import replay_certificate, replay_witness, truth_at
 from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.entropic import laws
 from dpproofs.verdict import Status
@@ -65,6 +65,9 @@ def test_shannon_type_by_construction_is_proved_and_holds(lambdas, mu, slack):
     verdict = claim.decide(Deadline(60))
     assert verdict.status is Status.PROVED, verdict.reason
     assert False not in outcomes(claim)
+    (certificate,) = verdict.evidence
+    piece = Piece("f.py", "t", "proved", (), certificate.as_dict())
+    assert replay_certificate(piece, claim, certificate).outcome is Outcome.CONFIRMED
 
 
 @settings(max_examples=30, deadline=None)
