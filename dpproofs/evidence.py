@@ -24,6 +24,8 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
+* :class:`ShannonCertificate`: a Shannon-type proof's multipliers
+  (:mod:`dpproofs.shannon_certificate`).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -41,6 +43,7 @@ from dpproofs.evidence_fields import read_growth as _growth
 from dpproofs.evidence_fields import read_int as _int
 from dpproofs.evidence_fields import read_pairs as _pairs
 from dpproofs.evidence_fields import read_sizes as _sizes
+from dpproofs.shannon_certificate import ShannonCertificate
 
 
 class Evidence(Protocol):
@@ -429,7 +432,7 @@ _ALL: tuple[Any, ...] = (
     SolverFacts,
     IntervalBoxes,
 )
-_ALL += (ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
+_ALL += (ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes, ShannonCertificate)
 KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 

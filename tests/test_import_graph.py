@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("leaves", ("errors", "lazy", "version", "deadline", "atomic")),
     ("exact", ("exact",)),
     ("core", ()),  # every other top-level module
-    ("deciders", ("finite", "symbolic", "search", "steps", "accounting", "continuum")),
+    ("deciders", ("finite", "symbolic", "search", "steps", "accounting", "continuum", "entropic")),
     ("run", ("run",)),
     ("checkers", ("recheck", "soundness")),
     ("views", ("views",)),

@@ -17,6 +17,8 @@ steps checker; ``tests/recheck`` checks the import graph):
   in :mod:`.profiles`);
 * branch-and-bound proofs over the simplex, by rebuilding the bisection tree and enclosing the
   predicate on each leaf with this package's own Arb evaluation (:mod:`.continuum`);
+* Shannon-type certificates, coefficient-wise in Fractions, and entropic witnesses by exact
+  log combinations and Arb (:mod:`.entropic`);
 * the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
   with Arb balls (:mod:`.comparisons`).
 
@@ -46,6 +48,7 @@ from dpproofs.evidence import (
     IntervalBoxes,
     LocalisedConjunct,
     ParamBoxes,
+    ShannonCertificate,
     SmallModel,
     Witness,
     from_dict,
@@ -55,6 +58,7 @@ from dpproofs.recheck import (
     comparisons,
     continuum,
     derivations,
+    entropic,
     intervals,
     paramboxes,
     profiles,
@@ -103,6 +107,7 @@ SUPPORTS = {
     "small-model": "lifts",
     "interval-boxes": "proved",
     "continuum-boxes": "proved",
+    "shannon-certificate": "proved",
     "z3-facts": "proved",
     "none": "proved",
 }
@@ -169,6 +174,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return intervals.replay_boxes(piece, claim.problem, evidence)
     if isinstance(evidence, ContinuumBoxes):
         return continuum.replay_boxes(piece, claim, evidence)
+    if isinstance(evidence, ShannonCertificate):
+        return entropic.replay_certificate(piece, claim, evidence)
     if isinstance(evidence, ParamBoxes):
         return paramboxes.param_boxes(piece, claim, evidence)
     if isinstance(evidence, SmallModel):
@@ -221,6 +228,7 @@ WITNESS_FIELDS = {
     "scalar": "",
     "step": "step",
     "continuum": "",
+    "entropic": "",
 }
 
 
@@ -238,6 +246,7 @@ def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
         "scalar": lambda: witnesses.replay_scalar(piece, claim.problem, values),
         "step": lambda: witnesses.replay_step(piece, claim, values, evidence.step or 0),
         "continuum": lambda: continuum.replay_witness(piece, claim, values),
+        "entropic": lambda: entropic.replay_witness(piece, claim, values),
     }
     if evidence.claim not in replay:
         return failed(piece, f"unknown witness kind {evidence.claim!r}")

@@ -81,6 +81,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "QuantityClaim": _quantity,
         "MutatedFact": _fact,
         "ContinuumClaim": _continuum,
+        "ShannonClaim": _shannon,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -165,6 +166,32 @@ def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgem
         if truth_at(claim, point) is False:
             shown = ", ".join(f"{k} = {v}" for k, v in point.items())
             return Judgement(UNSOUND, f"the predicate is false at {shown} (Arb)", tried, 0)
+    judged = _from_finding(finding)
+    return replace(judged, points=tried) if judged.finding != UNSOUND else judged
+
+
+def _shannon(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    from dpproofs.recheck.entropic import replay_certificate, replay_witness, truth_at
+    from dpproofs.shannon_certificate import ShannonCertificate
+    from dpproofs.soundness.entropic import laws, parameter_points
+
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, "entropic")
+        if witness is None:
+            return Judgement(NOT_REPLAYED, "the refutation carries no entropic witness")
+        return _from_finding(replay_witness(_piece(key, "refuted"), claim, dict(witness.values)))
+    certificates = [e for e in verdict.evidence if isinstance(e, ShannonCertificate)]
+    if not certificates:
+        return Judgement(NOT_REPLAYED, "the proof carries no Shannon certificate")
+    finding = replay_certificate(_piece(key, "proved"), claim, certificates[0])
+    names = list(claim.names())
+    tried = 0
+    for masses in laws(names, key):
+        for point in parameter_points(claim):
+            tried += 1
+            if truth_at(claim, names, masses, point) is False:
+                shown = ", ".join(f"P{k} = {v}" for k, v in sorted(masses.items()))
+                return Judgement(UNSOUND, f"the target fails at {shown}, {point} (exact)", tried, 0)
     judged = _from_finding(finding)
     return replace(judged, points=tried) if judged.finding != UNSOUND else judged
 

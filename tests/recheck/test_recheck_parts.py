@@ -82,6 +82,7 @@ def test_a_box_where_the_claim_certainly_fails_fails():
 DECIDERS = (
     "dpproofs.search",
     "dpproofs.continuum",
+    "dpproofs.entropic",
     "dpproofs.symbolic",
     "dpproofs.finite",
     "dpproofs.steps",
@@ -104,6 +105,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.comparisons",
         "dpproofs.recheck.continuum",
         "dpproofs.recheck.derivations",
+        "dpproofs.recheck.entropic",
         "dpproofs.recheck.intervals",
         "dpproofs.recheck.paramboxes",
         "dpproofs.recheck.pieces",

@@ -7,6 +7,7 @@ stated grid, exactly (logs of rationals as sums of logs of primes, rigorous sign
 proofs for all mechanisms; each note says so.
 """
 
+from fractions import Fraction
 from itertools import product
 
 import sympy
@@ -28,6 +29,14 @@ from sympy import Interval, log, oo
 
 from dpproofs import FiniteMechanism, Hamming, for_each
 from dpproofs.claim import all_of, exact_fact
+from dpproofs.entropic import (
+    H,
+    I,
+    equal,
+    for_all_joint_distributions,
+    parameter,
+    random_variables,
+)
 from dpproofs.finite.information import mi_dp_bounds
 from dpproofs.finite.profile import pure_epsilon
 from dpproofs.symbolic import holds
@@ -175,10 +184,12 @@ def group_mi_bound():
     expect="verified-bounded",
     id="cuffyu.corollary5",
     timeout=90,
-    note=RECONSTRUCTED + "The per-prior inequality the proof establishes, which implies the "
-    "claim (take sups): I(X_i; Y_1 Y_2 | x^{-i}) <= I(X_i; Y_1 | x^{-i}) + I(X_i; Y_2 | x^{-i}) "
-    "for conditionally independent Y_1, Y_2, on every section with X_i binary, channels with "
-    "entries in (1/2) Z and priors in (1/4) Z. A grid check.",
+    note=RECONSTRUCTED + "For k = 2, 3, 4 queries and every n, i, prior and channels on finite "
+    "alphabets: with W = X^{-i} (grouping), Y_1..Y_k conditionally independent given "
+    "(X_i, W) = X^n, and I(X_i; Y_j | W) <= eps_j (Definition 2, a sup over priors, at the "
+    "prior at hand), I(X_i; Y_1..Y_k | W) <= sum_j eps_j for every joint distribution on every "
+    "finite alphabet (Shannon-type, docs/design/shannon.md); the sup over priors and i gives "
+    "the claim. Bounded in k (every k needs induction on k). Was a grid at k = 2, X_i binary.",
     quote=(
         "If Y_1, ..., Y_k are conditionally independent given X^n and each P_{Y_j|X^n} is "
         "eps_j-MI-DP, then P_{Y^k|X^n} is (sum_j eps_j)-MI-DP."
@@ -186,30 +197,33 @@ def group_mi_bound():
 )
 def corollary5():
     """Conditionally independent eps_j-MI-DP queries compose to (sum eps_j)-MI-DP."""
-    chans = list(product(simplex_grid(2, 2), repeat=2))
-    members = [(pi, w1, w2) for pi in PRIORS for w1 in chans for w2 in chans]
+    return for_each(
+        "k = 2, 3, 4 queries", [(2,), (3,), (4,)], _composed, label=lambda k: f"k = {k}"
+    )
 
-    def one(member):
-        pi, w1, w2 = member
-        joint = {
-            (x, y1, y2): pi[x] * w1[x][y1] * w2[x][y2] for x, y1, y2 in product(range(2), repeat=3)
-        }
-        both = cmi(joint, (0,), (1, 2))
-        return fact_le(both, cmi(joint, (0,), (1,)) + cmi(joint, (0,), (2,))), {}
 
-    return grid_fact("I(X;Y1Y2) <= I(X;Y1) + I(X;Y2)", members, one)
+def _composed(k: int):
+    xi, w, *ys = random_variables("X_i X_rest " + " ".join(f"Y_{j + 1}" for j in range(k)))
+    eps = [parameter(f"eps_{j + 1}") for j in range(k)]
+    given = [
+        equal(H(ys, given=(xi, w)), sum((H(y, given=(xi, w)) for y in ys), Fraction(0))),
+        *(I(xi, y, given=w) <= e for y, e in zip(ys, eps, strict=True)),
+    ]
+    return for_all_joint_distributions(I(xi, ys, given=w) <= sum(eps[1:], eps[0]), given=given)
 
 
 @theorem(
     source=cite("CY-Cor7(44)", "Corollary 7, proof 4.4 eq. (44)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.corollary7",
     timeout=90,
-    note=RECONSTRUCTED + "n = 2 binary entries, Y_1 from X_1 and Y_2 from X_2 (channels with "
-    "entries in (1/2) Z), every prior on {0,1}^2 splitting its mass 1/2, 1/2 over two databases: "
-    "I(X_1; Y_1 Y_2 | X_2) = "
-    "I(X_1; Y_1 | X_2) and I(X_2; Y_1 Y_2 | X_1) = I(X_2; Y_2 | X_1) exactly, so the collection "
-    "leaks at most max_j eps_j about each entry. A grid check.",
+    note=RECONSTRUCTED + "For every n, partition into parts, queries and prior: for entry i in "
+    "part j, W = X^{-i}, Y_j the query on that part and Y_rest the others (grouping); Y_rest "
+    "reads only W with its own randomness, so I(Y_rest; X_i, Y_j | W) = 0; Definition 2 at the "
+    "prior at hand gives I(X_i; Y_j | W) <= eps_j <= eps = max_j eps_j. Then "
+    "I(X_i; Y_j Y_rest | W) = I(X_i; Y_j | W) <= eps for every joint distribution on every "
+    "finite alphabet (Shannon-type, docs/design/shannon.md); the sup over priors and i gives "
+    "the claim. Was a grid at n = 2.",
     quote=(
         "If Y_1, ..., Y_k are produced conditionally independently of each other from disjoint "
         "subsets X_{S_1}, ..., X_{S_k} of the entries, and each P_{Y_j|X_{S_j}} is eps_j-MI-DP, "
@@ -218,22 +232,15 @@ def corollary5():
 )
 def corollary7():
     """Queries on disjoint parts compose to (max_j eps_j)-MI-DP."""
-    chans = list(product(simplex_grid(2, 2), repeat=2))
-    priors = [pi for pi in simplex_grid(4, 2) if sum(1 for v in pi if v) == 2]
-    dbs = list(product((0, 1), repeat=2))
-    members = [(pi, w1, w2) for pi in priors for w1 in chans for w2 in chans]
-
-    def one(member):
-        pi, w1, w2 = member
-        joint = {
-            (x1, x2, y1, y2): pi[dbs.index((x1, x2))] * w1[x1][y1] * w2[x2][y2]
-            for x1, x2, y1, y2 in product(range(2), repeat=4)
-        }
-        a = fact_eq(cmi(joint, (0,), (2, 3), (1,)), cmi(joint, (0,), (2,), (1,)))
-        b = fact_eq(cmi(joint, (1,), (2, 3), (0,)), cmi(joint, (1,), (3,), (0,)))
-        return a and b, {}
-
-    return grid_fact("I(X_1;Y1Y2|X_2) = I(X_1;Y1|X_2), and for X_2", members, one)
+    xi, w, yj, rest = random_variables("X_i X_rest Y_j Y_rest")
+    eps = parameter("eps")
+    given = [equal(I(rest, (xi, yj), given=w), 0), I(xi, yj, given=w) <= eps]
+    return all_of(
+        for_all_joint_distributions(
+            equal(I(xi, (yj, rest), given=w), I(xi, yj, given=w)), given=given
+        ),
+        for_all_joint_distributions(I(xi, (yj, rest), given=w) <= eps, given=given),
+    )
 
 
 def _pad(m: int, which: str) -> FiniteMechanism:

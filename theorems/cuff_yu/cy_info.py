@@ -1,5 +1,10 @@
-"""Cuff & Yu (seed 001): information inequalities, checked exactly on every joint distribution of
-a finite grid.
+"""Cuff & Yu (seed 001): information inequalities.
+
+Those that are linear inequalities of entropies and mutual informations under linear hypotheses
+(independence, Markov chains, bounds by eps) are Shannon-type and proved for every joint
+distribution on every finite alphabet (dpproofs.entropic, docs/design/shannon.md): Properties 4
+and 5, Corollary 4, sec 6.2 (59) and, for n <= 4 entries, sec 6.3 (62). The others below are
+grid checks:
 
 The deciders cannot search over distributions with logarithms in the predicate, so these claims
 ("for all distributions") are checked on EVERY distribution whose masses lie in a stated grid
@@ -25,6 +30,16 @@ from _cy_common import (
 )
 
 from dpproofs.algebra import EXACT
+from dpproofs.claim import all_of
+from dpproofs.entropic import (
+    I,
+    for_all_joint_distributions,
+    independent,
+    markov,
+    parameter,
+    random_variables,
+)
+from dpproofs.finite.claims import for_each
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import mutual_information
 
@@ -91,59 +106,28 @@ def chain_rule():
     return grid_fact("I(X;YZ) = I(X;Y) + I(X;Z|Y) on the grid", GRID3, one)
 
 
-def _binary_channels(denominator: int, inputs: int):
-    rows = [
-        (sympy.Rational(k, denominator), 1 - sympy.Rational(k, denominator))
-        for k in range(denominator + 1)
-    ]
-    return list(product(rows, repeat=inputs))
-
-
-HALVES = [(sympy.Rational(k, 2), 1 - sympy.Rational(k, 2)) for k in range(3)]
-MARGINS = [(sympy.Rational(k, 3), 1 - sympy.Rational(k, 3)) for k in range(4)]
-
-
-def _independent_joints(margins=MARGINS):
-    """P(x) P(z) P(y | x, z) with P_X, P_Z in ``margins`` and channel entries in (1/2) Z."""
-    joints = []
-    for px, pz, w in product(margins, margins, _binary_channels(2, 4)):
-        chan = dict(zip(product((0, 1), repeat=2), w, strict=True))
-        joints.append({(x, y, z): px[x] * pz[z] * chan[(x, z)][y] for x, y, z in CELLS3})
-    return joints
-
-
-def _markov_joints():
-    """P(x) P(y | x) P(z | y), entries in (1/3) Z."""
-    joints = []
-    chans = _binary_channels(3, 2)
-    for px, wy, wz in product(MARGINS, chans, chans):
-        joints.append({(x, y, z): px[x] * wy[x][y] * wz[y][z] for x, y, z in CELLS3})
-    return joints
-
-
 @theorem(
     source=cite("CY-Prop4(39)", "Property 4"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.property4",
-    note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/2) Z and "
-    "channel entries in (1/2) Z (729 joints); a grid check, not a proof for all distributions.",
+    note="For every joint distribution of (X, Y, Z) on every finite alphabet: a Shannon-type "
+    "certificate (I(X;Y|Z) - I(X;Y) = I(X;Z|Y) - I(X;Z), with I(X;Z) = 0 and I(X;Z|Y) >= 0), "
+    "checked exactly. Was a grid of 729 binary joints.",
     quote=("If X and Z are independent, then I(X; Y) <= I(X; Y | Z)."),
 )
 def independent_conditioning_increases_mi():
     """X independent of Z implies I(X; Y) <= I(X; Y | Z)."""
-    return grid_fact(
-        "I(X;Y) <= I(X;Y|Z) on the grid",
-        _independent_joints(HALVES),
-        lambda j: (fact_le(cmi(j, X, Y), cmi(j, X, Y, Z)), {}),
-    )
+    x, y, z = random_variables("X Y Z")
+    return for_all_joint_distributions(I(x, y) <= I(x, y, given=z), given=[independent(x, z)])
 
 
 @theorem(
     source=cite("CY-Prop5(40)", "Property 5, data processing"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.property5",
-    note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
-    "(1/3) Z (1024 joints); a grid check, not a proof for all distributions.",
+    note="For every joint distribution of (X, Y, Z) on every finite alphabet with X - Y - Z "
+    "Markov (I(X; Z | Y) = 0): a Shannon-type certificate checked exactly. Was a grid of 1024 "
+    "binary Markov chains.",
     quote=(
         "If X - Y - Z is a Markov chain (X and Z conditionally independent given Y), then I(X; Z)"
         " <= I(X; Y)."
@@ -151,58 +135,57 @@ def independent_conditioning_increases_mi():
 )
 def data_processing():
     """X - Y - Z Markov implies I(X; Z) <= I(X; Y)."""
-    return grid_fact(
-        "I(X;Z) <= I(X;Y) on the grid",
-        _markov_joints(),
-        lambda j: (fact_le(cmi(j, X, Z), cmi(j, X, Y)), {}),
-    )
+    x, y, z = random_variables("X Y Z")
+    return for_all_joint_distributions(I(x, z) <= I(x, y), given=[markov(x, y, z)])
 
 
 @theorem(
     source=cite("CY-Cor4(42)", "Corollary 4, independent data"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.corollary4",
-    note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/2) Z), binary mechanism "
-    "rows in (1/2) Z. Checked: I(X_i; Y) <= I(X_i; Y | X^{-i}) for i = 1, 2, which is <= eps by "
-    "Definition 2 for an eps-MI-DP mechanism (the proof's only step). A grid check.",
+    note="For every n, i, prior and mechanism, by two reductions (docs/design/shannon.md): W = "
+    "X^{-i} is one random variable on the product alphabet, and mutual independence of X_1..X_n "
+    "gives X_i independent of W (all the proof uses); Definition 2 (sup over priors of "
+    "I(X_i; Y | X^{-i}) <= eps) gives I(X_i; Y | W) <= eps at the prior at hand, and every joint "
+    "law of (X^n, Y) is a prior times a mechanism. The three-variable claim is Shannon-type, "
+    "proved for every joint distribution on every finite alphabet. Was a grid at n = 2.",
     quote=(
         "If X_1, ..., X_n are mutually independent and P_{Y|X^n} is eps-MI-DP, then I(X_i; Y) <= "
         "eps for every i."
     ),
 )
 def corollary4():
-    """Independent X_1, X_2 and eps-MI-DP imply I(X_i; Y) <= eps (via I(X_i;Y) <= I(X_i;Y|X^-i))."""
-    x1, y, x2 = (0,), (1,), (2,)
-    return grid_fact(
-        "I(X_i;Y) <= I(X_i;Y|X^-i), i = 1, 2",
-        _independent_joints(HALVES),
-        lambda j: (
-            fact_le(cmi(j, x1, y), cmi(j, x1, y, x2)) and fact_le(cmi(j, x2, y), cmi(j, x2, y, x1)),
-            {},
-        ),
+    """Independent X_1..X_n and eps-MI-DP imply I(X_i; Y) <= eps (via I(X_i;Y) <= I(X_i;Y|X^-i))."""
+    xi, w, y = random_variables("X_i X_rest Y")
+    eps = parameter("eps")
+    return for_all_joint_distributions(
+        I(xi, y) <= eps, given=[independent(xi, w), I(xi, y, given=w) <= eps]
     )
 
 
 @theorem(
     source=cite("CY-sec6.2(59)", "sec 6.2 eq. (59)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.sec6_2",
-    note=RECONSTRUCTED + "n = 2 entries and Y binary, every joint on {0,1}^3 with masses in "
-    "(1/3) Z: I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S (nonempty), T, which with (58) "
-    "gives (59). A grid check.",
+    note=RECONSTRUCTED + "For every n, disjoint S (non-empty) and T, prior and mechanism, by "
+    "grouping (docs/design/shannon.md): A = X_S, B = X_T, C = the other entries are random "
+    "variables on product alphabets (T empty or S u T = [n]: B or C constant, instances of the "
+    "claim); (58), a sup over priors, gives I(A, B, C; Y) <= eps at the prior at hand. Both "
+    "claims are Shannon-type, proved for every joint distribution on every finite alphabet. "
+    "Was a grid at n = 2.",
     quote=(
         "If sup over P_{X^n} of I(X^n; Y) <= eps (58), then I(X_S; Y | X_T) <= eps for every "
         "P_{X^n} and all disjoint S, T subset of [n]."
     ),
 )
 def free_lunch_chain_rule():
-    """I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S, T of [n]."""
-    y, xs = (1,), (0, 2)
-    splits = [((0,), ()), ((2,), ()), ((0,), (2,)), ((2,), (0,)), ((0, 2), ())]
-    return grid_fact(
-        "I(X_S;Y|X_T) <= I(X^n;Y)",
-        GRID3,
-        lambda j: (all(fact_le(cmi(j, s, y, t), cmi(j, xs, y)) for s, t in splits), {}),
+    """I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S, T of [n], hence (59) under (58)."""
+    a, b, c, y = random_variables("X_S X_T X_other Y")
+    eps = parameter("eps")
+    whole = I((a, b, c), y)
+    return all_of(
+        for_all_joint_distributions(I(a, y, given=b) <= whole),
+        for_all_joint_distributions(I(a, y, given=b) <= eps, given=[whole <= eps]),
     )
 
 
@@ -210,24 +193,45 @@ def free_lunch_chain_rule():
     source=cite("CY-sec6.3(62)", "sec 6.3 eqs. (62)-(63)"),
     expect="verified-bounded",
     id="cuffyu.sec6_3_eq62",
-    note=RECONSTRUCTED + "n = 2, Y binary, every joint on {0,1}^3 with masses in (1/3) Z; eps "
-    "is the largest I(X_i; Y | X_K) (the tightest eps for which (61) holds). A grid check.",
+    note=RECONSTRUCTED + "For n = 2, 3, 4 entries: every joint distribution of (X_1..X_n, Y) "
+    "on every finite alphabet and every eps with (61) for all i and K: I(X_S; Y | X_T) <= |S| eps "
+    "for all disjoint S (non-empty), T, which includes I(X^n; Y) <= n eps; each a Shannon-type "
+    "certificate checked exactly. Bounded in n (every n needs induction on |S|). Was a grid at "
+    "n = 2 with Y binary.",
     quote=(
         "If (61) holds for all i and K, then I(X_S; Y | X_T) <= abs(S) eps for all disjoint S, T "
         "subset of [n], and I(X^n; Y) <= n eps."
     ),
 )
 def bayesian_chain_rule():
-    """If I(X_i; Y | X_K) <= eps for all i, K, then I(X^n; Y) <= n eps."""
-    y = (1,)
+    """If I(X_i; Y | X_K) <= eps for all i, K, then I(X_S; Y | X_T) <= |S| eps and
+    I(X^n; Y) <= n eps."""
+    return for_each(
+        "n = 2, 3, 4 entries",
+        [(2,), (3,), (4,)],
+        _chain_rule_at,
+        label=lambda n: f"n = {n}",
+    )
 
-    def one(j):
-        e = sympy.Max(
-            *(cmi(j, i, y, k) for i, k in [((0,), ()), ((2,), ()), ((0,), (2,)), ((2,), (0,))])
-        )
-        return fact_le(cmi(j, (0, 2), y), 2 * e), {}
 
-    return grid_fact("I(X^2;Y) <= 2 max I(X_i;Y|X_K)", GRID3, one)
+def _chain_rule_at(n: int):
+    *xs, y = random_variables(" ".join(f"X_{i + 1}" for i in range(n)) + " Y")
+    eps = parameter("eps")
+    hypotheses = [I(x, y, given=k) <= eps for x in xs for k in _subsets([v for v in xs if v != x])]
+    claims = []
+    for s in _subsets(xs):
+        if s:
+            for t in _subsets([v for v in xs if v not in s]):
+                claims.append(
+                    for_all_joint_distributions(I(s, y, given=t) <= len(s) * eps, given=hypotheses)
+                )
+    return all_of(*claims)
+
+
+def _subsets(items):
+    return [
+        tuple(x for k, x in enumerate(items) if mask >> k & 1) for mask in range(1 << len(items))
+    ]
 
 
 @theorem(
