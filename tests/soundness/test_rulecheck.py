@@ -18,6 +18,8 @@ from dpproofs.finite.additive import Reading, additive_sensitivity, interval, un
 from dpproofs.recheck.additive import agrees, brute_force, largest_delta
 from dpproofs.search.pairs import for_all_neighbour_pairs
 from dpproofs.soundness.alone import COUNTEREXAMPLE, UNSAT, decide_alone
+from dpproofs.soundness.judge import CONFIRMED, NO_COUNTEREXAMPLE, UNSOUND, judge
+from dpproofs.soundness.mutate import enumerate_mutants
 from dpproofs.soundness.rulecheck import (
     check_additive,
     check_pairs,
@@ -25,7 +27,7 @@ from dpproofs.soundness.rulecheck import (
     neighbourhoods,
     reduced_parts,
 )
-from dpproofs.verdict import Status
+from dpproofs.verdict import Status, Verdict
 
 
 def _close(alg, x, y):
@@ -146,3 +148,46 @@ def test_rule_verdict_agrees_with_brute_force(points, reading, bound):
 def test_largest_delta_is_the_diameter(points, n):
     claim = additive_sensitivity("s", values(*points), Reading.CHANGE, 0)
     assert largest_delta(claim, 2, n) == max(points) - min(points)
+
+
+def test_additive_mutants_are_decided_and_judged():
+    """Count sensitivity {0, 1} under change, = 1: bound 9/10 and 11/10 are false (attained at
+    1), scale 11/10 is false, add/remove is still 1 (true), '<= 1' is true."""
+    claim = additive_sensitivity("s", values(0, 1), Reading.CHANGE, 1)
+    found = enumerate_mutants(claim, "t")
+    assert [m.id for m in found.mutants] == [
+        "t/bound*9/10", "t/bound*11/10", "t/scale*11/10", "t/reading", "t/not attained",
+    ]  # fmt: skip
+    statuses = []
+    for mutant in found.mutants:
+        built = mutant.build()
+        verdict = built.decide(Deadline(5))
+        statuses.append(verdict.status.value)
+        assert judge(built, verdict, mutant.id, 5).finding in (CONFIRMED, NO_COUNTEREXAMPLE)
+    assert statuses == ["refuted", "refuted", "refuted", "proved", "proved"]
+
+
+def test_additive_judge_catches_a_wrong_verdict():
+    claim = additive_sensitivity("s", values(0, 1), Reading.CHANGE, F(9, 10))
+    wrong = Verdict.proved("forged", ["nothing"])
+    assert judge(claim, wrong, "k", 5).finding == UNSOUND
+
+
+def test_pair_mutants_are_decided_through_the_reduction_and_judged():
+    claim = _pair_claim(_close)
+    found = enumerate_mutants(claim, "t")
+    assert found.mutants and {m.kind for m in found.mutants} == {"neighbour-pair"}
+    findings = set()
+    for mutant in found.mutants[:4]:
+        built = mutant.build()
+        assert type(built).__name__ == "NeighbourPairClaim"
+        verdict = built.decide(Deadline(20))
+        finding = judge(built, verdict, mutant.id, 5).finding
+        assert finding not in (UNSOUND, "not checked")
+        findings.add((mutant.id, verdict.status.value, finding))
+    # negate C: refuted at n = 1, the witness replayed; drop H: M(0) = (1, 0), M(1) = (0, 1) moves
+    # 1 > 1/4, refuted too.
+    assert findings == {
+        ("t/negate C", "refuted", CONFIRMED),
+        ("t/drop H", "refuted", CONFIRMED),
+    }
