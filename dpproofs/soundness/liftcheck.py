@@ -147,9 +147,10 @@ def part_claim(claim: Any, path: Iterable[int]) -> Any:
 def crosscheck(
     file: str, theorem: str, decide_seconds: float, size_seconds: float, budget: float
 ) -> TheoremCheck:
-    """Decide the theorem as ``dpproofs verify`` does, then each reduced part without its rule
-    (:mod:`dpproofs.soundness.rulecheck`) and every size 1..N*+2 of each lifted part alone,
-    ``size_seconds`` each, within ``budget`` seconds for all of them."""
+    """Decide the theorem as ``dpproofs verify`` does, then every size 1..N*+2 of each lifted
+    part alone, ``size_seconds`` each, within ``budget`` seconds for all sizes; then each
+    reduced part without its rule (:mod:`dpproofs.soundness.rulecheck`) within another
+    ``budget`` seconds."""
     from dpproofs.run.worker import decide_theorem, load_claim
     from dpproofs.soundness.rulecheck import check_rules
 
@@ -165,11 +166,6 @@ def crosscheck(
     if isinstance(loaded, Verdict):
         return TheoremCheck(file, theorem, problem=f"the claim does not build: {loaded.reason}")
     stop = time.monotonic() + budget
-    rules = check_rules(loaded[0], verdict, size_seconds, budget)
-    if not lifted:
-        problem = f"not lifted ({verdict.status.value})"
-        spent = time.monotonic() - start
-        return TheoremCheck(file, theorem, (), problem, spent, decided, rules)
     parts = []
     for path, (status, n_star) in sorted(lifted.items()):
         claim = part_claim(loaded[0], path)
@@ -180,8 +176,11 @@ def crosscheck(
                 break
             sizes.append(decide_alone(claim, size, min(size_seconds, left)))
         parts.append(PartCheck(path, status, n_star, tuple(sizes)))
+    # The reduced parts get a budget of their own, after the lifted sizes.
+    rules = check_rules(loaded[0], verdict, size_seconds, budget)
+    problem = "" if lifted else f"not lifted ({verdict.status.value})"
     spent = time.monotonic() - start
-    return TheoremCheck(file, theorem, tuple(parts), "", spent, decided, rules)
+    return TheoremCheck(file, theorem, tuple(parts), problem, spent, decided, rules)
 
 
 def crosscheck_main(
