@@ -191,3 +191,43 @@ def test_pair_mutants_are_decided_through_the_reduction_and_judged():
         ("t/negate C", "refuted", CONFIRMED),
         ("t/drop H", "refuted", CONFIRMED),
     }
+
+
+REDUCED_FILE = """
+from fractions import Fraction as F
+
+from dpproofs.claim import all_of
+from dpproofs.finite.additive import Reading, additive_sensitivity, values
+from dpproofs.search.pairs import for_all_neighbour_pairs
+from dpproofs.theorem import theorem
+
+
+def close(alg, x, y):
+    return alg.le(x[0][0], y[0][0] + F(1, 4))
+
+
+@theorem(id="reduced.both", source="a test fixture", expect="verified-bounded")
+def both():
+    return all_of(
+        for_all_neighbour_pairs(("M",), (2,), close, close, says="closeness"),
+        additive_sensitivity("count", values(0, 1), Reading.CHANGE, 1),
+    )
+"""
+
+
+def test_the_sweep_cross_check_decides_the_reduced_parts(tmp_path):
+    """The child's cross-check of a theorem with a neighbour-pair part and an additive part:
+    before, the pair part was not cross-checked and the additive part not looked at."""
+    from dpproofs.soundness.liftcheck import crosscheck
+
+    (tmp_path / "reduced_theorems.py").write_text(REDUCED_FILE)
+    check = crosscheck(str(tmp_path / "reduced_theorems.py"), "reduced.both", 60, 20, 120)
+    assert not check.unsound
+    pairs, additive = check.rules
+    assert (pairs.part, pairs.rule, pairs.not_checked) == ((0,), "neighbour-pair reduction", ())
+    assert [r.split(":")[1].split()[0] for r in pairs.results] == ["unsat"] * 3
+    assert (additive.part, additive.rule, additive.status) == (
+        (1,),
+        "additive sensitivity rule",
+        "proved",
+    )
