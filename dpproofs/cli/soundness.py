@@ -162,6 +162,15 @@ def _lift_lines(check: Any, verbose: bool) -> list[str]:
             )
         elif verbose and not part.unsound:
             lines.append(f"ok {head}: unsat at every size 1..{part.n_star + 2}\n")
+    for rule in check.rules:
+        where = f"{check.theorem}" + (f" part {list(rule.part)}" if rule.part else "")
+        head = f"{rule.rule} {where} ({rule.status})"
+        if rule.unsound:
+            lines.append(f"!! {head}: {'; '.join(rule.results)}\n")
+        elif rule.not_checked:
+            lines.append(f"-- {head}: not cross-checked: {'; '.join(rule.not_checked)}\n")
+        elif verbose:
+            lines.append(f"ok {head}: {'; '.join(rule.results)}\n")
     return lines
 
 
@@ -169,9 +178,12 @@ def _lift_summary(checks: Any) -> str:
     parts = [p for c in checks for p in c.parts]
     sizes = [s for p in parts for s in p.sizes]
     missing = sum(len(p.not_checked()) for p in parts)
+    rules = [r for c in checks for r in c.rules]
     return (
         f"lifting cross-check: {len(parts)} lifted parts of {len(checks)} searching theorems, "
         f"{sum(s.result == 'unsat' for s in sizes)} sizes unsat, "
         f"{sum(s.result == 'counterexample' for s in sizes)} with a counterexample, "
-        f"{missing} not cross-checked"
+        f"{missing} not cross-checked; reduction rules: {len(rules)} parts checked without "
+        f"their rule, {sum(r.unsound for r in rules)} contradicted, "
+        f"{sum(bool(r.not_checked) for r in rules)} with n not cross-checked"
     )

@@ -66,7 +66,7 @@ from dpproofs.recheck import (
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, declared_ids, enter, rebuild
+from dpproofs.recheck.claims import NotRebuilt, declared_ids, enter, rebuild, reduced_claim
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
@@ -77,6 +77,7 @@ from dpproofs.recheck.pieces import (
     read_report,
     read_verdicts,
 )
+from dpproofs.recheck.rules import with_rule
 from dpproofs.recheck.verdicts import Judged, judge
 
 __all__ = [
@@ -259,7 +260,7 @@ def _witness(piece: Piece, claim: Any, evidence: Witness) -> Finding:
 def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
     start = time.perf_counter()
     try:
-        finding = _one(piece, group, resolve)
+        finding = _ruled(_one(piece, group, resolve))
     except Exception as exc:  # a fault while replaying is no confirmation and no failure
         finding = not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
     supports = None
@@ -268,6 +269,16 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         if piece.kind in ("exact-evaluation", "exact-facts"):
             supports = "proved" if piece.status == "proved" else "refuted"
     return replace(finding, seconds=time.perf_counter() - start, supports=supports)
+
+
+def _ruled(finding: Finding) -> Finding:
+    """``finding`` with what a reduction rule behind its claim adds (:mod:`.rules`)."""
+    piece = finding.piece
+    try:
+        claim = reduced_claim(piece.file, piece.theorem, piece.part)
+    except Exception:  # building is author code; _one said what it could of the piece
+        return finding
+    return with_rule(finding, claim)
 
 
 def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> Judged:

@@ -112,6 +112,15 @@ def rebuild(file: str, theorem: str, part: tuple[int, ...]) -> Any:
     return _unreduced_claim(claim)
 
 
+def reduced_claim(file: str, theorem: str, part: tuple[int, ...]) -> Any:
+    """The claim at ``part`` as the theorem builds it, a neighbour-pair or group claim left
+    whole (:func:`rebuild` gives its n = 1 claim)."""
+    claim = declared(file, theorem).build()
+    for index in part:
+        claim = _part(_unreduced_claim(claim), index, theorem)
+    return claim
+
+
 def _unreduced_claim(claim: Any) -> Any:
     """A neighbour-pair or group claim is replayed as its n = 1 search claim: its verdict is
     that claim's, extended to every n by a proved rule (docs/design/neighbours.md)."""

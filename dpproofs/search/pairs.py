@@ -59,15 +59,32 @@ PairPredicate = Callable[..., Any]
 
 
 @dataclass(frozen=True)
+class PairSource:
+    """What the author gave a neighbour-pair or group claim, kept so that the claim can be
+    stated on D^n directly, without the reduction (the sweep's cross-check does so):
+    ``group_domain`` is |D| for a group claim, None for a neighbour-pair claim."""
+
+    mechanisms: tuple[str, ...]
+    outputs: tuple[int, ...]
+    hypothesis: PairPredicate
+    conclusion: PairPredicate
+    shared: tuple[tuple[str, ObjectKind], ...]
+    params: tuple[tuple[str, Interval | Rational], ...]
+    group_domain: int | None = None
+
+
+@dataclass(frozen=True)
 class NeighbourPairClaim:
     """A neighbour-pair or group claim (module docstring), decided as its n = 1 claim ``inner``;
-    ``family`` is what the n = 1 verdict stands for, ``reduction`` the rule that says so."""
+    ``family`` is what the n = 1 verdict stands for, ``reduction`` the rule that says so;
+    ``source`` the author's conditions (None: not kept)."""
 
     inner: SearchClaim
     says: str
     family: str = "every D^n with n >= 1 and |D| >= 2"
     reduction: str = REDUCTION
     member: str = "n = 1, |D| = 2"
+    source: PairSource | None = None
 
     def describe(self) -> str:
         return f"for {self.family}: {self.says}"
@@ -109,6 +126,7 @@ def for_all_neighbour_pairs(
         x, y = rows
         return implies(alg, alg.all([h(x, y), h(y, x)]), alg.all([c(x, y), c(y, x)]))
 
+    outputs = tuple(outputs)
     inner = _one_space_claim(
         mechanisms,
         TWO_ROWS,
@@ -121,7 +139,11 @@ def for_all_neighbour_pairs(
         shared,
         params,
     )
-    return NeighbourPairClaim(inner, says)
+    source = PairSource(
+        tuple(mechanisms), outputs, hypothesis, conclusion, tuple((shared or {}).items()),
+        tuple(params.items()),
+    )  # fmt: skip
+    return NeighbourPairClaim(inner, says, source=source)
 
 
 def for_all_groups(
@@ -145,6 +167,7 @@ def for_all_groups(
     def one_group(alg: Any, rows: list[Any], h: PairPredicate, c: PairPredicate) -> Any:
         return implies(alg, h(rows), c(rows))
 
+    outputs = tuple(outputs)
     inner = _one_space_claim(
         mechanisms,
         DatabaseSpace(domain=domain, n=1),
@@ -163,6 +186,15 @@ def for_all_groups(
         family=f"every D^n with n >= 1 and |D| = {domain}",
         reduction=GROUP_REDUCTION,
         member=f"n = 1, |D| = {domain}",
+        source=PairSource(
+            tuple(mechanisms),
+            outputs,
+            hypothesis,
+            conclusion,
+            tuple((shared or {}).items()),
+            tuple(params.items()),
+            domain,
+        ),
     )
 
 

@@ -106,9 +106,11 @@ def list_mutants(file: str, limit: int | None) -> list[TheoremMutants]:
 
 
 def searches(claim: object) -> bool:
-    """True when ``claim`` is, or has as a part or family, a search over finite objects."""
+    """True when ``claim`` is, or has as a part or family, a search over finite objects or a
+    claim reduced by a rule (neighbour pairs, additive sensitivity)."""
     name = type(claim).__name__
-    if name in ("SearchClaim", "ForAllHypothesis", "IndependentSizes"):
+    reduced = ("NeighbourPairClaim", "AdditiveSensitivity")
+    if name in ("SearchClaim", "ForAllHypothesis", "IndependentSizes", *reduced):
         return True
     parts = getattr(claim, "parts", None)
     if isinstance(parts, tuple):

@@ -9,6 +9,9 @@
 * PROVED / VERIFIED-BOUNDED: a counterexample is looked for inside what the verdict covers
   (:mod:`.sample`; for a quantity or a fact, the same recomputations as above). One found is
   UNSOUND; none found is "no counterexample" with the number of points tried.
+* A neighbour-pair or group claim is judged as its n = 1 search claim (its verdict is that
+  claim's); an additive sensitivity claim, whatever its verdict, by the brute force of
+  :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND).
 * UNKNOWN / ERROR: nothing to judge.
 """
 
@@ -82,6 +85,8 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "MutatedFact": _fact,
         "ContinuumClaim": _continuum,
         "ShannonClaim": _shannon,
+        "NeighbourPairClaim": _reduced,
+        "AdditiveSensitivity": _additive,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -144,6 +149,21 @@ def _search(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement
         ]
         sizes = sorted(set(covered)) or _sizes_in(verdict.coverage or "", sizes)
     return _sampled(sample_search(claim, sizes[:6], key, seconds), "the predicate")
+
+
+def _reduced(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A neighbour-pair or group claim: its verdict is its n = 1 claim's, judged as a search."""
+    return _search(claim.inner, verdict, key, seconds)
+
+
+def _additive(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """An additive sensitivity claim against brute force (:mod:`dpproofs.recheck.additive`)."""
+    from dpproofs.recheck.additive import agrees
+
+    ok, said = agrees(claim, verdict.status.value)
+    if not ok:
+        return Judgement(UNSOUND, said)
+    return Judgement(CONFIRMED if verdict.status is Status.REFUTED else NO_COUNTEREXAMPLE, said)
 
 
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

@@ -26,39 +26,19 @@ theorem's budget was spent is listed as not cross-checked: never silently skippe
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from dpproofs.deadline import Deadline
+from dpproofs.soundness.alone import COUNTEREXAMPLE, UNSAT, SizeCheck, decide_alone
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
-UNSAT, COUNTEREXAMPLE, TIMEOUT, ERROR = "unsat", "counterexample", "timeout", "error"
 #: Sizes searched above N*.
 ABOVE = 2
 #: The evidence kinds that mean "rests on the small-model lifting".
 LIFTED_KINDS = ("small-model", "localised-conjunct", "param-boxes")
-
-
-@dataclass(frozen=True, slots=True)
-class SizeCheck:
-    """One size decided alone: ``result`` is unsat, counterexample, timeout or error."""
-
-    size: int
-    result: str
-    detail: str = ""
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "size": self.size,
-            "result": self.result,
-            "detail": self.detail,
-            "seconds": round(self.seconds, 2),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +81,12 @@ class TheoremCheck:
     seconds: float = 0.0
     #: of which deciding the original
     decide_seconds: float = 0.0
+    #: the reduced parts decided without their rule (:mod:`dpproofs.soundness.rulecheck`)
+    rules: tuple[Any, ...] = ()
 
     @property
     def unsound(self) -> bool:
-        return any(p.unsound for p in self.parts)
+        return any(p.unsound for p in self.parts) or any(r.unsound for r in self.rules)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -114,6 +96,7 @@ class TheoremCheck:
             "problem": self.problem,
             "seconds": round(self.seconds, 1),
             "decide_seconds": round(self.decide_seconds, 1),
+            "rules": [r.as_dict() for r in self.rules],
         }
 
 
@@ -154,96 +137,30 @@ def part_claim(claim: Any, path: Iterable[int]) -> Any:
             claim = claim.build(*members[index][1])
         else:
             raise ValueError(f"{type(claim).__name__} has no part {index}")
+    kind = type(claim).__name__
+    if kind == "NeighbourPairClaim":  # decided as its n = 1 search claim, which was lifted
+        return claim.inner
     inner = getattr(claim, "claim", None)  # a claim decided by independent sizes
-    return inner if type(claim).__name__ == "IndependentSizes" else claim
-
-
-def decide_alone(claim: Any, size: int, seconds: float) -> SizeCheck:
-    """``claim`` at ``size`` alone (see the module docstring)."""
-    from dpproofs.errors import DpProofsError, Undecided
-    from dpproofs.search.cegar import ForAllHypothesis
-    from dpproofs.search.forall import SearchClaim
-    from dpproofs.search.onesize import find_counterexample
-    from dpproofs.search.session import Session, fresh_context
-    from dpproofs.search.trace import Traced
-
-    start = time.perf_counter()
-    deadline = Deadline(seconds)
-    q = dataclasses.replace(claim.quantifier, sizes=(size,), symmetric=False)
-    params = tuple((n, dataclasses.replace(d, split=0)) for n, d in q.params)
-    alone = dataclasses.replace(claim, quantifier=dataclasses.replace(q, params=params))
-    try:
-        with fresh_context():
-            if isinstance(alone, SearchClaim):
-                # The predicate itself at this size, not its traced formula: a tracing error
-                # (an entry re-bound to the wrong outcome, say) is not repeated here.
-                alone.__dict__["formula"] = Traced(None, "the cross-check evaluates the predicate")
-                found = find_counterexample(alone, Session(alone), size, deadline, False)
-                values, reason = found.values, found.reason
-            elif isinstance(alone, ForAllHypothesis):
-                values, reason = _refined(alone.decide(deadline))
-            else:
-                return SizeCheck(size, ERROR, f"a {type(claim).__name__} is not cross-checked")
-    except Undecided as exc:
-        return SizeCheck(size, TIMEOUT, f"undecided: {exc}", time.perf_counter() - start)
-    except DpProofsError as exc:
-        return SizeCheck(size, ERROR, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
-    spent = time.perf_counter() - start
-    if values is not None:
-        return SizeCheck(size, COUNTEREXAMPLE, _replayed(claim, size, values), spent)
-    if reason:
-        return SizeCheck(size, TIMEOUT, reason[:200], spent)
-    return SizeCheck(size, UNSAT, "", spent)
-
-
-def _refined(verdict: Verdict) -> tuple[dict[str, Any] | None, str]:
-    """(the counterexample's values, or None; why undecided, or '') of a refinement claim
-    decided at one size."""
-    from dpproofs.evidence import Witness
-
-    if verdict.status is Status.REFUTED:
-        found = [e for e in verdict.evidence if isinstance(e, Witness)]
-        return (dict(found[0].values) if found else {}), ""
-    if verdict.status in (Status.PROVED, Status.VERIFIED_BOUNDED):
-        return None, ""
-    return None, f"{verdict.status.value}: {verdict.reason}"
-
-
-def _replayed(claim: Any, size: int, values: dict[str, Any]) -> str:
-    """The counterexample, and what the rechecker's exact replay says of it (for a refinement
-    claim: its conclusion only, as ``dpproofs recheck`` replays it)."""
-    from dpproofs.recheck.pieces import Piece
-    from dpproofs.recheck.witnesses import replay_cegar, replay_search
-    from dpproofs.search.records import exact_text
-
-    shown = {k: v if isinstance(v, str) else exact_text(v) for k, v in values.items()}
-    text = ", ".join(f"{k} = {v}" for k, v in shown.items())
-    replay = replay_cegar if hasattr(claim, "conclusion") else replay_search
-    try:
-        finding = replay(Piece("<lift>", "<lift>", "refuted", (), {}), claim, shown, size)
-        said = f"{finding.outcome.value}: {finding.why}"
-    except Exception as exc:  # the replay's own fault says nothing about the values
-        said = f"replay raised {type(exc).__name__}: {exc}"
-    return f"{text} (rechecker replay: {said})"[:600]
+    return inner if kind == "IndependentSizes" else claim
 
 
 def crosscheck(
     file: str, theorem: str, decide_seconds: float, size_seconds: float, budget: float
 ) -> TheoremCheck:
     """Decide the theorem as ``dpproofs verify`` does, then every size 1..N*+2 of each lifted
-    part alone, ``size_seconds`` each, within ``budget`` seconds for all sizes."""
+    part alone, ``size_seconds`` each, within ``budget`` seconds for all sizes; then each
+    reduced part without its rule (:mod:`dpproofs.soundness.rulecheck`) within another
+    ``budget`` seconds."""
     from dpproofs.run.worker import decide_theorem, load_claim
+    from dpproofs.soundness.rulecheck import check_rules
 
     start = time.monotonic()
     verdict = decide_theorem(file, theorem, start + decide_seconds, 0)
     decided = time.monotonic() - start
     lifted = lifted_parts(verdict)
-    if not lifted and verdict.status in (Status.UNKNOWN, Status.ERROR):
+    if verdict.status in (Status.UNKNOWN, Status.ERROR) and not lifted:
         why = f"{verdict.status.value} within {decide_seconds:g} s: {verdict.reason[:160]}"
         problem = f"not cross-checked: the original is {why}"
-        return TheoremCheck(file, theorem, problem=problem, seconds=decided, decide_seconds=decided)
-    if not lifted:
-        problem = f"not lifted ({verdict.status.value})"
         return TheoremCheck(file, theorem, problem=problem, seconds=decided, decide_seconds=decided)
     loaded = load_claim(file, theorem, 0)
     if isinstance(loaded, Verdict):
@@ -259,7 +176,11 @@ def crosscheck(
                 break
             sizes.append(decide_alone(claim, size, min(size_seconds, left)))
         parts.append(PartCheck(path, status, n_star, tuple(sizes)))
-    return TheoremCheck(file, theorem, tuple(parts), "", time.monotonic() - start, decided)
+    # The reduced parts get a budget of their own, after the lifted sizes.
+    rules = check_rules(loaded[0], verdict, size_seconds, budget)
+    problem = "" if lifted else f"not lifted ({verdict.status.value})"
+    spent = time.monotonic() - start
+    return TheoremCheck(file, theorem, tuple(parts), problem, spent, decided, rules)
 
 
 def crosscheck_main(

@@ -8,6 +8,7 @@ Mutants transform the claim object a theorem function returns, never its source 
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation and continuum claims: see :mod:`.scalar`,
   :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.entropic` (Shannon claims);
+  neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
@@ -60,6 +61,8 @@ def kind_of(claim: Any) -> str:
         "ForEach": "for-each",
         "ContinuumClaim": "continuum",
         "ShannonClaim": "shannon",
+        "NeighbourPairClaim": "neighbour-pair",
+        "AdditiveSensitivity": "additive",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -74,9 +77,11 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.claim import AllOf, ExactFact
     from dpproofs.continuum.claim import ContinuumClaim
     from dpproofs.entropic.claim import ShannonClaim
+    from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
     from dpproofs.search.forall import SearchClaim
-    from dpproofs.soundness import concrete, continuum, entropic, scalar, search
+    from dpproofs.search.pairs import NeighbourPairClaim
+    from dpproofs.soundness import concrete, continuum, entropic, reduced, scalar, search
     from dpproofs.steps.check import DerivationClaim
     from dpproofs.symbolic.claim import ScalarClaim
 
@@ -116,6 +121,12 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = continuum.edits(claim)
     elif isinstance(claim, ShannonClaim):
         edits = entropic.edits(claim)
+    elif isinstance(claim, NeighbourPairClaim):
+        if claim.inner.formula.root is None:
+            out.formula_missing += 1
+        edits = reduced.pair_edits(claim)
+    elif isinstance(claim, AdditiveSensitivity):
+        edits = reduced.additive_edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

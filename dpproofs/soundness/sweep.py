@@ -176,7 +176,8 @@ def _decide(
 
 
 def _crosscheck(theorem: TheoremMutants, lift: LiftSettings) -> TheoremCheck:
-    limits = Limits(lift.decide + lift.budget + lift.size + SLACK_SECONDS)
+    # The lifted sizes and the reduced parts each get ``budget`` (liftcheck.crosscheck).
+    limits = Limits(lift.decide + 2 * lift.budget + lift.size + SLACK_SECONDS)
     args = (theorem.file, theorem.theorem, lift.decide, lift.size, lift.budget)
     outcome = run_child(crosscheck_main, args, limits)
     if isinstance(outcome.value, TheoremCheck):

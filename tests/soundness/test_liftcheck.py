@@ -9,16 +9,8 @@ import pytest
 from dpproofs.cli.main import main
 from dpproofs.evidence import BoundedSearch, ParamBox, ParamBoxes, ShapePart, SizeResult, SmallModel
 from dpproofs.soundness import liftcheck
-from dpproofs.soundness.liftcheck import (
-    COUNTEREXAMPLE,
-    UNSAT,
-    PartCheck,
-    SizeCheck,
-    TheoremCheck,
-    crosscheck,
-    decide_alone,
-    lifted_parts,
-)
+from dpproofs.soundness.alone import COUNTEREXAMPLE, UNSAT, SizeCheck, decide_alone
+from dpproofs.soundness.liftcheck import PartCheck, TheoremCheck, crosscheck, lifted_parts
 from dpproofs.verdict import Verdict, conjunction
 
 HERE = Path(__file__).parent

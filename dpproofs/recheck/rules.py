@@ -1,0 +1,54 @@
+"""What ``dpproofs recheck`` says of the reduction rules behind a piece of evidence.
+
+* An additive sensitivity claim (docs/design/additive.md) proves or refutes with exact facts,
+  which :mod:`.comparisons` decides again; here its conclusion is also compared with brute force
+  at |X| in {2, 3}, n in {1, 2, 3} (:mod:`.additive`): a disagreement fails the piece. The rule
+  for every n and every universe (its proof) is not replayed, and the finding says so.
+* A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
+  claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
+  replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
+  one group's, rows) holds by construction of the claim.
+
+Claims are recognised by their class's home; no decider is imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from dpproofs.recheck.pieces import Finding, Outcome, failed
+
+PAIRS = ("dpproofs.search.pairs", "NeighbourPairClaim")
+ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
+
+
+def _home(claim: Any) -> tuple[str, str]:
+    kind = type(claim)
+    return kind.__module__, kind.__qualname__
+
+
+def with_rule(finding: Finding, claim: Any) -> Finding:
+    """``finding`` about a piece of ``claim`` (as the theorem builds it), with what the rule
+    behind it adds: the brute force of an additive claim, the reduction's note otherwise."""
+    from dpproofs.recheck.additive import agrees
+
+    home = _home(claim)
+    if home == ADDITIVE and finding.outcome is Outcome.CONFIRMED:
+        ok, said = agrees(claim, finding.piece.status)
+        if not ok:
+            return failed(finding.piece, f"additive sensitivity rule: {said}")
+        note = (
+            f"{said}; the rule for every n and universe (docs/design/additive.md) is a proof, "
+            "not replayed"
+        )
+        return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
+    if home == PAIRS and finding.outcome is not Outcome.FAILED:
+        note = (
+            f"the n = 1 claim's evidence; that it stands for {claim.family} is the "
+            f"{claim.reduction.split(' (')[0]} (docs/design/neighbours.md), not replayed: a proof "
+            "whose precondition (conditions of the rows of one pair or group) holds by "
+            "construction"
+        )
+        return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
+    return finding

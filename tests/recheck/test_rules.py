@@ -1,0 +1,46 @@
+"""What recheck adds for a piece whose claim was decided by a reduction rule (recheck/rules.py):
+an additive claim's conclusion against brute force (a confirmed piece of a false claim fails),
+and the neighbour-pair / group reduction named as a proof that is not replayed."""
+
+from fractions import Fraction as F
+
+from dpproofs.finite.additive import Reading, additive_sensitivity, values
+from dpproofs.recheck.pieces import Outcome, Piece, confirmed
+from dpproofs.recheck.rules import with_rule
+from dpproofs.search.pairs import for_all_groups
+
+
+def _piece(status):
+    return Piece("f.py", "t", status, (), {"kind": "exact-facts"})
+
+
+def test_a_confirmed_additive_piece_of_a_false_claim_fails():
+    # Delta of #{x_i = 1} under change is 1 at every n: "<= 1/2" is false (x = (1), y = (0)).
+    # The facts' replay runs the rule's own check; brute force does not, and catches it.
+    claim = additive_sensitivity("s", values(0, 1), Reading.CHANGE, F(1, 2))
+    finding = with_rule(confirmed(_piece("proved"), "3 comparisons"), claim)
+    assert finding.outcome is Outcome.FAILED
+    assert "n = 1: max Delta = 1, bound 1/2 (fails)" in finding.why
+
+
+def test_a_true_additive_piece_says_what_was_and_was_not_replayed():
+    claim = additive_sensitivity("s", values(0, 1), Reading.CHANGE, 1)
+    finding = with_rule(confirmed(_piece("proved"), "3 comparisons"), claim)
+    assert finding.outcome is Outcome.CONFIRMED
+    assert finding.why.startswith("3 comparisons; brute force holds at 6 points")
+    assert finding.why.endswith("is a proof, not replayed")
+
+
+def test_a_refuted_additive_piece_needs_a_failing_point():
+    claim = additive_sensitivity("s", values(0, 1), Reading.CHANGE, 1)
+    assert with_rule(confirmed(_piece("refuted")), claim).outcome is Outcome.FAILED
+
+
+def test_a_group_piece_names_the_reduction_as_not_replayed():
+    claim = for_all_groups(
+        ("M",), 2, (2,), lambda alg, rows: alg.all([]), lambda alg, rows: alg.all([]), says="g"
+    )
+    finding = with_rule(confirmed(_piece("proved"), "unsat"), claim)
+    assert finding.outcome is Outcome.CONFIRMED
+    assert "every D^n with n >= 1 and |D| = 2 is the group reduction" in finding.why
+    assert "not replayed" in finding.why
