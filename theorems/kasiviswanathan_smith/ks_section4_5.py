@@ -1,5 +1,6 @@
 """Kasiviswanathan & Smith (seed 004_b0aca88671cf8a62.txt), sections 4 and 5: Corollary 4.2
-(KS-Cor4.2), Theorem 5.1 (KS-Thm5.1) and Corollary 5.2 (KS-Cor5.2).
+(KS-Cor4.2), Theorem 5.1 (KS-Thm5.1) and the Laplace step of Corollary 5.2 (KS-Cor5.2; the
+corollary itself is ks_corollary5_2.py).
 
 O() constants are the explicit ones of the proofs: Lemma 4.1's
 delta'' = sqrt(delta) + 2 delta/(eps e^eps); Theorem 5.1's proof applies Corollary 4.2 to pairs
@@ -17,8 +18,7 @@ from _ks_common import SEED, SPACE_1
 from _ks_posterior import breach_of_first, marginals_agree, mass_of_first
 
 from dpproofs.algebra import implies
-from dpproofs.claim import all_of, exact_fact
-from dpproofs.errors import Undecided
+from dpproofs.claim import all_of
 from dpproofs.search import Interval, distribution, for_all, for_all_mechanisms, log_of
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
@@ -34,15 +34,6 @@ from dpproofs.vocabulary import (
 #: claim is not vacuous there. delta ranging, or n = 2: z3 unknown.
 POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 D = 2  # |D| for the random variable X of Corollary 4.2
-
-
-def open_claim(statement, reason):
-    """A claim dpproofs does not decide yet: UNKNOWN with ``reason`` (what would decide it)."""
-
-    def check(facts):
-        raise Undecided(reason)
-
-    return exact_fact(statement, check)
 
 
 def _corollary4_2(outputs, k, eps, delta):
@@ -257,31 +248,4 @@ def corollary5_2_laplace_step():
             "b": "(-oo, oo)",
         },
         assuming=["Abs(a - b) <= s"],
-    )
-
-
-@theorem(
-    source=f"{SEED}, KS-Cor5.2, Corollary 5.2",
-    expect="unknown",
-    id="ks.corollary5_2",
-    role="stub",
-    note="O() as in Theorem 5.1. A(x) = f(x) + Lap(s/eps) has continuous outputs.",
-    quote=(
-        "Let E = {x : LS_f(x) <= s}, where LS_f is the local sensitivity of f, and A(x) = f(x) + "
-        "Lap(s/eps). For every belief b with b[E] >= 1 - delta, A is (eps', delta')-semantically "
-        "private for b, with eps' = e^{3 eps} - 1 + 2 sqrt(delta) and delta' = O(n sqrt(delta))."
-    ),
-)
-def corollary5_2():
-    """With E = {x : LS_f(x) <= s} and A(x) = f(x) + Lap(s/eps): every belief b with
-    b[E] >= 1 - delta gets (e^{3eps} - 1 + 2 sqrt(delta), O(n sqrt(delta)))-semantic privacy."""
-    return open_claim(
-        "Corollary 5.2 for every f on D^n and every belief b",
-        "the mechanism has continuous outputs: the breach probability is an integral over t of "
-        "a condition on posteriors, outside the finite search and the scalar calculus. The "
-        "paper derives it from Theorem 5.1 through the Laplace step (proved: "
-        "ks.corollary5_2_laplace_step); Theorem 5.1 itself is only verified for finite "
-        "mechanisms at n = 1 (ks.theorem5_1). What would decide it: Theorem 5.1 proved for all "
-        "mechanisms (measurable outputs), or an exact integral of the breach set for "
-        "piecewise-exponential likelihoods.",
     )
