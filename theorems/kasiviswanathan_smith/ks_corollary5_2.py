@@ -43,7 +43,7 @@ from dpproofs.theorem import theorem
 eps, s = sympy.Symbol("eps", positive=True), sympy.Symbol("s", positive=True)
 delta, w = sympy.Symbol("delta", nonnegative=True), sympy.Symbol("w", nonnegative=True)
 fa, fb, t = sympy.symbols("a b t", real=True)
-L0, L1 = sympy.Symbol("L0", positive=True), sympy.Symbol("L1", positive=True)
+like0, like1 = sympy.Symbol("L0", positive=True), sympy.Symbol("L1", positive=True)
 
 D = (0, 1)
 #: Domains: eps > 0, s > 0, delta in [0, 1) (delta >= 1 makes the conclusion vacuous: any
@@ -89,7 +89,7 @@ def _posteriors_close():
     """Part 2: SD(bbar_0[.|t], bbar_1[.|t]) <= e^{3 eps} - 1 + 2 sqrt(delta) for likelihoods
     within a factor e^eps, with both posteriors computed by Bayes' rule (eq. (2))."""
     belief = _belief()
-    game0 = {0: L0, 1: L1}
+    game0 = {0: like0, 1: like1}
     game1 = {x: game0[0] for x in D}  # x_{-1} = (0): every database looks like 0 in Game 1
 
     def posterior(likelihood):
@@ -100,8 +100,13 @@ def _posteriors_close():
     sd = sympy.Add(*(Abs(b0[x] - b1[x]) for x in D)) / 2
     return holds(
         sd <= exp(3 * eps) - 1 + 2 * sqrt(delta),
-        where={**DOMAIN, w: Interval(0, 1), L0: Interval.open(0, oo), L1: Interval.open(0, oo)},
-        assuming=[L1 <= exp(eps) * L0, L0 <= exp(eps) * L1],
+        where={
+            **DOMAIN,
+            w: Interval(0, 1),
+            like0: Interval.open(0, oo),
+            like1: Interval.open(0, oo),
+        },
+        assuming=[like1 <= exp(eps) * like0, like0 <= exp(eps) * like1],
     )
 
 

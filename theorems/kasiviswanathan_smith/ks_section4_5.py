@@ -74,6 +74,9 @@ def _joint_laws(outputs, k, eps, delta, what):
     source=f"{SEED}, KS-Cor4.2, Corollary 4.2",
     expect="verified-bounded",
     id="ks.corollary4_2",
+    reading="O(sqrt(delta)) as Lemma 4.1's delta'' = sqrt(delta) + 2 delta/(eps e^eps); 'for "
+    "all X, A, A'' as all joint laws on D x T with equal D-marginals; an undefined "
+    "conditional counts as a breach; |D| = |T| = 2, eps = ln(6/5), delta = 1/100.",
     timeout=180,
     note="O() replaced by Lemma 4.1's delta'' = sqrt(delta) + 2 delta/(eps e^eps). 'For all X "
     "on D and all A, A'' is 'for all joint laws of (X, A(X)), (X, A'(X)) on D x T with the same "
@@ -143,6 +146,9 @@ def _lemma4_1(outputs, k, eps, delta):
     source=f"{SEED}, KS-Lemma4.1, Lemma 4.1 (Main Lemma), the statement",
     expect="unknown",
     id="ks.lemma4_1",
+    reading="'For all X, Y, A, A'' as all joint laws on D x T; an undefined conditional counts "
+    "as a breach; delta'' = sqrt(delta) + 2 delta/(eps e^eps); |D| = |T| = 2, eps = "
+    "ln(6/5), delta = 1/100.",
     timeout=60,
     note="The lemma's statement (its proof is checked step by step in "
     "derivations.ks_lemma41_*). 'For all X, Y on D and all A, A'' is 'for all joint laws of "
@@ -195,6 +201,9 @@ def _theorem5_1(space, eps, delta):
     source=f"{SEED}, KS-Thm5.1, Theorem 5.1",
     expect="verified-bounded",
     id="ks.theorem5_1",
+    reading="|D| = 2, n = 1 (E is D or empty); E from (eps, delta)-indistinguishability with "
+    "every Hamming neighbour; delta' = n (sqrt(delta) + 2 delta/(eps e^eps)) (below the"
+    " proof's constant, so stronger); eps in [1/100, 2], delta = 1/100, 2 outputs.",
     timeout=150,
     note="Mechanisms on D^n, |D| = 2, x_{-i} = x with position i set to 0; E = {x : A(x), A(y) "
     "(eps, delta)-indistinguishable for every Hamming neighbour y}; b[E] >= 1 - delta is "
@@ -224,6 +233,8 @@ def theorem5_1():
     source=f"{SEED}, KS-Cor5.2, Corollary 5.2 (the Laplace step)",
     expect="proved",
     id="ks.corollary5_2_laplace_step",
+    reading="Laplace densities proportional to exp(-eps |t - f(.)|/s); x in E and a neighbour y"
+    " give |f(x) - f(y)| <= s; every t, eps > 0, s > 0.",
     role="proof",
     note="The step that makes Corollary 5.2 an instance of Theorem 5.1: for x in E "
     "(LS_f(x) <= s) and a neighbour y, |f(x) - f(y)| <= s, and the densities of "
