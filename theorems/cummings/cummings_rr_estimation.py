@@ -95,9 +95,10 @@ def estimator_is_mle():
     source=f"{SEED}, C-RR-variance, section 3",
     expect="proved",
     id="cummings.rr_variance",
-    reading="Var[#Y] = n q (1 - q) (binomial, q from the mechanism's rows); 'large for small n'"
-    " read as strictly decreasing in n and at most 1/n (so it tends to 0); p in [0, 1],"
-    " n >= 1.",
+    reading="#Y ~ Binomial(n, q) as the claims checklist states it (each truth '+' with "
+    "probability p independently), so Var[#Y] = n q (1 - q), q from the mechanism's rows; "
+    "with a fixed fraction p of '+' instead, Var[#Y] = 3n/16 and the conclusion is the same. "
+    "'Large for small n' read as strictly decreasing in n and at most 1/n (so it tends to 0).",
     note="Var[p-hat | p] = 4 Var[#Y]/n^2 = 4 q (1 - q)/n (binomial variance). 'Large when n is "
     "small' is read as: strictly decreasing in n and at most 1/n (so it tends to 0).",
     quote=(
