@@ -293,8 +293,9 @@ t_out, sigma = sympy.Symbol("t", real=True), sympy.Symbol("sigma", positive=True
     reading="Belief uniform on {0^n, e_1}; Game 1 maps both to 0^n; Gaussian densities; every t"
     " > 1/2 and sigma > 0; the probabilistic limit over t ~ A(1^n) and the DP of the "
     "mechanism are not encoded.",
-    note="A proof step, not the theorem: the proof's computation, not the limit (K&S Theorem A.2 "
-    "has no statement theorem; its mechanism's DP claim is ks.gauss_sum_dp, refuted). "
+    note="A proof step, not the theorem: the proof's computation, not the limit (the statement "
+    "is ks.theorem_a2, decided with an exact witness; this mechanism's DP claim is "
+    "ks.gauss_sum_dp, refuted). "
     "Belief b uniform on {0^n, e_1}, "
     "A(x) = sum_i x_i + N(0, sigma^2). At transcript t, bbar_0 puts mass 1/(1 + r) on e_1 with "
     "r = exp(-(2t - 1)/(2 sigma^2)) (the Gaussian density ratio), while in Game 1 both "
