@@ -25,6 +25,9 @@ fx, fy, z = sympy.symbols("fx fy z", real=True)
     source=f"{SOURCE}, C-Thm5, Theorem 5",
     expect="proved",
     id="cummings.theorem5",
+    reading="(eps, 0)-DP of the continuous output read as the density ratio <= e^eps at every z"
+    " (which gives it for every measurable set); neighbours are pairs with |f(x) - "
+    "f(y)| <= Delta f; eps > 0, Delta f > 0.",
     note="Encoded as the proof's density ratio: for neighbours x, y (|f(x) - f(y)| <= "
     "Delta f, the sensitivity) and every output z, "
     "Pr[M(x) = z] / Pr[M(y) = z] <= e^eps with Lap(Delta f / eps) noise.",
@@ -50,6 +53,9 @@ def laplace_mechanism_is_eps_dp():
     source=f"{SOURCE}, C-Thm6, Theorem 6",
     expect="proved",
     id="cummings.theorem6",
+    reading="|f(x) - M_L(x, f, eps)| is |Y| with Y ~ Lap(Delta f/eps); the probability is the "
+    "exact integral of the density; natural log; every beta in (0, 1], eps > 0, Delta f"
+    " > 0.",
     note="|f(x) - M_L(x, f, eps)| is |Lap(Delta f / eps)|; the probability is computed by "
     "exact integration of the Laplace density (it equals beta).",
     quote=(

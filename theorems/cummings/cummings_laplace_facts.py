@@ -16,6 +16,8 @@ b = sympy.Symbol("b", positive=True)
     source=f"{SEED}, C-lap-mean, section 2 after Definition 4",
     expect="proved",
     id="cummings.laplace_mean",
+    reading="Lap(b) with density exp(-|y|/b)/(2b); E[Y] by exact integration on each half-line;"
+    " every b > 0.",
     quote=("If Y ~ Lap(b), b > 0, with density exp(-abs(y)/b)/(2b), then E[Y] = 0."),
 )
 def laplace_mean_is_zero():
@@ -27,6 +29,7 @@ def laplace_mean_is_zero():
     source=f"{SEED}, C-lap-var, section 2 after Definition 4",
     expect="proved",
     id="cummings.laplace_variance",
+    reading="Var(Y) = E[Y^2] - E[Y]^2, each moment integrated exactly; every b > 0.",
     quote=("If Y ~ Lap(b), b > 0, then Var(Y) = 2 b^2."),
 )
 def laplace_variance_is_2b2():

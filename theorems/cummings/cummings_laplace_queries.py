@@ -34,6 +34,9 @@ def _ratio_claim(scale, sensitivity, extra=None):
     source=f"{SEED}, C-count-laplace, section 2.1 item 1",
     expect="proved",
     id="cummings.count_laplace",
+    reading="The counting query enters through its sensitivity: neighbours have |f(x) - f(y)| "
+    "<= 1 (decided in cummings.count_sensitivity); DP as the density ratio <= e^eps at "
+    "every output; every eps > 0.",
     quote=("For a counting query f, f(x) + Lap(1/eps) is (eps, 0)-DP."),
 )
 def counting_query_laplace():
@@ -45,6 +48,9 @@ def counting_query_laplace():
     source=f"{SEED}, C-linear-laplace, section 2.1 item 3",
     expect="proved",
     id="cummings.linear_laplace",
+    reading="The linear query enters through its sensitivity: |f(x) - f(y)| <= 1 "
+    "(cummings.linear_sensitivity); DP as the density ratio <= e^eps at every output; "
+    "every eps > 0.",
     quote=("For a linear query f with g: X -> [0, 1], f(x) + Lap(1/eps) is (eps, 0)-DP."),
 )
 def linear_query_laplace():
@@ -56,6 +62,8 @@ def linear_query_laplace():
     source=f"{SEED}, C-frac-laplace, section 2.1 item 2",
     expect="proved",
     id="cummings.fractional_laplace",
+    reading="The fractional query enters through its sensitivity: |f(x) - f(y)| <= 1/n; DP as "
+    "the density ratio <= e^eps at every output; every eps > 0 and real n >= 1.",
     note="n is any real >= 1 (the database size; the claim for every integer n follows).",
     quote=(
         "For a fractional query f on databases of size n (change-one-entry neighbours), f(x) + "
@@ -86,6 +94,8 @@ def _kdim_ratio(k):
     source=f"{SEED}, C-kdim-laplace-dp, section 2.2",
     expect="verified-bounded",
     id="cummings.kdim_laplace",
+    reading="Neighbours are pairs with norm1(f(x) - f(y)) <= Delta f; DP as the product density"
+    " ratio <= e^eps at every z in R^k; k = 1..3, every eps > 0 and Delta f > 0.",
     note="k in 1..3 (each k decided for every eps > 0 and Delta f > 0): the product of k Laplace "
     "density ratios at every output z in R^k, for neighbours with norm1(f(x) - f(y)) <= Delta f.",
     quote=(
@@ -113,6 +123,8 @@ def _kdim_sensitivity(k):
     source=f"{SEED}, C-kdim-sensitivity, section 2.2",
     expect="verified-bounded",
     id="cummings.kdim_sensitivity",
+    reading="One neighbour pair: d_j = f_j(x) - f_j(y) with |d_j| <= s; the l1 norm of (d_1, "
+    "..., d_k); k = 1..6, every s >= 0.",
     note="d_j = f_j(x) - f_j(y) for one neighbour pair, with |d_j| <= s; k in 1..6.",
     quote=(
         "If f = (f_1, ..., f_k) and every f_j has sensitivity at most s, then the l1 sensitivity "
@@ -141,6 +153,9 @@ def _kdim_accuracy(k):
     source=f"{SEED}, C-kdim-accuracy, section 2.2 last display",
     expect="verified-bounded",
     id="cummings.kdim_accuracy",
+    reading="|.| of the vector is its largest coordinate (the union-bound reading); coordinates"
+    " iid Lap(Delta f/eps); '>' as stated; k = 1..5, every beta in (0, 1], eps > 0, "
+    "Delta f > 0.",
     note="|.| of the vector is the largest coordinate (the union-bound reading); the exact "
     "probability 1 - (1 - beta/k)^k of k iid coordinates is compared with beta, for k in 1..5 "
     "and every beta in (0, 1], eps > 0, Delta f > 0.",

@@ -16,6 +16,10 @@ from dpproofs.finite.parametric import parameter_symbols
 
 @theorem(
     id="cummings.proposition8",
+    reading="Truth in {+, -} as the two neighbouring databases of one participant, response in "
+    "{Yes, No}; first coin tails: truthful, heads: a second fair coin; eps computed as "
+    "the largest ratio over ordered pairs of truths and responses (natural log), which "
+    "must equal ln 3.",
     source="003_87c8c5658751411a.txt, C-Prop8, C-RR-worst-case, Proposition 8",
     expect="proved",
     quote=(
@@ -51,6 +55,9 @@ def k_ary_randomized_response(k: int) -> FiniteMechanism:
 
 @theorem(
     id="cummings.k_ary_randomized_response",
+    reading="Not a source statement (the k-ary generalisation of issue 2): any two of the k "
+    "inputs are neighbours; eps is computed as the largest log-ratio (natural log) over"
+    " ordered input pairs and outputs; every eps > 0, k = 2..8.",
     source="003_87c8c5658751411a.txt, Definition 7 and Proposition 8 (k-ary generalisation)",
     expect="verified-bounded",
     note="The generalisation to k values is the one stated in issue 2. For each k the claim is "

@@ -20,6 +20,7 @@ from dpproofs.vocabulary import mechanism_pure_dp
     source=f"{SEED}, C-hist-example, section 1.1 display",
     expect="proved",
     id="cummings.histogram_example",
+    reading="X = (Yes, No) in that order; the histogram counts the entries of each type.",
     quote=(
         "With X = {Yes, No} in the order (Yes, No), the database (Y, Y, N, Y) in X^4 has "
         "histogram (3, 1) in N^2."
@@ -60,6 +61,9 @@ CHANGE = tuple(
     source=f"{SEED}, C-Rem1-factor2, section 1.1 Remark 1",
     expect="proved",
     id="cummings.remark1_factor2",
+    reading="Histograms over |X| = 2 types with norm1 <= 2 (6 databases), every mechanism on "
+    "any finite number of outputs, eps in [1/100, 2]; add/remove: norm1(x - y) = 1; "
+    "change: same size, norm1(x - y) = 2; pure DP (delta = 0).",
     timeout=60,
     note="All mechanisms on the histograms of |X| = 2 types with norm1 <= 2 (6 databases) and "
     "2-3 outputs, eps in [1/100, 2]: eps-DP for add/remove neighbours (norm1(x - y) = 1) implies "
@@ -101,6 +105,9 @@ def _gauss(t):
     source=f"{SEED}, C-Rem2-gauss-not-pure, section 2 Remark 2",
     expect="proved",
     id="cummings.gaussian_not_pure",
+    reading="(eps, 0)-DP refuted through the output densities at the proof's witness z (a "
+    "density ratio above e^eps on a neighbourhood of z); neighbours with f(x) > f(y) "
+    "(the other order is symmetric); every sigma > 0, eps > 0.",
     note="For every sigma > 0, eps > 0 and neighbours with f(x) > f(y) (Delta = f(x) - f(y) > 0), "
     "the output z = (f(x) + f(y))/2 + sigma^2 (eps + 1)/Delta has density ratio e^(eps + 1) > "
     "e^eps, so (eps, 0)-DP fails for every finite eps. The output z is the existential witness "
@@ -144,6 +151,10 @@ SIGMAS_EPSILONS = [(s_, e_) for s_ in (F(1, 2), F(3)) for e_ in (F(1, 10), F(5))
     source=f"{SEED}, C-Rem2-gauss-approx, section 2 Remark 2",
     expect="verified-bounded",
     id="cummings.gaussian_approximate",
+    reading="Neighbours at distance Delta f (only sigma/Delta f matters); delta(eps) is the "
+    "hockey-stick divergence of N(Delta f, sigma^2) against N(0, sigma^2), integrated "
+    "exactly; 'some delta in (0, 1)' checked as 0 < delta(eps) < 1 at sigma/Delta f in "
+    "{1/2, 3}, eps in {1/10, 5}.",
     note="delta(eps) is the hockey-stick divergence of the outputs of neighbours, an integral "
     "computed exactly by sympy (erf terms) and compared rigorously: 0 < delta(eps) < 1, at "
     "sigma/Delta in {1/2, 3} and eps in {1/10, 5}. For every sigma and eps, only the "
@@ -178,6 +189,8 @@ def gaussian_is_approximate_dp():
     expect="proved",
     role="proof",
     id="cummings.gaussian_approximate_pointwise",
+    reading="The pointwise step (p(z) - e^eps q(z))^+ < p(z) at every output z, for every sigma"
+    " > 0 and eps > 0; integrating it over z is the reader's step.",
     note="delta(eps) = integral of (p(z) - e^eps q(z))^+ dz over the output densities p, q of "
     "neighbours makes the mechanism (eps, delta(eps))-DP. The decided step: (p - e^eps q)^+ < p "
     "at every z (q > 0 everywhere), so by continuity delta(eps) < integral of p = 1. Integration "

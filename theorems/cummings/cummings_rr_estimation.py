@@ -27,6 +27,9 @@ DOMAIN = {p: Interval(0, 1), n: Interval(1, oo)}
     source=f"{SEED}, C-RR-expected-count, section 3 display",
     expect="proved",
     id="cummings.rr_expected_count",
+    reading="The n reports are independent; Pr[Yes | +] and Pr[Yes | -] are read off the "
+    "mechanism (fair coins); a fraction p in [0, 1] has truth '+'; the expectation by "
+    "linearity; n >= 1 real.",
     quote=(
         "If n participants answer by randomized response with fair coins and a fraction p of them"
         " have truth '+' (yes), then E[#Yes reports | p] = n/4 + n p/2."
@@ -42,6 +45,7 @@ def expected_yes_count():
     source=f"{SEED}, C-RR-solve, section 3",
     expect="proved",
     id="cummings.rr_solve",
+    reading="E[p-hat | p] by linearity from E[#Y | p] = n/4 + n p/2; p in [0, 1], n >= 1 real.",
     quote=(
         "p-hat = 2 (#Y/n - 1/4) is the solution p of #Y = n/4 + n p/2, so E[p-hat | p] = p (p-hat"
         " is unbiased)."
@@ -60,6 +64,9 @@ def estimator_solves_and_is_unbiased():
     source=f"{SEED}, C-RR-mle, section 3",
     expect="proved",
     id="cummings.rr_mle",
+    reading="The unconstrained MLE over p (q = 1/4 + p/2 in (0, 1)) for 0 < #Y < n; 'is the "
+    "MLE' read as the unique maximiser of the Binomial log-likelihood (its stationary "
+    "point, strict concavity).",
     note="Read as the unconstrained MLE over p with q = 1/4 + p/2 in (0, 1) and 0 < #Y < n: the "
     "log-likelihood #Y ln q + (n - #Y) ln(1 - q), divided by n, is strictly concave in p (second "
     "derivative < 0) and its derivative vanishes at p-hat (q = r = #Y/n), so p-hat is its unique "
@@ -88,6 +95,10 @@ def estimator_is_mle():
     source=f"{SEED}, C-RR-variance, section 3",
     expect="proved",
     id="cummings.rr_variance",
+    reading="#Y ~ Binomial(n, q) as the claims checklist states it (each truth '+' with "
+    "probability p independently), so Var[#Y] = n q (1 - q), q from the mechanism's rows; "
+    "with a fixed fraction p of '+' instead, Var[#Y] = 3n/16 and the conclusion is the same. "
+    "'Large for small n' read as strictly decreasing in n and at most 1/n (so it tends to 0).",
     note="Var[p-hat | p] = 4 Var[#Y]/n^2 = 4 q (1 - q)/n (binomial variance). 'Large when n is "
     "small' is read as: strictly decreasing in n and at most 1/n (so it tends to 0).",
     quote=(

@@ -24,6 +24,9 @@ from dpproofs.theorem import theorem
     source=f"{SEED}, C-count-sensitivity, section 2.1 item 1",
     expect="proved",
     id="cummings.count_sensitivity",
+    reading="Both neighbour notions of Definition 2 (change one entry, add/remove one entry); "
+    "every property P of X; 'sensitivity 1' read as at most 1 for every P and equal to "
+    "1 for some P; every n >= 1 and |X| >= 2.",
     note="'Sensitivity 1' read as: at most 1 for every property P, and exactly 1 for some P "
     "(P = {} has sensitivity 0 under change-one-entry). Both neighbour readings of Definition 2. "
     "#{x_i in P} = sum_i 1_P(x_i), every P subset of X is every g: X -> {0, 1}: the additive "
@@ -48,6 +51,8 @@ def count_query_sensitivity():
     source=f"{SEED}, C-frac-sensitivity, section 2.1 item 2",
     expect="proved",
     id="cummings.fractional_sensitivity",
+    reading="Change-one-entry neighbours on X^n, as the item says; every property P; at most "
+    "1/n and attained; every n >= 1 and |X| >= 2.",
     note="Change-one-entry neighbours on X^n, as the item says; at most 1/n, attained. Additive "
     "rule with scale 1/n: every n >= 1, every universe with |X| >= 2 (before: |X| <= 3, n <= 3).",
     quote=(
@@ -66,6 +71,9 @@ def fractional_query_sensitivity():
     source=f"{SEED}, C-linear-sensitivity, section 2.1 item 3",
     expect="proved",
     id="cummings.linear_sensitivity",
+    reading="g ranges over every function X -> [0, 1]; the histogram form sum_j x_j g(j) is the"
+    " same query; both neighbour notions of Definition 2; at most 1 and attained; every"
+    " n >= 1 and |X| >= 2.",
     note="g ranges over every function X -> [0, 1]; f(x) = sum_i g(x_i), which is the source's "
     "histogram form sum_j x_j g(j). Both neighbour readings; at most 1, attained. Additive "
     "rule: every n >= 1, every universe with |X| >= 2 (before: g on the grid {0, 1/2, 1}, "
@@ -92,8 +100,14 @@ ga, gb = sympy.symbols("ga gb", real=True)
 @theorem(
     source=f"{SEED}, C-linear-sensitivity, section 2.1 item 3 (every g)",
     expect="proved",
+    role="proof",
     id="cummings.linear_sensitivity_all_g",
-    note="Neighbours differ in one entry a -> b (change: the sums differ by g(a) - g(b)) or by "
+    reading="The one-pair step of the argument: change one entry a -> b (the sums differ by "
+    "g(a) - g(b)) or add/remove a (they differ by g(a)), with g(a), g(b) in [0, 1]; the"
+    " reduction to one pair is the reader's.",
+    note="A proof step, not the statement (cummings.linear_sensitivity decides that for every n, "
+    "universe and g): neighbours differ in one entry a -> b (change: the sums differ by "
+    "g(a) - g(b)) or by "
     "one entry a (add/remove: they differ by g(a)); ga, gb stand for g(a), g(b) in [0, 1].",
     quote=(
         "For g: X -> [0, 1], the linear query f(x) = sum_{i=1}^n g(x_i) (x in X^n), or f(x) = "
@@ -111,6 +125,8 @@ def linear_query_sensitivity_all_g():
     source=f"{SEED}, C-linfrac-sensitivity(i), section 2.1 item 3 (fractional linear)",
     expect="proved",
     id="cummings.linear_fractional_sensitivity",
+    reading="x in X^n with change-one-entry neighbours (the size n is fixed); every g: X -> [0,"
+    " 1]; at most 1/n and attained; every n >= 1 and |X| >= 2.",
     note="x in X^n with change-one-entry neighbours; g over every function X -> [0, 1]; at most "
     "1/n, attained. Additive rule with scale 1/n: every n >= 1, every universe with |X| >= 2 "
     "(before: g on the grid {0, 1/2, 1}, |X| <= 3, n <= 3).",
@@ -127,6 +143,9 @@ def linear_fractional_sensitivity():
     source=f"{SEED}, C-linfrac-sensitivity(ii), section 2.1 item 3 (histogram form)",
     expect="proved",
     id="cummings.linear_fractional_sensitivity_histograms",
+    reading="Histograms of size norm1(x) = n with same-size neighbours (one unit moved between "
+    "buckets; add/remove would change the size); every g: X -> [0, 1]; every n >= 1 and"
+    " |X| >= 2.",
     note="Histograms of size norm1(x) = n: the neighbours of the same size are the "
     "change-one-entry ones (add/remove changes the size, which the item's 1/n excludes). The "
     "histogram h of x in X^n gives (1/norm1(h)) sum_j h_j g(j) = (1/n) sum_i g(x_i), and moving "
@@ -168,6 +187,9 @@ def _l1_histogram_sensitivity(reading, bound):
     source=f"{SEED}, C-hist-sensitivity, section 2.2 (add/remove reading)",
     expect="proved",
     id="cummings.histogram_sensitivity_add_remove",
+    reading="Add/remove neighbours (the notion the sentence's justification describes); every "
+    "partition of X into k buckets (every k); the l1 sensitivity equal to 1 for every n"
+    " >= 1 and |X| >= 2.",
     note="Reading: Definition 2's add/remove neighbours, the one the sentence's justification "
     "('each person's data can only change the count in one bucket') describes. One count "
     "changes by 1." + HISTOGRAM_NOTE,
@@ -187,6 +209,8 @@ def histogram_sensitivity_add_remove():
     expect="proved",
     role="probe",
     id="cummings.histogram_sensitivity_change",
+    reading="A probe of the other reading: change-one-entry neighbours, where the constant is 2"
+    " for every partition, n >= 1 and |X| >= 2.",
     note="The constant depends on the neighbour notion: under change-one-entry neighbours one "
     "entry leaves a bucket and enters another, so the l1 sensitivity is 2 (Remark 1's factor "
     "2), still independent of k. Not a refutation of C-hist-sensitivity, whose justification "
@@ -212,6 +236,9 @@ def _median(x):
     source=f"{SEED}, C-bad-median, section 2.1 item 4",
     expect="verified-bounded",
     id="cummings.median_sensitivity",
+    reading="Entries in [0, R] with R = 1 on the grid {0, 1/2, 1}; change-one-entry neighbours;"
+    " n = 1..7; the median of an even count is the mean of the two middle entries; 'of "
+    "the order of R' read as >= R/2 for every n.",
     note="Entries in [0, R] with R = 1, on the grid {0, 1/2, 1}; change-one-entry neighbours; "
     "n = 1..7. 'Of the order of R, not shrinking with n' is checked as: the worst-case "
     "sensitivity is >= R/2 for every n (it is R for odd n). The unbounded part is "
@@ -255,6 +282,9 @@ def _mean(entry: sympy.Expr) -> sympy.Expr:
     source=f"{SEED}, C-bad-mean, section 2.1 item 4",
     expect="proved",
     id="cummings.mean_unbounded",
+    reading="'Unbounded sensitivity' read as: for every B > 0 two neighbours (change one entry)"
+    " have means more than B apart; real entries; every n >= 1, the means computed as "
+    "(1/n) sum_i x_i.",
     note="Unbounded sensitivity means: for every B > 0 some neighbours differ by more than B. "
     "The neighbours are x = (n (B + 1), 0, ..., 0) and y = (0, ..., 0), which differ in the "
     "first entry only (the existential witness of the proof); both means are computed from the "

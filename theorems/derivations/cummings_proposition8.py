@@ -38,6 +38,9 @@ MAPPING = {
     expect="proved",
     role="proof",
     id="derivations.cummings_proposition8_yes",
+    reading="The display as written, with fair coins: Pr[first coin tails] = 1/2, Pr[heads, "
+    "heads] = 1/4, response probabilities 3/4 and 1/4; the closing '=> exp(eps) = 3' "
+    "read with eps = ln 3.",
     timeout=10,
     note="Step 4 ('=> exp(eps) = 3') is a consequence, checked under the chain's result; "
     "eps is ln 3.",
@@ -57,6 +60,7 @@ def cummings_proposition8_yes_ratio():
     expect="proved",
     role="proof",
     id="derivations.cummings_proposition8_no",
+    reading="The display as written, with the response probabilities 3/4 and 1/4 of fair coins.",
     timeout=10,
     quote=(
         "Randomized response with fair coins (Definition 7), as a mechanism from truth in {+, -} "

@@ -59,6 +59,8 @@ CONCLUSION = (
     refutation="notational",
     role="proof",
     id="derivations.cummings_theorem5",
+    reading="The seven steps as written, densities of Lap(Delta f/eps) at f(x) - z and f(y) - "
+    "z, |f(x) - f(y)| <= Delta f; eps > 0, Delta f > 0.",
     timeout=20,
     note="Steps 3 and 4 are refuted (a ratio of exponentials written as a difference); "
     "the theorem itself is proved in cummings.theorem5.",
@@ -78,6 +80,8 @@ def cummings_theorem5_steps():
     source=f"{SOURCE}, Theorem 5 proof ({CLAIM}), step 3 corrected",
     expect="proved",
     id="derivations.cummings_theorem5_corrected",
+    reading="The proof with step 3 written as the quotient exp(u)/exp(v) = exp(u - v); the "
+    "mapping of the proof as written.",
     corrects="derivations.cummings_theorem5",
     timeout=20,
     quote=(

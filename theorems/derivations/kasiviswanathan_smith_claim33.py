@@ -60,6 +60,8 @@ WHERE = {"epsilon": "(0, oo)", "delta": "[0, 1]", "x_1": "[0, 1]", "y_1": "[0, 1
     refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part6",
+    reading="The chain as written, modelled on D = {1, 2}, S = {1}; (eps, "
+    "delta)-indistinguishability used point by point as the proof does.",
     timeout=30,
     note="Modelled on D = {1, 2}, S = {1}. Step 6 counts the sum of delta over D as one delta.",
     quote=(
@@ -79,6 +81,8 @@ def ks_claim33_part6_steps():
     source=f"{SOURCE}, Claim 3.3 part 6, Proof of Part 6 (KS-Claim3.3(6)), sums of delta counted",
     expect="proved",
     id="derivations.ks_claim33_part6_corrected",
+    reading="The chain with the sums of delta over D counted (delta per outcome), modelled on D"
+    " = {1, 2}, S = {1}.",
     corrects="derivations.ks_claim33_part6",
     timeout=30,
     quote=(

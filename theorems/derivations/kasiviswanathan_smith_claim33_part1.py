@@ -35,6 +35,9 @@ WHERE = {name: "[0, 1]" for name in ("a", "b", "c", "d", "beta", "delta")} | {"e
     expect="proved",
     role="proof",
     id="derivations.ks_claim33_part1",
+    reading="The display and the two inline links strung together as the prose does, on the "
+    "model a, b, beta, c, d of the module docstring; Pr[X in Bad] <= delta by "
+    "definition.",
     timeout=20,
     note="The display and the inline links of the proof, strung together as the prose does.",
     quote=(

@@ -35,6 +35,8 @@ MAPPING = {r"\Pr[X \in S]": "p", r"\Pr[Y \in S]": "q"}
     expect="proved",
     role="proof",
     id="derivations.ks_claim33_part2",
+    reading="The first display, with p = Pr[X in S], q = Pr[Y in S] > 0 and p > e^{2 eps} q "
+    "(the definition of S); eps > 0.",
     timeout=20,
     quote=(
         "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
@@ -87,6 +89,8 @@ TIGHT = r"\frac{\delta (1 + e^{2\epsilon})}{e^{\epsilon} (e^{\epsilon} - 1)}"
     expect="proved",
     role="proof",
     id="derivations.ks_claim33_part2_s",
+    reading="'eps e^eps Pr[Y in S] < delta' from the display and the hypothesis Pr[X in S] - "
+    "e^eps Pr[Y in S] <= delta.",
     timeout=20,
     quote=(
         "If X, Y are (eps, delta)-indistinguishable, then they are point-wise (2 eps, 2 "
@@ -107,6 +111,8 @@ def ks_claim33_part2_s_step():
     refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_s_prime",
+    reading="The step as written, 'eps e^eps Pr[Y in S'] < delta', with S' = {a : Pr[X = a] < "
+    "e^{-2 eps} Pr[Y = a]} and the hypothesis in both directions.",
     timeout=20,
     note="The symmetric argument bounds Pr[X in S'], not Pr[Y in S'].",
     quote=(
@@ -126,6 +132,7 @@ def ks_claim33_part2_s_prime_step():
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, S' (KS-Claim3.3(2)), what the symmetric argument gives",
     expect="proved",
     id="derivations.ks_claim33_part2_s_prime_corrected",
+    reading="The mirror image of the S argument: on S' it bounds Pr[X in S'].",
     corrects="derivations.ks_claim33_part2_s_prime",
     timeout=20,
     quote=(
@@ -155,6 +162,8 @@ def _union(side: str, bound: str) -> object:
     refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_union",
+    reading="The step as written: Pr[Y in S cup S'] <= 2 delta/(eps e^eps), S and S' as in the "
+    "proof, the hypothesis in both directions.",
     timeout=20,
     note="Pr[Y in S'] can reach delta e^eps/(e^eps - 1), above delta/(eps e^eps).",
     quote=(
@@ -171,6 +180,8 @@ def ks_claim33_part2_union_step():
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, the union bound (KS-Claim3.3(2)), tight constant",
     expect="proved",
     id="derivations.ks_claim33_part2_union_corrected",
+    reading="Pr[Y in S cup S'] with the tight constant delta (1 + e^{2 eps})/(e^eps (e^eps - "
+    "1)) in place of 2 delta/(eps e^eps).",
     corrects="derivations.ks_claim33_part2_union",
     timeout=20,
     quote=(
@@ -189,6 +200,7 @@ def ks_claim33_part2_union_step_corrected():
     refutation="substantive",
     role="proof",
     id="derivations.ks_claim33_part2_union_x",
+    reading="The step as written for a drawn from X: Pr[X in S cup S'] <= 2 delta/(eps e^eps).",
     timeout=20,
     note="Pr[X in S] can reach delta e^eps/(e^eps - 1): the bound for Y does not carry over to X.",
     quote=(
@@ -205,6 +217,7 @@ def ks_claim33_part2_union_x_step():
     source=f"{SOURCE}, Claim 3.3 part 2, Proof of Part 2, a drawn from X (KS-Claim3.3(2)), tight constant",
     expect="proved",
     id="derivations.ks_claim33_part2_union_x_corrected",
+    reading="Pr[X in S cup S'] with the tight constant delta (1 + e^{2 eps})/(e^eps (e^eps - 1)).",
     corrects="derivations.ks_claim33_part2_union_x",
     timeout=20,
     quote=(

@@ -44,6 +44,7 @@ CONCLUSION = (
     refutation="notational",
     role="proof",
     id="derivations.ks_claim33_part3",
+    reading="The chain as written (with its two strict '<' links), modelled on D = {1, 2}.",
     timeout=20,
     note="Modelled on D = {1, 2}. The two '<' links only hold as '<='.",
     quote=(
@@ -61,6 +62,7 @@ def ks_claim33_part3_steps():
     source=f"{SOURCE}, Claim 3.3 part 3, Proof of Part 3 (KS-Claim3.3(3)), '<' read as '<='",
     expect="proved",
     id="derivations.ks_claim33_part3_corrected",
+    reading="The chain with its two '<' links read as '<='; modelled on D = {1, 2}.",
     corrects="derivations.ks_claim33_part3",
     timeout=20,
     quote=(

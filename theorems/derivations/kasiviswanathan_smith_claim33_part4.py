@@ -36,6 +36,7 @@ WHERE = {name: "[0, 1]" for name in ("w", "s_1", "s_2", "r_1", "r_2", "delta")} 
     refutation="notational",
     role="proof",
     id="derivations.ks_claim33_part4",
+    reading="The chain as written (with its strict '<' links), modelled on D = {1, 2}, T = {1}.",
     timeout=20,
     note="Modelled on D = {1, 2}, T = {1}. The two '<' links only hold as '<='.",
     quote=(
@@ -53,6 +54,7 @@ def ks_claim33_part4_steps():
     source=f"{SOURCE}, Claim 3.3 part 4, Proof of Part 4 (KS-Claim3.3(4)), '<' read as '<='",
     expect="proved",
     id="derivations.ks_claim33_part4_corrected",
+    reading="The chain with its '<' links read as '<='; modelled on D = {1, 2}, T = {1}.",
     corrects="derivations.ks_claim33_part4",
     timeout=20,
     quote=(

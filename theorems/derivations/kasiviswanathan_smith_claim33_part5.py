@@ -39,6 +39,7 @@ WHERE = {name: "[0, 1]" for name in ("rho", "x_1", "x_2", "y_1", "y_2", "delta")
     expect="proved",
     role="proof",
     id="derivations.ks_claim33_part5",
+    reading="The display as written, modelled on two values of the independent randomness R.",
     timeout=20,
     note="Modelled on E = {1, 2} (two values of the independent randomness R).",
     quote=(

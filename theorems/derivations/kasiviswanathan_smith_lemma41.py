@@ -59,6 +59,8 @@ WHERE = {"p": "(0, 1]", "q": "[0, 1]", "r": "[0, 1]", "s": "[0, 1]", "delta": "(
     refutation="notational",
     role="proof",
     id="derivations.ks_lemma41_t1",
+    reading="The T_1 display as written, modelled on Bad'_1 = {a}; Bad_0 as the points where "
+    "the ratio leaves [e^{-2 eps}, e^{2 eps}].",
     timeout=20,
     note="Modelled on Bad'_1 = {a}. Link 4 writes '=' where only '>=' holds outside Bad_0.",
     quote=(
@@ -78,6 +80,8 @@ def ks_lemma41_t1_steps():
     source=f"{SOURCE}, Lemma 4.1 proof, the T_1 display (KS-Lemma4.1), link 4 as '>='",
     expect="proved",
     id="derivations.ks_lemma41_t1_corrected",
+    reading="The T_1 display with link 4 as '>=' (outside Bad_0, Pr[A(X) = a] >= e^{-2 eps} "
+    "Pr[A'(Y) = a]); modelled on Bad'_1 = {a}.",
     corrects="derivations.ks_lemma41_t1",
     timeout=20,
     quote=(
@@ -162,6 +166,8 @@ UNION_WHERE = {n: "[0, 1]" for n in ("u", "b_0", "b_1", "b_2", "c_1")} | {
     expect="proved",
     role="proof",
     id="derivations.ks_lemma41_observation",
+    reading="The first observation as written (projections of the pairs onto E), modelled on D "
+    "= {1, 2}.",
     timeout=20,
     note="Modelled on D = {1, 2}.",
     quote=(
@@ -185,6 +191,8 @@ def ks_lemma41_observation_steps():
     expect="proved",
     role="proof",
     id="derivations.ks_lemma41_bad1",
+    reading="The step as written with delta-hat = 2 sqrt(delta): delta-hat Pr[A(X) in Bad'_1] "
+    "<= delta gives Pr[A(X) in Bad'_1] <= delta/delta-hat.",
     timeout=20,
     quote=(
         "If (X, A(X)) and (Y, A'(Y)) on D x E are (eps, delta)-indistinguishable, then with "
@@ -204,6 +212,8 @@ def ks_lemma41_bad1_steps():
     expect="proved",
     role="proof",
     id="derivations.ks_lemma41_dp_on_t1",
+    reading="(Y, A(X)) in the seed read as (Y, A'(Y)): the step is (eps, "
+    "delta)-indistinguishability applied to the set T_1.",
     timeout=20,
     note="(Y, A(X)) in the seed read as (Y, A'(Y)); the step is (eps, delta)-DP on the set T_1.",
     quote=(
@@ -227,6 +237,7 @@ def ks_lemma41_dp_on_t1_step():
     refutation="notational",
     role="proof",
     id="derivations.ks_lemma41_union",
+    reading="The union-bound display as written, with the bounds of the earlier steps substituted.",
     timeout=20,
     note="The second link writes '=' where upper bounds are substituted (and Bad_1 for Bad'_1).",
     quote=(
@@ -246,6 +257,8 @@ def ks_lemma41_union_steps():
     source=f"{SOURCE}, Lemma 4.1 proof, the final union bound (KS-Lemma4.1), Bad'_1 and '<='",
     expect="proved",
     id="derivations.ks_lemma41_union_corrected",
+    reading="The union bound with the substituted upper bounds written '<=' (and Bad'_1 where "
+    "the proof means it).",
     corrects="derivations.ks_lemma41_union",
     timeout=20,
     quote=(

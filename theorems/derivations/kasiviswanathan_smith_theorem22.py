@@ -42,6 +42,8 @@ WHERE = {"a": "(0, oo)", "b": "(0, oo)", "epsilon": "(0, oo)"}
     refutation="substantive",
     role="proof",
     id="derivations.ks_theorem22_bayes",
+    reading="The Bayes display as written on two databases x, y at Hamming distance 1, belief "
+    "uniform, with b_0[x|t] in 1/2 +- eps-bar/2.",
     timeout=30,
     note="The last link (1 + eps-bar)/(1 - eps-bar) <= e^{2 eps} is false for every eps > 0.",
     quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
@@ -55,6 +57,8 @@ def ks_theorem22_bayes_steps():
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, Bayes display (KS-Thm2.2(ii)), last link removed",
     expect="proved",
     id="derivations.ks_theorem22_bayes_corrected",
+    reading="The chain without its last link, for 0 < eps < 0.69 (so eps-bar < 1 and 1 - eps-"
+    "bar > 0).",
     corrects="derivations.ks_theorem22_bayes",
     timeout=30,
     quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
@@ -81,6 +85,8 @@ POSTERIORS_MAPPING = {
     expect="proved",
     role="proof",
     id="derivations.ks_theorem22_uniform",
+    reading="In Game i both databases give the same transcript distribution, so Bayes' rule "
+    "returns the uniform belief.",
     timeout=20,
     quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )
@@ -94,6 +100,7 @@ def ks_theorem22_uniform_step():
     expect="proved",
     role="proof",
     id="derivations.ks_theorem22_plus_minus",
+    reading="The SD of two distributions on {x, y} is |b_0[x|t] - b_i[x|t]|; b_i[.|t] uniform.",
     timeout=20,
     quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
 )

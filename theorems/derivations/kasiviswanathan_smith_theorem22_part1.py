@@ -39,6 +39,8 @@ WHERE = {"u": "[0, 1]", "v": "[0, 1]", "epsilon": "(0, oo)"}
     refutation="notational",
     role="proof",
     id="derivations.ks_theorem22_sd",
+    reading="The step as written ('SD = eps-bar') on two databases, u, v the two posteriors of "
+    "one database within e^{+-eps} of each other.",
     timeout=20,
     note="Claim 3.3(6) bounds SD by eps-bar; the proof writes '='.",
     quote=(
@@ -56,6 +58,8 @@ def ks_theorem22_sd_step():
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, 'SD(...) <= eps-bar' (KS-Thm2.2(i))",
     expect="proved",
     id="derivations.ks_theorem22_sd_corrected",
+    reading="SD <= eps-bar in place of '=', on two databases (u, v the two posteriors of one "
+    "database).",
     corrects="derivations.ks_theorem22_sd",
     timeout=20,
     quote=(
@@ -97,6 +101,8 @@ POSTERIOR_WHERE = {n: "(0, 1]" for n in ("a", "c", "a_1", "c_1")} | {
     refutation="substantive",
     role="proof",
     id="derivations.ks_theorem22_posterior",
+    reading="The display as written (e^{+-eps} between the two games' posteriors), on two "
+    "databases with eps-DP likelihoods.",
     timeout=20,
     note="The posteriors' normalisers change with the game too: only e^{+-2 eps} follows.",
     quote=(
@@ -114,6 +120,8 @@ def ks_theorem22_posterior_steps():
     source=f"{SOURCE}, Theorem 2.2, proof in sec 4, the display with e^{{+-2 eps}} (KS-Thm2.2(i))",
     expect="proved",
     id="derivations.ks_theorem22_posterior_corrected",
+    reading="e^{+-2 eps} in place of e^{+-eps} (both posteriors' normalisers change with the "
+    "game), on two databases.",
     corrects="derivations.ks_theorem22_posterior",
     timeout=20,
     quote=(

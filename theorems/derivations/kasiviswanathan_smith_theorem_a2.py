@@ -34,6 +34,8 @@ WHERE = {"sigma": "(0, oo)", "n": "[1, oo)"}
     refutation="notational",
     role="proof",
     id="derivations.ks_theorem_a2_ratio",
+    reading="The ratio display as written (exponents over 2 sigma): the Gaussian densities of "
+    "sum_i x_i + N(0, sigma^2) at the output n, for 0^n and (1, 0^{n-1}).",
     timeout=20,
     note="The exponents are written over 2 sigma, not 2 sigma^2 (the variance).",
     quote=(
@@ -54,6 +56,7 @@ def ks_theorem_a2_ratio_steps():
     source=f"{SOURCE}, Theorem A.2 and its proof, ratio display (KS-ThmA.2), over 2 sigma^2",
     expect="proved",
     id="derivations.ks_theorem_a2_ratio_corrected",
+    reading="The ratio display with the exponents over 2 sigma^2 (the variance).",
     corrects="derivations.ks_theorem_a2_ratio",
     timeout=20,
     quote=(

@@ -55,6 +55,8 @@ HYPOTHESIS = [r"\left|\frac{a}{a + c} - \frac{1}{2}\right| \le \varepsilon"]
     refutation="notational",
     role="proof",
     id="derivations.vadhan_prop2_gamma",
+    reading="The display as written: Bernoulli prior (1/2, 1/2), posterior ((1 + gamma)/2, (1 -"
+    " gamma)/2), Delta the total variation; gamma of either sign.",
     timeout=20,
     note="gamma/2 is the statistical difference only when gamma >= 0 (it is |gamma|/2).",
     quote=(
@@ -72,6 +74,8 @@ def vadhan_prop2_gamma_steps():
     source=f"{SOURCE}, Proposition 2 proof, the gamma/2 display (V-Prop2), for a >= c",
     expect="proved",
     id="derivations.vadhan_prop2_gamma_corrected",
+    reading="gamma >= 0 (a >= c), the case the proof means: then gamma/2 is the statistical "
+    "difference.",
     corrects="derivations.vadhan_prop2_gamma",
     timeout=20,
     quote=(
@@ -91,6 +95,8 @@ def vadhan_prop2_gamma_steps_corrected():
     refutation="notational",
     role="proof",
     id="derivations.vadhan_prop2_bayes",
+    reading="The Bayes chain as written, likelihoods of x_i and x'_i at y, uniform prior on "
+    "{x_i, x'_i}, gamma as defined in the proof.",
     timeout=20,
     note="Link 3 swaps (1 + gamma)/(1 - gamma) for (1 - gamma)/(1 + gamma); link 4 is O(eps).",
     quote=(
@@ -108,6 +114,8 @@ def vadhan_prop2_bayes_steps():
     source=f"{SOURCE}, Proposition 2 proof, the Bayes chain (V-Prop2), ratio the right way up",
     expect="proved",
     id="derivations.vadhan_prop2_bayes_corrected",
+    reading="The Bayes chain with the ratio (1 - gamma)/(1 + gamma) the right way up; the "
+    "mapping of the chain as written.",
     corrects="derivations.vadhan_prop2_bayes",
     timeout=20,
     quote=(
@@ -126,6 +134,8 @@ def vadhan_prop2_bayes_steps_corrected():
     expect="unknown",
     role="proof",
     id="derivations.vadhan_prop1_bayes",
+    reading="Eq. (1) as written: Bayes' rule for the posterior of X_i, then the membership in "
+    "e^{+-eps} times the prior (not checked).",
     timeout=20,
     note="Link 1 (Bayes) is proved; link 2 is a membership in [e^-eps, e^eps] times the prior: "
     "not checked.",

@@ -59,6 +59,9 @@ def _grid(eps_values, delta_values):
     expect="refuted",
     refutation="substantive",
     id="ks.gauss_sum_dp",
+    reading="log is the natural log; f(x) = sum_i x_i has sensitivity 1 (worst pair N(1, s^2) "
+    "vs N(0, s^2)); every n (the pair does not depend on n); the grid eps in {1/100, "
+    "..., 10} x delta in {10^-1, ..., 10^-100}.",
     note="log is the natural log. The exact hockey-stick divergence of the worst neighbour pair "
     "(N(1, s^2) vs N(0, s^2)) is compared rigorously with delta at each point of the grid "
     "eps in {1/100, 1/10, 1/2, 1, 2, 10} x delta in {10^-1, 10^-3, 10^-6, 10^-10, 10^-30, "
@@ -84,6 +87,9 @@ def gauss_sum_dp():
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2 (corrected)",
     expect="verified-bounded",
     id="ks.gauss_sum_dp_corrected",
+    reading="sigma^2 = 2 log(1/delta)/eps^2 (natural log), restricted to eps in (0, 1] and "
+    "delta in (0, 1/2]; the worst neighbour pair N(1, s^2) vs N(0, s^2); decided on a "
+    "grid of that domain.",
     corrects="ks.gauss_sum_dp",
     note="Corrected: sigma^2 = 2 log(1/delta)/eps^2 for eps in (0, 1] and delta in (0, 1/2]. "
     "No constant c in sigma^2 = c log(1/delta)/eps^2 works for every eps > 0 (at fixed delta, "
@@ -115,6 +121,8 @@ def gauss_sum_dp_corrected():
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2 (c = 19/10 < 2)",
     expect="refuted",
     id="ks.gauss_sum_dp_below_2",
+    reading="A probe: sigma^2 = (19/10) log(1/delta)/eps^2 with the natural log, on the grid "
+    "eps in {1/100, 1/10, 1/2, 1} x delta in {1/2, 10^-1, ..., 10^-100}.",
     role="probe",
     note="Tightness of the corrected constant: sigma^2 = (19/10) log(1/delta)/eps^2 already "
     "fails for eps in (0, 1] at small delta (same grid as ks.gauss_sum_dp_corrected).",
@@ -138,6 +146,7 @@ def gauss_sum_dp_below_2():
     source=f"{SEED}, KS-gauss-sum-dp, Appendix A proof of Theorem A.2 (c = 2, eps > 1)",
     expect="refuted",
     id="ks.gauss_sum_dp_corrected_large_eps",
+    reading="A probe: the corrected constant c = 2 at eps in {2, 10}, same delta grid.",
     role="probe",
     note="Why the corrected statement restricts eps: sigma^2 = 2 log(1/delta)/eps^2 fails for "
     "eps > 1 (same grid, eps in {2, 10}).",
@@ -192,6 +201,9 @@ def _theorem_a3(space, eps, delta):
     source=f"{SEED}, KS-ThmA.3, Appendix A Theorem A.3",
     expect="verified-bounded",
     id="ks.theorem_a3",
+    reading="|D| = 2, n = 1; an informed belief b on the free coordinate j, the others fixed to"
+    " x's; every x and j; delta' = n (sqrt(delta) + 2 delta/(eps e^eps)); an undefined "
+    "posterior counts as a breach; eps in [1/100, 2], delta = 1/100, 2 outputs.",
     timeout=150,
     note="Mechanisms on D^n, |D| = 2, x_{-i} = x with position i set to 0. An informed belief "
     "for the real database x is b (searched) on the values of one free coordinate j, the other "

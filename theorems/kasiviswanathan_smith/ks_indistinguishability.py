@@ -33,6 +33,9 @@ LOG_OUTCOMES = range(2, 4)
     source=f"{SEED}, KS-Claim3.3(1), Claim 3.3 part 1",
     expect="proved",
     id="ks.claim3_3.part1",
+    reading="Distributions on any finite number of outcomes; point-wise means the bad set has "
+    "mass <= delta under X and under Y ('drawn from either'); eps in [1/100, 2], delta "
+    "in [0, 1/2].",
     quote=(
         "If X, Y are point-wise (eps, delta)-indistinguishable (KS-Def3.2), then they are (eps, "
         "delta)-indistinguishable (KS-Def3.1)."
@@ -55,6 +58,9 @@ def claim3_3_part1():
     expect="refuted",
     refutation="substantive",
     id="ks.claim3_3.part2",
+    reading="2 delta/(eps e^eps) as the proof computes it (the extracted '2 "
+    "delta/e^{eps_eps}'); point-wise for both X and Y ('drawn from either'); any finite"
+    " number of outcomes, eps in [1/100, 2], delta in [0, 1/2].",
     note="The extracted statement reads '2 delta / e^{eps_eps}'; the proof computes "
     "2 delta / (eps e^eps), which is encoded. The proof bounds Pr[Y in Bad] only, not "
     "Pr[X in Bad].",
@@ -81,6 +87,9 @@ def claim3_3_part2():
     source=f"{SEED}, KS-Claim3.3(2), Claim 3.3 part 2 (corrected)",
     expect="verified-bounded",
     id="ks.claim3_3.part2_corrected",
+    reading="The point-wise delta corrected to delta (1 + 1/eps + 1/(eps e^eps)) (from the "
+    "proof's own steps), for both P(Bad) and Q(Bad); 2 outcomes with eps in [1/100, 2],"
+    " 2-3 outcomes at eps = ln(3/2); delta in [0, 1/2].",
     corrects="ks.claim3_3.part2",
     note="Corrected statement, from the proof's own steps: for S = {a : p_a > e^2eps q_a}, "
     "Q(S) <= delta/(eps e^eps) and P(S) <= e^eps Q(S) + delta <= delta/eps + delta; symmetrically "
@@ -130,6 +139,8 @@ def _pairs_claim(predicate, says, eps):
     source=f"{SEED}, KS-Claim3.3(3), Claim 3.3 part 3",
     expect="verified-bounded",
     id="ks.claim3_3.part3",
+    reading="X on |D| = 2 points; A and A' row-stochastic with 2 outputs; the pairs are the "
+    "joint laws of (X, A(X)) and (X, A'(X)); eps in [1/100, 2], delta in [0, 1/2].",
     note="X is a distribution on |D| = 2 points; A and A' are row-stochastic matrices with "
     "2 outputs (3 outputs time out in z3).",
     quote=(
@@ -156,6 +167,8 @@ def claim3_3_part3():
     source=f"{SEED}, KS-Claim3.3(4), Claim 3.3 part 4",
     expect="verified-bounded",
     id="ks.claim3_3.part4",
+    reading="X on |D| = 2 points; A, A' with 2 outputs; 'with probability >= 1 - delta over a "
+    "<- X' means the good a have X-mass >= 1 - delta; eps = ln(3/2), delta in [0, 1/2].",
     note="X is a distribution on |D| = 2 points; A and A' are row-stochastic matrices. "
     "Only eps = ln(3/2) is covered: with eps ranging z3 times out already on 2 outputs.",
     quote=(
@@ -187,6 +200,8 @@ def claim3_3_part4():
     source=f"{SEED}, KS-Claim3.3(5), Claim 3.3 part 5",
     expect="verified-bounded",
     id="ks.claim3_3.part5",
+    reading="G a randomized map (row-stochastic matrix) to 2 outputs, the same for X and Y; X, "
+    "Y on 2 outcomes; eps in [1/100, 2], delta in [0, 1/2].",
     note="G is a randomized map from the outcomes to 2 outputs (a row-stochastic matrix).",
     quote=(
         "If X, Y are (eps, delta)-indistinguishable and G is a randomized algorithm (G(X) = g(X, "
@@ -221,6 +236,8 @@ def claim3_3_part5():
     source=f"{SEED}, KS-Claim3.3(6), Claim 3.3 part 6",
     expect="proved",
     id="ks.claim3_3.part6",
+    reading="Distributions on any finite number of outcomes; SD as the maximum over sets; eps-"
+    "bar = e^eps - 1; eps in [1/100, 2], delta in [0, 1/2].",
     quote=(
         "If X, Y are (eps, delta)-indistinguishable, then SD(X, Y) <= eps-bar + delta, where "
         "eps-bar = e^eps - 1."

@@ -1,5 +1,6 @@
 """Kasiviswanathan & Smith (seed 004_b0aca88671cf8a62.txt), sections 4 and 5: Corollary 4.2
-(KS-Cor4.2), Theorem 5.1 (KS-Thm5.1) and Corollary 5.2 (KS-Cor5.2).
+(KS-Cor4.2), Theorem 5.1 (KS-Thm5.1) and the Laplace step of Corollary 5.2 (KS-Cor5.2; the
+corollary itself is ks_corollary5_2.py).
 
 O() constants are the explicit ones of the proofs: Lemma 4.1's
 delta'' = sqrt(delta) + 2 delta/(eps e^eps); Theorem 5.1's proof applies Corollary 4.2 to pairs
@@ -17,8 +18,7 @@ from _ks_common import SEED, SPACE_1
 from _ks_posterior import breach_of_first, marginals_agree, mass_of_first
 
 from dpproofs.algebra import implies
-from dpproofs.claim import all_of, exact_fact
-from dpproofs.errors import Undecided
+from dpproofs.claim import all_of
 from dpproofs.search import Interval, distribution, for_all, for_all_mechanisms, log_of
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
@@ -34,15 +34,6 @@ from dpproofs.vocabulary import (
 #: claim is not vacuous there. delta ranging, or n = 2: z3 unknown.
 POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 D = 2  # |D| for the random variable X of Corollary 4.2
-
-
-def open_claim(statement, reason):
-    """A claim dpproofs does not decide yet: UNKNOWN with ``reason`` (what would decide it)."""
-
-    def check(facts):
-        raise Undecided(reason)
-
-    return exact_fact(statement, check)
 
 
 def _corollary4_2(outputs, k, eps, delta):
@@ -83,6 +74,9 @@ def _joint_laws(outputs, k, eps, delta, what):
     source=f"{SEED}, KS-Cor4.2, Corollary 4.2",
     expect="verified-bounded",
     id="ks.corollary4_2",
+    reading="O(sqrt(delta)) as Lemma 4.1's delta'' = sqrt(delta) + 2 delta/(eps e^eps); 'for "
+    "all X, A, A'' as all joint laws on D x T with equal D-marginals; an undefined "
+    "conditional counts as a breach; |D| = |T| = 2, eps = ln(6/5), delta = 1/100.",
     timeout=180,
     note="O() replaced by Lemma 4.1's delta'' = sqrt(delta) + 2 delta/(eps e^eps). 'For all X "
     "on D and all A, A'' is 'for all joint laws of (X, A(X)), (X, A'(X)) on D x T with the same "
@@ -152,6 +146,9 @@ def _lemma4_1(outputs, k, eps, delta):
     source=f"{SEED}, KS-Lemma4.1, Lemma 4.1 (Main Lemma), the statement",
     expect="unknown",
     id="ks.lemma4_1",
+    reading="'For all X, Y, A, A'' as all joint laws on D x T; an undefined conditional counts "
+    "as a breach; delta'' = sqrt(delta) + 2 delta/(eps e^eps); |D| = |T| = 2, eps = "
+    "ln(6/5), delta = 1/100.",
     timeout=60,
     note="The lemma's statement (its proof is checked step by step in "
     "derivations.ks_lemma41_*). 'For all X, Y on D and all A, A'' is 'for all joint laws of "
@@ -204,6 +201,9 @@ def _theorem5_1(space, eps, delta):
     source=f"{SEED}, KS-Thm5.1, Theorem 5.1",
     expect="verified-bounded",
     id="ks.theorem5_1",
+    reading="|D| = 2, n = 1 (E is D or empty); E from (eps, delta)-indistinguishability with "
+    "every Hamming neighbour; delta' = n (sqrt(delta) + 2 delta/(eps e^eps)) (below the"
+    " proof's constant, so stronger); eps in [1/100, 2], delta = 1/100, 2 outputs.",
     timeout=150,
     note="Mechanisms on D^n, |D| = 2, x_{-i} = x with position i set to 0; E = {x : A(x), A(y) "
     "(eps, delta)-indistinguishable for every Hamming neighbour y}; b[E] >= 1 - delta is "
@@ -233,6 +233,8 @@ def theorem5_1():
     source=f"{SEED}, KS-Cor5.2, Corollary 5.2 (the Laplace step)",
     expect="proved",
     id="ks.corollary5_2_laplace_step",
+    reading="Laplace densities proportional to exp(-eps |t - f(.)|/s); x in E and a neighbour y"
+    " give |f(x) - f(y)| <= s; every t, eps > 0, s > 0.",
     role="proof",
     note="The step that makes Corollary 5.2 an instance of Theorem 5.1: for x in E "
     "(LS_f(x) <= s) and a neighbour y, |f(x) - f(y)| <= s, and the densities of "
@@ -257,31 +259,4 @@ def corollary5_2_laplace_step():
             "b": "(-oo, oo)",
         },
         assuming=["Abs(a - b) <= s"],
-    )
-
-
-@theorem(
-    source=f"{SEED}, KS-Cor5.2, Corollary 5.2",
-    expect="unknown",
-    id="ks.corollary5_2",
-    role="stub",
-    note="O() as in Theorem 5.1. A(x) = f(x) + Lap(s/eps) has continuous outputs.",
-    quote=(
-        "Let E = {x : LS_f(x) <= s}, where LS_f is the local sensitivity of f, and A(x) = f(x) + "
-        "Lap(s/eps). For every belief b with b[E] >= 1 - delta, A is (eps', delta')-semantically "
-        "private for b, with eps' = e^{3 eps} - 1 + 2 sqrt(delta) and delta' = O(n sqrt(delta))."
-    ),
-)
-def corollary5_2():
-    """With E = {x : LS_f(x) <= s} and A(x) = f(x) + Lap(s/eps): every belief b with
-    b[E] >= 1 - delta gets (e^{3eps} - 1 + 2 sqrt(delta), O(n sqrt(delta)))-semantic privacy."""
-    return open_claim(
-        "Corollary 5.2 for every f on D^n and every belief b",
-        "the mechanism has continuous outputs: the breach probability is an integral over t of "
-        "a condition on posteriors, outside the finite search and the scalar calculus. The "
-        "paper derives it from Theorem 5.1 through the Laplace step (proved: "
-        "ks.corollary5_2_laplace_step); Theorem 5.1 itself is only verified for finite "
-        "mechanisms at n = 1 (ks.theorem5_1). What would decide it: Theorem 5.1 proved for all "
-        "mechanisms (measurable outputs), or an exact integral of the breach set for "
-        "piecewise-exponential likelihoods.",
     )

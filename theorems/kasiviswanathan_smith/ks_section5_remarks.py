@@ -50,6 +50,8 @@ def _moment(k):
     source=f"{SEED}, KS-lap-mean, section 5 before Corollary 5.2",
     expect="proved",
     id="ks.laplace_mean",
+    reading="Density proportional to exp(-|y|/lambda), normalised by its integral; every lambda"
+    " > 0.",
     quote=("Lap(lambda), with density proportional to exp(-abs(y)/lambda), has mean 0."),
 )
 def laplace_mean():
@@ -62,6 +64,8 @@ def laplace_mean():
     expect="refuted",
     refutation="substantive",
     id="ks.laplace_std",
+    reading="Density proportional to exp(-|y|/lambda), normalised by its integral; standard "
+    "deviation sqrt(E[Y^2] - E[Y]^2); every lambda > 0.",
     quote=(
         "Lap(lambda), with density proportional to exp(-abs(y)/lambda), has standard deviation "
         "lambda."
@@ -77,6 +81,8 @@ def laplace_std():
     source=f"{SEED}, KS-lap-std, section 5 before Corollary 5.2 (corrected)",
     expect="proved",
     id="ks.laplace_std_corrected",
+    reading="Standard deviation sqrt(E[Y^2] - E[Y]^2), the moments integrated exactly; every "
+    "lambda > 0.",
     corrects="ks.laplace_std",
     note="The variance of Lap(lambda) is 2 lambda^2, so the standard deviation is sqrt(2) lambda.",
     quote=(
@@ -99,6 +105,8 @@ delta0 = sympy.Symbol("delta0", positive=True)
     source=f"{SEED}, KS-sqrt2-remark, section 5",
     expect="proved",
     id="ks.sqrt2_remark",
+    reading="delta = delta_0^2 for a target delta_0 in (0, 1); natural log; sigma proportional "
+    "to sqrt(log(1/delta)) (the constant cancels in the ratio).",
     note="delta = delta0^2 for a target delta0 in (0, 1); sigma proportional to "
     "sqrt(log(1/delta)).",
     quote=(
@@ -142,6 +150,8 @@ def _sanitizer(n):
     source=f"{SEED}, KS-tv-sanitizer, section 5",
     expect="verified-bounded",
     id="ks.tv_sanitizer",
+    reading="D = {0, 1}, n = 1..4, Hamming neighbours; outputs (i, x_i) with i uniform; SD <= "
+    "1/n and D_inf = +oo computed exactly.",
     note="|D| = 2, n = 1..4: SD between neighbours <= 1/n and the max-divergence is infinite.",
     quote=(
         "Let A pick i uniform in {1, ..., n} and publish (i, x_i). Then SD(A(x), A(y)) <= 1/n for"
@@ -198,6 +208,10 @@ def _indistinguishability_is_not_a_metric(facts):
     source=f"{SEED}, KS-not-metric, section 3 footnote 2",
     expect="proved",
     id="ks.not_metric",
+    reading="'Not a metric, unlike statistical difference' compares the metric axioms; "
+    "d_delta(X, Y) = the least eps at a fixed delta > 0; SD's triangle inequality on "
+    "any finite number of outcomes, d_delta's failures at exact witnesses (delta = "
+    "1/10).",
     note="Reading: 'not a metric, unlike statistical difference' compares the metric axioms. "
     "SD satisfies the triangle inequality SD(P, R) <= SD(P, Q) + SD(Q, R) (decided for all "
     "triples of distributions on every finite number of outcomes, small-model theorem). The "
@@ -233,6 +247,8 @@ def indistinguishability_not_a_metric():
     source=f"{SEED}, KS-proj-indist, section 4 proof of Lemma 4.1",
     expect="proved",
     id="ks.projection_indistinguishable",
+    reading="X, Y on |D| = 2 points, A, A' on any finite number of outputs; the projection A(X)"
+    " is the mixture of A's rows by X; eps in [1/100, 2], delta in [0, 1/2].",
     note="X, Y on |D| = 2 points, A, A' with any finite number of outputs; eps in [1/100, 2], "
     "delta in [0, 1/2]. The joint laws and the push-forwards are the vocabulary's joint_law and "
     "mixture, so the claim is one formula: m = 4 rows, 3 sums per conjunct, N* = 7 outputs by "
@@ -272,8 +288,15 @@ t_out, sigma = sympy.Symbol("t", real=True), sympy.Symbol("sigma", positive=True
 @theorem(
     source=f"{SEED}, KS-ThmA.2, Appendix A Theorem A.2 (the posterior display)",
     expect="proved",
+    role="proof",
     id="ks.theorem_a2_posterior",
-    note="Partial: the proof's computation, not the limit. Belief b uniform on {0^n, e_1}, "
+    reading="Belief uniform on {0^n, e_1}; Game 1 maps both to 0^n; Gaussian densities; every t"
+    " > 1/2 and sigma > 0; the probabilistic limit over t ~ A(1^n) and the DP of the "
+    "mechanism are not encoded.",
+    note="A proof step, not the theorem: the proof's computation, not the limit (the statement "
+    "is ks.theorem_a2, decided with an exact witness; this mechanism's DP claim is "
+    "ks.gauss_sum_dp, refuted). "
+    "Belief b uniform on {0^n, e_1}, "
     "A(x) = sum_i x_i + N(0, sigma^2). At transcript t, bbar_0 puts mass 1/(1 + r) on e_1 with "
     "r = exp(-(2t - 1)/(2 sigma^2)) (the Gaussian density ratio), while in Game 1 both "
     "databases become 0^n, so bbar_1 is uniform. Decided: SD(bbar_0, bbar_1) >= 1/2 - r for "

@@ -38,6 +38,9 @@ def _with_prior(space, outputs, eps, **params):
     source=f"{SEED}, KS-Thm2.2(i), Theorem 2.2 (first sentence)",
     expect="proved",
     id="ks.theorem2_2.part1",
+    reading="D^n with |D| = 2, n = 1, 2, 3; x_{-i} sets position i to the default 0; every "
+    "belief (searched at n = 1, in closed form at n = 2, 3); every transcript of "
+    "positive probability; eps in [1/100, 1]; any finite number of outputs.",
     timeout=420,
     note=SEMANTIC_NOTE + "The belief b ranges over all distributions on D^n (a searched object). "
     "Covered: n = 1, 2 and 3 with |D| = 2, eps in [1/100, 1], every finite number of outputs "
@@ -111,6 +114,9 @@ def _semantic_to_dp(conclusion_ratio, says, eps_values=(SEMANTIC_EPS,), eps_n1=N
     expect="refuted",
     refutation="substantive",
     id="ks.theorem2_2.part2",
+    reading="D^n with |D| = 2, n = 1, 2; x_{-i} sets position i to the default 0; 'for all "
+    "beliefs' in the hypothesis in closed form; 2eps-DP pure (ratio e^{2 eps}); eps in "
+    "[1/100, 1].",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided in closed form "
     "(vocabulary.semantic_privacy: the supremum over b of SD is (sqrt R - 1)/(sqrt R + 1)).",
     quote=("If A is (eps-bar/2)-semantically private with eps-bar = e^eps - 1, then A is 2eps-DP."),
@@ -124,6 +130,8 @@ def theorem2_2_part2():
     source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence, corrected)",
     expect="verified-bounded",
     id="ks.theorem2_2.part2_corrected",
+    reading="Ratio ((1 + e^eps)/(3 - e^eps))^2, for e^eps < 3; 'for all beliefs' in closed "
+    "form; n = 1 with eps in [1/100, 1], n = 2 at e^eps in {11/10, 3/2, 2, 5/2}.",
     corrects="ks.theorem2_2.part2",
     note=SEMANTIC_NOTE + "Corrected constant: c-semantic privacy bounds every likelihood ratio "
     "of neighbours by ((1 + c)/(1 - c))^2 (the two-point belief at the optimal weights, not the "
@@ -152,6 +160,9 @@ def theorem2_2_part2_corrected():
     source=f"{SEED}, KS-Thm2.4(i), Theorem 2.4 (first sentence)",
     expect="verified-bounded",
     id="ks.theorem2_4.part1",
+    reading="O() replaced by the proof's constants, delta' = n (sqrt(delta) + 2 delta/(eps "
+    "e^eps)); |D| = 2, n = 1; the belief searched; Definition 2.3's failure event over "
+    "(x, t); eps in [1/100, 2], delta in {1/100, 1/10000}.",
     timeout=150,
     note=SEMANTIC_NOTE + "O() replaced by the explicit constants of the proof (Lemma 4.1): "
     "delta'' = sqrt(delta) + 2 delta/(eps e^eps), delta' = n delta''. The belief b is a "
@@ -212,6 +223,9 @@ def _theorem2_4_part2(conclusion, says, eps_values):
     expect="refuted",
     refutation="substantive",
     id="ks.theorem2_4.part2",
+    reading="n = 1, |D| = 2; the hypothesis for all beliefs (refinement, certified at the "
+    "point); Definition 2.3's failure event over (x, t); eps in [1/100, 1], delta in "
+    "[0, 1/10].",
     note=SEMANTIC_NOTE + "'For all beliefs b' in the hypothesis is decided by counterexample-"
     "guided refinement (dpproofs.search.cegar): a counterexample's hypothesis is certified for "
     "every b by z3 at the exact point. n = 1, delta in [0, 1/10].",
@@ -259,6 +273,9 @@ def _at_two_beliefs(alg, M, E, delta):  # E: e^eps
     source=f"{SEED}, KS-Thm2.4(ii), Theorem 2.4 (second sentence, corrected)",
     expect="verified-bounded",
     id="ks.theorem2_4.part2_corrected",
+    reading="n = 1, |D| = 2; e^eps = gamma in [101/100, 272/100], delta in [0, 1/10]; the "
+    "corrected ratio ((1 + e^eps)/(3 - e^eps))^2 and delta' = 4 delta/(3 - e^eps); the "
+    "hypothesis used at two beliefs only (a stronger claim).",
     corrects="ks.theorem2_4.part2",
     timeout=240,
     note=SEMANTIC_NOTE + "Corrected constants: ratio ((1 + e^eps)/(3 - e^eps))^2 (as Theorem "
@@ -297,6 +314,8 @@ def theorem2_4_part2_corrected():
     expect="refuted",
     role="probe",
     id="ks.theorem2_4.part2_delta_2delta",
+    reading="A probe of the earlier correction (delta' = 2 delta) at e^eps = 5/2, n = 1, |D| = "
+    "2, delta in [0, 1/10], the hypothesis for all beliefs by refinement.",
     timeout=180,
     note=SEMANTIC_NOTE + "The project's earlier correction, ratio ((1 + e^eps)/(3 - e^eps))^2 "
     "with delta' = 2 delta, over the original claim's domain (it was verified at eps in "
@@ -329,6 +348,8 @@ def theorem2_4_part2_delta_2delta():
     expect="refuted",
     refutation="substantive",
     id="ks.footnote4",
+    reading="delta = 0 only (reality-oblivious (c, 0) = c-semantic privacy at every transcript "
+    "of positive probability, every belief); n = 1, 2 with |D| = 2; eps in [1/100, 1].",
     note=SEMANTIC_NOTE + "Encoded at delta = 0 only: reality-oblivious (c, 0)-semantic privacy "
     "(Definition A.1) asks SD <= c at every transcript of positive probability, which for "
     "finite mechanisms is vocabulary.semantic_privacy (closed form over all beliefs); a "
@@ -347,6 +368,8 @@ def footnote4():
     source=f"{SEED}, KS-fn4-ro-semantic, Appendix A footnote 4 (corrected)",
     expect="verified-bounded",
     id="ks.footnote4_corrected",
+    reading="delta = 0 only; the ratio ((1 + e^eps)/(3 - e^eps))^2; n = 1 with eps in [1/100, "
+    "1], n = 2 at e^eps in {11/10, 3/2, 2, 5/2}.",
     corrects="ks.footnote4",
     note=SEMANTIC_NOTE + "delta = 0; the corrected ratio of ks.theorem2_2.part2_corrected, "
     "((1 + e^eps)/(3 - e^eps))^2, at e^eps in {11/10, 3/2, 2, 5/2} for n = 2; every eps in "

@@ -30,6 +30,9 @@ def _product(row1, row2):
     source=f"{SEED}, T-5-postprocessing, post [5/n]",
     expect="verified-bounded",
     id="thread.postprocessing",
+    reading="g a randomized map (row-stochastic matrix) from 2 outputs to 2; M on Z^n with 2 "
+    "outputs, every n and |Z| >= 2 (neighbour-pair reduction); eps = ln(3/2), delta in "
+    "{0, 1/10}.",
     note="All randomized maps g to 2 outputs (row-stochastic matrices) after all mechanisms on "
     "Z^n with 2 outputs, every n >= 1 and |Z| >= 2 (neighbour-pair reduction; before: Z^1, "
     "|Z| = 2 only), eps = ln(3/2), delta in {0, 1/10} (with eps or delta ranging, z3 times "
@@ -96,6 +99,9 @@ def _composition_claims(mechanisms, hypothesis, conclusion, says, points=None):
     source=f"{SEED}, T-5-composition, post [5/n]",
     expect="verified-bounded",
     id="thread.composition",
+    reading="m = 2 with independent coins (the product of the rows); 'any function' as the pair"
+    " itself (other functions are its post-processing); 2 outputs each; (eps_1, eps_2) "
+    "= (ln(3/2), ln(11/10)), delta_1 = delta_2 in {0, 1/10}.",
     timeout=420,
     note="m = 2 mechanisms on Z^n with 2 outputs each, every n >= 1 and |Z| >= 2 (neighbour-pair "
     "reduction: the claim reads each pair's rows only; before: Z^1, |Z| = 2 only); (eps_1, "
@@ -132,6 +138,9 @@ def composition():
     source=f"{SEED}, T-5-adaptive-composition, post [5/n]",
     expect="verified-bounded",
     id="thread.adaptive_composition",
+    reading="m = 2: M_2 chosen by M_1's output y_1 among two mechanisms, each (eps_2, "
+    "delta_2)-DP; 2 outputs each; (eps_1, eps_2) = (ln(3/2), ln(11/10)), delta_1 = "
+    "delta_2 = 0.",
     timeout=90,
     note="M_2 is chosen by the output y_1 of M_1: a mechanism M_2[y_1] for each of the 2 outputs "
     "of M_1, each (eps_2, delta_2)-DP. Datasets in Z^n, every n >= 1 and |Z| >= 2 "

@@ -19,6 +19,9 @@ fx, fx2, z = sympy.symbols("fx fx2 z", real=True)
     source=f"{SOURCE}, T-4-laplace, post [4/n]",
     expect="proved",
     id="thread.post4_laplace",
+    reading="Delta = sup over neighbours of |f(x) - f(x')|, so |f(x) - f(x')| <= Delta; DP as "
+    "the density ratio <= e^eps at every output; every eps > 0, b > 0, Delta >= 0 with "
+    "b > Delta/eps.",
     note="Encoded as the pointwise density ratio of M(x) = f(x) + Lap(b) and M(x') at every "
     "output z, with Delta = sup |f(x) - f(x')| over neighbours (so |f(x) - f(x')| <= "
     "Delta) and the post's condition b > Delta / eps. fx2 stands for f(x').",

@@ -16,6 +16,9 @@ from dpproofs.vocabulary import mass_where, mechanism_dp
     source=f"{SEED}, T-3-loss-tail, post [3/n]",
     expect="proved",
     id="thread.loss_tail_implies_dp",
+    reading="L = +oo where P(M(x') = xi) = 0 < P(M(x) = xi); natural log; finite mechanisms on "
+    "Z^2 with |Z| = 2 and any number of outputs; every ordered pair at distance 1; eps "
+    "in [1/100, 2], delta in [0, 1/2].",
     note="L <= eps at the output xi iff P(M(x) = xi) <= e^eps P(M(x') = xi) (L = +oo when "
     "P(M(x') = xi) = 0 < P(M(x) = xi)). All mechanisms on Z^2 (|Z| = 2, 4 rows) with 2-3 "
     "outputs, eps in [1/100, 2], delta in [0, 1/2], every ordered pair at distance 1; every "
@@ -61,6 +64,8 @@ def _mean_loss_is_kl(k):
     expect="verified-bounded",
     role="identity",
     id="thread.mean_loss_is_kl",
+    reading="An identity: KL is defined as the mean privacy loss; P(M(x) = xi) > 0 and P(M(x') "
+    "= xi) > 0 on k = 2..4 outputs; natural log.",
     note="An identity of the definitions: D(P||Q) is defined as E_{xi ~ P}[log(P(xi)/Q(xi))], "
     "the mean privacy loss, so no check of it could fail; shown, not counted as decided. "
     "Outputs with P(M(x) = xi) > 0 (others carry no weight), P(M(x') = xi) > 0 (else both "

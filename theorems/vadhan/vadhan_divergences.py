@@ -50,6 +50,8 @@ def _hybrid(conclusion, says):
     expect="refuted",
     refutation="notational",
     id="vadhan.sd_hybrid",
+    reading="As stated, with the strict '< 0.1'; 0^n the all-zero database; X^2 (2-3 outputs) "
+    "and X^3 (2 outputs) with |X| = 2; eps in (0, 1/(10n)].",
     timeout=60,
     note="As stated: eps <= 1/(10n) and the strict '< 0.1'. n = 2 (2-3 outputs) and n = 3 "
     "(2 outputs).",
@@ -72,6 +74,8 @@ def sd_hybrid():
     source=f"{SEED}, V-sd-hybrid, section 1.1 Case 1 (corrected)",
     expect="proved",
     id="vadhan.sd_hybrid_corrected",
+    reading="'< 0.1' read as '<= 0.1' (n eps <= 1/10); X^2 (2-3 outputs) and X^3 (2 outputs), "
+    "every finite number of outputs; 0^n the all-zero database.",
     corrects="vadhan.sd_hybrid",
     timeout=60,
     note="The hybrid argument gives SD(M(x), M(0^n)) <= d(x, 0^n) eps <= n eps <= 0.1: the "
@@ -97,6 +101,8 @@ def sd_hybrid_corrected():
     source=f"{SEED}, V-mult-implies-sd, section 1.2",
     expect="proved",
     id="vadhan.mult_implies_sd",
+    reading="The constant c given explicitly, c = 1; every pair of distributions on any finite "
+    "number of outcomes; eps in (0, 1]; SD as the maximum over sets.",
     note="O(eps) with the explicit constant c = 1, the tightest: the largest SD under "
     "Pr[A in T] <= e^eps Pr[B in T] for all T is 1 - e^-eps, and (1 - e^-eps)/eps -> 1 as "
     "eps -> 0. All pairs of distributions on 2..3 outcomes, eps in (0, 1]; every finite "
@@ -122,6 +128,8 @@ def mult_implies_sd():
     source=f"{SEED}, V-dp-iff-Dinf, section 2",
     expect="proved",
     id="vadhan.dp_iff_max_divergence",
+    reading="Finite mechanisms on X^2 with |X| = 2 and any number of outputs, one query at a "
+    "time; every set T of outputs; eps in [1/100, 2]; natural log.",
     note="All mechanisms on X^2 with 2-3 outputs, eps in [1/100, 2]: the section 1.2 condition "
     "over all sets T, for every ordered neighbour pair, iff max_y ln(M(x)[y]/M(x')[y]) <= eps. "
     "Every finite number of outputs by the small-model theorem (merging: N* = 2).",
@@ -166,6 +174,9 @@ def _kl_at_most(k):
     source=f"{SEED}, V-KL-le-Dinf, section 2",
     expect="verified-bounded",
     id="vadhan.kl_at_most_max_divergence",
+    reading="A with full support on k = 2..3 outcomes (outcomes with A = 0 add nothing; B = 0 <"
+    " A makes D_inf infinite); natural log; stated as D_inf <= eps => D <= eps for "
+    "every eps > 0.",
     note="Stated with a threshold: D_inf(A||B) <= eps implies D(A||B) <= eps, for every eps > 0 "
     "and A, B on k = 2..3 outcomes where A has full support (outcomes with A = 0 add 0 to both "
     "divergences; B = 0 < A makes D_inf infinite). Decided for all real masses (sympy/z3).",

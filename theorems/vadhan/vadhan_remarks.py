@@ -28,6 +28,7 @@ eps = sympy.Symbol("eps", positive=True)
     source=f"{SEED}, V-bernoulli-remark, section 4 Remarks bullet 1",
     expect="proved",
     id="vadhan.bernoulli_remark",
+    reading="Delta is the total variation (half the l1 distance); gamma in [-1, 1], every eps > 0.",
     quote=(
         "For gamma in [-1, 1]: if Delta(Bernoulli(1/2), Bernoulli((1+gamma)/2)) <= eps then "
         "abs(gamma) <= 2 eps."
@@ -49,6 +50,9 @@ def bernoulli_remark():
     source=f"{SEED}, V-any-metric-remark, section 4 Remarks bullet 1",
     expect="proved",
     id="vadhan.any_metric_remark",
+    reading="'Any such d' encoded by the weakest one: only the Bernoulli property at the "
+    "uniform two-point prior is used; O(eps) = ln((1 + 2 eps)/(1 - 2 eps)); X^1 and X^2"
+    " with |X| = 2; eps in [1/100, 49/100].",
     note="'Any distance d with the Bernoulli property' is encoded by the weakest such d: all the "
     "hypothesis d(X_i, X_i | y) <= eps may be used for is the property's conclusion at the "
     "uniform two-point prior on x_i in {0, 1}, whose posterior is Bernoulli((1 + gamma)/2) with "
@@ -95,6 +99,10 @@ def any_metric_remark():
     source=f"{SEED}, V-approx-remark, section 4 Remarks bullet 2",
     expect="verified-bounded",
     id="vadhan.approx_remark",
+    reading="'Negligible' replaced by explicit constants: (eps, delta)-DP gives, w.p. >= 1 - "
+    "delta (1 + 1/eps + 1/(eps e^eps)) over y ~ M(x), prior and posterior within D_inf "
+    "2 eps (Proposition 1's direction only); X^1, |X| = 2, 2 outputs; eps in "
+    "{ln(11/10), ln(3/2), ln 3}, delta in {1/100, 1/10}.",
     timeout=90,
     note="'Negligible' has no finite meaning; encoded with explicit constants: if M is "
     "(eps, delta)-DP then for every x, i, prior X_i on |X| = 2, with probability at least "

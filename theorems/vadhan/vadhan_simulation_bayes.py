@@ -95,6 +95,9 @@ def _mechanisms(
     source=f"{SEED}, V-Claim1(1), Claim 1 part 1",
     expect="proved",
     id="vadhan.claim1.part1",
+    reading="Finite mechanisms, one query at a time; the simulator is any distribution S(q, "
+    "x_{-i}) (polynomial time is vacuous for finite objects); neighbours differ in one "
+    "row; |X| = 2 (one group: every n); eps in [1/100, 2]; natural log.",
     note=SIM_NOTE + LIFT_NOTE + GROUP_NOTE + " |X| = 3: z3 unsat at 2 and 3 outputs, unknown at "
     "4 in 100 s (not claimed).",
     quote=(
@@ -132,6 +135,8 @@ def claim1_part1():
     source=f"{SEED}, V-Claim1(2), Claim 1 part 2",
     expect="proved",
     id="vadhan.claim1.part2",
+    reading="As part 1; the one-group claim for |X| = 2 and 3 (every n); 2eps-DP as D_inf <= 2 "
+    "eps between databases differing in one row; eps in [1/100, 2].",
     note=SIM_NOTE + LIFT_NOTE + GROUP_NOTE + " The one-group claim is decided for |X| = 2 and "
     "|X| = 3.",
     quote=(
@@ -169,6 +174,9 @@ def claim1_part2():
     source=f"{SEED}, V-Prop1, Proposition 1",
     expect="proved",
     id="vadhan.proposition1",
+    reading="|X| = 2 (one group: every n); the prior any distribution on X; 'output y of M(x)' "
+    "= Pr[M(x) = y] > 0; D_inf with natural log; eps in [1/100, 2]; any finite number "
+    "of outputs.",
     note="The prior X_i is a distribution on X (|X| = 2); 'output y of M(x)' is read as "
     "Pr[M(x) = y] > 0 for the database x, whose posterior conditions on M(X_i, x_{-i}) = y. "
     "Every finite number of outputs by the small-model theorem (N* = 2: one family of "
@@ -239,6 +247,9 @@ def proposition1():
     source=f"{SEED}, V-Prop2, Proposition 2",
     expect="proved",
     id="vadhan.proposition2",
+    reading="O(eps) read as the proof's constant, ln((1 + 2 eps)/(1 - 2 eps))-DP, for eps in "
+    "[1/100, 49/100]; |X| = 2 (one group: every n); 'for all X_i' in closed form; any "
+    "finite number of outputs.",
     note="'O(eps)-DP' is replaced by the explicit constant of the proof: the ratio "
     "(1 + gamma)/(1 - gamma) with gamma <= 2 eps, i.e. ln((1 + 2eps)/(1 - 2eps))-DP, for "
     "eps < 1/2. 'For all distributions X_i' is decided in closed form "
@@ -313,6 +324,8 @@ def _prior_posterior_sd(alg, M, prior, eps):
     source=f"{SEED}, V-Prop2, Proposition 2 (for all priors, by refinement)",
     expect="proved",
     id="vadhan.proposition2_by_refinement",
+    reading="As vadhan.proposition2 on X^1 with |X| = 2, 'for all priors' by refinement over "
+    "explicit priors; eps in [1/100, 49/100].",
     note="The same statement as vadhan.proposition2, with 'for all distributions X_i' decided by "
     "counterexample-guided refinement over explicit priors instead of the closed form: an "
     "independent cross-check of vocabulary.sup_reweighted_sd_at_most. Every finite number of "
@@ -345,6 +358,9 @@ def proposition2_by_refinement():
     source=f"{SEED}, V-Dinf-sets-points, section 2 (max-divergence over sets equals over points)",
     expect="proved",
     id="vadhan.section2.sets_equal_points",
+    reading="Finite Y with any number of outcomes; the equality of the two maxima as extended "
+    "reals, stated as: for every threshold gamma = e^eps > 0 one is <= ln gamma iff the"
+    " other is.",
     note="Stated as: for every threshold e^eps = gamma > 0, max_T P(T)/Q(T) <= gamma iff "
     "max_y p_y/q_y <= gamma (equality of the two maxima as extended reals, logs removed); "
     "every set T is decided on purpose (every_event). Every finite number of outcomes by "

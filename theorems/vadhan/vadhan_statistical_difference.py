@@ -71,6 +71,9 @@ def _small_sd_infinite_divergence(mechanism: FiniteMechanism, n: int):
 
 @theorem(
     id="vadhan.section1_1.random_row",
+    reading="X = {0, 1}, n = 1..4, Hamming neighbours; with probability 1/10 the output (i, "
+    "x_i) with i uniform, else 'nothing'; SD <= 1/(10n) and D_inf = +oo computed "
+    "exactly.",
     source="000_ab6863cc5677b341.txt, V-sd-random-row, V-case2-not-dp, section 1.1, Case 2",
     expect="verified-bounded",
     quote=(
@@ -95,6 +98,8 @@ def random_row_release_passes_sd_but_not_max_divergence():
 
 @theorem(
     id="vadhan.section1_1.first_row",
+    reading="X = {0, 1}, n = 1..4, Hamming neighbours; 'nothing' is a separate output; SD <= "
+    "1/(10n) and D_inf = +oo computed exactly (V-case2-not-dp for this mechanism).",
     source="000_ab6863cc5677b341.txt, V-sd-first-row, V-case2-not-dp, "
     "section 1.1, Case 2 (alternative)",
     expect="verified-bounded",
