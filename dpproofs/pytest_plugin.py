@@ -267,7 +267,8 @@ class TheoremItem(pytest.Item):
         self._cached: Verdict | None = None
         self._future: Future[Recorded] | None = None
         self.add_marker("dpproofs")
-        self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
+        if info.expect is not None:
+            self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
         if info.function:
             self.extra_keyword_matches.add(info.function)
 
@@ -375,9 +376,13 @@ def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:
 
 def mismatch_message(where: str, spec: TheoremInfo, verdict: Verdict) -> str:
     """``file:line: <verdict> (expected <expect>): <id>: <title> <evidence>``, then details."""
-    expected = spec.expect.value
+    expected = (
+        "expected: the declaration is broken"
+        if spec.expect is None
+        else (f"expected {spec.expect.value}")
+    )
     title = spec.title.rstrip(".")
-    head = f"{where}: {verdict.status.value} (expected {expected}): {spec.id}: {title}"
+    head = f"{where}: {verdict.status.value} ({expected}): {spec.id}: {title}"
     lines = [head + _evidence_suffix(verdict)]
     if verdict.counterexample is not None:
         lines += [f"    {k} = {v}" for k, v in verdict.counterexample.observed]
@@ -397,10 +402,12 @@ def _evidence_suffix(verdict: Verdict) -> str:
 
 
 def _properties(spec: TheoremInfo, verdict: Verdict) -> list[tuple[str, object]]:
+    from dpproofs.theorem import expectation
+
     props: list[tuple[str, object]] = [
         ("dpproofs_id", spec.id),
         ("dpproofs_status", verdict.status.value),
-        ("dpproofs_expected", spec.expect.value),
+        ("dpproofs_expected", expectation(spec.expect)),
         ("dpproofs_method", verdict.method),
         ("dpproofs_seconds", f"{verdict.seconds:.3f}"),
     ]

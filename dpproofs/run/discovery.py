@@ -55,7 +55,8 @@ class TheoremInfo:
     id: str
     title: str
     source: str
-    expect: Status
+    #: None: the declaration is broken and its expect= cannot be read.
+    expect: Status | None
     file: str
     line: int
     timeout: float | None = None

@@ -140,7 +140,7 @@ def _anchor(theorem_id: str) -> str:
 
 
 def _row(r: Any) -> str:
-    expected = r.expected.value if r.expected else "-"
+    expected = r.expected_label
     mark = (
         f'<span class="ok">{escape(expected)} (ok)</span>'
         if r.as_expected
@@ -168,7 +168,7 @@ def _section(r: Any, spec: Any) -> str:
         ("claim", f"<code>{escape(claim.describe())}</code>" if claim is not None else ""),
         ("source", escape(r.source)),
         ("location", f"<code>{escape(r.location)}</code>"),
-        ("expected", escape(r.expected.value if r.expected else "-")),
+        ("expected", escape(r.expected_label)),
         ("method", escape(v.method)),
         ("time", f"{v.seconds:.2f} s"),
         ("coverage", escape(v.coverage or "")),
