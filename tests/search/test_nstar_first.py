@@ -78,9 +78,9 @@ def test_without_a_small_model_shape_an_undecided_size_is_unknown(sizes_tried):
     # A predicate that is not one formula (a Python branch on the size) gets no lifting:
     # sizes in increasing order, and 6 undecided is UNKNOWN naming what was covered.
     claim = PAIRS.claim(
-        lambda alg, p, q, E, delta: alg.le(statistical_difference(alg, p, q), 1)
-        if len(p) < 100
-        else alg.le(1, 0),
+        lambda alg, p, q, E, delta: (
+            alg.le(statistical_difference(alg, p, q), 1) if len(p) < 100 else alg.le(1, 0)
+        ),
         says="opaque",
     )
     verdict = claim.decide(Deadline(120))
