@@ -114,7 +114,8 @@ def summary_line(summary: dict[str, Any]) -> str:
         if summary["unexpected"] == 0
         else f"{summary['unexpected']} not as expected"
     )
-    return f"{summary['total']} theorems: {counts}; {verdict}"
+    total = summary["total"]
+    return f"{total} theorem{'' if total == 1 else 's'}: {counts}; {verdict}"
 
 
 def render(
