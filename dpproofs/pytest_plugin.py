@@ -62,7 +62,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--dpproofs-timeout",
-        type=float,
+        type=_timeout,
         default=None,
         help="seconds per theorem (overrides the theorem's own timeout and [tool.dpproofs])",
     )
@@ -336,6 +336,19 @@ class TheoremItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.info.line - 1, f"theorem {self.info.id}"
+
+
+def _timeout(text: str) -> float:
+    """--dpproofs-timeout: a finite number of seconds > 0, at most dpproofs.deadline's maximum
+    (a larger one crashed the run: "OverflowError: timeout is too large")."""
+    import argparse
+
+    from dpproofs.deadline import checked_limit
+
+    try:
+        return checked_limit(text, "seconds")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 #: Seconds at least for importing a theorem file at collection (as dpproofs verify allows).

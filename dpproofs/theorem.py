@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.claim import Claim
+from dpproofs.deadline import within_limits
 from dpproofs.errors import InvalidTheorem, did_you_mean
 from dpproofs.verdict import Status
 
@@ -287,6 +288,10 @@ def _checked(
         or timeout <= 0
     ):
         raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
+    if timeout is not None and within_limits(timeout, "seconds"):
+        raise InvalidTheorem(
+            f"timeout= must be {within_limits(timeout, 'seconds')}, got {timeout!r}"
+        )
     if split not in SPLITS:
         raise InvalidTheorem(f"split= must be one of {SPLITS[1:]} or None, got {split!r}")
     declared_role = Role.parse(role, corrects)  # type: ignore[arg-type]
