@@ -66,3 +66,22 @@ def test_broken_declarations_and_duplicates_in_terminal_json_and_html(tmp_path, 
     html = (tmp_path / "h" / "index.html").read_text()
     assert "(the declaration is broken) (not as expected)" in html
     assert "unknown (not as expected)" not in html
+
+
+def test_one_file_name_in_two_folders_says_how_to_tell_the_ids_apart(tmp_path, monkeypatch):
+    # Before: "duplicate theorem id 'notes.rr' (also declared at a/notes.py:5)", no fix.
+    monkeypatch.chdir(tmp_path)
+    body = FILE.split("\n\n\n@theorem")[0] + '\n\n\n@theorem(source="s", expect="proved")\n'
+    body += 'def rr():\n    return pure_epsilon_is(RR, "log(3)")\n'
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "notes.py").write_text(body)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["verify", "a", "b", "--jobs", "1", "--no-cache"], stdout=out, stderr=err) == 1
+    text = " ".join(out.getvalue().split())
+    assert (
+        "b/notes.py:6: duplicate theorem id 'notes.rr' (also declared at a/notes.py:6): give one "
+        "of them its own id= (the default id, <file stem>.<function name>, is the same for two "
+        "files of one name in two folders)"
+    ) in text
+    assert "ok proved" in text
