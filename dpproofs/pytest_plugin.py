@@ -62,7 +62,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--dpproofs-timeout",
-        type=float,
+        type=_timeout,
         default=None,
         help="seconds per theorem (overrides the theorem's own timeout and [tool.dpproofs])",
     )
@@ -267,7 +267,8 @@ class TheoremItem(pytest.Item):
         self._cached: Verdict | None = None
         self._future: Future[Recorded] | None = None
         self.add_marker("dpproofs")
-        self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
+        if info.expect is not None:
+            self.add_marker(f"expect_{info.expect.value.replace('-', '_')}")
         if info.function:
             self.extra_keyword_matches.add(info.function)
 
@@ -337,6 +338,19 @@ class TheoremItem(pytest.Item):
         return self.path, self.info.line - 1, f"theorem {self.info.id}"
 
 
+def _timeout(text: str) -> float:
+    """--dpproofs-timeout: a finite number of seconds > 0, at most dpproofs.deadline's maximum
+    (a larger one crashed the run: "OverflowError: timeout is too large")."""
+    import argparse
+
+    from dpproofs.deadline import checked_limit
+
+    try:
+        return checked_limit(text, "seconds")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 #: Seconds at least for importing a theorem file at collection (as dpproofs verify allows).
 IMPORT_SECONDS = 60.0
 
@@ -375,9 +389,13 @@ def decide_in_process(spec: TheoremSpec, override: float | None) -> Verdict:
 
 def mismatch_message(where: str, spec: TheoremInfo, verdict: Verdict) -> str:
     """``file:line: <verdict> (expected <expect>): <id>: <title> <evidence>``, then details."""
-    expected = spec.expect.value
+    expected = (
+        "expected: the declaration is broken"
+        if spec.expect is None
+        else (f"expected {spec.expect.value}")
+    )
     title = spec.title.rstrip(".")
-    head = f"{where}: {verdict.status.value} (expected {expected}): {spec.id}: {title}"
+    head = f"{where}: {verdict.status.value} ({expected}): {spec.id}: {title}"
     lines = [head + _evidence_suffix(verdict)]
     if verdict.counterexample is not None:
         lines += [f"    {k} = {v}" for k, v in verdict.counterexample.observed]
@@ -397,10 +415,12 @@ def _evidence_suffix(verdict: Verdict) -> str:
 
 
 def _properties(spec: TheoremInfo, verdict: Verdict) -> list[tuple[str, object]]:
+    from dpproofs.theorem import expectation
+
     props: list[tuple[str, object]] = [
         ("dpproofs_id", spec.id),
         ("dpproofs_status", verdict.status.value),
-        ("dpproofs_expected", spec.expect.value),
+        ("dpproofs_expected", expectation(spec.expect)),
         ("dpproofs_method", verdict.method),
         ("dpproofs_seconds", f"{verdict.seconds:.3f}"),
     ]

@@ -19,12 +19,13 @@ import inspect
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from dpproofs.claim import Claim
+from dpproofs.deadline import within_limits
 from dpproofs.errors import InvalidTheorem, did_you_mean
 from dpproofs.verdict import Status
 
@@ -33,6 +34,13 @@ _ID = re.compile(r"^[A-Za-z0-9_.:-]+$")
 #: How a theorem may be split into jobs: not at all, or one job per (part, size) of a search.
 SPLITS = (None, "sizes")
 _SEED = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt\b")
+#: Shown as a theorem's expectation when its declaration's expect= cannot be read.
+BROKEN_DECLARATION = "(the declaration is broken)"
+
+
+def expectation(expect: Status | None) -> str:
+    """The expected verdict as shown: its value, or BROKEN_DECLARATION for None."""
+    return BROKEN_DECLARATION if expect is None else expect.value
 
 
 class Role(Enum):
@@ -116,7 +124,9 @@ class TheoremSpec:
     id: str
     title: str
     source: str
-    expect: Status
+    #: The expected verdict; None when the declaration is broken and its ``expect=`` cannot be
+    #: read (its verdict is then ERROR, shown as "expected: (the declaration is broken)").
+    expect: Status | None
     build: Callable[[], Claim]
     file: str
     line: int
@@ -187,7 +197,7 @@ def theorem(
     except InvalidTheorem as exc:
         # A broken declaration must not sink the file: the theorem is registered with what could
         # be read and its claim is an ERROR naming the declaration's line (the others still run).
-        declared = {"expect": _status_or_unknown(expect), "id": None, "timeout": None}
+        declared = {"expect": _readable_status(expect), "id": None, "timeout": None}
         declared |= {"split": None, "role": Role.STATEMENT, "refutation": None}
         if isinstance(id, str) and _ID.match(id):
             declared["id"] = id
@@ -209,7 +219,7 @@ def theorem(
             title=shown or (doc.splitlines()[0] if doc else func.__name__.replace("_", " ")),
             source=source.strip() if isinstance(source, str) else repr(source),
             expect=declared["expect"],
-            build=_refusal(broken) if broken else func,
+            build=_refusal(broken, func.__name__) if broken else func,
             file=file,
             line=inspect.getsourcelines(func)[1],
             timeout=declared["timeout"],
@@ -225,12 +235,33 @@ def theorem(
         if registry is None:
             registry = []
             setattr(module, REGISTRY_ATTRIBUTE, registry)
-        if any(s.id == theorem_id for s in registry):
-            raise InvalidTheorem(f"duplicate theorem id {theorem_id!r} in {spec.file}")
-        registry.append(spec)
+        registry.append(_unique(registry, spec, declared["id"] is None))
         return func
 
     return register
+
+
+def _unique(registry: list[TheoremSpec], spec: TheoremSpec, default_id: bool) -> TheoremSpec:
+    """``spec`` as registered beside ``registry``: unchanged when its id is new. Two theorems of
+    one file with the same id must not sink the file: the earlier one's build is replaced by a
+    refusal naming both lines, and this one is registered under ``<id>@<line>`` with the same
+    refusal, so each is an ERROR at its own line and the file's other theorems are decided."""
+    index = next((i for i, s in enumerate(registry) if s.id == spec.id), None)
+    if index is None:
+        return spec
+    earlier = registry[index]
+    fix = "give each theorem its own id="
+    if default_id:
+        fix += " or rename one of the functions (the default id is <file stem>.<function name>)"
+
+    def refusal(other: int, name: str) -> Callable[[], Claim]:
+        problem = f"duplicate theorem id {spec.id!r} (also declared at line {other}): {fix}"
+        return _refusal(problem, name)
+
+    registry[index] = replace(earlier, build=refusal(spec.line, earlier.build.__name__))
+    return replace(
+        spec, id=f"{spec.id}@{spec.line}", build=refusal(earlier.line, spec.build.__name__)
+    )
 
 
 _KEYWORDS = (
@@ -271,6 +302,10 @@ def _checked(
         or timeout <= 0
     ):
         raise InvalidTheorem(f"timeout= must be a finite number of seconds > 0, got {timeout!r}")
+    if timeout is not None and within_limits(timeout, "seconds"):
+        raise InvalidTheorem(
+            f"timeout= must be {within_limits(timeout, 'seconds')}, got {timeout!r}"
+        )
     if split not in SPLITS:
         raise InvalidTheorem(f"split= must be one of {SPLITS[1:]} or None, got {split!r}")
     declared_role = Role.parse(role, corrects)  # type: ignore[arg-type]
@@ -279,7 +314,9 @@ def _checked(
     try:
         expected = Status.parse(expect) if isinstance(expect, str) else expect
     except ValueError as exc:
-        raise InvalidTheorem(f"expect=: {exc}") from exc
+        values = [s.value for s in Status if s is not Status.ERROR]
+        hint = did_you_mean(str(expect).strip().lower().replace("_", "-"), values)
+        raise InvalidTheorem(f"expect= must be one of {values}, got {expect!r}{hint}") from exc
     if expected is Status.ERROR:
         raise InvalidTheorem("a theorem cannot expect 'error'")
     label = Refutation.parse(refutation, expected)  # type: ignore[arg-type]
@@ -297,24 +334,27 @@ def _checked(
     }
 
 
-def _status_or_unknown(expect: object) -> Status:
+def _readable_status(expect: object) -> Status | None:
     """The expected status of a malformed declaration: as written when it reads as one (and is
-    not ERROR), else UNKNOWN (its verdict, ERROR, differs from either, so the run fails)."""
+    not ERROR), else None, shown as "(the declaration is broken)" (its verdict, ERROR, differs
+    from either, so the run fails)."""
     if isinstance(expect, Status):
-        return Status.UNKNOWN if expect is Status.ERROR else expect
+        return None if expect is Status.ERROR else expect
     try:
-        status = Status.parse(expect) if isinstance(expect, str) else Status.UNKNOWN
+        status = Status.parse(expect) if isinstance(expect, str) else None
     except ValueError:
-        return Status.UNKNOWN
-    return Status.UNKNOWN if status is Status.ERROR else status
+        return None
+    return None if status is Status.ERROR else status
 
 
-def _refusal(problem: str) -> Callable[[], Claim]:
-    """The build of a malformed declaration: raises InvalidTheorem with the reason."""
+def _refusal(problem: str, name: str) -> Callable[[], Claim]:
+    """The build of a malformed declaration: raises InvalidTheorem with the reason. It keeps
+    the theorem function's ``name`` (pytest's -k matches it)."""
 
     def build() -> Claim:
         raise InvalidTheorem(problem)
 
+    build.__name__ = name
     return build
 
 

@@ -43,10 +43,14 @@ def test_declaration_records_spec_with_defaults(tmp_path):
     [
         ({"source": "", "expect": "proved"}, "needs a source"),
         ({"source": "s", "expect": "error"}, "cannot expect 'error'"),
-        ({"source": "s", "expect": "true"}, "unknown status"),
+        (
+            {"source": "s", "expect": "true"},
+            r"^expect= must be one of \['refuted', 'unknown', 'verified-bounded', 'proved'\], "
+            r"got 'true'$",
+        ),
         (
             {"source": "s", "expect": "proven"},
-            r"unknown status 'proven' \(did you mean 'proved'\?\)",
+            r"got 'proven' \(did you mean 'proved'\?\)",
         ),
         ({"source": "s", "expect": "bounded"}, r"did you mean"),
         ({"source": "s", "expect": "proved", "id": "has space"}, "may only use"),
@@ -103,31 +107,72 @@ def test_a_typo_in_expect_is_an_error_of_that_theorem_and_the_others_still_load(
     assert not isinstance(specs, LoadFailure)
     fine, typo, keyword = specs
     assert fine.build() is not None and fine.expect is Status.PROVED
-    assert (typo.id, typo.location, typo.expect) == ("t.typo", f"{path}:7", Status.UNKNOWN)
-    with pytest.raises(InvalidTheorem, match=r"unknown status 'proven' \(did you mean 'proved'"):
+    # Its expect= cannot be read: None, shown as "(the declaration is broken)" (was UNKNOWN,
+    # shown as "expected unknown").
+    assert (typo.id, typo.location, typo.expect) == ("t.typo", f"{path}:7", None)
+    with pytest.raises(InvalidTheorem, match=r"got 'proven' \(did you mean 'proved'"):
         typo.build()
     assert keyword.expect is Status.PROVED
     with pytest.raises(InvalidTheorem, match=r"no argument timout=5 \(did you mean 'timeout'\?\)"):
         keyword.build()
 
 
-def test_duplicate_ids_in_one_file_fail_to_load_with_the_line(tmp_path):
+def test_duplicate_ids_in_one_file_are_errors_at_both_lines_and_the_others_load(tmp_path):
+    # Before: the whole file failed to load ("duplicate theorem id 'same'"), with no theorem.
     path = declare(
         tmp_path,
         """
         @theorem(id="same", source="s", expect="proved")
         def a():
-            return None
+            return exact_fact("x", lambda: (True, {}))
 
-        @theorem(id="same", source="s", expect="proved")
+        @theorem(source="s", expect="proved")
+        def fine():
+            return exact_fact("x", lambda: (True, {}))
+
+        @theorem(id="same", source="s", expect="refuted")
         def b():
-            return None
+            return exact_fact("x", lambda: (True, {}))
     """,
     )
-    failure = load_theorems(path)
-    assert isinstance(failure, LoadFailure)
-    assert "duplicate theorem id 'same'" in failure.message
-    assert failure.line == 7
+    specs = load_theorems(path)
+    assert not isinstance(specs, LoadFailure)
+    first, fine, second = specs
+    assert [(s.id, s.line, s.build.__name__) for s in specs] == [
+        ("same", 3, "a"),
+        ("t.fine", 7, "fine"),
+        ("same@11", 11, "b"),
+    ]
+    assert fine.build() is not None
+    fix = "give each theorem its own id="
+    with pytest.raises(
+        InvalidTheorem, match=rf"^duplicate theorem id 'same' \(also declared at line 11\): {fix}$"
+    ):
+        first.build()
+    with pytest.raises(
+        InvalidTheorem, match=rf"^duplicate theorem id 'same' \(also declared at line 3\): {fix}$"
+    ):
+        second.build()
+
+
+def test_a_redefined_function_is_a_duplicate_whose_fix_is_a_rename(tmp_path):
+    path = declare(
+        tmp_path,
+        """
+        @theorem(source="s", expect="proved")
+        def a():
+            return exact_fact("x", lambda: (True, {}))
+
+        @theorem(source="s", expect="proved")
+        def a():
+            return exact_fact("x", lambda: (True, {}))
+    """,
+    )
+    specs = load_theorems(path)
+    assert not isinstance(specs, LoadFailure)
+    assert [s.id for s in specs] == ["t.a", "t.a@7"]
+    with pytest.raises(InvalidTheorem, match=r"\(also declared at line 7\): .* or rename one"):
+        specs[0].build()
 
 
 def test_discovery_skips_private_files_and_folders(tmp_path):

@@ -15,6 +15,7 @@ from typing import Any
 from dpproofs.accounting import conversions as C
 from dpproofs.accounting.compose import Composition, Part, check_times, part_of
 from dpproofs.errors import DpProofsError
+from dpproofs.exact.bracket import shown_outward
 
 #: A query of the profile: (its key, its argument or None).
 Query = tuple[str, Any]
@@ -159,7 +160,7 @@ def render_text(data: dict[str, Any]) -> str:
         if q["lower"] is None:  # infinite or unknown: said in words, with the reason
             bracket = q.get("reason", "")
         else:
-            bracket = f"[{q['lower']:.15g}, {q['upper']:.15g}]"
+            bracket = shown_outward(q["lower"], q["upper"], 15)
         where = " vs ".join(str(a) for a in q["attained"]) if q.get("attained") else ""
         rows.append((name, str(q["exact"] or ""), shown, bracket, q["path"] or "", where))
 

@@ -9,20 +9,18 @@ exactly; they are passed on as the strings the user wrote.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 from typing import Any
+
+from dpproofs.deadline import checked_limit
 
 
 def _positive_finite(unit: str) -> Callable[[str], float]:
     def check(text: str) -> float:
         try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value) or value <= 0:
-            raise argparse.ArgumentTypeError(f"must be a finite number of {unit} > 0, got {text!r}")
-        return value
+            return checked_limit(text, unit)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
 
     return check
 

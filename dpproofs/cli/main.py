@@ -11,6 +11,7 @@ them, so ``--help`` and ``--version`` start fast.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -69,6 +70,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence(out: IO[str]) -> None:
+    """Point ``out``'s file descriptor at /dev/null, so that the interpreter's own flush at exit
+    does not fail on the closed pipe again."""
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError):  # a StringIO, say
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def _terminate(_signum: int, _frame: Any) -> None:
     raise KeyboardInterrupt
 
@@ -97,6 +110,9 @@ def main(
     except KeyboardInterrupt:
         err.write("dpproofs: interrupted\n")
         return cli_verify.EXIT_INTERRUPTED
+    except BrokenPipeError:  # `dpproofs ... | head -1`: the reader left; not a bug to report
+        _silence(out)
+        return 1
     except Exception as exc:  # a bug in dpproofs: one line, never a traceback
         err.write(f"dpproofs: internal error: {type(exc).__name__}: {exc}\n")
         return 1

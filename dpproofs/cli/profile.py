@@ -30,11 +30,14 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.compose is not None:
         return cli_compose.run_profile(args, out)
+    from fractions import Fraction
+
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     from dpproofs.errors import UsageError
+    from dpproofs.exact.bracket import shown_outward
     from dpproofs.finite.loading import load_mechanism
 
     mechanism = load_mechanism(args.mechanism)
@@ -94,7 +97,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         table.add_row(
             "MI-DP",
             m["exact"] or f"[{m['lower']}, {m['upper']}]",
-            f"[{m['lower_value']:.12g}, {m['upper_value']:.12g}]",
+            shown_outward(Fraction(m["lower"]), Fraction(m["upper"]), 12),
             "",
         )
     console.print(table)

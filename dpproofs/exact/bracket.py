@@ -10,6 +10,7 @@ finite deciders' certified quantities (capacities, MI-DP bounds) share it.
 
 from __future__ import annotations
 
+import decimal
 from fractions import Fraction
 from typing import Any
 
@@ -66,3 +67,20 @@ def decide_equals(lower: Fraction, upper: Fraction, exact: Any, value: Any) -> b
     raise Undecided(
         f"the capacity is only known to lie in [{lower}, {upper}], which contains {value}"
     )
+
+
+def shown_outward(lower: float | Fraction, upper: float | Fraction, digits: int) -> str:
+    """The bracket ``[lower, upper]`` written with ``digits`` significant digits, rounded
+    outward (lower down, upper up), so that the printed bracket still encloses the quantity:
+    nearest rounding would print a float just below 1 as "1" and claim a bracket [1, 1] for a
+    total variation of 1 - 1e-17. Computed from the exact value of each end."""
+    context = decimal.Context(prec=digits)
+
+    def side(value: float | Fraction, rounding: str) -> str:
+        context.rounding = rounding
+        exact = Fraction(value)
+        top, bottom = decimal.Decimal(exact.numerator), decimal.Decimal(exact.denominator)
+        number = context.divide(top, bottom)
+        return f"{number:g}" if number else "0"
+
+    return f"[{side(lower, decimal.ROUND_FLOOR)}, {side(upper, decimal.ROUND_CEILING)}]"

@@ -131,7 +131,7 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     except NotRebuilt as exc:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"the claim cannot be rebuilt: {exc}")
     for field, mine, theirs in (
-        ("expected", spec.expect.value, verdict.expected),
+        ("expected", None if spec.expect is None else spec.expect.value, verdict.expected),
         ("title", spec.title, verdict.title),
         ("line", spec.line, verdict.line),
     ):

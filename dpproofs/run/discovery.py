@@ -11,6 +11,7 @@ import read (:class:`dpproofs.run.reads.Reads`, for the result cache).
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib.util
 import os
@@ -55,7 +56,8 @@ class TheoremInfo:
     id: str
     title: str
     source: str
-    expect: Status
+    #: None: the declaration is broken and its expect= cannot be read.
+    expect: Status | None
     file: str
     line: int
     timeout: float | None = None
@@ -117,9 +119,22 @@ def theorem_files(paths: Iterable[str | Path]) -> list[Path]:
                     found[file.resolve()] = None
         elif path.is_file() and path.suffix == ".py":
             found[path.resolve()] = None
+        elif path.is_file():
+            raise UsageError(f"{raw}: not a theorem file (theorem files are Python modules, .py)")
         else:
-            raise UsageError(f"{raw}: no such theorem file or folder")
+            raise UsageError(f"{raw}: no such theorem file or folder{_nearby(path)}")
     return list(found)
+
+
+def _nearby(path: Path) -> str:
+    """A did-you-mean among the .py files and folders beside a path that does not exist."""
+    folder = path.parent
+    try:
+        names = [e.name for e in os.scandir(folder) if e.is_dir() or e.name.endswith(".py")]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.6)
+    return f" (did you mean {str(folder / close[0])!r}?)" if close else ""
 
 
 def module_name_for(file: Path) -> str:

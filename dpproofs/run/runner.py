@@ -29,7 +29,7 @@ from dpproofs.run.isolation import Limits, run_child
 from dpproofs.run.reads import UNRECORDED, Reads, Recorded, Surroundings, unpack
 from dpproofs.run.selection import Planned
 from dpproofs.run.split import SizeJob, SplitTheorem
-from dpproofs.theorem import Refutation, Role
+from dpproofs.theorem import Refutation, Role, expectation
 from dpproofs.verdict import Status, Verdict, evidence_tree
 
 DEFAULT_TIMEOUT = 60.0
@@ -66,10 +66,20 @@ class TheoremResult:
     #: The source's sentence and the encoding's reading decisions (see :func:`theorem`).
     quote: str = ""
     reading: str = ""
+    #: The @theorem declaration is broken and its expect= cannot be read (``expected`` is None).
+    broken_declaration: bool = False
 
     @property
     def as_expected(self) -> bool:
         return self.expected is not None and self.verdict.status is self.expected
+
+    @property
+    def expected_label(self) -> str:
+        """What a reader is shown as expected: the status, BROKEN_DECLARATION, or "-" (a file
+        that failed to load)."""
+        if self.expected is None and not self.broken_declaration:
+            return "-"
+        return expectation(self.expected)
 
     def as_dict(self) -> dict[str, Any]:
         v = self.verdict
@@ -79,6 +89,7 @@ class TheoremResult:
             "source": self.source,
             "status": v.status.value,
             "expected": None if self.expected is None else self.expected.value,
+            "expected_label": self.expected_label,
             "method": v.method,
             "seconds": round(v.seconds, 4),
             "counterexample": v.counterexample.as_dict() if v.counterexample else None,
@@ -184,6 +195,7 @@ def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> Theo
         info.refutation,
         quote=info.quote,
         reading=info.reading,
+        broken_declaration=info.expect is None,
     )
 
 

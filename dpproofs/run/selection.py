@@ -77,7 +77,9 @@ def select(
                     LoadFailure(
                         info.file,
                         info.line,
-                        f"duplicate theorem id {info.id!r} (also declared at {seen[info.id]})",
+                        f"duplicate theorem id {info.id!r} (also declared at {seen[info.id]}): "
+                        "give one of them its own id= (the default id, <file stem>.<function "
+                        "name>, is the same for two files of one name in two folders)",
                     )
                 )
                 continue

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from dpproofs.deadline import within_limits
 from dpproofs.errors import UsageError
 
 
@@ -48,6 +49,9 @@ def load_settings(start: Path | None = None) -> Settings:
             or value <= 0
         ):
             raise UsageError(f"{file}: [tool.dpproofs] {key} must be a finite positive number")
+        too_large = within_limits(value, "GiB" if key == "memory_gib" else "seconds")
+        if key != "jobs" and too_large:
+            raise UsageError(f"{file}: [tool.dpproofs] {key} must be {too_large}, got {value}")
         if key == "jobs":
             if not isinstance(value, int):
                 raise UsageError(f"{file}: [tool.dpproofs] jobs must be a whole number")

@@ -157,9 +157,20 @@ def load_claim(
     if not isinstance(claim, Claim):
         return Verdict.error(
             "build",
-            f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim",
+            f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim"
+            + _RETURNED.get(type(claim), ""),
         )
     return claim, spec
+
+
+#: What a theorem function that returned a non-claim most likely meant.
+_RETURNED = {
+    type(None): " (is a `return` missing before the claim?)",
+    bool: (
+        " (a Python comparison is decided by Python, not checked: return a claim, e.g. "
+        'holds("..."), exact_fact(...) or pure_epsilon_at_most(...))'
+    ),
+}
 
 
 def deadline_before(deadline_at: float | None) -> Deadline:

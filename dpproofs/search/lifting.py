@@ -32,6 +32,7 @@ import z3
 from dpproofs.deadline import Deadline
 from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
+from dpproofs.search.growth import Growth
 from dpproofs.search.localise import Localised, localise
 from dpproofs.search.model import SearchStatement
 from dpproofs.search.purity import check_size
@@ -140,6 +141,29 @@ def lift(
         small_model(claim, shape, unsat, traced.root, covered),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def shape_of(claim: SearchStatement) -> ShapeReport | None:
+    """The claim's small-model shape, or None when it is not one formula of that shape."""
+    root = claim.formula.root
+    if root is None:
+        return None
+    shape = analyse(root, sum(count for _, count in claim.formula.axis_rows))
+    return None if isinstance(shape, Opaque) else shape
+
+
+def rests_on(shape: ShapeReport, sizes: list[int]) -> list[int]:
+    """The claim's ``sizes`` a lifting rests on (decided first, so that a timeout at another
+    size still leaves a lifted verdict): for a part whose counterexamples grow, the smallest
+    size >= its bound N_i; for a part without a growth operation, every size up to N_i. Unsat
+    at all of them leaves ``shape.needs`` empty, unless a needed size is not among ``sizes``."""
+    first: set[int] = set()
+    for part in shape.parts:
+        if part.growth is Growth.NONE:
+            first.update(n for n in sizes if n <= part.bound)
+        else:
+            first.update(sorted(n for n in sizes if n >= part.bound)[:1])
+    return sorted(first)
 
 
 def beyond(covered: list[int]) -> list[int]:

@@ -21,7 +21,7 @@ from dpproofs.run.discovery import import_theorem_file
 from dpproofs.run.worker import _enter_child, _send
 from dpproofs.soundness.judge import Judgement, judge
 from dpproofs.soundness.mutate import capped, enumerate_mutants, kind_of
-from dpproofs.theorem import REGISTRY_ATTRIBUTE
+from dpproofs.theorem import REGISTRY_ATTRIBUTE, expectation
 from dpproofs.verdict import Status
 
 
@@ -76,7 +76,7 @@ def list_mutants(file: str, limit: int | None) -> list[TheoremMutants]:
                     file,
                     spec.id,
                     "?",
-                    spec.expect.value,
+                    expectation(spec.expect),
                     (),
                     0,
                     0,
@@ -93,7 +93,7 @@ def list_mutants(file: str, limit: int | None) -> list[TheoremMutants]:
                 file,
                 spec.id,
                 kind_of(claim),
-                spec.expect.value,
+                expectation(spec.expect),
                 infos,
                 len(found.mutants),
                 found.noops,

@@ -36,10 +36,11 @@ dt{color:#57606a}dd{margin:0}code,pre{font-family:ui-monospace,monospace;font-si
 pre{background:#f6f8fa;padding:8px;overflow-x:auto}.pictures svg{margin:6px 8px 0 0;
 border:1px solid #eaeef2;max-width:100%;height:auto}.filters{margin:12px 0;font-size:13px}
 .filters label{margin-right:12px;white-space:nowrap}.scroll{overflow-x:auto}
-#empty{color:#57606a;font-style:italic}
+#empty{color:#57606a;font-style:italic}.narrow{display:none}
 @media (max-width:600px){body{margin:10px}section.theorem{padding:8px}
 section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}
-#verdicts{min-width:720px}}
+#verdicts{min-width:720px}#verdicts td:first-child{overflow-wrap:anywhere;min-width:9em}
+#verdicts td:nth-child(2){min-width:14em}.narrow{display:block;margin-top:2px}}
 """
 
 _SCRIPT = """
@@ -140,7 +141,7 @@ def _anchor(theorem_id: str) -> str:
 
 
 def _row(r: Any) -> str:
-    expected = r.expected.value if r.expected else "-"
+    expected = r.expected_label
     mark = (
         f'<span class="ok">{escape(expected)} (ok)</span>'
         if r.as_expected
@@ -151,7 +152,9 @@ def _row(r: Any) -> str:
     if label and r.verdict.status.value == "refuted":
         role = f"{role}, {label} refutation"
     return (
-        f'<tr {_data(r)}><td><a href="#{_anchor(r.id)}">{escape(r.id)}</a></td>'
+        f'<tr {_data(r)}><td><a href="#{_anchor(r.id)}">{escape(r.id)}</a>'
+        # On a narrow screen the verdict column is off to the right: shown under the id too.
+        f'<span class="narrow">{_badge(r.verdict.status.value)}</span></td>'
         f"<td>{escape(r.title)}</td>"
         f"<td>{_badge(r.verdict.status.value)}</td><td>{mark}</td><td>{escape(role)}</td>"
         f"<td>{escape(r.source)}</td><td>{r.verdict.seconds:.2f}</td></tr>"
@@ -170,7 +173,7 @@ def _section(r: Any, spec: Any) -> str:
         ("claim", f"<code>{escape(claim.describe())}</code>" if claim is not None else ""),
         ("source", escape(r.source)),
         ("location", f"<code>{escape(r.location)}</code>"),
-        ("expected", escape(r.expected.value if r.expected else "-")),
+        ("expected", escape(r.expected_label)),
         ("method", escape(v.method)),
         ("time", f"{v.seconds:.2f} s"),
         ("coverage", escape(v.coverage or "")),

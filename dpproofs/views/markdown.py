@@ -110,7 +110,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         f"`{r.id}`",
         r.role.value,
         f"**{v.status.value}**",
-        r.expected.value if r.expected else "-",
+        r.expected_label,
         refutation_label(r, corrections),
         _cell(v.method),
         _cell(v.coverage or (v.reason if v.status is Status.PROVED else ""), SHORT),

@@ -95,9 +95,14 @@ def relative(location: str) -> str:
 
 def paragraph(result: Any) -> str:
     """A compiler-style account of an unexpected verdict, wrapped to :data:`WIDTH` columns."""
-    expected = result.expected.value if result.expected else "a loadable file"
+    if result.expected is not None:
+        expected = f"expected {result.expected.value}"
+    elif result.broken_declaration:
+        expected = "expected: the declaration is broken"
+    else:
+        expected = "expected a loadable file"
     where = relative(result.location)
-    head = f"{where}: {result.verdict.status.value} (expected {expected}): {result.id}"
+    head = f"{where}: {result.verdict.status.value} ({expected}): {result.id}"
     body = textwrap.fill(evidence(result), WIDTH, initial_indent="    ", subsequent_indent="    ")
     for label in ("quote", "reading"):
         text = getattr(result, label, "")
@@ -116,7 +121,8 @@ def summary_line(summary: dict[str, Any]) -> str:
         if summary["unexpected"] == 0
         else f"{summary['unexpected']} not as expected"
     )
-    return f"{summary['total']} theorems: {counts}; {verdict}"
+    total = summary["total"]
+    return f"{total} theorem{'' if total == 1 else 's'}: {counts}; {verdict}"
 
 
 def render(

@@ -157,7 +157,7 @@ def test_build_errors_name_the_theorem_line(tmp_path):
 
 def test_keyword_selects_theorems(good):
     code, out, _ = run("verify", str(good), "-k", "ln3 and not ln2")
-    assert code == 0 and "1 theorems: 1 proved" in out
+    assert code == 0 and "1 theorem: 1 proved" in out
 
 
 @pytest.mark.parametrize(

@@ -152,3 +152,12 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
     assert "(refutations of sources: 0 notational, 1 substantive)" in page
     # Narrow screens: the table scrolls inside its box and pictures shrink to the width.
     assert '<div class="scroll"><table' in page and "max-width:100%" in page
+    # At 390 px the id column crushed the statement to a few letters a line and the verdict was
+    # off screen (seen in headless Chromium): ids may break, the statement keeps 14em, and the
+    # verdict badge is repeated under the id, shown only on narrow screens.
+    row = page[page.index("<tr data-theorem") : page.index("</tr>", page.index("<tbody>"))]
+    assert (
+        '<span class="narrow"><span class="badge"' in row and ">refuted</span></span></td>" in row
+    )
+    assert ".narrow{display:none}\n@media (max-width:600px)" in page
+    assert "overflow-wrap:anywhere" in page and "td:nth-child(2){min-width:14em}" in page
