@@ -73,6 +73,10 @@ def _conditional_mi(joint, a, b, c):
     source=cite("CY-Prop6(41)", "Property 6, chain rule"),
     expect="verified-bounded",
     id="cuffyu.property6_chain_rule",
+    reading=(
+        "Binary X, Y, Z; every joint with masses in (1/3) Z; I and conditional I from the "
+        "vocabulary's KL-based definition; natural log."
+    ),
     note="Each side from the vocabulary's definition of mutual information (sum_x P(x) "
     "D(P_{Y|x} || P_Y), and I(X; Z | Y) as the P(y)-average of the conditional laws' mutual "
     "information), so the identity is not one of a definition by entropies. Exact on every "
@@ -125,6 +129,10 @@ def _markov_joints():
     source=cite("CY-Prop4(39)", "Property 4"),
     expect="verified-bounded",
     id="cuffyu.property4",
+    reading=(
+        "Binary X, Y, Z; independence of X and Z as a product law with a channel P_{Y|XZ}; "
+        "masses on a grid; natural log."
+    ),
     note="Exact on every P_X P_Z P_{Y|XZ} over binary X, Y, Z with P_X, P_Z in (1/2) Z and "
     "channel entries in (1/2) Z (729 joints); a grid check, not a proof for all distributions.",
     quote=("If X and Z are independent, then I(X; Y) <= I(X; Y | Z)."),
@@ -142,6 +150,7 @@ def independent_conditioning_increases_mi():
     source=cite("CY-Prop5(40)", "Property 5, data processing"),
     expect="verified-bounded",
     id="cuffyu.property5",
+    reading=("Binary X, Y, Z; the Markov chain as P_X P_{Y|X} P_{Z|Y} on a grid; natural log."),
     note="Exact on every Markov chain P_X P_{Y|X} P_{Z|Y} over binary alphabets with entries in "
     "(1/3) Z (1024 joints); a grid check, not a proof for all distributions.",
     quote=(
@@ -162,6 +171,11 @@ def data_processing():
     source=cite("CY-Cor4(42)", "Corollary 4, independent data"),
     expect="verified-bounded",
     id="cuffyu.corollary4",
+    reading=(
+        "n = 2 binary entries, independence of X_1, X_2 as a product prior; eps-MI-DP read as "
+        "I(X_i; Y | X^{-i}) <= eps at this prior (implied by the sup of Definition 2), so the "
+        "per-prior inequality I(X_i; Y) <= I(X_i; Y | X^{-i}) is checked; natural log."
+    ),
     note="n = 2 binary entries, independent X_1, X_2 (marginals in (1/2) Z), binary mechanism "
     "rows in (1/2) Z. Checked: I(X_i; Y) <= I(X_i; Y | X^{-i}) for i = 1, 2, which is <= eps by "
     "Definition 2 for an eps-MI-DP mechanism (the proof's only step). A grid check.",
@@ -187,6 +201,10 @@ def corollary4():
     source=cite("CY-sec6.2(59)", "sec 6.2 eq. (59)"),
     expect="verified-bounded",
     id="cuffyu.sec6_2",
+    reading=(
+        "n = 2 entries, Y binary, every joint on a grid; checked as I(X_S; Y | X_T) <= I(X^n; "
+        "Y) at the same prior (stronger than needed), all disjoint S (nonempty) and T."
+    ),
     note=RECONSTRUCTED + "n = 2 entries and Y binary, every joint on {0,1}^3 with masses in "
     "(1/3) Z: I(X_S; Y | X_T) <= I(X^n; Y) for all disjoint S (nonempty), T, which with (58) "
     "gives (59). A grid check.",
@@ -210,6 +228,11 @@ def free_lunch_chain_rule():
     source=cite("CY-sec6.3(62)", "sec 6.3 eqs. (62)-(63)"),
     expect="verified-bounded",
     id="cuffyu.sec6_3_eq62",
+    reading=(
+        "n = 2, Y binary, joints on a grid; eps is the largest I(X_i; Y | X_K); for n = 2 the "
+        "only S with |S| >= 2 is [n], so I(X^n; Y) <= n eps is the check (|S| = 1 is (61) "
+        "itself)."
+    ),
     note=RECONSTRUCTED + "n = 2, Y binary, every joint on {0,1}^3 with masses in (1/3) Z; eps "
     "is the largest I(X_i; Y | X_K) (the tightest eps for which (61) holds). A grid check.",
     quote=(
@@ -234,6 +257,10 @@ def bayesian_chain_rule():
     source=cite("CY-sec6.4(65)", "sec 6.4 eqs. (64)-(65)"),
     expect="verified-bounded",
     id="cuffyu.sec6_4",
+    reading=(
+        "n = 1 binary entry, Y binary, joints on a grid; (64) in ratio form, eps its tightest "
+        "value (largest ln P(x|y)/P(x) over positive cells); natural log."
+    ),
     note=RECONSTRUCTED + "X_i binary, Y binary, every joint with masses in (1/3) Z; eps is the "
     "largest ln(P(x|y)/P(x)) over P(y) > 0, P(x) > 0 (the tightest eps in (64)). A grid check.",
     quote=(
@@ -263,6 +290,10 @@ def _tv(p, q):
     source=cite("CY-Zhang", "Appendix D, entropy continuity of [27]"),
     expect="verified-bounded",
     id="cuffyu.zhang",
+    reading=(
+        "m = 2, 3 outcomes, pairs on a grid with TV <= 1 - 1/m; TV = delta exactly (the "
+        "pair's TV); natural log."
+    ),
     note="Every pair of distributions on m = 2, 3 outcomes with masses in (1/6) Z (m = 2) or "
     "(1/4) Z (m = 3) with TV <= 1 - 1/m. A grid check.",
     quote=(

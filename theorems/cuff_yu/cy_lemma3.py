@@ -78,6 +78,11 @@ def _lemma3_family() -> list[FiniteMechanism]:
 
 @theorem(
     id="cuffyu.lemma3",
+    reading=(
+        "K = min(max_i |X_i|, |Y|); delta every value at which the mechanism is (0, delta)-DP "
+        "(both ends of [TV, 1] suffice by concavity); concrete mechanisms only (erasure, "
+        "k-ary RR, Example 5.1); natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Lemma3(35), Lemma 3, (34)-(35)",
     expect="verified-bounded",
     note="(35) is a reconstruction whose constant is uncertain (leading term 2 delta ln K forced "
@@ -139,6 +144,11 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.corollary10",
+    reading=(
+        "Sibson's closed form; only alpha = 1 (the section capacity) and alpha = oo (maximal "
+        "leakage) are checked, not every alpha in (0, oo]; sup over P_{X^n} and x^{-i} as the "
+        "largest section value; neighbours differ in one entry; natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Cor10(70), CY-Lemma9(67), Corollary 10, (70)",
     expect="verified-bounded",
     note="(70) is the reconstruction (its exact form is not visible in the seed). Checked at "

@@ -22,6 +22,11 @@ K = sympy.Symbol("K", positive=True)
     source=cite("CY-AppC(97)", "Appendix C (91)-(97)"),
     expect="proved",
     id="cuffyu.appc_eq97",
+    reading=(
+        "Binary channel with rows (1 - p, p), (q, 1 - q), every p, q in [0, 1]; TV of two "
+        "binary rows is the absolute difference of their first entries; the mixture is the "
+        "equal one."
+    ),
     note=RECONSTRUCTED + "Every p, q in [0, 1].",
     quote=(
         "For a binary channel with P(Y=1|X=0) = p and P(Y=0|X=1) = q, its complement (X -> X+1, Y"
@@ -45,6 +50,10 @@ def complement_and_mixture_same_tv():
     source=cite("CY-Lemma11-monotone", "Appendix D, proof of Lemma 11"),
     expect="proved",
     id="cuffyu.lemma11_monotone",
+    reading=(
+        "Shown by the sign of the derivative on delta in (0, 1) for every real m >= 1 "
+        "(integers included); the end points follow by continuity; natural log."
+    ),
     note=RECONSTRUCTED + "Shown through the derivative in delta, for every real m >= 1 (so every "
     "integer m >= 1) and delta in (0, 1).",
     quote=(
@@ -63,6 +72,10 @@ def lemma11_bound_is_monotone():
     source=cite("CY-Lemma3-factor2", "sec 3.3 after Lemma 3"),
     expect="proved",
     id="cuffyu.lemma3_factor2",
+    reading=(
+        "Fixed delta in (0, 1) symbolic, K -> oo as a real limit (delta = 1 gives ratio 2 for "
+        "every K); natural log."
+    ),
     note=RECONSTRUCTED + "The limit is computed by sympy's exact limit for a symbolic delta "
     "in (0, 1) (delta = 1: h = 0 and the ratio is 2 for every K).",
     quote=(
