@@ -1,15 +1,20 @@
-"""Cuff & Yu (seed 001): the remaining claims. A few scalar ones are decided here; the others are
-stated with the reason they are not decided yet (verdict unknown, with what would decide them).
+"""Cuff & Yu (seed 001): the remaining claims, each encoded as the source states it and decided as
+far as the deciders go (bounded checks say so in their coverage; a part nothing decides is
+unknown with the reason). These were stubs before issue 29 item 5.
 """
 
+import functools
+
 import sympy
-from _cy_common import RECONSTRUCTED, cite, fact_eq, stated_check
+from _cy_common import RECONSTRUCTED, cite, fact_eq, fact_le, grid_fact, stated_check
 from sympy import Interval, log, oo
 
+from dpproofs.algebra import EXACT
 from dpproofs.claim import exact_fact
-from dpproofs.errors import Undecided
+from dpproofs.finite.capacity import capacity_bounds
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
+from dpproofs.vocabulary import mutual_information
 
 p = sympy.Symbol("p", nonnegative=True)
 q = sympy.Symbol("q", nonnegative=True)
@@ -96,89 +101,180 @@ def lemma3_factor_two():
     return exact_fact("lim_{K->oo} ratio = 2", stated_check(check))
 
 
-def _open(reason: str):
-    def check():
-        raise Undecided(reason)
-
-    return exact_fact("not decided", stated_check(check))
+# --- Appendix C: capacity is convex in the channel; a channel and its complement ---------------
 
 
-OPEN = {
-    "lemma2": (
-        ("CY-Lemma2(33)",),
-        "(33) quantifies over all implications (eps', delta') with a threshold t(eps) and a "
-        "limit: needs MI-DP levels over all mechanisms in the search.",
-    ),
-    "appc_convex": (
-        ("CY-AppC-convex",),
-        "Convexity of capacity in the channel matrix over all channels: certified capacities "
-        "are brackets, so midpoint convexity is undecidable where it is tight; needs a proof "
-        "(capacity is a max of functions convex in W).",
-    ),
-    "ex4_1_limit": (
-        ("CY-Ex4.1(ii)",),
-        "I(X_i; Y) -> ln 2 as n -> oo with Laplace noise of scale 1/(n eps): mutual information "
-        "with continuous outputs and a limit in n; not in the calculus yet.",
-    ),
-    "sequential": (
-        ("CY-Cor8(54)",),
-        "Cor 8 (group MI bound with K_S; form reconstructed): needs MI-DP levels (sups over "
-        "priors) of composed mechanisms over all mechanisms. (Cor 6 is cuffyu.corollary6.)",
-    ),
-    "continuous": (
-        ("CY-Ex5.1(50)",),
-        "(50) needs a continuous X_1 (I = oo): mutual information of continuous laws is beyond "
-        "finite exact evaluation (the finite analogue (51) grows like ln |X_1|: "
-        "cuffyu.example5_1_eq51).",
-    ),
-}
+def _binary(p_: sympy.Expr, q_: sympy.Expr) -> list[list[sympy.Expr]]:
+    """Rows of the binary channel P(Y=1|X=0) = p, P(Y=0|X=1) = q."""
+    return [[1 - p_, p_], [q_, 1 - q_]]
 
 
-#: The source's sentence of each stub (the claims checklist's statement).
-QUOTES = {
-    "CY-Lemma2(33)": (
-        "For each eps > 0 there is a threshold t(eps) > 0 such that whenever eps-MI-DP "
-        "implies (eps', delta')-DP, delta' > t(eps); and the least such eps' tends to "
-        "infinity as delta' decreases to t(eps)."
+def _capacity_value(bounds):
+    """The exact capacity when known, else the certified lower end (a value <= C)."""
+    return bounds.exact if bounds.exact is not None else bounds.lower
+
+
+CHANNELS = [(sympy.Rational(i, 3), sympy.Rational(j, 3)) for i in range(4) for j in range(4)]
+WEIGHTS = (sympy.Rational(1, 4), sympy.Rational(1, 2), sympy.Rational(3, 4))
+PRIORS = [(sympy.Rational(k, 8), 1 - sympy.Rational(k, 8)) for k in range(9)]
+
+
+@functools.cache
+def _capacity(rows: tuple[tuple[sympy.Expr, ...], ...]):
+    return capacity_bounds([list(r) for r in rows])
+
+
+def _convex_and_complement(member):
+    """Convexity at t in WEIGHTS for the pair (W1, W2), and W1 against its complement."""
+    (p1, q1), (p2, q2) = member
+    w1, w2 = _binary(p1, q1), _binary(p2, q2)
+    c1, c2 = _capacity(tuple(map(tuple, w1))), _capacity(tuple(map(tuple, w2)))
+    ok = True
+    for t in WEIGHTS:
+        mix = tuple(
+            tuple(t * a + (1 - t) * b for a, b in zip(r1, r2, strict=True))
+            for r1, r2 in zip(w1, w2, strict=True)
+        )
+        bound = t * _capacity_value(c1) + (1 - t) * _capacity_value(c2)
+        ok = fact_le(_capacity(mix), bound) and ok
+    # The complement X -> X + 1, Y -> Y + 1 of (p1, q1) is (q1, p1): with the prior swapped the
+    # mutual information is the same, so both maxima over priors are equal.
+    for prior in PRIORS:
+        same = fact_eq(
+            mutual_information(EXACT, list(prior), w1),
+            mutual_information(EXACT, [prior[1], prior[0]], _binary(q1, p1)),
+        )
+        ok = same and ok
+    return ok, {"W1": str(w1), "W2": str(w2)}
+
+
+@theorem(
+    source=cite("CY-AppC-convex", "Appendix C, convexity and symmetry"),
+    expect="verified-bounded",
+    id="cuffyu.appc_convex",
+    timeout=120,
+    reading=(
+        "Binary-input binary-output channels (the ones Appendix C uses) with entries in (1/3) Z, "
+        "every pair (W1, W2) and t in {1/4, 1/2, 3/4}; capacities certified (the mixture's "
+        "upper end against the exact or certified lower ends); the complement X -> X + 1, "
+        "Y -> Y + 1; natural log."
     ),
-    "CY-AppC-convex": (
+    note="Convexity checked as C(t W1 + (1 - t) W2) <= t C(W1) + (1 - t) C(W2) on a grid of "
+    "channel pairs and three weights; equal capacity of a channel and its complement checked as "
+    "I(P_X; W) = I(swapped P_X; complement of W) exactly for every prior in (1/8) Z (the maxima "
+    "over priors are then equal: swapping is a bijection of the priors). A grid check, not every "
+    "channel. (Before issue 29: a stub.)",
+    quote=(
         "Capacity C(W) = max over P_X of I(P_X; W) is a convex function of the channel matrix"
         " W, and a binary channel and its complement have the same capacity."
     ),
-    "CY-Ex4.1(ii)": (
+)
+def capacity_convex_and_symmetric():
+    """C is convex in W, and a binary channel and its complement have the same capacity."""
+    return grid_fact(
+        "capacity convex in W; complement has the same capacity",
+        [(a, b) for i, a in enumerate(CHANNELS) for b in CHANNELS[i + 1 :]],
+        _convex_and_complement,
+    )
+
+
+# --- Example 4.1 (ii): I(X_i; Y) -> ln 2 ---------------------------------------------------------
+
+n_ = sympy.Symbol("n", positive=True)
+eps_ = sympy.Symbol("eps", positive=True)
+y_ = sympy.Symbol("y", real=True)
+
+
+def _mi_of(prior, rows) -> sympy.Expr:
+    """I(X; Z) = sum_{x, z} P(x) W(z|x) ln(W(z|x)/P_Z(z)), the definition, for symbolic rows
+    (the vocabulary's exact algebra needs decided signs, which exp(-eps n/2) terms do not have)."""
+    out = [sum(prior[x] * rows[x][z] for x in range(len(prior))) for z in range(len(rows[0]))]
+    return sympy.Add(
+        *(
+            prior[x] * rows[x][z] * sympy.log(rows[x][z] / out[z])
+            for x in range(len(prior))
+            for z in range(len(rows[0]))
+        )
+    )
+
+
+@theorem(
+    source=cite("CY-Ex4.1(ii)", "Example 4.1, I(X_i; Y) -> 1 bit"),
+    expect="proved",
+    id="cuffyu.example4_1_limit",
+    timeout=120,
+    reading=(
+        "X_i = X_1 ~ Bernoulli(1/2) for every i, so the sample mean is X_1 and Y = X_1 + N with "
+        "N ~ Lap(1/(n eps)) (density n eps e^{-n eps |y|}/2); every eps > 0; n -> oo as a real "
+        "limit; natural log (ln 2 nats = 1 bit)."
+    ),
+    note="A sandwich: with Z = [Y > 1/2], I(X_1; Z) <= I(X_1; Y) <= H(X_1) = ln 2 (data processing,"
+    " Property 5, and I <= H). The crossover probabilities of Z are integrated exactly from the "
+    "Laplace density (each e^{-n eps/2}/2), I(X_1; Z) is the definition's sum, and its limit as "
+    "n -> oo is ln 2 (sympy's exact limit), as is H(X_1); so I(X_i; Y) -> ln 2. The two "
+    "inequalities are standard and cited, not re-decided here. (Before issue 29: a stub.)",
+    quote=(
         "With X_1 ~ Bernoulli(1/2) and X_i = X_1 for all i, I(X_i; Y) -> ln 2 nats (1 bit) as"
         " n -> infinity."
     ),
-    "CY-Cor8(54)": (
-        "Suppose the mechanism is eps-MI-DP with eps < ln 2, and let delta = 1 - 2 h^{-1}(ln "
-        "2 - eps). For S subset of [n] with abs(S) = k and k delta <= 1, let K_S = "
-        "min{prod_{i in S} abs(X_i), abs(Y)}. Then sup over P_{X^n} of I(X_S; Y | X_{S^c}) <="
-        " 2 k delta ln K_S + 2 h(k delta)."
+)
+def example4_1_mi_tends_to_ln2():
+    """I(X_1; [Y > 1/2]) -> ln 2 and H(X_1) = ln 2, so I(X_i; Y) -> ln 2."""
+
+    def check():
+        density = n_ * eps_ * sympy.exp(-n_ * eps_ * sympy.Abs(y_)) / 2
+        half = sympy.Rational(1, 2)
+        up = sympy.integrate(density.subs(y_, y_), (y_, half, oo))  # P(Z = 1 | X = 0)
+        down = sympy.integrate(density.subs(y_, y_ - 1), (y_, -oo, half))  # P(Z = 0 | X = 1)
+        lower = _mi_of((half, half), [[1 - up, up], [down, 1 - down]])
+        limit = sympy.limit(lower, n_, oo)
+        entropy = -2 * half * sympy.log(half)
+        ok = fact_eq(limit, log(2)) and fact_eq(entropy, log(2))
+        return ok, {"P(Z=1|X=0)": up, "P(Z=0|X=1)": down, "lim I(X;Z)": limit, "H(X)": entropy}
+
+    return exact_fact("lim I(X_1; [Y > 1/2]) = H(X_1) = ln 2", stated_check(check))
+
+
+# --- Example 5.1 (50): I(X_1, X_2; Y) = oo for a continuous X_1 = X_2 ----------------------------
+
+QUANTISATIONS = range(2, 9)
+KEEP = (sympy.Rational(1, 10), sympy.Rational(1, 2), sympy.Integer(1))
+
+
+def _quantised(member):
+    """X_1 = X_2 uniform on [0, 1], both quantised to m equal cells, Y to the same cells (and e):
+    the quantised channel keeps the cell with probability a, else outputs e."""
+    m, a = member
+    rows = [[a if y == x else sympy.Integer(0) for y in range(m)] + [1 - a] for x in range(m)]
+    info = mutual_information(EXACT, [sympy.Rational(1, m)] * m, rows)
+    return fact_eq(info, a * log(m)), {"m": m, "a = eps/ln 2": a, "I(quantised)": info}
+
+
+@theorem(
+    source=cite("CY-Ex5.1(50)", "Example 5.1 eq. (50)"),
+    expect="verified-bounded",
+    id="cuffyu.example5_1_continuous",
+    reading=(
+        "X_1 uniform on [0, 1] (a continuous law), X_2 = X_1; mutual information of general laws "
+        "as the supremum over finite quantisations (Gelfand-Yaglom-Dobrushin), so I = oo reads: "
+        "for every m some quantisation has I >= a ln m; a = eps/ln 2 in {1/10, 1/2, 1}, m in 2..8."
     ),
-    "CY-Ex5.1(50)": (
+    note=RECONSTRUCTED + "With X_2 = X_1 the mechanism outputs X_1 w.p. a and e otherwise; "
+    "quantising X_1 (and Y) to m equal cells gives the m-ary erasure channel with a uniform input,"
+    " whose mutual information is computed exactly and equals a ln m: unbounded in m, so "
+    "I(X_1, X_2; Y) = oo. Checked for m in 2..8 (a bounded check of 'for every m'). The second "
+    "sentence (no analogue of Properties 7-9) follows with Example 5.1 (i): cuffyu.example5_1. "
+    "(Before issue 29: a stub.)",
+    quote=(
         "For the Example 5.1 mechanism with X_1 continuous and X_2 = X_1, I(X_1, X_2; Y) = "
         "infinity. So eps-MI-DP bounds no I(X_S; Y | X_{S^c}) with abs(S) >= 2: MI-DP has no "
         "analogue of Properties 7-9."
     ),
-}
-
-
-def _declare(key: str, ids: tuple[str, ...], reason: str) -> None:
-    def claim():
-        return _open(reason)
-
-    claim.__doc__ = f"{', '.join(ids)}: stated in CLAIMS.md; not decided yet."
-    claim.__name__ = f"open_{key}"
-    globals()[claim.__name__] = theorem(
-        source=cite(*ids, "see CLAIMS.md"),
-        expect="unknown",
-        id=f"cuffyu.open.{key}",
-        role="stub",
-        timeout=10,
-        note=reason,
-        quote=" ".join(QUOTES[i] for i in ids),
-    )(claim)
-
-
-for _key, (_ids, _reason) in OPEN.items():
-    _declare(_key, _ids, _reason)
+)
+def example5_1_continuous_leaks_everything():
+    """The m-cell quantisation of (X_1, X_2 = X_1; Y) has I = a ln m, unbounded in m."""
+    return grid_fact(
+        "I(quantised X_1, X_2; quantised Y) = a ln m",
+        [(m, a) for m in QUANTISATIONS for a in KEEP],
+        _quantised,
+    )
