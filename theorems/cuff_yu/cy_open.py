@@ -12,7 +12,7 @@ from _cy_mechanisms import EPSILONS, ERASE_KEEP, example_5_1, two_bit_randomized
 from sympy import Interval, log, oo
 
 from dpproofs.algebra import EXACT
-from dpproofs.claim import exact_fact
+from dpproofs.claim import all_of, exact_fact
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.finite.capacity import capacity_bounds
@@ -381,3 +381,68 @@ def corollary8_group_leakage():
     family = [example_5_1(m, a) for m in (2, 3) for a in ERASE_KEEP]
     family += [two_bit_randomized_response(e) for e in EPSILONS]
     return grid_fact("(54) for every S of [2]", family, _corollary8)
+
+
+# --- Lemma 2 (33): the threshold of delta' -------------------------------------------------------
+
+THRESHOLD_EPS = (sympy.Rational(1, 100), sympy.Rational(1, 10), sympy.Rational(3, 10))
+
+
+def _z_channel_floor(eps):
+    """A Z-channel rows (1, 0), (1 - a, a), a = 1/2^j the largest with capacity <= eps: an
+    eps-MI-DP mechanism (n = 1) whose second row puts mass a where the first has none, so
+    E_gamma(row 2 || row 1) >= a for every gamma = e^eps': any (eps', delta') it satisfies has
+    delta' >= a > t(eps) := a/2 > 0."""
+    j = 1
+    while (
+        capacity_bounds([[1, 0], [1 - sympy.Rational(1, 2**j), sympy.Rational(1, 2**j)]]).upper
+        > eps
+    ):
+        j += 1
+    a = sympy.Rational(1, 2**j)
+    rows = [[sympy.Integer(1), sympy.Integer(0)], [1 - a, a]]
+    ok = fact_le(capacity_bounds(rows), eps) and fact_eq(rows[0][1], 0) and fact_lt(a / 2, a)
+    return ok, {"eps": eps, "a": a, "t(eps)": a / 2}
+
+
+def _least_eps_prime_diverges():
+    raise Undecided(
+        "the second half of (33), the least eps' -> oo as delta' decreases to t(eps), needs the "
+        "exact threshold (a supremum over every eps-MI-DP mechanism) and the (eps', delta') "
+        "curve near it: nothing in the deciders computes MI-DP levels over all mechanisms"
+    )
+
+
+@theorem(
+    source=cite("CY-Lemma2(33)", "remark after Lemma 2 eq. (33)"),
+    expect="unknown",
+    id="cuffyu.lemma2_eq33",
+    timeout=60,
+    reading=(
+        "'eps-MI-DP implies (eps', delta')-DP' read over every mechanism; the threshold's "
+        "existence shown by an eps-MI-DP Z-channel (n = 1) for eps in {1/100, 1/10, 3/10}; the "
+        "limit eps' -> oo as delta' decreases to the exact threshold is not decided; natural log."
+    ),
+    note=RECONSTRUCTED + "First half (a positive threshold): for each eps on the grid a Z-channel "
+    "with certified capacity <= eps has unmatched mass a > 0, so every (eps', delta') that "
+    "eps-MI-DP implies has delta' >= a > a/2 =: t(eps) (decided). Second half (the least eps' "
+    "diverges at the threshold): unknown, with the reason. (Before issue 29: a stub.)",
+    quote=(
+        "For each eps > 0 there is a threshold t(eps) > 0 such that whenever eps-MI-DP "
+        "implies (eps', delta')-DP, delta' > t(eps); and the least such eps' tends to "
+        "infinity as delta' decreases to t(eps)."
+    ),
+)
+def lemma2_threshold():
+    """A positive threshold t(eps) for delta' (decided on a grid of eps); the divergence of eps'
+    at the threshold (unknown)."""
+    return all_of(
+        grid_fact(
+            "an eps-MI-DP Z-channel forces delta' >= a > t(eps)",
+            list(THRESHOLD_EPS),
+            _z_channel_floor,
+        ),
+        exact_fact(
+            "the least eps' -> oo at the threshold", stated_check(_least_eps_prime_diverges)
+        ),
+    )
