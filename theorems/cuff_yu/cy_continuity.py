@@ -303,7 +303,7 @@ def conditional_mi_vanishes():
     note=RECONSTRUCTED + "The step that makes delta-DP succeq MI-DP for bounded K: the Lemma 3 "
     "bound 2 delta ln K + 2 h(delta) tends to 0 as delta -> 0+ for every K (sympy's exact "
     "limit), so for each beta some alpha > 0 has bound <= beta. Lemma 3 itself is checked "
-    "only on instances (cuffyu.lemma3).",
+    "only on instances (cuffyu.lemma3); the statement is cuffyu.theorem1_eq18_statement.",
     quote=(
         "If K < infinity, then delta-DP succeq MI-DP (the alpha in Def 8 depends on K), so MI-DP "
         "equiv delta-DP equiv (eps, delta)-DP."
