@@ -80,3 +80,14 @@ def test_eq99_covers_the_closed_interval():
     """CY-AppC(99) is stated for p in [0, 1]; the end points (h = 0) were not checked before."""
     claim = _by_id("cuffyu.lemma2_eq99").build()
     assert len(claim.parts) == 3
+
+
+def test_eq97_computes_each_tv_from_the_constructed_rows():
+    """CY-AppC(97) was encoded as Abs((1 - p) - q) = Abs(1 - p - q) and the like: TVs typed by
+    hand, an identity that could not fail. Now a search over every binary channel whose TVs are
+    the vocabulary's statistical differences (a mutated target |1 - p + q| is refuted)."""
+    from dpproofs.symbolic.claim import ScalarClaim
+
+    claim = _by_id("cuffyu.appc_eq97").build()
+    assert not isinstance(claim, ScalarClaim)
+    assert "TV of W, its complement and their mixture" in str(claim)
