@@ -57,6 +57,11 @@ PAIRS_NOTE = (
     source=cite("CY-Prop1(10)", "CY-Def4(9)", "Property 1 eq. (10); Definition 4 eq. (9)"),
     expect="verified-bounded",
     id="cuffyu.property1",
+    reading=(
+        "Pairs of distributions on 2-3 outcomes with masses on a grid; eps is the pair's "
+        "exact closeness level (e^eps rational); pairs close for no finite eps are vacuous; "
+        "natural log."
+    ),
     timeout=60,
     note=RECONSTRUCTED + PAIRS_NOTE,
     quote=(
@@ -82,6 +87,10 @@ def property1():
     source=cite("CY-Prop2(12)", "Property 2 eq. (12), Pinsker"),
     expect="verified-bounded",
     id="cuffyu.property2",
+    reading=(
+        "Checked as 2 TV^2 <= D (equivalent to D <= eps => TV <= sqrt(eps/2)); pairs on 2-3 "
+        "outcomes of a grid; TV = sup_A |P(A) - Q(A)|; natural log."
+    ),
     timeout=60,
     note="Checked as 2 TV(P, Q)^2 <= D(P||Q) (so D <= eps gives TV <= sqrt(eps/2)) on every "
     "pair with D finite, on the grid of cuffyu.property1. A grid check.",
@@ -139,6 +148,10 @@ def _irreversible_at(value):
     source=cite("CY-Prop1-irreversible", "CY-Prop2-irreversible", "sec 2.2 reverse implications"),
     expect="verified-bounded",
     id="cuffyu.irreversible",
+    reading=(
+        "For each eta an explicit binary pair (the evident ones); 'not (eps, 0)-close for any "
+        "finite eps' as infinite max-divergence; eta at seven values, not every eta > 0."
+    ),
     note="The pairs are the evident ones: P = (1, 0), Q = (e^-eta, 1 - e^-eta) has D(P||Q) = eta "
     "while Q(y_2) > 0 = e^eps P(y_2) for every finite eps; P' = (1 - eta', eta'), Q' = (1, 0) with "
     "eta' = min(eta, 1)/2 has TV = eta' <= eta and D(P'||Q') = oo (P'(y_2) > 0 = Q'(y_2)). "
@@ -167,6 +180,10 @@ def reverse_implications_fail():
     source=cite("CY-Prop2-tight", "sec 2.2 Pinsker tight up to a constant"),
     expect="proved",
     id="cuffyu.property2_tight",
+    reading=(
+        "Constants chosen: c = 1/2, eps_0 = 2; the symmetric binary pair with TV sqrt(eps)/2; "
+        "natural log."
+    ),
     note="Explicit constants c = 1/2, eps_0 = 2, with the symmetric binary pair of the claim "
     "(proved for every eps in (0, 2]).",
     quote=(

@@ -66,6 +66,11 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example3_3",
+    reading=(
+        "K-ary erasure channel with n = 1; TV of rows as the vocabulary's statistical "
+        "difference; capacity as a certified bracket; K in 2..8 and six values of delta; "
+        "natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Ex3.3(36), CY-Ex3.3(37), Example 3.3",
     expect="verified-bounded",
     note="Formulas (36)-(38) are the reconstruction (anchored: the erasure capacity is standard). "
@@ -118,6 +123,11 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example5_1",
+    reading=(
+        "Real entries replaced by finite alphabets X_1 = X_2 = {1..m}, m in 2..4; a = eps/ln "
+        "2 in {1/10, 1/2, 1}; MI-DP level as the largest section capacity (both i = 1 and i = "
+        "2)."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(i), Example 5.1, (48)-(49)",
     expect="verified-bounded",
     note="Formulas (48)-(49) are the reconstruction (anchored; the erasure probability "
@@ -159,6 +169,10 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.example5_1_eq51",
+    reading=(
+        "Equal finite domains of size m in 2..4, a = eps/ln 2 in {1/10, 1/2, 1}; the sup over "
+        "P_{X_1 X_2} is the capacity of the whole mechanism; natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(51), Example 5.1, (51)",
     expect="verified-bounded",
     note="(51) is the reconstruction: sup_{P_{X1X2}} I(X1,X2;Y) = (eps/ln 2) ln(|X_1| + 1) for "

@@ -45,6 +45,10 @@ def _iff(alg, a, b):
     source=f"{SEED}, CY-Def4(7), Definition 4 eq. (7)",
     expect="proved",
     id="cuffyu.def4.eq7",
+    reading=(
+        "Finite outcome sets (dP/dQ is the ratio of masses; mutual absolute continuity is "
+        "implied by the two-sided ratio bound); every set A; eps in [1/100, 3]."
+    ),
     note=RECONSTRUCTED,
     quote=(
         "P and Q are (eps, 0)-close iff P and Q are mutually absolutely continuous and e^{-eps} "
@@ -67,6 +71,7 @@ def definition4_eq7():
     source=f"{SEED}, CY-Def4(8), Definition 4 eq. (8)",
     expect="proved",
     id="cuffyu.def4.eq8",
+    reading=("Finite outcome sets; TV(P, Q) = sup_A |P(A) - Q(A)|; every set A; delta in [0, 1]."),
     note=RECONSTRUCTED,
     quote=("P and Q are (0, delta)-close iff TV(P, Q) <= delta."),
 )
@@ -94,6 +99,11 @@ def _property3(alg, p, q, E, exp_eps2, delta):
     source=f"{SEED}, CY-Prop3(13), Property 3 eq. (13)",
     expect="verified-bounded",
     id="cuffyu.property3",
+    reading=(
+        "Finite outcome sets: 2-3 outcomes with eps in [1/100, 3] and eps' in [0, 3] ranging, "
+        "up to 5 outcomes at eps = ln 3 with eps' in {ln(3/2), ln 2}; delta in [0, 1]; delta' "
+        "as reconstructed."
+    ),
     note=RECONSTRUCTED + "delta' = delta + (1 - delta)(e^eps - e^eps')^+/(1 + e^eps). "
     "Both exponents ranging is nonlinear: the ranging part has <= 3 outcomes; at "
     "eps = ln 3, eps' in {ln(3/2), ln 2} (e^eps rational) it goes to 5 outcomes.",
@@ -123,6 +133,12 @@ def property3():
     source=f"{SEED}, CY-Ex1(i), CY-Ex1(ii), CY-Thm1(D), Example 1",
     expect="verified-bounded",
     id="cuffyu.example1",
+    reading=(
+        "Mechanisms on D^2 with |D| = 2 and 2-3 outputs, neighbours differ in one entry; "
+        "eps-DP = (eps, 0)-DP, delta-DP = (0, delta)-DP; 'succeq' read through the explicit "
+        "parameter maps (alpha = beta, delta' of Property 3 at eps' = 0) at eps in "
+        "{ln(11/10), ln(3/2), ln 3}; the limit delta' -> 0 is cuffyu.property3_eps0."
+    ),
     note=RECONSTRUCTED + "The three orderings, on mechanisms over D^2 with |D| = 2, "
     "eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging z3 times out on 2 outputs.",
     quote=(
@@ -190,6 +206,10 @@ def _within_k(alg, M, hypothesis, conclusion):
     source=f"{SEED}, CY-Prop7(45), CY-sec5(52), Property 7 eq. (45)",
     expect="proved",
     id="cuffyu.property7",
+    reading=(
+        "n = 2 entries over {0, 1}, k = 2 changed entries (so (52) with n = 2 too); eps in "
+        "[1/100, 3]; every finite number of outputs by the small-model theorem."
+    ),
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; eps-DP is (eps, 0)-DP. Every finite "
     "number of outputs by the small-model theorem (a zero hockey-stick sum is a condition on "
     "every output: merging, N* = 2).",
@@ -215,6 +235,10 @@ def property7():
     source=f"{SEED}, CY-Prop8(46), Property 8 eq. (46)",
     expect="proved",
     id="cuffyu.property8",
+    reading=(
+        "n = 2 entries over {0, 1}, k = 2 changed entries; delta in [0, 1]; every finite "
+        "number of outputs by the small-model theorem."
+    ),
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; delta-DP is (0, delta)-DP. Every finite "
     "number of outputs by the small-model theorem (a conjunct two steps apart keeps the "
     "hypotheses about a middle database: localised, N* = 5).",
@@ -239,6 +263,10 @@ def property8():
     source=f"{SEED}, CY-Prop9(47), Property 9 eq. (47)",
     expect="verified-bounded",
     id="cuffyu.property9",
+    reading=(
+        "n = 2 entries over {0, 1}, k = 2 changed entries, 2-3 outputs; eps in {ln(11/10), "
+        "ln(3/2), ln 3}, delta in [0, 1]; the delta term as reconstructed."
+    ),
     note=RECONSTRUCTED + "n = 2, k = 2 changed entries; the delta-term delta sum_{j<k} "
     "e^{j eps} is the reconstruction. eps in {ln(11/10), ln(3/2), ln 3}: with eps ranging "
     "z3 times out on 2 outputs.",

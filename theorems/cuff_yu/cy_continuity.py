@@ -58,6 +58,10 @@ def _mi(pi, a, b):
     source=cite("CY-Lemma3(105)", "Appendix D (104)-(106)"),
     expect="verified-bounded",
     id="cuffyu.lemma3_eq105",
+    reading=(
+        "Binary X, |Y| in {2, 3}, rows and priors on grids; delta is the rows' TV; the first "
+        "bound only where delta <= 1 - 1/|Y|; natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "Binary X, |Y| in {2, 3}, rows on 2 outcomes in (1/6) Z or on 3 in "
     "(1/3) Z, priors in (1/4) Z; delta is the rows' TV. Both bounds checked (the first where "
@@ -91,6 +95,10 @@ def _lemma11_bound(delta, size):
     source=cite("CY-Lemma11(110)", "Lemma 11 eq. (110)"),
     expect="verified-bounded",
     id="cuffyu.lemma11",
+    reading=(
+        "|X| = |Y| = 2, every pair of joints with masses in (1/4) Z; delta is the pair's TV "
+        "(the bound is monotone in delta); natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "(constant reconstructed) Every pair of joint distributions on "
     "{0,1} x {0,1} with masses in (1/4) Z; delta is their TV (the bound is non-decreasing in "
@@ -124,6 +132,10 @@ def conditional_entropy_continuity():
     source=cite("CY-Lemma3(126)", "Appendix D (126)-(127)"),
     expect="verified-bounded",
     id="cuffyu.lemma3_eq126",
+    reading=(
+        "Binary X_i (|X_i| = 2), sections and priors on grids; delta is the rows' TV; both "
+        "bounds checked; natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "Binary X_i (|X_i| = 2), sections and priors as in "
     "cuffyu.lemma3_eq105; delta is the rows' TV. A grid check.",
@@ -154,6 +166,10 @@ def lemma3_input_cardinality():
     source=cite("CY-sec6.3(61)", "sec 6.3 eqs. (60)-(61)"),
     expect="verified-bounded",
     id="cuffyu.sec6_3_eq61",
+    reading=(
+        "n = 2 binary entries, Y binary, joints on a grid; eps is the tightest eps of (60) "
+        "for that joint (K = {} and K = the other entry); natural log."
+    ),
     timeout=60,
     note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every prior-and-mechanism joint on "
     "{0,1}^3 with masses in (1/3) Z; eps is the tightest eps of (60) for that joint (largest "
@@ -209,6 +225,12 @@ y, a, b = sympy.symbols("y a b", real=True)
     source=cite("CY-Ex4.1(i)", "Example 4.1, Laplace on the sample mean"),
     expect="proved",
     id="cuffyu.example4_1_laplace",
+    reading=(
+        "Neighbours: binary databases differing in one entry, so the sample mean moves by at "
+        "most 1/n; eps-DP read as the pointwise density-ratio bound e^eps for every output y, "
+        "every real n >= 1 and eps > 0; the 'hence eps-MI-DP' is Lemma 1 (cited, bounded in "
+        "cuffyu.lemma1_eq22_23)."
+    ),
     note="Neighbouring binary databases move the sample mean by at most 1/n; the Laplace "
     "density with scale 1/(n eps) at y changes by at most e^eps (every y, every n >= 1, eps > 0), "
     "so the mechanism is eps-DP (and eps-MI-DP by Lemma 1: cuffyu.lemma1_eq22_23).",
@@ -230,6 +252,11 @@ def laplace_mean_is_dp():
     source=cite("CY-Ex4.1(iii)", "Example 4.1, X_i = X_1"),
     expect="proved",
     id="cuffyu.example4_1_iii",
+    reading=(
+        "n = 2 (X_2 = X_1), every law of X_1 on {0, 1} and every mechanism with 2 outputs, "
+        "not only the Laplace one (the source's claim holds for every channel since X_i is a "
+        "function of X^{-i}); natural log."
+    ),
     timeout=60,
     note="n = 2 (X_2 = X_1 ~ w): for every law w of X_1 on {0,1} and every mechanism on "
     "{0,1}^2 with 2 outputs (the continuum, no longer the 625 mechanisms with entries in "
@@ -268,11 +295,15 @@ def conditional_mi_vanishes():
     source=cite("CY-Thm1(18)", "Theorem 1 eqs. (18)-(19)"),
     expect="proved",
     id="cuffyu.theorem1_eq18",
+    reading=(
+        "K symbolic; the limit delta -> 0+ of the Lemma 3 bound (the step that supplies alpha "
+        "for each beta); not the theorem."
+    ),
     role="proof",
     note=RECONSTRUCTED + "The step that makes delta-DP succeq MI-DP for bounded K: the Lemma 3 "
     "bound 2 delta ln K + 2 h(delta) tends to 0 as delta -> 0+ for every K (sympy's exact "
     "limit), so for each beta some alpha > 0 has bound <= beta. Lemma 3 itself is checked "
-    "only on instances (cuffyu.lemma3).",
+    "only on instances (cuffyu.lemma3); the statement is cuffyu.theorem1_eq18_statement.",
     quote=(
         "If K < infinity, then delta-DP succeq MI-DP (the alpha in Def 8 depends on K), so MI-DP "
         "equiv delta-DP equiv (eps, delta)-DP."
@@ -295,6 +326,10 @@ def delta_dp_dominates_mi_dp():
     source=cite("CY-sibson-alpha1", "sec 7 after (66)"),
     expect="verified-bounded",
     id="cuffyu.sibson_alpha1",
+    reading=(
+        "One channel and one prior; Sibson's closed form; the limit alpha -> 1 from both "
+        "sides by sympy's exact limit; natural log."
+    ),
     timeout=60,
     note=RECONSTRUCTED + "One instance only (sympy's exact limit takes about 8 s): P_X = (1/3, "
     "2/3), rows (1/2, 1/2), (1/4, 3/4). Sibson's closed form I_alpha = alpha/(alpha - 1) "

@@ -75,6 +75,11 @@ GRID_NOTE = (
     source=cite("CY-Lemma1(21)", "CY-Thm1(A)", "Lemma 1 eq. (21); Theorem 1 (A)"),
     expect="verified-bounded",
     id="cuffyu.lemma1_eq21",
+    reading=(
+        "Neighbours are the two inputs of a section (x^{-i} fixed); eps is the section's "
+        "exact pure-DP level; KL-DP bounds both directions; binary-input sections on 2-3 "
+        "outputs of a grid; natural log. (A) read with alpha = beta."
+    ),
     timeout=90,
     note=RECONSTRUCTED
     + GRID_NOTE
@@ -107,6 +112,11 @@ def lemma1_kl():
     ),
     expect="verified-bounded",
     id="cuffyu.lemma1_eq22_23",
+    reading=(
+        "Binary-input sections on a grid with priors in (1/4) Z; eps of (22) is the section's "
+        "KL-DP level max(D(P0||P1), D(P1||P0)); MI-DP read per section and prior (Definition "
+        "2's quantity is an average of sections); natural log. (B) read with alpha = beta."
+    ),
     timeout=120,
     note=RECONSTRUCTED
     + GRID_NOTE
@@ -140,6 +150,10 @@ def lemma1_mi():
     source=cite("CY-sec5(53)", "sec 5 eq. (53)"),
     expect="verified-bounded",
     id="cuffyu.sec5_eq53",
+    reading=(
+        "n = 2 binary entries, Y binary, mechanisms and priors on a grid; eps is the exact "
+        "pure-DP level over Hamming neighbours; natural log."
+    ),
     timeout=120,
     note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every mechanism with entries in (1/2) "
     "Z and every prior on {0,1}^2 with masses in (1/2) Z; eps is the exact pure-DP level over "
@@ -183,6 +197,11 @@ def group_mi_bound():
     source=cite("CY-Cor5(43)", "Corollary 5, proof 4.2 eq. (43)"),
     expect="verified-bounded",
     id="cuffyu.corollary5",
+    reading=(
+        "k = 2, 3, 4 queries, every n, i, prior and channels; W = X^{-i} grouped into one "
+        "variable; eps_j-MI-DP read at the prior at hand (implied by the sup of Definition 2), "
+        "the per-prior inequality proved (taking sups gives the corollary); natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "For k = 2, 3, 4 queries and every n, i, prior and channels on finite "
     "alphabets: with W = X^{-i} (grouping), Y_1..Y_k conditionally independent given "
@@ -216,6 +235,11 @@ def _composed(k: int):
     source=cite("CY-Cor7(44)", "Corollary 7, proof 4.4 eq. (44)"),
     expect="proved",
     id="cuffyu.corollary7",
+    reading=(
+        "Every n, partition into parts and prior; the other queries grouped into one variable "
+        "that reads only W = X^{-i} with its own randomness; MI-DP level of each entry read at "
+        "the prior at hand (implied by the sup of Definition 2); natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "For every n, partition into parts, queries and prior: for entry i in "
     "part j, W = X^{-i}, Y_j the query on that part and Y_rest the others (grouping); Y_rest "
@@ -261,6 +285,10 @@ def _pad(m: int, which: str) -> FiniteMechanism:
     source=cite("CY-Ex4.3(i)", "CY-Ex4.3(ii)", "Example 4.3"),
     expect="verified-bounded",
     id="cuffyu.example4_3",
+    reading=(
+        "n = 2 entries with |X_i| = m in {2, 3}; U uniform and independent of the database; "
+        "DP and MI-DP levels of finite mechanisms computed exactly; natural log."
+    ),
     note=RECONSTRUCTED + "n = 2 entries, |X_i| = m in {2, 3} (the example is for every finite "
     "alphabet: bounded, the coverage says which). Y_1 alone and Y_2 alone have the same law "
     "(uniform) for every database, as the sum of uniform U and x_1 mod m.",
@@ -303,6 +331,10 @@ s = sympy.Symbol("s", positive=True)
     source=cite("CY-Thm1-strict(A)", "sec 3.3 strict ordering (A)"),
     expect="proved",
     id="cuffyu.theorem1_strict_a",
+    reading=(
+        "'Strict' read as: for beta = 1 no alpha works; finite (binary) alphabets; the KL-DP "
+        "level is the larger of the two divergences; limits t -> 0+ exact."
+    ),
     note="Family (binary alphabets): P_t = (1 - t, t), Q_t = (1 - t^2, t^2). Both KL divergences "
     "tend to 0 as t -> 0+ (so every alpha > 0 is met) while e^eps = 1/t -> oo: for beta = 1 no "
     "alpha-KL-DP implies beta-DP. Limits by sympy's exact limit.",
@@ -332,6 +364,10 @@ def kl_dp_does_not_give_dp():
     source=cite("CY-Thm1-strict(B)", "sec 3.3 strict ordering (B), footnote 3"),
     expect="proved",
     id="cuffyu.theorem1_strict_b",
+    reading=(
+        "'Strict' read as: for every beta no alpha works (KL is infinite); the binary erasure "
+        "family with n = 1; MI-DP level sup_s t h(s) = t ln 2; natural log."
+    ),
     note="Family: the binary erasure rows (1 - t, t, 0), (1 - t, 0, t). For every prior s, "
     "I = t h(s) (an exact sympy identity) and h(s) <= ln 2 (proved for all s), so the mechanism "
     "is (t ln 2)-MI-DP for every t in (0, 1), while both KL divergences and eps are infinite "

@@ -88,6 +88,10 @@ def _conditional_mi(joint, a, b, c):
     source=cite("CY-Prop6(41)", "Property 6, chain rule"),
     expect="verified-bounded",
     id="cuffyu.property6_chain_rule",
+    reading=(
+        "Binary X, Y, Z; every joint with masses in (1/3) Z; I and conditional I from the "
+        "vocabulary's KL-based definition; natural log."
+    ),
     note="Each side from the vocabulary's definition of mutual information (sum_x P(x) "
     "D(P_{Y|x} || P_Y), and I(X; Z | Y) as the P(y)-average of the conditional laws' mutual "
     "information), so the identity is not one of a definition by entropies. Exact on every "
@@ -110,6 +114,10 @@ def chain_rule():
     source=cite("CY-Prop4(39)", "Property 4"),
     expect="proved",
     id="cuffyu.property4",
+    reading=(
+        "Every joint law of (X, Y, Z) on finite alphabets; independence read as I(X; Z) = 0; "
+        "natural log (the inequality holds in every base)."
+    ),
     note="For every joint distribution of (X, Y, Z) on every finite alphabet: a Shannon-type "
     "certificate (I(X;Y|Z) - I(X;Y) = I(X;Z|Y) - I(X;Z), with I(X;Z) = 0 and I(X;Z|Y) >= 0), "
     "checked exactly. Was a grid of 729 binary joints.",
@@ -125,6 +133,10 @@ def independent_conditioning_increases_mi():
     source=cite("CY-Prop5(40)", "Property 5, data processing"),
     expect="proved",
     id="cuffyu.property5",
+    reading=(
+        "Every joint law of (X, Y, Z) on finite alphabets; the Markov chain X - Y - Z read as "
+        "I(X; Z | Y) = 0; natural log."
+    ),
     note="For every joint distribution of (X, Y, Z) on every finite alphabet with X - Y - Z "
     "Markov (I(X; Z | Y) = 0): a Shannon-type certificate checked exactly. Was a grid of 1024 "
     "binary Markov chains.",
@@ -143,6 +155,11 @@ def data_processing():
     source=cite("CY-Cor4(42)", "Corollary 4, independent data"),
     expect="proved",
     id="cuffyu.corollary4",
+    reading=(
+        "Every n, i and prior: mutual independence used only as X_i independent of W = X^{-i} "
+        "(grouped into one variable); eps-MI-DP read as I(X_i; Y | W) <= eps at the prior at "
+        "hand (implied by the sup of Definition 2); natural log."
+    ),
     note="For every n, i, prior and mechanism, by two reductions (docs/design/shannon.md): W = "
     "X^{-i} is one random variable on the product alphabet, and mutual independence of X_1..X_n "
     "gives X_i independent of W (all the proof uses); Definition 2 (sup over priors of "
@@ -167,6 +184,10 @@ def corollary4():
     source=cite("CY-sec6.2(59)", "sec 6.2 eq. (59)"),
     expect="proved",
     id="cuffyu.sec6_2",
+    reading=(
+        "Every n, disjoint S (non-empty) and T, grouped into three variables; (58) read at the "
+        "prior at hand (implied by its sup over priors); natural log."
+    ),
     note=RECONSTRUCTED + "For every n, disjoint S (non-empty) and T, prior and mechanism, by "
     "grouping (docs/design/shannon.md): A = X_S, B = X_T, C = the other entries are random "
     "variables on product alphabets (T empty or S u T = [n]: B or C constant, instances of the "
@@ -193,6 +214,10 @@ def free_lunch_chain_rule():
     source=cite("CY-sec6.3(62)", "sec 6.3 eqs. (62)-(63)"),
     expect="verified-bounded",
     id="cuffyu.sec6_3_eq62",
+    reading=(
+        "n = 2, 3, 4 entries, every joint law on finite alphabets; (61) as a hypothesis for "
+        "every i and K at the prior at hand; eps a free parameter; natural log."
+    ),
     note=RECONSTRUCTED + "For n = 2, 3, 4 entries: every joint distribution of (X_1..X_n, Y) "
     "on every finite alphabet and every eps with (61) for all i and K: I(X_S; Y | X_T) <= |S| eps "
     "for all disjoint S (non-empty), T, which includes I(X^n; Y) <= n eps; each a Shannon-type "
@@ -238,6 +263,10 @@ def _subsets(items):
     source=cite("CY-sec6.4(65)", "sec 6.4 eqs. (64)-(65)"),
     expect="verified-bounded",
     id="cuffyu.sec6_4",
+    reading=(
+        "n = 1 binary entry, Y binary, joints on a grid; (64) in ratio form, eps its tightest "
+        "value (largest ln P(x|y)/P(x) over positive cells); natural log."
+    ),
     note=RECONSTRUCTED + "X_i binary, Y binary, every joint with masses in (1/3) Z; eps is the "
     "largest ln(P(x|y)/P(x)) over P(y) > 0, P(x) > 0 (the tightest eps in (64)). A grid check.",
     quote=(
@@ -267,6 +296,10 @@ def _tv(p, q):
     source=cite("CY-Zhang", "Appendix D, entropy continuity of [27]"),
     expect="verified-bounded",
     id="cuffyu.zhang",
+    reading=(
+        "m = 2, 3 outcomes, pairs on a grid with TV <= 1 - 1/m; TV = delta exactly (the "
+        "pair's TV); natural log."
+    ),
     note="Every pair of distributions on m = 2, 3 outcomes with masses in (1/6) Z (m = 2) or "
     "(1/4) Z (m = 3) with TV <= 1 - 1/m. A grid check.",
     quote=(

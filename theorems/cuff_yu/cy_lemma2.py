@@ -74,6 +74,12 @@ def _bsc_floor(delta):
     source=cite("CY-Lemma2(27)", "CY-Thm1(C)", "Lemma 2 eq. (27); Theorem 1 (C)"),
     expect="verified-bounded",
     id="cuffyu.lemma2_eq27",
+    reading=(
+        "MI-DP level of a binary-input section is its capacity, bounded below by I(uniform; "
+        "W); (0, delta)-DP checked on binary-input sections (neighbours differ in one entry, "
+        "so every neighbour pair is such a section); a grid of rows; (C) read with alpha = "
+        "beta^2/2."
+    ),
     timeout=60,
     note=RECONSTRUCTED + "Sections with rows on 2 outcomes in (1/8) Z or on 3 outcomes in "
     "(1/4) Z. Checked: delta^2 <= 2 I(uniform; W) <= 2 C(W), delta the TV of the rows, so an "
@@ -101,6 +107,11 @@ def lemma2_sqrt():
     ),
     expect="verified-bounded",
     id="cuffyu.lemma2_eq28",
+    reading=(
+        "Binary-input sections on 2-3 outputs of a grid; eps taken as the section's exact or "
+        "certified capacity (so eps <= ln 2); h^{-1} the inverse of the increasing branch, so "
+        "(28) is checked as C(W) >= ln 2 - h((1 - TV)/2); natural log."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "Sections with rows on 2 outcomes in (1/8) Z or on 3 outcomes in "
     "(1/3) Z; certified capacities. Checked: C(W) >= ln 2 - h((1 - delta)/2), the capacity of "
@@ -127,6 +138,11 @@ def lemma2_binary_entropy_form():
     source=cite("CY-Lemma2-tight", "CY-AppC(98)", "Lemma 2 tightness; Appendix C eq. (98)"),
     expect="verified-bounded",
     id="cuffyu.lemma2_tight",
+    reading=(
+        "The BSC with crossover (1 - delta)/2 as the mechanism (n = 1); delta on the grid "
+        "(1/10) Z, so eps = ln 2 - h((1 - delta)/2) sweeps eleven points of [0, ln 2], not "
+        "every eps; natural log."
+    ),
     timeout=60,
     note=RECONSTRUCTED + "delta in (1/10) Z, [0, 1]: the BSC with crossover (1 - delta)/2 has "
     "rows at TV exactly delta (so it is (0, d)-DP for no d < delta) and capacity exactly "
@@ -157,6 +173,11 @@ def bsc_is_tight():
     source=cite("CY-Lemma2(30)", "proof of Lemma 2 eq. (30), steps (a)-(c)"),
     expect="proved",
     id="cuffyu.lemma2_eq30",
+    reading=(
+        "Every n, prior on two neighbours differing at j, mechanism and set A; Z = 1_A(Y) read "
+        "as H(Z | Y) = 0; eps-MI-DP read at the prior at hand (implied by the sup of "
+        "Definition 2); natural log."
+    ),
     timeout=60,
     note=RECONSTRUCTED + "For every n, prior on two neighbours that differ at j, mechanism and "
     "set A: W = X^{-j} is one random variable, constant under that prior (H(W) = 0), Z = 1_A(Y) "

@@ -78,6 +78,11 @@ def _lemma3_family() -> list[FiniteMechanism]:
 
 @theorem(
     id="cuffyu.lemma3",
+    reading=(
+        "K = min(max_i |X_i|, |Y|); delta every value at which the mechanism is (0, delta)-DP "
+        "(both ends of [TV, 1] suffice by concavity); concrete mechanisms only (erasure, "
+        "k-ary RR, Example 5.1); natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Lemma3(35), Lemma 3, (34)-(35)",
     expect="verified-bounded",
     note="(35) is a reconstruction whose constant is uncertain (leading term 2 delta ln K forced "
@@ -139,6 +144,11 @@ def _corollary10(mechanism: FiniteMechanism, eps: sympy.Expr) -> ExactFact:
 
 @theorem(
     id="cuffyu.corollary10",
+    reading=(
+        "Sibson's closed form; only alpha = 1 (the section capacity) and alpha = oo (maximal "
+        "leakage) are checked, not every alpha in (0, oo]; sup over P_{X^n} and x^{-i} as the "
+        "largest section value; neighbours differ in one entry; natural log."
+    ),
     source="001_bbdd7f031c172a3e.txt, CY-Cor10(70), CY-Lemma9(67), Corollary 10, (70)",
     expect="verified-bounded",
     note="(70) is the reconstruction (its exact form is not visible in the seed). Checked at "
@@ -161,4 +171,93 @@ def corollary10_alpha_mi_at_most_eps():
         members,
         _corollary10,
         label=lambda mechanism, e: mechanism.name,
+    )
+
+
+# --- Theorem 1, (18)-(19) ------------------------------------------------------------------------
+
+#: The targets beta of Definition 8 ("for all beta > 0 there is an alpha > 0 ...").
+BETAS = (R(1, 10), R(1, 2), R(1))
+
+
+def _alpha_for(beta: sympy.Expr, k: int) -> sympy.Rational:
+    """The largest alpha = 1/2^j (j >= 1) with 2 alpha ln K + 2 h(alpha) <= beta: alpha depends on
+    beta and K only, never on the mechanism (the quantifier order of Definition 8). The loop ends
+    because the bound tends to 0 as alpha -> 0+ (cuffyu.theorem1_eq18)."""
+    j = 1
+    while compare(_lemma3_bound(R(1, 2**j), k), beta) > 0:
+        j += 1
+    return R(1, 2**j)
+
+
+def _section_k(mechanism: FiniteMechanism) -> int:
+    """(19): K = min(max_i |X_i|, |Y|)."""
+    largest = max(len(s.values) for s in mechanism_sections(mechanism.inputs))
+    return min(largest, len(mechanism.outputs))
+
+
+def _delta_dp_gives_mi_dp(mechanism: FiniteMechanism, beta: sympy.Expr) -> ExactFact:
+    k = _section_k(mechanism)
+    alpha = _alpha_for(beta, k)
+
+    def check() -> tuple[bool, dict[str, object]]:
+        chosen = fact_le(_lemma3_bound(alpha, k), beta)  # the alpha the statement promises
+        tv = total_variation(mechanism).exact  # the least delta with M (0, delta)-DP
+        assert tv is not None
+        if compare(tv, alpha) > 0:  # not alpha-DP: the implication holds vacuously
+            return chosen and fact_lt(alpha, tv), {"K": k, "alpha": alpha, "premise": "false"}
+        mi_dp = mi_dp_bounds(mechanism)
+        return chosen and fact_le(mi_dp, beta), {
+            "K": k,
+            "alpha": alpha,
+            "delta (TV over neighbours)": tv,
+            "MI-DP": shown(mi_dp),
+            "beta": beta,
+        }
+
+    return exact_fact(
+        f"{mechanism.name}, beta = {beta}: (0, alpha)-DP => beta-MI-DP with alpha = {alpha}",
+        stated_check(check),
+    )
+
+
+def _theorem1_family() -> list[tuple[FiniteMechanism, sympy.Expr]]:
+    """The Lemma 3 family, and for every K and beta the erasure channel at exactly delta = alpha
+    (the hardest member the premise admits at that K)."""
+    members = [(mechanism, beta) for mechanism in _lemma3_family() for beta in BETAS]
+    members += [(erasure(k, _alpha_for(beta, k)), beta) for k in KS for beta in BETAS]
+    return members
+
+
+@theorem(
+    id="cuffyu.theorem1_eq18_statement",
+    source="001_bbdd7f031c172a3e.txt, CY-Thm1(18), Theorem 1, (18)-(19)",
+    expect="verified-bounded",
+    reading=(
+        "K = min(max_i |X_i|, |Y|) of each mechanism; 'succeq' of Definition 8: for each beta an "
+        "alpha = 1/2^j chosen from beta and K alone (never from the mechanism) with Lemma 3's "
+        "bound 2 alpha ln K + 2 h(alpha) <= beta; beta in {1/10, 1/2, 1}; the implication "
+        "(0, alpha)-DP => beta-MI-DP checked on concrete mechanisms; natural log."
+    ),
+    note="The statement's new content, delta-DP succeq MI-DP when K < oo: for every beta an alpha "
+    "depending on K exists (for every K: the limit of cuffyu.theorem1_eq18 makes the search for "
+    "alpha end), and every (0, alpha)-DP mechanism of the Lemma 3 family (erasure K in 2..8, "
+    "k-ary RR, Example 5.1) and the erasure channel at delta = alpha for each K is beta-MI-DP "
+    "(exact or certified MI-DP levels). A bounded check: concrete mechanisms, three betas. The "
+    "rest of the chain, MI-DP succeq delta-DP and delta-DP equiv (eps, delta)-DP, is (C) and (D): "
+    "cuffyu.lemma2_eq27 and cuffyu.example1.",
+    quote=(
+        "If K < infinity, then delta-DP succeq MI-DP (the alpha in Def 8 depends on K), so MI-DP "
+        "equiv delta-DP equiv (eps, delta)-DP."
+    ),
+)
+def theorem1_bounded_cardinality():
+    """If K < oo: for every beta > 0 some alpha(beta, K) > 0 makes every (0, alpha)-DP mechanism
+    beta-MI-DP."""
+    return for_each(
+        "the Lemma 3 family and erasure at delta = alpha(beta, K) for K in 2..8; "
+        "beta in {1/10, 1/2, 1}",
+        _theorem1_family(),
+        _delta_dp_gives_mi_dp,
+        label=lambda mechanism, beta: f"{mechanism.name}, beta={beta}",
     )

@@ -5,8 +5,9 @@ from the seed text itself; each theorem's note says so.
 """
 
 import sympy
-from sympy import Eq, Interval, Rational, exp, log, oo, tanh
+from sympy import And, Eq, Interval, Rational, exp, log, oo, tanh
 
+from dpproofs.claim import all_of
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 
@@ -34,6 +35,9 @@ def binary_entropy(q: sympy.Expr) -> sympy.Expr:
     source=f"{SOURCE}, CY-Prop1(11), Property 1, eq. (11)",
     expect="proved",
     id="cuffyu.property1_relaxation",
+    reading=(
+        "Every eps >= 0 symbolic; the implication for D follows from Property 1 (cuffyu.property1)."
+    ),
     note=RECONSTRUCTED.format(9),
     quote=(
         "eps tanh(eps/2) <= eps^2/2 for all eps >= 0, so (eps, 0)-closeness implies D(P||Q) <= "
@@ -49,6 +53,10 @@ def tanh_bound_is_at_most_quadratic():
     source=f"{SOURCE}, CY-Prop1-tight, Property 1, eq. (10) tightness (Appendix A)",
     expect="proved",
     id="cuffyu.property1_binary_extreme",
+    reading=(
+        "Every eps >= 0 symbolic; (eps, 0)-closeness checked as the two likelihood ratios "
+        "e^eps and e^-eps, and both divergences equal to eps tanh(eps/2); natural log."
+    ),
     note=RECONSTRUCTED.format(9),
     quote=(
         "For every eps >= 0, P = (e^eps/(1+e^eps), 1/(1+e^eps)) and Q = (1/(1+e^eps), "
@@ -56,17 +64,28 @@ def tanh_bound_is_at_most_quadratic():
     ),
 )
 def symmetric_binary_pair_attains_the_bound():
-    """The symmetric binary pair P = (e^eps/(1+e^eps), 1/(1+e^eps)), Q reversed, has
-    D(P||Q) = eps tanh(eps/2)."""
+    """The symmetric binary pair P = (e^eps/(1+e^eps), 1/(1+e^eps)), Q reversed, is (eps, 0)-close
+    (its likelihood ratios P_y/Q_y are e^eps and e^-eps, both in [e^-eps, e^eps]) and has
+    D(P||Q) = D(Q||P) = eps tanh(eps/2)."""
     P = (exp(eps) / (1 + exp(eps)), 1 / (1 + exp(eps)))
     Q = (P[1], P[0])
-    return holds(Eq(kl(P, Q), eps * tanh(eps / 2)), where={eps: Interval(0, oo)})
+    close = [
+        part for a, b in zip(P, Q, strict=True) for part in (exp(-eps) * b <= a, a <= exp(eps) * b)
+    ]
+    return holds(
+        And(*close, Eq(kl(P, Q), eps * tanh(eps / 2)), Eq(kl(Q, P), eps * tanh(eps / 2))),
+        where={eps: Interval(0, oo)},
+    )
 
 
 @theorem(
     source=f"{SOURCE}, CY-Ex1(ii), Property 3, eq. (13) with eps' = 0",
     expect="proved",
     id="cuffyu.property3_eps0",
+    reading=(
+        "Every eps >= 0 and delta in [0, 1] symbolic; 'delta' -> 0' read as the bound delta' "
+        "<= eps/2 + delta, which tends to 0 with eps and delta."
+    ),
     role="special-case",
     note=RECONSTRUCTED.format(11),
     quote=(
@@ -76,10 +95,15 @@ def symmetric_binary_pair_attains_the_bound():
     ),
 )
 def property3_at_eps_prime_zero():
-    """delta + (1 - delta) tanh(eps/2) = (e^eps - 1 + 2 delta) / (e^eps + 1)."""
-    return holds(
-        Eq(delta + (1 - delta) * tanh(eps / 2), (exp(eps) - 1 + 2 * delta) / (exp(eps) + 1)),
-        where={eps: Interval(0, oo), delta: Interval(0, 1)},
+    """delta + (1 - delta) tanh(eps/2) = (e^eps - 1 + 2 delta) / (e^eps + 1) =: delta', and
+    delta' <= eps/2 + delta, so delta' -> 0 as eps, delta -> 0."""
+    delta_prime = (exp(eps) - 1 + 2 * delta) / (exp(eps) + 1)
+    where = {eps: Interval(0, oo), delta: Interval(0, 1)}
+    return all_of(
+        holds(Eq(delta + (1 - delta) * tanh(eps / 2), delta_prime), where=where),
+        # delta' = delta + (1 - delta) tanh(eps/2) <= tanh(eps/2) + delta <= eps/2 + delta.
+        holds(delta + (1 - delta) * tanh(eps / 2) <= tanh(eps / 2) + delta, where=where),
+        holds(tanh(eps / 2) <= eps / 2, where={eps: Interval(0, oo)}),
     )
 
 
@@ -87,11 +111,18 @@ def property3_at_eps_prime_zero():
     source=f"{SOURCE}, CY-AppC(99), Lemma 2, eq. (99)",
     expect="proved",
     id="cuffyu.lemma2_eq99",
+    reading=(
+        "p in (0, 1) symbolically, and the end points p = 0, 1 (h = 0 there) separately; h in nats."
+    ),
     note=RECONSTRUCTED.format(15) + " h is the binary entropy in nats.",
     quote=("For p in [0, 1]: h(p) <= ln 2 - 2 (p - 1/2)^2."),
 )
 def binary_entropy_quadratic_bound():
-    """For p in (0, 1): h(p) <= ln 2 - 2 (p - 1/2)^2."""
-    return holds(
-        binary_entropy(p) <= log(2) - 2 * (p - Rational(1, 2)) ** 2, where={p: Interval.open(0, 1)}
+    """For p in (0, 1): h(p) <= ln 2 - 2 (p - 1/2)^2; at p = 0 and p = 1 (h = 0 there, 0 ln 0 = 0)
+    it reads 0 <= ln 2 - 1/2."""
+    bound = log(2) - 2 * (p - Rational(1, 2)) ** 2
+    return all_of(
+        holds(binary_entropy(p) <= bound, where={p: Interval.open(0, 1)}),
+        # As strings: sympy would evaluate the numeric comparison before dpproofs reads it.
+        *(holds(f"0 <= {bound.subs(p, end)}") for end in (0, 1)),
     )

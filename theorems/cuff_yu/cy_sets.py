@@ -32,6 +32,10 @@ OUTCOMES = range(2, 6)
     source=cite("CY-Egamma", "sec 3.2 E_gamma equivalence"),
     expect="proved",
     id="cuffyu.egamma",
+    reading=(
+        "Finite outcome sets; gamma = e^eps with eps in [1/100, 3], delta in [0, 1]; the sup "
+        "over A is a max over every subset."
+    ),
     timeout=60,
     note="E_gamma(P||Q) = sup_A [P(A) - gamma Q(A)] is taken over every set A (sup <= delta: "
     "every A is <= delta), gamma = e^eps, eps in [1/100, 3], delta in [0, 1], up to 5 outcomes. "
@@ -65,6 +69,10 @@ def egamma_equivalence():
     source=cite("CY-TV-testing", "sec 2.2 binary testing"),
     expect="proved",
     id="cuffyu.tv_testing",
+    reading=(
+        "Finite outcome sets (every size by the small-model theorem); the min over A stated "
+        "as: every A has error >= 1 - TV and some A attains it."
+    ),
     timeout=60,
     note="The minimum over every set A is stated as: every A has error >= 1 - TV, and some A "
     "has error <= 1 - TV. Every finite number of outcomes by the small-model theorem.",
@@ -99,6 +107,10 @@ def tv_is_testing_error():
     source=cite("CY-KOV-region", "sec 2.2 error region of [17]"),
     expect="proved",
     id="cuffyu.kov_region",
+    reading=(
+        "Finite outcome sets (every size by the small-model theorem, N* = 4); every set A; "
+        "eps in [1/100, 3], delta in [0, 1]."
+    ),
     timeout=60,
     note="Every set A; eps in [1/100, 3], delta in [0, 1], up to 4 outcomes (z3 times out at 5). "
     "Every finite number of outcomes by the small-model theorem (N* = 4).",
@@ -131,6 +143,12 @@ def closeness_is_error_region():
     source=cite("CY-bayes-factor", "sec 2.2 log posterior odds"),
     expect="proved",
     id="cuffyu.bayes_factor",
+    reading=(
+        "Finite outcome sets (every size by the small-model theorem); the prior Pr[P] ranges "
+        "over [1/100, 99/100] and eps over [1/100, 3]; log odds compared without logs (odds "
+        "move by a factor at most e^eps); an observation impossible under one hypothesis "
+        "counts as a violation."
+    ),
     timeout=60,
     note="Prior pi = Pr[P] in (0, 1) ranges; every observation y with positive probability. "
     "The log odds bound is written without logs: post odds <= e^eps prior odds and back. "
@@ -201,6 +219,11 @@ def _attains(alg, pair, E, E2, target, delta):
     source=cite("CY-Prop3-tight", "Property 3 tightness, Appendix B"),
     expect="proved",
     id="cuffyu.property3_tight",
+    reading=(
+        "Every eps in [1/100, 3], eps' in [0, 3], delta in [0, 1]; the two pairs of Appendix "
+        "B as witnesses; 'not (eps', d)-close for d < delta'' as max(E_{e^eps'}(P||Q), "
+        "E_{e^eps'}(Q||P)) >= delta'."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "'Some pair exists' is shown by the pairs the paper's proof names "
     "(Appendix B), checked for ALL eps in [1/100, 3], eps' in [0, 3], delta in [0, 1]: one of "
@@ -230,6 +253,11 @@ def property3_is_tight():
     source=cite("CY-Prop3-floor", "sec 2.2 delta' >= delta"),
     expect="proved",
     id="cuffyu.property3_floor",
+    reading=(
+        "Every eps in [1/100, 3], eps' in [0, 3] and delta in [0, 1] (not every finite eps'); "
+        "the floor pair of Appendix B as the witness; 'not (eps', d)-close for d < delta' as "
+        "the larger E_{e^eps'} being >= delta."
+    ),
     timeout=90,
     note="delta' >= delta, and the floor pair (delta, 1-delta, 0) vs (0, 1-delta, delta) of "
     "Appendix B is (eps, delta)-close but (eps', d)-close for no d < delta, for ALL eps in "
@@ -274,6 +302,10 @@ def _rows_within(alg, W, delta):
     source=cite("CY-Lemma3(102)", "Appendix D (102)-(103)"),
     expect="verified-bounded",
     id="cuffyu.lemma3_eq102",
+    reading=(
+        "Channels with 2 or 3 inputs and 2 outputs, every prior, delta in [0, 1]; TV as the "
+        "vocabulary's statistical difference."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "Channels x -> Y with |X| in {2, 3} inputs and 2 outputs (z3 times out "
     "at 3 outputs), every prior P_X, delta in [0, 1].",
@@ -310,6 +342,10 @@ def rows_close_to_output_marginal():
     source=cite("CY-Lemma3(107)", "Appendix D (107)-(108)"),
     expect="verified-bounded",
     id="cuffyu.lemma3_eq107",
+    reading=(
+        "Channels with 2 inputs and 2 outputs, every prior, delta in [0, 1]; both the "
+        "equality (108) and the bound checked."
+    ),
     timeout=90,
     note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs "
     "time out), every prior, delta in [0, 1]; the equality and the bound are both checked.",

@@ -43,6 +43,10 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_1": "[0, oo)", "epsilon_2": "[0, 
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_corollary5",
+    reading=(
+        "The chain (43) for k = 2 in the Shannon-inequality model (every joint law, any "
+        "alphabets); conditional independence as I(Y_1; Y_2 | X^n) = 0."
+    ),
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S21), k = 2, in the Shannon-inequality model.",
     quote=(

@@ -65,6 +65,10 @@ def _corollary(k: int):
     source=f"{SOURCE}, Corollary 6 (CY-Cor6), each response MI-DP even with respect to the previous responses",
     expect="verified-bounded",
     id="cuffyu.corollary6",
+    reading=(
+        "Each stage eps_j-MI-DP conditionally on every realisation of the earlier responses "
+        "('even with respect to the previous responses'); k = 2, 3, 4 responses; natural log."
+    ),
     timeout=60,
     note="Reading: the condition of the sentence before the corollary (each stage eps_j-MI-DP "
     "given X^{-i} and the previous responses). For every joint distribution (Shannon "
@@ -87,6 +91,10 @@ def corollary6():
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_corollary6",
+    reading=(
+        "The chain for k = 2 in the Shannon-inequality model with each stage's MI-DP "
+        "conditional on the earlier responses."
+    ),
     timeout=20,
     quote=(
         "If Y_1, ..., Y_k are produced in sequence (Y_j may depend on X^n and Y^{j-1}) and each "
@@ -109,6 +117,10 @@ def cuff_yu_corollary6_steps():
     expect="refuted",
     role="probe",
     id="derivations.cuff_yu_corollary6_without_condition",
+    reading=(
+        "The reading that drops 'even with respect to the previous responses': each stage's "
+        "MI-DP unconditional (a probe)."
+    ),
     timeout=20,
     note="A reading the source excludes: 'individually' without 'even with respect to the "
     "previous responses' (I(X_i; Y_j | X^{-i}) <= eps_j). The sum link fails, as Example 4.3's "

@@ -37,6 +37,10 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon_j": "[0, oo)"}
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_corollary7",
+    reading=(
+        "The chain (44) for k = 2, j = 1 in the Shannon-inequality model; the other query "
+        "sees only entries inside X^{-i}, as I(Y^{-j}; X_i Y_j | X^{-i}) = 0."
+    ),
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S22), k = 2, in the Shannon-inequality model.",
     quote=(

@@ -39,6 +39,10 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "lamda": "[0, 1]"}
     expect="unknown",
     role="proof",
     id="derivations.cuff_yu_lemma1",
+    reading=(
+        "The chain (26) on the smallest instance: Y binary, X_i two-valued with conditional "
+        "mass lambda; natural log."
+    ),
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S14) on binary Y; the Jensen link stays unknown.",
     quote=("eps-KL-DP implies eps-MI-DP."),

@@ -112,6 +112,10 @@ TRIANGLE_ASSUME = [
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma11_mixture",
+    reading=(
+        "(112)-(121) cell by cell, for every p = P(x, y), q = Q(x, y) in [0, 1] and delta in "
+        "(0, 1]."
+    ),
     timeout=20,
     note="Reconstructed (cuff_yu_statements S17); cell by cell, for all p = P(x, y), q = Q(x, y).",
     quote=(
@@ -130,6 +134,7 @@ def cuff_yu_lemma11_mixture_steps():
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma11_chain_rule",
+    reading=("(124), first link, in the Shannon-inequality model over (X, Y, B): every joint law."),
     timeout=20,
     note="Information-measure model over (X, Y, B): every distribution.",
     quote=(
@@ -151,6 +156,10 @@ def cuff_yu_lemma11_chain_rule_step():
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma11_components",
+    reading=(
+        "(124), second link, on binary X and Y with positive cells, B selecting P' with "
+        "probability lambda."
+    ),
     timeout=20,
     note="Binary X and Y, all P, P' with positive cells and all lambda.",
     quote=(
@@ -169,6 +178,10 @@ def cuff_yu_lemma11_components_step():
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma11_bound",
+    reading=(
+        "(125) and (122) with the three terms bounded as the proof says (entropies in [0, ln "
+        "|X|], I_R in [0, h(lambda)]), lambda in (0, 1/2]."
+    ),
     timeout=20,
     note="The three terms of (125) bounded as the proof says: entropies by ln|X|, I_R by h(lambda).",
     quote=(
@@ -187,6 +200,9 @@ def cuff_yu_lemma11_bound_steps():
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma11_triangle",
+    reading=(
+        "The triangle step from (122)-(123) to (110), for every lambda in (0, 1/2] and |X| >= 1."
+    ),
     timeout=20,
     note="lambda = delta / (1 + delta) <= 1/2 for delta in [0, 1].",
     quote=(

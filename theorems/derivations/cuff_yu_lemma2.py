@@ -46,6 +46,10 @@ WHERE = entropy_domains(VARIABLES) | {"epsilon": "[0, oo)"}
     expect="proved",
     role="proof",
     id="derivations.cuff_yu_lemma2",
+    reading=(
+        "The chain (30) in the Shannon-inequality model (every joint law, any output alphabet "
+        "and set A); the prior on two neighbours read as H(X^{-j}) = 0."
+    ),
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S15) in the Shannon-inequality model.",
     quote=(

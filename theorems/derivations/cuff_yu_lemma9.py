@@ -38,6 +38,7 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)", "w": "[0, 1]"}
     expect="unknown",
     role="proof",
     id="derivations.cuff_yu_lemma9",
+    reading=("The chain (68)-(69) at the order alpha = 2 only, binary X_i and Y; natural log."),
     timeout=20,
     note="Reconstructed chain (cuff_yu_statements S27), instance alpha = 2, binary X_i and Y; "
     "the Sibson-minimum link stays unknown.",

@@ -32,6 +32,10 @@ WHERE = {"epsilon": "(0, oo)", "p": "(0, 1)", "q": "(0, 1)"}
     expect="unknown",
     role="proof",
     id="derivations.cuff_yu_property1",
+    reading=(
+        "The Appendix A chain on binary P, Q with the (eps, 0) ratio bounds as assumptions; "
+        "natural log."
+    ),
     timeout=8,
     note="Reconstructed chain (cuff_yu_statements S9) on binary P, Q; step 2 (81) stays unknown.",
     quote=("If P and Q are (eps, 0)-close, then D(P||Q) <= eps tanh(eps/2)."),
