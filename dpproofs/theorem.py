@@ -140,6 +140,8 @@ class TheoremSpec:
     quote: str = ""
     #: The reading decisions the encoding takes ("" when not given).
     reading: str = ""
+    #: How the encoded domain is narrower than the source's ("" when it is the source's).
+    restricted: str = ""
 
     @property
     def location(self) -> str:
@@ -160,6 +162,7 @@ def theorem(
     refutation: str | Refutation | None = None,
     quote: str = "",
     reading: str = "",
+    restricted: str = "",
     **unknown: object,
 ) -> Callable[[Callable[[], Claim]], Callable[[], Claim]]:
     """Declare a theorem.
@@ -181,7 +184,10 @@ def theorem(
     "substantive" (:class:`Refutation`). ``quote``: the source's sentence, quoted as the source (or
     the claims checklist) writes it, so that a reader can set it beside the encoded statement;
     ``reading``: the reading decisions the encoding takes where the sentence leaves a choice (the
-    neighbour notion, the log base, which quantifier, the domain of a parameter).
+    neighbour notion, the log base, which quantifier, the domain of a parameter). ``restricted``:
+    the encoding decides the statement on part of the domain the source states ("eps in
+    [1/100, 2] and |D| = 2; the source: every eps > 0 and every D"); a claim ID's verdict then
+    counts a proof of it as verified-bounded, never as proved as stated.
 
     A malformed declaration (a misspelt ``expect=``, an unknown keyword, ...) does not raise: the
     theorem is registered (under its default id when ``id=`` is the problem) and building its
@@ -193,6 +199,7 @@ def theorem(
         declared = _checked(*values, unknown)
         _require_text("quote", quote)
         _require_text("reading", reading)
+        _require_text("restricted", restricted)
         problem = ""
     except InvalidTheorem as exc:
         # A broken declaration must not sink the file: the theorem is registered with what could
@@ -230,6 +237,7 @@ def theorem(
             refutation=declared["refutation"],
             quote=" ".join(quote.split()) if isinstance(quote, str) else "",
             reading=" ".join(reading.split()) if isinstance(reading, str) else "",
+            restricted=" ".join(restricted.split()) if isinstance(restricted, str) else "",
         )
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:
@@ -266,7 +274,7 @@ def _unique(registry: list[TheoremSpec], spec: TheoremSpec, default_id: bool) ->
 
 _KEYWORDS = (
     "source", "expect", "id", "title", "timeout", "note", "corrects", "split", "role", "refutation",
-    "quote", "reading",
+    "quote", "reading", "restricted",
 )  # fmt: skip
 
 

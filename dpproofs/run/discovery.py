@@ -73,6 +73,7 @@ class TheoremInfo:
     #: The source's sentence and the encoding's reading decisions (see :func:`theorem`).
     quote: str = ""
     reading: str = ""
+    restricted: str = ""
 
     @property
     def location(self) -> str:
@@ -96,6 +97,7 @@ class TheoremInfo:
             spec.refutation,
             spec.quote,
             spec.reading,
+            spec.restricted,
         )
 
 

@@ -66,6 +66,8 @@ class TheoremResult:
     #: The source's sentence and the encoding's reading decisions (see :func:`theorem`).
     quote: str = ""
     reading: str = ""
+    #: How the encoded domain is narrower than the source's (see :func:`theorem`).
+    restricted: str = ""
     #: The @theorem declaration is broken and its expect= cannot be read (``expected`` is None).
     broken_declaration: bool = False
 
@@ -103,6 +105,7 @@ class TheoremResult:
             "refutation": self.refutation.value if self.refutation else None,
             "quote": self.quote,
             "reading": self.reading,
+            "restricted": self.restricted or None,
             "cached": self.cached,
             "not_cached": self.not_cached or None,
             "steps": [s.as_dict() for s in v.steps],
@@ -195,6 +198,7 @@ def result_of(info: TheoremInfo, verdict: Verdict, cached: bool = False) -> Theo
         info.refutation,
         quote=info.quote,
         reading=info.reading,
+        restricted=info.restricted,
         broken_declaration=info.expect is None,
     )
 

@@ -170,6 +170,7 @@ def _section(r: Any, spec: Any) -> str:
         ("statement", escape(r.title)),
         ("the source says", escape(getattr(r, "quote", ""))),
         ("reading", escape(getattr(r, "reading", ""))),
+        ("on part of the domain", escape(getattr(r, "restricted", ""))),
         ("claim", f"<code>{escape(claim.describe())}</code>" if claim is not None else ""),
         ("source", escape(r.source)),
         ("location", f"<code>{escape(r.location)}</code>"),

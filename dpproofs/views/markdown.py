@@ -109,7 +109,12 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         _cell(getattr(r, "reading", "")),
         f"`{r.id}`",
         r.role.value,
-        f"**{v.status.value}**",
+        f"**{v.status.value}**"
+        + (
+            f" (on part of the domain: {_cell(r.restricted)})"
+            if getattr(r, "restricted", "")
+            else ""
+        ),
         r.expected_label,
         refutation_label(r, corrections),
         _cell(v.method),
@@ -140,10 +145,19 @@ IDENTITY = "identity"
 def statement_verdict(theorems: Sequence[Any]) -> Status | None:
     """The verdict of a claim ID as its source states it: that of the theorems citing it whose
     role is "statement" (the weakest of them), or None when no theorem encodes the statement."""
-    stated = [r.verdict.status for r in theorems if r.role is Role.STATEMENT]
+    stated = [_as_stated(r) for r in theorems if r.role is Role.STATEMENT]
     if not stated:
         return None
     return min(stated, key=_WEAKEST_FIRST.index)
+
+
+def _as_stated(r: Any) -> Status:
+    """A statement theorem's verdict for its claim ID: a proof on part of the source's domain
+    (``restricted=``) decides the statement there only, so it counts as verified-bounded."""
+    status: Status = r.verdict.status
+    if status is Status.PROVED and str(getattr(r, "restricted", "")):
+        return Status.VERIFIED_BOUNDED
+    return status
 
 
 def _split(labels: Sequence[str]) -> str:

@@ -186,3 +186,21 @@ def test_an_identity_of_definitions_is_shown_but_not_counted_as_decided():
     assert "| thread | 2 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 0 / 0 |" in text
     assert "Identities of their definitions, not counted as decided (1): T-3-x." in text
     assert "Not encoded as stated" not in text
+
+
+def test_a_proof_on_part_of_the_sources_domain_counts_as_bounded_for_its_claim_id():
+    """Issue 29: ``restricted=`` (eps in [1/100, 2] where the source says every eps > 0) shows
+    the proof as what it is and the claim ID's verdict as verified-bounded, never proved."""
+    whole = result("v.whole", "seed, V-Prop1", Verdict.proved("smt"), Status.PROVED)
+    part = result(
+        "v.part",
+        "seed, V-Claim1(1)",
+        Verdict.proved("smt"),
+        Status.PROVED,
+        restricted="eps in [1/100, 2]",
+    )
+    text = markdown([whole, part])
+    assert "**proved** (on part of the domain: eps in [1/100, 2])" in text
+    vadhan = next(line for line in text.splitlines() if line.startswith("| Vadhan |"))
+    # 2 IDs, both decided; one proved, one verified-bounded (columns in _WEAKEST_FIRST reversed)
+    assert vadhan.startswith("| Vadhan | 2 | 2 | 1 | 1 | 0 | 0 | 0 |"), vadhan

@@ -130,6 +130,7 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
             refutation=None,
             quote="Every real x has x >= 0.",
             reading="x ranges over the reals",
+            restricted="",
         ),
         Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
     )

@@ -45,6 +45,7 @@ def _iff(alg, a, b):
     source=f"{SEED}, CY-Def4(7), Definition 4 eq. (7)",
     expect="proved",
     id="cuffyu.def4.eq7",
+    restricted=("eps in [1/100, 3]; the source: every eps"),
     reading=(
         "Finite outcome sets (dP/dQ is the ratio of masses; mutual absolute continuity is "
         "implied by the two-sided ratio bound); every set A; eps in [1/100, 3]."
@@ -206,6 +207,7 @@ def _within_k(alg, M, hypothesis, conclusion):
     source=f"{SEED}, CY-Prop7(45), CY-sec5(52), Property 7 eq. (45)",
     expect="proved",
     id="cuffyu.property7",
+    restricted=("n = 2, k = 2, eps in [1/100, 3]; the source: every n, k and eps"),
     reading=(
         "n = 2 entries over {0, 1}, k = 2 changed entries (so (52) with n = 2 too); eps in "
         "[1/100, 3]; every finite number of outputs by the small-model theorem."
@@ -235,6 +237,7 @@ def property7():
     source=f"{SEED}, CY-Prop8(46), Property 8 eq. (46)",
     expect="proved",
     id="cuffyu.property8",
+    restricted=("n = 2, k = 2; the source: every n and k"),
     reading=(
         "n = 2 entries over {0, 1}, k = 2 changed entries; delta in [0, 1]; every finite "
         "number of outputs by the small-model theorem."

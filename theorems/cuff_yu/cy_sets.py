@@ -32,6 +32,7 @@ OUTCOMES = range(2, 6)
     source=cite("CY-Egamma", "sec 3.2 E_gamma equivalence"),
     expect="proved",
     id="cuffyu.egamma",
+    restricted=("eps in [1/100, 3]; the source: every eps"),
     reading=(
         "Finite outcome sets; gamma = e^eps with eps in [1/100, 3], delta in [0, 1]; the sup "
         "over A is a max over every subset."
@@ -107,6 +108,7 @@ def tv_is_testing_error():
     source=cite("CY-KOV-region", "sec 2.2 error region of [17]"),
     expect="proved",
     id="cuffyu.kov_region",
+    restricted=("eps in [1/100, 3]; the source: every eps"),
     reading=(
         "Finite outcome sets (every size by the small-model theorem, N* = 4); every set A; "
         "eps in [1/100, 3], delta in [0, 1]."
@@ -143,6 +145,7 @@ def closeness_is_error_region():
     source=cite("CY-bayes-factor", "sec 2.2 log posterior odds"),
     expect="proved",
     id="cuffyu.bayes_factor",
+    restricted=("prior in [1/100, 99/100], eps in [1/100, 3]; the source: every prior and eps"),
     reading=(
         "Finite outcome sets (every size by the small-model theorem); the prior Pr[P] ranges "
         "over [1/100, 99/100] and eps over [1/100, 3]; log odds compared without logs (odds "
@@ -219,6 +222,7 @@ def _attains(alg, pair, E, E2, target, delta):
     source=cite("CY-Prop3-tight", "Property 3 tightness, Appendix B"),
     expect="proved",
     id="cuffyu.property3_tight",
+    restricted=("eps in [1/100, 3], eps' in [0, 3]; the source: every eps, eps'"),
     reading=(
         "Every eps in [1/100, 3], eps' in [0, 3], delta in [0, 1]; the two pairs of Appendix "
         "B as witnesses; 'not (eps', d)-close for d < delta'' as max(E_{e^eps'}(P||Q), "
@@ -253,6 +257,7 @@ def property3_is_tight():
     source=cite("CY-Prop3-floor", "sec 2.2 delta' >= delta"),
     expect="proved",
     id="cuffyu.property3_floor",
+    restricted=("eps in [1/100, 3], eps' in [0, 3]; the source: every eps, eps'"),
     reading=(
         "Every eps in [1/100, 3], eps' in [0, 3] and delta in [0, 1] (not every finite eps'); "
         "the floor pair of Appendix B as the witness; 'not (eps', d)-close for d < delta' as "

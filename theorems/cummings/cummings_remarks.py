@@ -61,6 +61,10 @@ CHANGE = tuple(
     source=f"{SEED}, C-Rem1-factor2, section 1.1 Remark 1",
     expect="proved",
     id="cummings.remark1_factor2",
+    restricted=(
+        "histograms of norm1 <= 2 over |X| = 2, eps in [1/100, 2]; the source: every "
+        "histogram and every eps"
+    ),
     reading="Histograms over |X| = 2 types with norm1 <= 2 (6 databases), every mechanism on "
     "any finite number of outputs, eps in [1/100, 2]; add/remove: norm1(x - y) = 1; "
     "change: same size, norm1(x - y) = 2; pure DP (delta = 0).",

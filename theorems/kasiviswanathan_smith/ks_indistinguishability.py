@@ -33,6 +33,7 @@ LOG_OUTCOMES = range(2, 4)
     source=f"{SEED}, KS-Claim3.3(1), Claim 3.3 part 1",
     expect="proved",
     id="ks.claim3_3.part1",
+    restricted=("eps in [1/100, 2], delta in [0, 1/2]; the source: every eps, delta"),
     reading="Distributions on any finite number of outcomes; point-wise means the bad set has "
     "mass <= delta under X and under Y ('drawn from either'); eps in [1/100, 2], delta "
     "in [0, 1/2].",
@@ -236,6 +237,7 @@ def claim3_3_part5():
     source=f"{SEED}, KS-Claim3.3(6), Claim 3.3 part 6",
     expect="proved",
     id="ks.claim3_3.part6",
+    restricted=("eps in [1/100, 2], delta in [0, 1/2]; the source: every eps, delta"),
     reading="Distributions on any finite number of outcomes; SD as the maximum over sets; eps-"
     "bar = e^eps - 1; eps in [1/100, 2], delta in [0, 1/2].",
     quote=(

@@ -247,6 +247,7 @@ def indistinguishability_not_a_metric():
     source=f"{SEED}, KS-proj-indist, section 4 proof of Lemma 4.1",
     expect="proved",
     id="ks.projection_indistinguishable",
+    restricted=("|D| = 2, eps in [1/100, 2], delta in [0, 1/2]; the source: every D, eps, delta"),
     reading="X, Y on |D| = 2 points, A, A' on any finite number of outputs; the projection A(X)"
     " is the mixture of A's rows by X; eps in [1/100, 2], delta in [0, 1/2].",
     note="X, Y on |D| = 2 points, A, A' with any finite number of outputs; eps in [1/100, 2], "

@@ -38,6 +38,7 @@ def _with_prior(space, outputs, eps, **params):
     source=f"{SEED}, KS-Thm2.2(i), Theorem 2.2 (first sentence)",
     expect="proved",
     id="ks.theorem2_2.part1",
+    restricted=("|D| = 2, n in {1, 2, 3}, eps in [1/100, 1]; the source: every D, n and eps"),
     reading="D^n with |D| = 2, n = 1, 2, 3; x_{-i} sets position i to the default 0; every "
     "belief (searched at n = 1, in closed form at n = 2, 3); every transcript of "
     "positive probability; eps in [1/100, 1]; any finite number of outputs.",

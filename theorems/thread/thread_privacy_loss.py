@@ -16,6 +16,10 @@ from dpproofs.vocabulary import mass_where, mechanism_dp
     source=f"{SEED}, T-3-loss-tail, post [3/n]",
     expect="proved",
     id="thread.loss_tail_implies_dp",
+    restricted=(
+        "Z^2 with |Z| = 2, eps in [1/100, 2], delta in [0, 1/2]; the source: every "
+        "domain, eps, delta"
+    ),
     reading="L = +oo where P(M(x') = xi) = 0 < P(M(x) = xi); natural log; finite mechanisms on "
     "Z^2 with |Z| = 2 and any number of outputs; every ordered pair at distance 1; eps "
     "in [1/100, 2], delta in [0, 1/2].",

@@ -128,6 +128,7 @@ def mult_implies_sd():
     source=f"{SEED}, V-dp-iff-Dinf, section 2",
     expect="proved",
     id="vadhan.dp_iff_max_divergence",
+    restricted=("X^2 with |X| = 2, eps in [1/100, 2]; the source: every X^n and eps"),
     reading="Finite mechanisms on X^2 with |X| = 2 and any number of outputs, one query at a "
     "time; every set T of outputs; eps in [1/100, 2]; natural log.",
     note="All mechanisms on X^2 with 2-3 outputs, eps in [1/100, 2]: the section 1.2 condition "

@@ -50,6 +50,7 @@ def bernoulli_remark():
     source=f"{SEED}, V-any-metric-remark, section 4 Remarks bullet 1",
     expect="proved",
     id="vadhan.any_metric_remark",
+    restricted=("X^1 and X^2 with |X| = 2, eps in [1/100, 49/100]; the source: every X^n"),
     reading="'Any such d' encoded by the weakest one: only the Bernoulli property at the "
     "uniform two-point prior is used; O(eps) = ln((1 + 2 eps)/(1 - 2 eps)); X^1 and X^2"
     " with |X| = 2; eps in [1/100, 49/100].",

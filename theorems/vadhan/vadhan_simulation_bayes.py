@@ -95,6 +95,7 @@ def _mechanisms(
     source=f"{SEED}, V-Claim1(1), Claim 1 part 1",
     expect="proved",
     id="vadhan.claim1.part1",
+    restricted=("|X| = 2 (every n), eps in [1/100, 2]; the source: every X and eps"),
     reading="Finite mechanisms, one query at a time; the simulator is any distribution S(q, "
     "x_{-i}) (polynomial time is vacuous for finite objects); neighbours differ in one "
     "row; |X| = 2 (one group: every n); eps in [1/100, 2]; natural log.",
@@ -135,6 +136,7 @@ def claim1_part1():
     source=f"{SEED}, V-Claim1(2), Claim 1 part 2",
     expect="proved",
     id="vadhan.claim1.part2",
+    restricted=("|X| in {2, 3} (every n), eps in [1/100, 2]; the source: every X and eps"),
     reading="As part 1; the one-group claim for |X| = 2 and 3 (every n); 2eps-DP as D_inf <= 2 "
     "eps between databases differing in one row; eps in [1/100, 2].",
     note=SIM_NOTE + LIFT_NOTE + GROUP_NOTE + " The one-group claim is decided for |X| = 2 and "
@@ -174,6 +176,7 @@ def claim1_part2():
     source=f"{SEED}, V-Prop1, Proposition 1",
     expect="proved",
     id="vadhan.proposition1",
+    restricted=("|X| = 2 (every n), eps in [1/100, 2]; the source: every X and eps"),
     reading="|X| = 2 (one group: every n); the prior any distribution on X; 'output y of M(x)' "
     "= Pr[M(x) = y] > 0; D_inf with natural log; eps in [1/100, 2]; any finite number "
     "of outputs.",
@@ -247,6 +250,7 @@ def proposition1():
     source=f"{SEED}, V-Prop2, Proposition 2",
     expect="proved",
     id="vadhan.proposition2",
+    restricted=("|X| = 2 (every n), eps in [1/100, 49/100]; the source: every X and small eps"),
     reading="O(eps) read as the proof's constant, ln((1 + 2 eps)/(1 - 2 eps))-DP, for eps in "
     "[1/100, 49/100]; |X| = 2 (one group: every n); 'for all X_i' in closed form; any "
     "finite number of outputs.",
@@ -324,6 +328,7 @@ def _prior_posterior_sd(alg, M, prior, eps):
     source=f"{SEED}, V-Prop2, Proposition 2 (for all priors, by refinement)",
     expect="proved",
     id="vadhan.proposition2_by_refinement",
+    restricted=("X^1 with |X| = 2, eps in [1/100, 49/100]; the source: every X^n and small eps"),
     reading="As vadhan.proposition2 on X^1 with |X| = 2, 'for all priors' by refinement over "
     "explicit priors; eps in [1/100, 49/100].",
     note="The same statement as vadhan.proposition2, with 'for all distributions X_i' decided by "
