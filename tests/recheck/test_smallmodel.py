@@ -14,7 +14,7 @@ import pytest
 
 from dpproofs.claim import Deadline
 from dpproofs.cli.main import main
-from dpproofs.evidence import SmallModel
+from dpproofs.evidence import ShapePart, SmallModel
 from dpproofs.formula import FormulaAlgebra, Node, const
 from dpproofs.outcomes import every_outcome
 from dpproofs.recheck import certificates
@@ -104,7 +104,7 @@ def _drop_sum(r):
     table = r["formula"]
     last = max(i for i, node in enumerate(table) if node[0] == "osum")
     table[last] = ["const", "q:0"]
-    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
+    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True, "growth": "split"}]
     r["N*"] = 2
 
 
@@ -227,24 +227,50 @@ def test_reproduce_fails_a_smaller_bound_and_accepts_a_larger_one():
     assert reproduce(high, 2) == (
         "confirmed",
         "N* = 3 recomputed from the formula (the record's N* = 5 is larger) "
-        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3)",
+        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3, growth split)",
     )
 
 
-def test_without_splitting_every_size_up_to_the_bound_must_be_searched():
+def test_without_splitting_a_zero_outcome_may_still_grow_a_counterexample():
     # "for every A: P(A)^2 <= Q(A)" in a hypothesis is not affine: splitting an outcome makes
-    # new events that may falsify it, so unsat at 2 says nothing about 1 outcome. The conclusion
-    # "p_y <= q_y for every y" is one positive family, no sums: merging, N* = e + 2^0 = 2.
+    # new events that may falsify it. But a zero outcome makes no new masses (A and A plus it
+    # weigh the same), and the only family, "p_y <= q_y for every y", is the conclusion (it
+    # stays false at its column): padding. Merging, N* = e + 2^0 = 2: unsat at 2 suffices.
     pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
     hypothesis = Node("eall", (ALG.le(pa * pa, qa),))
     root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
     (part,) = analyse(_table(root), 2)
-    assert (part.rule, part.bound, part.splits) == ("merge", 2, False)
+    assert (part.rule, part.bound, part.growth) == ("merge", 2, "pad")
     table = tuple(tuple(n) for n in _table(root))
-    record = SmallModel(2, (), 2, 2, "outcomes", table)
-    outcome, why = reproduce(record, 2, [2])
-    assert outcome == "not replayed" and "sizes [1] <= N* = 2 were not searched" in why
-    assert reproduce(record, 2, [1, 2])[0] == "confirmed"
+    record = SmallModel(
+        2, (ShapePart(0, 1, 2, merged=True, growth="pad"),), 2, 2, "outcomes", table
+    )
+    assert reproduce(record, 2, [2])[0] == "confirmed"
+    split = SmallModel(
+        2, (ShapePart(0, 1, 2, merged=True, growth="split"),), 2, 2, "outcomes", table
+    )
+    assert reproduce(split, 2, [2]) == (
+        "failed",
+        "part 1 records growth 'split'; its formula gives 'pad'",
+    )
+
+
+def test_without_splitting_or_padding_every_size_up_to_the_bound_must_be_searched():
+    # The same with the full-support hypothesis "p_y > 0 for every y" added: it fails at a zero
+    # outcome (0 > 0 is false), so padding is not justified either: growth none, and unsat at 2
+    # says nothing about 1 outcome (the conclusion's family and the hypothesis': e = 1, merging
+    # still N* = 2; the hypothesis family is negative and closed under adding columns).
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    full = Node("oall", (ALG.lt(const(0), P),))
+    hypothesis = ALG.all([Node("eall", (ALG.le(pa * pa, qa),)), full])
+    root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
+    (part,) = analyse(_table(root), 2)
+    assert part.growth == "none"
+    table = tuple(tuple(n) for n in _table(root))
+    record = SmallModel(2, (), part.bound, part.bound, "outcomes", table)
+    outcome, why = reproduce(record, 2, [part.bound])
+    assert outcome == "not replayed" and "were not searched" in why
+    assert reproduce(record, 2, list(range(1, part.bound + 1)))[0] == "confirmed"
 
 
 # --- the rechecker's reading against the deciders' shape analysis, on generated formulas ----
@@ -328,11 +354,16 @@ def refinement():
     verdict = claim.decide(Deadline(60))
     assert verdict.status is Status.PROVED, verdict.reason
     (model,) = [e for e in verdict.evidence if isinstance(e, SmallModel)]
+    _SAID[claim] = (verdict.method, verdict.reason, tuple(verdict.certificate))
     return claim, model
 
 
+#: What the verdict says (method, reason, certificate), as a report would carry it.
+_SAID: dict = {}
+
+
 def _replay(claim, model):
-    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "")
+    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "", *_SAID[claim])
     return certificates.small_model(piece, claim, model, list(model.searched or ()))
 
 
