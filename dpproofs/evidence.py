@@ -309,6 +309,10 @@ class ParamBox:
     sizes: tuple[int, ...] = ()
     n_star: int | None = None
     at_ends: int = 0
+    #: The weakest growth rule of the box's lifting parts (evidence_fields.GROWTH_RULES:
+    #: "none" if some part has none, else "pad" if some part pads, else "split"); None: the
+    #: box was not lifted. "none" needs every size 1..n_star among ``sizes``.
+    growth: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -320,6 +324,7 @@ class ParamBox:
             "sizes": list(self.sizes),
             "n_star": self.n_star,
             "at_ends": self.at_ends,
+            **({} if self.growth is None else {"growth": self.growth}),
         }
 
     @classmethod
@@ -341,6 +346,7 @@ class ParamBox:
             tuple(sizes),
             n_star,
             _int(record, "at_ends"),
+            _growth(record.get("growth")),
         )
 
 
