@@ -398,3 +398,49 @@ def test_a_sum_reading_the_inner_value_breaks_the_refinement_rule():
         root = Node("any", (Node("not", (hypothesis,)), conclusion))
         found = refinement_precondition(_table(root), {"prior"})
         assert (found.startswith(problem) and bool(found)) == bool(problem), (problem, found)
+
+
+PINNED = '''
+from fractions import Fraction as F
+
+from dpproofs import theorem
+from dpproofs.algebra import implies
+from dpproofs.search import for_all_distributions, log_of
+from dpproofs.vocabulary import hockey_stick, max_divergence_at_most
+
+
+@theorem(id="pin.pure_implies_approx", source="a test", expect="verified-bounded")
+def pinned():
+    """eps-DP implies (eps, 0)-DP at eps = ln 2 only."""
+    return for_all_distributions(range(2, 4), eps=log_of(F(2))).claim(
+        lambda alg, p, q, E: implies(
+            alg, max_divergence_at_most(alg, p, q, E), alg.le(hockey_stick(alg, p, q, E), 0)
+        )
+    )
+'''
+
+
+def test_a_lifting_at_a_pinned_parameter_is_bounded_and_rechecks(tmp_path):
+    """eps pinned to ln 2: the lifting covers every finite alphabet at that point only, so the
+    verdict is verified-bounded with a small-model piece. Before, recheck derived "proved"
+    from the confirmed small-model piece and failed this honest report; a piece whose status
+    says proved fails (the status is re-derived from the claim)."""
+    (tmp_path / "pin_theorems.py").write_text(PINNED)
+    report = tmp_path / "report.json"
+    args = ["verify", str(tmp_path / "pin_theorems.py"), "--json", str(report), "--no-cache"]
+    assert main([*args, "-q"]) == 0
+    data = json.loads(report.read_text())
+    (only,) = data["theorems"]
+    assert only["status"] == "verified-bounded"
+    assert "(eps at chosen points only" in only["coverage"]
+    out = io.StringIO()
+    code = main(["recheck", str(report), "-v"], stdout=out, stderr=io.StringIO())
+    assert code == 0, out.getvalue()  # the bounded search re-solved: the status is derived
+    assert "verified-bounded: confirmed" in out.getvalue()
+    lie = copy.deepcopy(data)
+    (model,) = [e for e in lie["theorems"][0]["evidence"] if e["kind"] == "small-model"]
+    model["status"] = "proved"
+    code, out = recheck(tmp_path, lie)
+    assert (
+        code == 1 and "the small-model piece says proved; a lifting (eps at chosen points)" in out
+    )
