@@ -444,3 +444,29 @@ def test_a_lifting_at_a_pinned_parameter_is_bounded_and_rechecks(tmp_path):
     assert (
         code == 1 and "the small-model piece says proved; a lifting (eps at chosen points)" in out
     )
+
+
+def test_a_padded_part_is_confirmed_and_a_part_without_growth_needs_every_size(tmp_path):
+    """fixture_padded.py: "for every event A: P(A) <= 2 Q(A) or Q(A) <= 2 P(A)" in a hypothesis
+    is not affine, so neither the search nor recheck grows by splitting; a zero outcome adds no
+    new masses and the conclusion's family stays false at its column: padding, N* = e + 2^0 = 2,
+    unsat at 2 suffices. Before, recheck did not re-derive padding and said "not replayed" (size
+    1 not searched). With full support of p in the hypothesis ("p_y > 0" fails at a zero
+    outcome) no rule is valid: sizes 1 and 2 were searched, and recheck reads "none" too."""
+    shutil.copy(Path(__file__).parent / "fixture_padded.py", tmp_path / "pad_theorems.py")
+    report = tmp_path / "report.json"
+    args = ["verify", str(tmp_path / "pad_theorems.py"), "--json", str(report), "--no-cache"]
+    assert main([*args, "-q"]) == 0
+    data = json.loads(report.read_text())
+    models = {
+        t["id"]: next(e for e in t["evidence"] if e["kind"] == "small-model")
+        for t in data["theorems"]
+    }
+    assert [p["growth"] for p in models["pad.singletons"]["parts"]] == ["pad"]
+    assert [p["growth"] for p in models["pad.full_support"]["parts"]] == ["none"]
+    assert 1 in models["pad.full_support"]["searched"]
+    assert 1 not in models["pad.singletons"]["searched"]
+    _, out = recheck(tmp_path, data)  # --no-bounded: the bounded pieces are not re-solved
+    for theorem, growth in (("pad.singletons", "pad"), ("pad.full_support", "none")):
+        line = next(x for x in out.splitlines() if f"{theorem}: small-model:" in x)
+        assert line.startswith("ok ") and f"merge: 2, growth {growth})" in line, out
