@@ -309,10 +309,7 @@ class ParamBox:
     sizes: tuple[int, ...] = ()
     n_star: int | None = None
     at_ends: int = 0
-    #: The weakest growth rule of the box's lifting parts (evidence_fields.GROWTH_RULES:
-    #: "none" if some part has none, else "pad" if some part pads, else "split"); None: the
-    #: box was not lifted. "none" needs every size 1..n_star among ``sizes``.
-    growth: str | None = None
+    growth: str | None = None  # its parts' weakest rule (none < pad < split); None: not lifted
 
     def as_dict(self) -> dict[str, Any]:
         return {
