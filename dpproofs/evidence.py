@@ -312,6 +312,7 @@ class ParamBox:
     sizes: tuple[int, ...] = ()
     n_star: int | None = None
     at_ends: int = 0
+    growth: str | None = None  # its parts' weakest rule (none < pad < split); None: not lifted
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -323,6 +324,7 @@ class ParamBox:
             "sizes": list(self.sizes),
             "n_star": self.n_star,
             "at_ends": self.at_ends,
+            **({} if self.growth is None else {"growth": self.growth}),
         }
 
     @classmethod
@@ -344,6 +346,7 @@ class ParamBox:
             tuple(sizes),
             n_star,
             _int(record, "at_ends"),
+            _growth(record.get("growth")),
         )
 
 

@@ -268,6 +268,10 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         supports = SUPPORTS.get(piece.kind)
         if piece.kind in ("exact-evaluation", "exact-facts"):
             supports = "proved" if piece.status == "proved" else "refuted"
+        if piece.kind == "small-model" and piece.status == "verified-bounded":
+            # A lifting at parameters pinned to chosen points (its status was re-derived from
+            # the claim by .liftedtext): every finite alphabet, but at those points only.
+            supports = "verified-bounded"
     return replace(finding, seconds=time.perf_counter() - start, supports=supports)
 
 

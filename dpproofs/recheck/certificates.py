@@ -13,9 +13,12 @@
   size 1..bound searched; "split" or "pad": some size >= bound); then m, K, e, k and N* are
   recomputed from the
   recorded formula by the rechecker's own shape analysis (:mod:`.smallmodel`): a recorded N*
-  below the recomputed one fails, a formula not recorded or outside that reading is "not
-  replayed"; and the formula is compared with the claim's predicate at 1, 2, 3 outcomes
-  (:mod:`.formulacheck`): a difference fails;
+  below the recomputed one fails, and so does a part whose recorded growth rule (split, pad,
+  none) is not the one read from the formula (:mod:`.growthrule`); a formula not recorded or
+  outside that reading is "not replayed"; the status, method, reason (or pinned coverage) and
+  certificate lines the report shows are written again from the claim and the record and must
+  be the report's (:mod:`.liftedtext`); and the formula is compared with the claim's predicate
+  at 1, 2, 3 outcomes (:mod:`.formulacheck`): a difference fails;
 * exact evaluation of a concrete rational mechanism: the pure epsilon (max over neighbour pairs
   and outputs of ln(M[x][y] / M[x'][y])) or the total variation (max over pairs of half the L1
   distance) is recomputed here with Fractions, compared with the recorded value, and the claimed
@@ -38,6 +41,7 @@ from dpproofs.evidence import (
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
 from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.formulacheck import compare as same_formula
+from dpproofs.recheck.liftedtext import told
 from dpproofs.recheck.nodetable import NotRead
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
@@ -159,8 +163,9 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
         sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
         outcome, link = same_formula(claim, record.formula, sizes)
         why = f"{why}; {link}"
-    if outcome == "failed":
-        return failed(piece, why)
+    problem = "" if outcome == "failed" else told(piece, claim, record)
+    if outcome == "failed" or problem:
+        return failed(piece, problem or why)
     if outcome == "not replayed":
         return not_replayed(piece, f"N* = {record.n_star} <= unsat size {record.unsat_size}; {why}")
     return confirmed(piece, f"{why}; <= unsat size {record.unsat_size}")

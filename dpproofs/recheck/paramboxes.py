@@ -4,9 +4,10 @@ Checked here, without the deciders: the boxes tile the claim's stated domain [lo
 (first box starts at lo, each box starts where the previous ended, the last ends at hi, every
 box has positive width); every bracket is rigorous (e_lo <= e^lo_box and e^hi_box <= e_hi,
 decided in Arb balls); the results agree with the verdict (a proved verdict needs every box
-proved, with unsat at a size >= its small-model bound N*). The per-box z3 unsat (atoms decided at
-the box's ends, dpproofs.search.monotone) is not re-solved: the finding is then "not replayed",
-with that reason, never "confirmed".
+proved, with unsat at a size >= its small-model bound N*, and a recorded growth rule: "none",
+no growth operation valid for some part, needs every size 1..N* unsat). The per-box z3 unsat
+(atoms decided at the box's ends, dpproofs.search.monotone) is not re-solved: the finding is
+then "not replayed", with that reason, never "confirmed".
 """
 
 from __future__ import annotations
@@ -63,6 +64,15 @@ def param_boxes(piece: Piece, claim: Any, record: ParamBoxes) -> Finding:
                     piece,
                     f"a proved verdict, but the box [{b.lo}, {b.hi}] is {b.result} "
                     f"(N* = {b.n_star}, unsat sizes {list(b.sizes)})",
+                )
+            if b.growth is None:
+                return failed(piece, f"the box [{b.lo}, {b.hi}] records no growth rule")
+            missing = [n for n in range(1, b.n_star + 1) if n not in b.sizes]
+            if b.growth == "none" and missing:
+                return failed(
+                    piece,
+                    f"the box [{b.lo}, {b.hi}] grows by no rule, but sizes {missing} <= its "
+                    f"N* = {b.n_star} are not among its unsat sizes {list(b.sizes)}",
                 )
     elif "unknown" in results and "undecided" not in (piece.coverage or ""):
         return failed(piece, "some boxes are undecided but the coverage does not say so")

@@ -41,6 +41,11 @@ class Piece:
     part: tuple[int, ...]
     record: Mapping[str, Any]
     coverage: str | None = None
+    #: The verdict's method, reason and certificate as the report states them (a lifted
+    #: proof's are compared with what recheck re-derives: :mod:`dpproofs.recheck.liftedtext`).
+    method: str = ""
+    reason: str | None = None
+    certificate: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -166,6 +171,9 @@ def read_verdicts(path: str | Path) -> list[Reported]:
                     tuple(part),
                     record,
                     entry.get("coverage"),
+                    str(entry.get("method", "")),
+                    entry.get("reason"),
+                    _lines(path, entry),
                 )
             )
         verdicts.append(_reported(path, entry, file, line, tuple(pieces)))
@@ -227,6 +235,13 @@ def _reported(
         _step_shown(path, entry),
         tuple({k: step.get(k) for k in STEP_TEXT} for step in entry.get("steps") or []),
     )
+
+
+def _lines(path: str | Path, entry: Mapping[str, Any]) -> tuple[str, ...]:
+    lines = entry.get("certificate") or []
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise UsageError(f"{path}: {entry.get('id')}: 'certificate' must be a list of strings")
+    return tuple(lines)
 
 
 def _texts(path: str | Path, entry: Mapping[str, Any], value: Any, what: str) -> dict[str, str]:

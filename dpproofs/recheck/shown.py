@@ -36,12 +36,12 @@ from typing import Any
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.pieces import Finding, Outcome, Reported
 from dpproofs.recheck.witnesses import BadWitness, parse_matrix, parse_rational
+from dpproofs.replay import BELOW_SIZES, SEARCH_RECHECK, scalar_source, search_source
+from dpproofs.replay import relations as named_relations
 
-#: The search's sentence for its exact re-check, and how it may have found the point.
-SEARCH_RECHECK = "the predicate is false (exact rationals, rigorous comparisons)"
+#: How the search may have found the point (its re-check sentence and a point's minimality
+#: below the claim's sizes are dpproofs.replay's SEARCH_RECHECK and BELOW_SIZES).
 FOUND_BY = ("z3", "numeric pre-search, re-checked exactly")
-#: The minimality of a point the lifting found at its bound, below every size of the claim.
-BELOW_SIZES = "below the sizes searched (found at the small-model bound)"
 #: Relative error allowed in the float shown beside an irrational value.
 FLOAT_TOLERANCE = Fraction(1, 10**14)
 
@@ -87,37 +87,22 @@ def compare_replay(shown: str, expected: str) -> Mismatch:
 # --- search witnesses ----------------------------------------------------------------------
 
 
-def _fraction_source(v: Fraction) -> str:
-    return f"F({v.numerator}, {v.denominator})" if v.denominator != 1 else f"F({v.numerator})"
-
-
 def search_replay(claim: Any, size: int, values: Mapping[str, str], cegar: bool) -> str:
-    """The replay source the search writes for its counterexample: the objects at ``size`` (in
-    the claim's order, as [[F(a, b), ...]]), then the parameters (a parameter pinned to ln r
-    as F(r)), and the assertion that the claim fails there (for a refinement claim: that the
-    conclusion fails and the hypothesis holds for every inner value)."""
+    """The replay source the search writes for its counterexample (:func:`dpproofs.replay.
+    search_source`): the objects at ``size`` in the claim's order, then the parameters (a
+    parameter pinned to ln r as F(r)), then the assertion that the claim fails there (for a
+    refinement claim: that the conclusion fails and the hypothesis holds for every inner
+    value)."""
     quantifier = claim.quantifier
-    items = []
+    items: list[tuple[str, Any]] = []
     for name in quantifier.shapes(size):
-        rows = parse_matrix(values[name])
-        matrix = ", ".join("[" + ", ".join(map(_fraction_source, row)) + "]" for row in rows)
-        items.append(f"{name!r}: [{matrix}]")
+        items.append((name, parse_matrix(values[name])))
     for name, domain in quantifier.params:
         pinned = getattr(domain, "exp_value", None)
-        value = Fraction(pinned) if pinned is not None else parse_rational(values[name])
-        items.append(f"{name!r}: {_fraction_source(value)}")
-    head = (
-        "from fractions import Fraction as F\n"
-        "# `claim` is the searched claim (e.g. the theorem function's return value).\n"
-        f"values = {{{', '.join(items)}}}\n"
-    )
-    if cegar:
-        return (
-            head
-            + f"assert claim.conclusion_holds_exactly({size}, values) is False\n"
-            + f"assert claim.hypothesis_holds_for_all({size}, values) is True\n"
+        items.append(
+            (name, Fraction(pinned) if pinned is not None else parse_rational(values[name]))
         )
-    return head + f"assert claim.holds_exactly({size}, values) is False\n"
+    return search_source(size, items, cegar)
 
 
 def search_observed(
@@ -174,23 +159,6 @@ def _rational(value: Fraction) -> Any:
     return sympy.Rational(value.numerator, value.denominator)
 
 
-def _relations(statement: Any) -> list[Any]:
-    """The relations of a formula in preorder (sympy's canonical ``args`` order), once each."""
-    import sympy
-
-    kinds = (sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge, sympy.Eq, sympy.Ne)
-    out: list[Any] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, kinds) and node not in out:
-            out.append(node)
-        for arg in node.args:
-            walk(arg)
-
-    walk(statement)
-    return out
-
-
 def _at(expr: Any, point: Mapping[Any, Fraction]) -> Any:
     return expr.xreplace({s: _rational(v) for s, v in point.items()})
 
@@ -220,7 +188,7 @@ def _same_display(shown: str, value: Any) -> bool:
 
 def scalar_observed(problem: Any, point: Mapping[Any, Fraction]) -> dict[str, Any]:
     """The sides of the statement's first four relations at ``point`` (sympy values)."""
-    relations = _relations(problem.statement)
+    relations = named_relations(problem.statement)
     observed: dict[str, Any] = {}
     for index, atom in enumerate(relations):
         tag = "" if len(relations) == 1 else f" of {atom}"
@@ -231,57 +199,13 @@ def scalar_observed(problem: Any, point: Mapping[Any, Fraction]) -> dict[str, An
     return observed
 
 
-#: What sign(lhs - rhs) makes each relation true, as the replay writes it.
-_PY_TEST = {
-    "StrictLessThan": "< 0",
-    "LessThan": "<= 0",
-    "StrictGreaterThan": "> 0",
-    "GreaterThan": ">= 0",
-    "Equality": "== 0",
-    "Unequality": "!= 0",
-}
-
-
-def _python(formula: Any, names: Mapping[Any, str]) -> str:
-    import sympy
-
-    if formula in (sympy.true, sympy.false):
-        return str(bool(formula))
-    if formula in names:
-        return f"(sign({names[formula]}) {_PY_TEST[type(formula).__name__]})"
-    parts = [_python(a, names) for a in formula.args]
-    if isinstance(formula, sympy.Not):
-        return f"(not {parts[0]})"
-    if isinstance(formula, sympy.Implies):
-        return f"((not {parts[0]}) or {parts[1]})"
-    if not isinstance(formula, sympy.And | sympy.Or):
-        raise BadWitness(f"{type(formula).__name__} is not a connective the replay writes")
-    return "(" + (" and " if isinstance(formula, sympy.And) else " or ").join(parts) + ")"
-
-
 def scalar_replay(problem: Any, point: Mapping[Any, Fraction]) -> str:
-    """The replay source the scalar judge writes for a counterexample at ``point``."""
-    import sympy
-
-    values = ", ".join(f"{s} = {_rational(point[s])}" for s in problem.variables)
-    lines = [
-        "import sympy",
-        "from dpproofs.exact.rigorous import sign",
-        f"# at {values}; each d is lhs - rhs of one relation, with the values substituted",
-        "def term(tree):",
-        "    return eval(tree, vars(sympy))  # sympy.srepr form: no name can be misread",
-    ]
-    names: dict[Any, str] = {}
-    for formula in (*problem.assumptions, problem.statement):
-        for atom in _relations(formula):
-            if atom not in names:
-                names[atom] = f"d{len(names)}"
-                tree = sympy.srepr(_at(atom.lhs - atom.rhs, point))
-                lines.append(f"{names[atom]} = term({tree!r})  # {atom}")
-    for assumption in problem.assumptions:
-        lines.append(f"assert {_python(assumption, names)}  # assumption holds")
-    lines.append(f"assert not {_python(problem.statement, names)}  # claim fails")
-    return "\n".join(lines) + "\n"
+    """The replay source the scalar judge writes for a counterexample at ``point``
+    (:func:`dpproofs.replay.scalar_source`); BadWitness for a connective it does not write."""
+    try:
+        return scalar_source(problem, point)
+    except ValueError as exc:
+        raise BadWitness(str(exc)) from exc
 
 
 def scalar_shown(

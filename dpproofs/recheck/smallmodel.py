@@ -29,9 +29,9 @@ record, docs/json-schema.md). This module reads it back (without the deciders, w
 Whitelist: what :mod:`.nodetable` does not read (an operation it does not know, a binder inside
 a binder's body, a sum's term not homogeneous of degree 1, a family's condition not
 scale-invariant) is a reason (:class:`NotRead`), and the certificate is then "not replayed",
-never confirmed. Growth: when a condition on every event that is not affine occurs in a
-hypothesis, splitting an outcome in halves may falsify it, so the certificate then needs every
-size 1..N* z3 unsat (:func:`reproduce`).
+never confirmed. Growth (:mod:`.growthrule`): each conjunct's rule (split, pad, none) is read
+from the formula and must be the one the record names, part by part; a conjunct with none needs
+every size 1..N_i z3 unsat (:func:`reproduce`).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from typing import Any
 
 import sympy
 
+from dpproofs.recheck import growthrule
 from dpproofs.recheck.nodetable import (
     BINDERS,
     LEAVES,
@@ -57,11 +58,12 @@ from dpproofs.recheck.nodetable import (
 @dataclass(frozen=True, slots=True)
 class PartCount:
     """One conjunct as counted here: its rows m, sums K, positive families e, positive event
-    conditions k, the rule that gave its bound and the bound; ``splits``: a counterexample of
-    this conjunct on n outcomes gives one on n + 1 (split a nonzero outcome in halves: sums are
-    homogeneous, families scale-invariant, an affine event condition is a sum, a falsifying
-    event stays one), False when a condition on every event that is not affine occurs in a
-    hypothesis (the halves make new events that may falsify it)."""
+    conditions k, the rule that gave its bound and the bound; ``growth``: how a
+    counterexample of this conjunct on n outcomes gives one on n + 1 (:mod:`.growthrule`):
+    "split" (a nonzero outcome in halves: sums are homogeneous, families scale-invariant, an
+    affine event condition is a sum, a falsifying event stays one), "pad" (a zero outcome; when
+    a condition on every event that is not affine occurs in a hypothesis, the halves make new
+    events that may falsify it, but a zero outcome makes none) or "none"."""
 
     rows: int
     sums: int
@@ -69,7 +71,7 @@ class PartCount:
     events: int
     rule: str
     bound: int
-    splits: bool = True
+    growth: str = "split"
 
 
 def analyse(table: Sequence[Sequence[Any]], rows: int) -> list[PartCount]:
@@ -346,7 +348,8 @@ class _Counter:
             bound, rule = m + k - 1 + e, "monotone"
         if merges and (unread or e + 2**positive_events <= bound):
             bound, rule = e + 2**positive_events, "merge"
-        return PartCount(m, k, e, positive_events, rule, max(bound, 1), not unread)
+        grows = growthrule.rule(t, self.families, unread)
+        return PartCount(m, k, e, positive_events, rule, max(bound, 1), grows)
 
 
 def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, str]:
@@ -363,16 +366,20 @@ def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, s
     except (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as exc:
         return "failed", f"the recorded formula is malformed ({type(exc).__name__}: {exc})"
     mine = max(p.bound for p in parts)
-    missing = [n for n in range(1, mine + 1) if n not in unsat]
-    if missing and not all(p.splits for p in parts):
-        return "not replayed", (
-            "a condition on every event that is not affine occurs in a hypothesis: growth by "
-            f"splitting an outcome is not justified, and sizes {missing} <= N* = {mine} were "
-            "not searched"
-        )
+    problem = _growth_recorded(record.parts, parts)
+    if problem:
+        return "failed", problem
+    for i, p in enumerate(parts, 1):
+        missing = [n for n in range(1, p.bound + 1) if n not in unsat]
+        if p.growth == "none" and missing:
+            return "not replayed", (
+                f"part {i}: a condition on every event that is not affine occurs in a "
+                "hypothesis and a hypothesis fails at a zero outcome: neither splitting nor "
+                f"padding is justified, and sizes {missing} <= N* = {p.bound} were not searched"
+            )
     counted = "; ".join(
         f"part {i}: m = {p.rows}, K = {p.sums}, e = {p.families}, k = {p.events}, {p.rule}: "
-        f"{p.bound}"
+        f"{p.bound}, growth {p.growth}"
         for i, p in enumerate(parts, 1)
     )
     if record.n_star < mine:
@@ -381,6 +388,19 @@ def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, s
         )
     larger = f" (the record's N* = {record.n_star} is larger)" if record.n_star > mine else ""
     return "confirmed", f"N* = {mine} recomputed from the formula{larger} ({counted})"
+
+
+def _growth_recorded(recorded: Sequence[Any], mine: Sequence[PartCount]) -> str:
+    """'' when the record names, part by part, the growth rule read here from its formula;
+    else the first difference. Recorded parts (``parts`` of the record) that are not one per
+    conjunct read here are not compared (the sizes needed are then the reading's own)."""
+    if not recorded or len(recorded) != len(mine):
+        return ""
+    for i, (theirs, p) in enumerate(zip(recorded, mine, strict=True), 1):
+        if theirs.growth != p.growth:
+            said = "no growth rule" if theirs.growth is None else f"growth {theirs.growth!r}"
+            return f"part {i} records {said}; its formula gives {p.growth!r}"
+    return ""
 
 
 def refinement_precondition(table: Sequence[Sequence[Any]], inner: set[str]) -> str:

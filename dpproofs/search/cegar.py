@@ -28,6 +28,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.evidence import Evidence
 from dpproofs.formula import BINDERS, Node, nodes, render
+from dpproofs.replay import refinement_asserts
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.forall import Quantifier, SearchClaim
@@ -289,12 +290,7 @@ class ForAllHypothesis:
     def _replay(self, replay: str, size: int) -> str:
         """The replay source for this claim: the conclusion fails exactly; the hypothesis holds
         for every inner value (re-proved by Arb branch and bound, without a solver)."""
-        head = replay.rsplit("assert", 1)[0]
-        return (
-            head
-            + f"assert claim.conclusion_holds_exactly({size}, values) is False\n"
-            + f"assert claim.hypothesis_holds_for_all({size}, values) is True\n"
-        )
+        return replay.rsplit("assert", 1)[0] + refinement_asserts(size)
 
     def _unknown(self, covered: list[int], reason: str) -> Verdict:
         q = self.quantifier

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dpproofs import lifted as lifted_text
 from dpproofs.errors import InvalidClaim
 
 Rational = Fraction | int
@@ -98,7 +99,6 @@ def as_domain(value: Interval | Rational) -> Interval:
 
 
 def describe_domain(name: str, domain: Interval) -> str:
-    """'eps in [1/100, 3]' or 'eps = 1/2'."""
-    if domain.pinned or domain.exp_value is not None:
-        return f"{name} = {domain}"
-    return f"{name} in {domain}"
+    """'eps in [1/100, 3]' or 'eps = 1/2' (the text is :func:`dpproofs.lifted.describe_domain`,
+    which ``dpproofs recheck`` compares with a report)."""
+    return lifted_text.describe_domain(name, domain)

@@ -217,12 +217,17 @@ def _sizes(verdict: Verdict) -> list[int]:
 
 def _record(o: BoxOutcome) -> ParamBox:
     """The box as evidence: its small-model bound N* (the largest of the localised conjuncts'
-    when it was proved through them) and every size found unsat there."""
+    when it was proved through them), every size found unsat there (the claim's, or a localised
+    conjunct's), and the weakest growth rule of its parts ("none" when a part has none: then
+    every size 1..N* is among those sizes)."""
     from dpproofs.evidence import LocalisedConjunct, SmallModel
 
     models = [e for e in o.verdict.evidence if isinstance(e, SmallModel)]
     models += [e.reduction for e in o.verdict.evidence if isinstance(e, LocalisedConjunct)]
     sizes = {*_sizes(o.verdict), *(m.unsat_size for m in models)}
+    sizes.update(n for m in models for n in m.searched or ())
+    rules = {p.growth for m in models for p in m.parts}
+    growth = next((g for g in ("none", "pad", "split") if g in rules), None) if models else None
     return ParamBox(
         str(o.lo),
         str(o.hi),
@@ -232,4 +237,5 @@ def _record(o: BoxOutcome) -> ParamBox:
         tuple(sorted(sizes)),
         max((m.n_star for m in models), default=None),
         o.at_ends,
+        growth,
     )

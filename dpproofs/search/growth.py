@@ -38,14 +38,16 @@ from enum import Enum
 from fractions import Fraction
 
 from dpproofs.formula import Node
+from dpproofs.lifted import GROWTH_TEXT, GROWTH_WHY
 
 
 class Growth(Enum):
-    """How a counterexample on n outcomes becomes one on n + 1 (module docstring)."""
+    """How a counterexample on n outcomes becomes one on n + 1 (module docstring); the member's
+    name, lower case, is the rule as recorded (``split``, ``pad``, ``none``)."""
 
-    SPLIT = "splitting an outcome"
-    PAD = "padding with a zero outcome"
-    NONE = "none proved valid"
+    SPLIT = GROWTH_TEXT["split"]
+    PAD = GROWTH_TEXT["pad"]
+    NONE = GROWTH_TEXT["none"]
 
 
 def growth(families: dict[Node, set[int]], unread: str) -> tuple[Growth, str]:
@@ -54,14 +56,10 @@ def growth(families: dict[Node, set[int]], unread: str) -> tuple[Growth, str]:
     a condition on every event that is not affine and does not occur only positively ('' when
     there is none)."""
     if not unread:
-        return Growth.SPLIT, (
-            "every condition on every event that is not affine in the masses occurs only positively"
-        )
+        return Growth.SPLIT, GROWTH_WHY["split"]
     held = [f for f, signs in families.items() if signs & {-1, 0}]
     if all(at_zero(f.args[0]) is True for f in held):
-        return Growth.PAD, (
-            "every condition on every outcome in a hypothesis or a value holds at a zero outcome"
-        )
+        return Growth.PAD, GROWTH_WHY["pad"]
     return Growth.NONE, f"splitting: {unread}; padding: a hypothesis fails at a zero outcome"
 
 

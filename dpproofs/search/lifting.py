@@ -29,6 +29,7 @@ from typing import Any
 
 import z3
 
+from dpproofs import lifted as text
 from dpproofs.deadline import Deadline
 from dpproofs.evidence import Evidence
 from dpproofs.search.domains import describe_domain
@@ -47,11 +48,13 @@ from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, ShapeReport, analyse
 from dpproofs.verdict import Verdict
 
-METHOD = "z3 search over finite alphabets"
-LIFTED = METHOD + " + small-model theorem"
+METHOD = text.SEARCH_METHOD
+LIFTED = text.LIFTED_METHOD
 #: Largest N* searched only to finish a lifting, and its work budgets (z3 rlimit units).
 MAX_LIFT_SIZE = 8
 LIFT_RLIMIT = 10_000_000
+#: Largest size at which formula and predicate are compared before a lifting (beyond).
+MAX_GUARD_SIZE = MAX_LIFT_SIZE + 4
 #: Share of the time left after which a lifting attempt that stopped counting work gives up.
 LIFT_SHARE = 0.2
 
@@ -84,9 +87,16 @@ def lift(
             f"outside the small-model theorem: {shape.reason}",
             session,
         )
-    for size in beyond(covered):  # the formula must be the predicate past the sizes searched
-        check_size(claim, size)
     n_star = shape.bound
+    # The formula must be the predicate at the sizes still to search and past them (a sample).
+    # (Past MAX_GUARD_SIZE only a lifting through localised conjuncts could still come; the
+    # guard line lists the sizes checked.)
+    guarded = sorted({*shape.needs(covered), *beyond([*covered, *shape.needs(covered)], n_star)})
+    cap = max(MAX_GUARD_SIZE, max(covered) + 4)  # a lifting at N* <= MAX_LIFT_SIZE stays below
+    guarded = [size for size in guarded if size <= cap]
+    for size in guarded:
+        check_size(claim, size)
+    guard = text.guard_line([*covered, *guarded], q.size_name)
     pinned = pinned_params(claim)
     not_localised = ""
     # Inside one eps-box with another parameter pinned, a lifting would give coverage at the
@@ -97,7 +107,7 @@ def lift(
         if local is not None and max(min(c.bound for c in cs) for cs in local) < n_star:
             lifted = _lift_localised(claim, session, covered, certificate, deadline, local, n_star)
             if isinstance(lifted, tuple):
-                return lifted_verdict(claim, n_star, pinned, *lifted)
+                return lifted_verdict(claim, n_star, pinned, [*lifted[0], guard], lifted[1])
             certificate = [*certificate, lifted]
             not_localised = f"; {lifted}"
     for size in shape.needs(covered):
@@ -135,7 +145,7 @@ def lift(
             f"{size} {q.size_name}: z3 unsat ({what}; {time.perf_counter() - start:.2f} s)"
         )
     unsat = min(size for size in covered if size >= n_star)
-    lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), *certificate]
+    lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), guard, *certificate]
     evidence: list[Evidence] = [
         bounded_search(claim, covered, session.symmetry),
         small_model(claim, shape, unsat, traced.root, covered),
@@ -166,14 +176,15 @@ def rests_on(shape: ShapeReport, sizes: list[int]) -> list[int]:
     return sorted(first)
 
 
-def beyond(covered: list[int]) -> list[int]:
+def beyond(searched: list[int], n_star: int) -> list[int]:
     """The sizes past the searched ones at which the formula and the predicate are compared
-    before any lifting (:func:`dpproofs.search.purity.check_size`): a predicate that tells the
-    tracer's abstract rows from concrete ones (``isinstance(p, list)``) and agrees with its
-    formula only on the sizes searched is caught where they part. A check at points, not a
-    proof: the lifting is of the formula, and the certificate shows it."""
-    top = max(covered)
-    return [top + 1, top + 2]
+    before any lifting (:func:`dpproofs.search.purity.check_size`); the text and the rule are
+    :func:`dpproofs.lifted.guard_sizes`, which ``dpproofs recheck`` recomputes. A predicate that
+    tells the tracer's abstract rows from concrete ones (``isinstance(p, list)``) and agrees
+    with its formula only on the sizes searched is caught where they part, if it parts at one
+    of these sizes. A check at points, not a proof: the lifting is of the formula, and the
+    certificate says so (:func:`dpproofs.lifted.guard_line`)."""
+    return text.guard_sizes(searched, n_star)
 
 
 def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
@@ -200,12 +211,10 @@ def lifted_verdict(
     points only: VERIFIED_BOUNDED, and the coverage says so."""
     q = claim.quantifier
     if pinned:
-        domains = ", ".join(describe_domain(n, d) for n, d in q.params)
-        every = f"{q.what} on every finite number of {q.size_name}"
+        domains = [describe_domain(n, d) for n, d in q.params]
         return Verdict.verified_bounded(
             LIFTED,
-            coverage=f"all {every} (small-model theorem, N* = {n_star}), {domains} "
-            f"({', '.join(pinned)} at chosen points only: the whole domain would make it a proof)",
+            coverage=text.pinned_coverage(q.what, q.size_name, n_star, domains, pinned),
             certificate=lines,
             evidence=evidence,
         )
@@ -287,12 +296,9 @@ def proved_reason(claim: SearchStatement, size: int) -> str:
     """What a lifted proof covers: every finite alphabet, the parameters' whole domains, and
     (for mechanisms) the databases as stated."""
     q = claim.quantifier
-    domains = ", ".join(describe_domain(n, d) for n, d in q.params)
-    reason = f"for all {q.what} on every finite number of {q.size_name}"
-    reason += f", {domains}" if domains else ""
-    if any(s.text.startswith("mechanism") for s in q.shapes(size).values()):
-        reason += "; the databases (|D|, n) and neighbours as stated, not reduced"
-    return reason
+    domains = [describe_domain(n, d) for n, d in q.params]
+    mechanisms = any(s.text.startswith("mechanism") for s in q.shapes(size).values())
+    return text.proved_reason(q.what, q.size_name, domains, mechanisms)
 
 
 def _decide_formula(session: Session, node: Any, size: int, deadline: Deadline) -> Any:

@@ -172,14 +172,20 @@ class SearchStatement:
 
         ``values`` maps each object to its matrix (list of rows of Fractions) and each parameter
         to a Fraction. e^x and sqrt(x) are exact sympy values; comparisons are rigorous
-        (``ExactAlgebra``). Raises Undecided when a comparison cannot be decided. A formula's
-        counterexample must be one of the predicate too, else InvalidClaim
-        (:func:`agree`).
+        (``ExactAlgebra``). The answer is the author's predicate run on these concrete rows
+        (raises Undecided when a comparison cannot be decided). When the claim has a traced
+        formula, the formula is evaluated there too, and where the two differ the answer is
+        InvalidClaim naming the predicate's line (:func:`agree`): a verdict decided on the
+        formula is then not about the predicate.
         """
         inputs = self.exact_inputs(size, values)
-        holds = bool(self.evaluate(EXACT, size, *inputs))
-        if not holds and self.formula.root is not None:
-            agree(self, size, inputs, False)
+        holds = bool(self.run_predicate(EXACT, size, *inputs)[0])
+        if self.formula.root is not None:
+            try:
+                traced = bool(self.evaluate(EXACT, size, *inputs))
+            except ArithmeticError:  # the formula undecided here: the predicate has spoken
+                return holds
+            agree(self, size, inputs, traced)
         return holds
 
     def exact_inputs(self, size: int, values: Values) -> tuple[Values, Values, Values]:

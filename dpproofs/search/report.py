@@ -6,28 +6,17 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from dpproofs.replay import BELOW_SIZES, SEARCH_RECHECK, search_source
 from dpproofs.search.model import SearchStatement
-from dpproofs.search.objects import render_fraction, render_matrix, show_matrix
+from dpproofs.search.objects import show_matrix
 from dpproofs.verdict import Counterexample
 
 
 def replay_source(size: int, values: Mapping[str, Any]) -> str:
-    """Python source re-checking the counterexample exactly, given the claim bound to ``claim``."""
-    items = []
-    for name, v in values.items():
-        text = render_matrix(v) if isinstance(v, list) else render_fraction(Fraction(v))
-        items.append(f"{name!r}: {text}")
-    return (
-        "from fractions import Fraction as F\n"
-        "# `claim` is the searched claim (e.g. the theorem function's return value).\n"
-        f"values = {{{', '.join(items)}}}\n"
-        f"assert claim.holds_exactly({size}, values) is False\n"
-    )
-
-
-#: The minimality of a counterexample the small-model lifting found at its bound N*, below every
-#: size the claim names (nothing smaller was searched).
-BELOW_SIZES = "below the sizes searched (found at the small-model bound)"
+    """Python source re-checking the counterexample exactly, given the claim bound to ``claim``
+    (the writer is :func:`dpproofs.replay.search_source`, which recheck regenerates)."""
+    items = [(n, v if isinstance(v, list) else Fraction(v)) for n, v in values.items()]
+    return search_source(size, items)
 
 
 def counterexample(
@@ -63,7 +52,7 @@ def counterexample(
         )
     observed = {
         "size": f"{size} {q.size_name}",
-        "exact re-check": "the predicate is false (exact rationals, rigorous comparisons)",
+        "exact re-check": SEARCH_RECHECK,
         "found by": how,
         "minimality": minimality,
     }

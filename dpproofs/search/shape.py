@@ -103,6 +103,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
+from dpproofs import lifted as text
 from dpproofs.formula import LEAVES, Node, const, nodes, render
 from dpproofs.search.degrees import check_binder, closed_under_addition
 from dpproofs.search.growth import Growth, growth
@@ -162,35 +163,24 @@ class ShapeReport:
     def unsat_line(self, covered: Iterable[int], size_name: str) -> str:
         """The certificate line saying which unsat sizes the lifting rests on."""
         unsat = min(n for n in set(covered) if n >= self.bound)
-        line = f"z3 unsat at {unsat} >= N* = {self.bound} {size_name}"
         stuck = [p.bound for p in self.parts if p.growth is Growth.NONE]
-        if stuck:
-            line += (
-                f" and at every size from 1 to {max(stuck)} (parts without a growth operation: "
-                "every size up to their bound)"
-            )
-        return line
+        return text.unsat_line(unsat, self.bound, size_name, max(stuck) if stuck else None)
 
     def lines(self) -> list[str]:
         """The certificate: m, and per conjunct K, e, N* with the sums and families, and the
-        growth rule with its checked precondition."""
-        out = [f"small-model theorem: m = {self.rows} rows, N* = {self.bound}"]
+        growth rule with its checked precondition (the text: :mod:`dpproofs.lifted`, which
+        ``dpproofs recheck`` compares with the small-model record)."""
+        out = [text.head_line(self.rows, self.bound)]
         for i, part in enumerate(self.parts, 1):
             out.append(
-                f"part {i}: m = {part.rows} rows, K = {len(part.sums)} sums, "
-                f"e = {len(part.families)} families, N* = {part.bound} ({_RULES[part.rule]})"
+                text.part_line(
+                    i, part.rows, len(part.sums), len(part.families), part.bound, part.rule
+                )
             )
-            out.append(f"  growth: {part.growth.value} ({part.growth_why})")
+            out.append(text.growth_line(part.growth.name.lower(), part.growth_why))
             out.extend(f"  sum: {s}" for s in part.sums)
             out.extend(f"  family: {f}" for f in part.families)
         return out
-
-
-_RULES = {
-    "sums": "m + K + max(e - 1, 1), or m + K when e = 0",
-    "monotone": "a monotone sum: m + K - 1 + e",
-    "merge": "merging: e + 2^k, k = conditions on every event occurring positively",
-}
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from sympy.logic.boolalg import Boolean, BooleanFalse, BooleanTrue
 
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import float_value, sign
+from dpproofs.replay import scalar_source
 from dpproofs.symbolic.domain import contains
 from dpproofs.symbolic.formula import Problem, atoms, definedness, to_exp_form
 from dpproofs.verdict import Counterexample
@@ -34,14 +35,6 @@ SIGNS: dict[type, frozenset[int]] = {
     sympy.Ge: frozenset({0, 1}),
     sympy.Eq: frozenset({0}),
     sympy.Ne: frozenset({-1, 1}),
-}
-_PY_TEST = {
-    sympy.Lt: "< 0",
-    sympy.Le: "<= 0",
-    sympy.Gt: "> 0",
-    sympy.Ge: ">= 0",
-    sympy.Eq: "== 0",
-    sympy.Ne: "!= 0",
 }
 
 
@@ -195,39 +188,7 @@ def simplify_witness(problem: Problem, point: Point, budget: int = 60) -> Point:
     return current
 
 
-def _python_formula(formula: Boolean, names: dict[Relational, str]) -> str:
-    if isinstance(formula, BooleanTrue | BooleanFalse):
-        return str(bool(formula))
-    if isinstance(formula, Relational):
-        return f"(sign({names[formula]}) {_PY_TEST[type(formula)]})"
-    parts = [_python_formula(a, names) for a in formula.args]
-    if isinstance(formula, sympy.Not):
-        return f"(not {parts[0]})"
-    if isinstance(formula, sympy.Implies):
-        return f"((not {parts[0]}) or {parts[1]})"
-    joiner = " and " if isinstance(formula, sympy.And) else " or "
-    return "(" + joiner.join(parts) + ")"
-
-
 def replay_source(problem: Problem, point: Point) -> str:
-    """Python source that re-checks the counterexample with sympy and Arb (no dpproofs deciders)."""
-    values = ", ".join(f"{s} = {rational(point[s])}" for s in problem.variables)
-    lines = [
-        "import sympy",
-        "from dpproofs.exact.rigorous import sign",
-        f"# at {values}; each d is lhs - rhs of one relation, with the values substituted",
-        "def term(tree):",
-        "    return eval(tree, vars(sympy))  # sympy.srepr form: no name can be misread",
-    ]
-    names: dict[Relational, str] = {}
-    formulas = [*problem.assumptions, problem.statement]
-    for formula in formulas:
-        for atom in atoms(formula):
-            if atom not in names:
-                names[atom] = f"d{len(names)}"
-                tree = sympy.srepr(_substitute(atom.lhs - atom.rhs, point))
-                lines.append(f"{names[atom]} = term({tree!r})  # {atom}")
-    for assumption in problem.assumptions:
-        lines.append(f"assert {_python_formula(assumption, names)}  # assumption holds")
-    lines.append(f"assert not {_python_formula(problem.statement, names)}  # claim fails")
-    return "\n".join(lines) + "\n"
+    """Python source that re-checks the counterexample with sympy and Arb (no dpproofs
+    deciders); the writer is :func:`dpproofs.replay.scalar_source`, which recheck regenerates."""
+    return scalar_source(problem, point)

@@ -9,8 +9,8 @@ predicate itself) and, when it is the tracer's abstract row, the true "sum_y pos
 point of 1..3 outcomes (both true), so comparing the formula with the predicate on the sizes
 searched cannot see the difference, and the verdict is "proved on every finite number of
 outcomes" for a claim whose own exact evaluation is false on 4 outcomes; recheck confirmed it.
-Fixed for the lifting (the formula and the predicate are also compared past the sizes searched);
-``holds_exactly`` still evaluates the formula where there is one.
+Fixed for the lifting (the formula and the predicate are also compared past the sizes searched)
+and in ``holds_exactly`` (the predicate on the concrete rows, the formula beside it).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from dpproofs.cli.main import main
+from dpproofs.errors import InvalidClaim
 from dpproofs.search.model import EXACT
 
 THEOREM = '''
@@ -68,12 +69,24 @@ def test_the_claim_is_false_on_four_outcomes(decided: tuple[Path, dict, object])
     assert claim.run_predicate(EXACT, 4, *inputs)[0] is False  # type: ignore[attr-defined]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="holds_exactly evaluates the traced formula, not the predicate"
-)
 def test_holds_exactly_is_the_predicate(decided: tuple[Path, dict, object]) -> None:
+    """Fixed: holds_exactly runs the predicate on the concrete rows and evaluates the formula
+    too; at the uniform point of 4 outcomes the predicate is False (4 * 1/4 = 1 > 3/4) and the
+    formula True (sum_y pos(p_y) = 1 <= 1): an error naming the predicate's line (line 9 of the
+    file: ``def two_faced``). Before, it answered the formula's True."""
     _, _, claim = decided
-    assert claim.holds_exactly(4, {"p": [[F(1, 4)] * 4]}) is False  # type: ignore[attr-defined]
+    with pytest.raises(InvalidClaim, match=r"rt_two_faced\.py:9\) is False at 4 outcomes") as e:
+        claim.holds_exactly(4, {"p": [[F(1, 4)] * 4]})  # type: ignore[attr-defined]
+    assert "the formula traced from it is True" in str(e.value)
+
+
+def test_holds_exactly_where_they_agree(decided: tuple[Path, dict, object]) -> None:
+    """At the vertex (1, 0, 0, 0) both are True (min(1, 1/4) = 1/4 <= 3/4; pos sum 1 <= 1);
+    on 3 outcomes, uniform: both True (3 * 1/4 = 3/4 <= 3/4 and 1 <= 1)."""
+    _, _, claim = decided
+    vertex = [[F(1), F(0), F(0), F(0)]]
+    assert claim.holds_exactly(4, {"p": vertex}) is True  # type: ignore[attr-defined]
+    assert claim.holds_exactly(3, {"p": [[F(1, 3)] * 3]}) is True  # type: ignore[attr-defined]
 
 
 def test_no_proof_on_every_finite_size(decided: tuple[Path, dict, object]) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from dpproofs.claim import Deadline
 from dpproofs.cli.main import main
-from dpproofs.evidence import SmallModel
+from dpproofs.evidence import ShapePart, SmallModel
 from dpproofs.formula import FormulaAlgebra, Node, const
 from dpproofs.outcomes import every_outcome
 from dpproofs.recheck import certificates
@@ -104,7 +104,7 @@ def _drop_sum(r):
     table = r["formula"]
     last = max(i for i, node in enumerate(table) if node[0] == "osum")
     table[last] = ["const", "q:0"]
-    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True}]
+    r["parts"] = [{"m": 2, "K": 0, "e": 1, "bound": 2, "merged": True, "growth": "split"}]
     r["N*"] = 2
 
 
@@ -227,24 +227,50 @@ def test_reproduce_fails_a_smaller_bound_and_accepts_a_larger_one():
     assert reproduce(high, 2) == (
         "confirmed",
         "N* = 3 recomputed from the formula (the record's N* = 5 is larger) "
-        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3)",
+        "(part 1: m = 2, K = 1, e = 0, k = 0, sums: 3, growth split)",
     )
 
 
-def test_without_splitting_every_size_up_to_the_bound_must_be_searched():
+def test_without_splitting_a_zero_outcome_may_still_grow_a_counterexample():
     # "for every A: P(A)^2 <= Q(A)" in a hypothesis is not affine: splitting an outcome makes
-    # new events that may falsify it, so unsat at 2 says nothing about 1 outcome. The conclusion
-    # "p_y <= q_y for every y" is one positive family, no sums: merging, N* = e + 2^0 = 2.
+    # new events that may falsify it. But a zero outcome makes no new masses (A and A plus it
+    # weigh the same), and the only family, "p_y <= q_y for every y", is the conclusion (it
+    # stays false at its column): padding. Merging, N* = e + 2^0 = 2: unsat at 2 suffices.
     pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
     hypothesis = Node("eall", (ALG.le(pa * pa, qa),))
     root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
     (part,) = analyse(_table(root), 2)
-    assert (part.rule, part.bound, part.splits) == ("merge", 2, False)
+    assert (part.rule, part.bound, part.growth) == ("merge", 2, "pad")
     table = tuple(tuple(n) for n in _table(root))
-    record = SmallModel(2, (), 2, 2, "outcomes", table)
-    outcome, why = reproduce(record, 2, [2])
-    assert outcome == "not replayed" and "sizes [1] <= N* = 2 were not searched" in why
-    assert reproduce(record, 2, [1, 2])[0] == "confirmed"
+    record = SmallModel(
+        2, (ShapePart(0, 1, 2, merged=True, growth="pad"),), 2, 2, "outcomes", table
+    )
+    assert reproduce(record, 2, [2])[0] == "confirmed"
+    split = SmallModel(
+        2, (ShapePart(0, 1, 2, merged=True, growth="split"),), 2, 2, "outcomes", table
+    )
+    assert reproduce(split, 2, [2]) == (
+        "failed",
+        "part 1 records growth 'split'; its formula gives 'pad'",
+    )
+
+
+def test_without_splitting_or_padding_every_size_up_to_the_bound_must_be_searched():
+    # The same with the full-support hypothesis "p_y > 0 for every y" added: it fails at a zero
+    # outcome (0 > 0 is false), so padding is not justified either: growth none, and unsat at 2
+    # says nothing about 1 outcome (the conclusion's family and the hypothesis': e = 1, merging
+    # still N* = 2; the hypothesis family is negative and closed under adding columns).
+    pa, qa = Node("emass", ("p", 0)), Node("emass", ("q", 0))
+    full = Node("oall", (ALG.lt(const(0), P),))
+    hypothesis = ALG.all([Node("eall", (ALG.le(pa * pa, qa),)), full])
+    root = ALG.any([ALG.not_(hypothesis), Node("oall", (ALG.le(P, Q),))])
+    (part,) = analyse(_table(root), 2)
+    assert part.growth == "none"
+    table = tuple(tuple(n) for n in _table(root))
+    record = SmallModel(2, (), part.bound, part.bound, "outcomes", table)
+    outcome, why = reproduce(record, 2, [part.bound])
+    assert outcome == "not replayed" and "were not searched" in why
+    assert reproduce(record, 2, list(range(1, part.bound + 1)))[0] == "confirmed"
 
 
 # --- the rechecker's reading against the deciders' shape analysis, on generated formulas ----
@@ -328,11 +354,16 @@ def refinement():
     verdict = claim.decide(Deadline(60))
     assert verdict.status is Status.PROVED, verdict.reason
     (model,) = [e for e in verdict.evidence if isinstance(e, SmallModel)]
+    _SAID[claim] = (verdict.method, verdict.reason, tuple(verdict.certificate))
     return claim, model
 
 
+#: What the verdict says (method, reason, certificate), as a report would carry it.
+_SAID: dict = {}
+
+
 def _replay(claim, model):
-    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "")
+    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "", *_SAID[claim])
     return certificates.small_model(piece, claim, model, list(model.searched or ()))
 
 
@@ -367,3 +398,75 @@ def test_a_sum_reading_the_inner_value_breaks_the_refinement_rule():
         root = Node("any", (Node("not", (hypothesis,)), conclusion))
         found = refinement_precondition(_table(root), {"prior"})
         assert (found.startswith(problem) and bool(found)) == bool(problem), (problem, found)
+
+
+PINNED = '''
+from fractions import Fraction as F
+
+from dpproofs import theorem
+from dpproofs.algebra import implies
+from dpproofs.search import for_all_distributions, log_of
+from dpproofs.vocabulary import hockey_stick, max_divergence_at_most
+
+
+@theorem(id="pin.pure_implies_approx", source="a test", expect="verified-bounded")
+def pinned():
+    """eps-DP implies (eps, 0)-DP at eps = ln 2 only."""
+    return for_all_distributions(range(2, 4), eps=log_of(F(2))).claim(
+        lambda alg, p, q, E: implies(
+            alg, max_divergence_at_most(alg, p, q, E), alg.le(hockey_stick(alg, p, q, E), 0)
+        )
+    )
+'''
+
+
+def test_a_lifting_at_a_pinned_parameter_is_bounded_and_rechecks(tmp_path):
+    """eps pinned to ln 2: the lifting covers every finite alphabet at that point only, so the
+    verdict is verified-bounded with a small-model piece. Before, recheck derived "proved"
+    from the confirmed small-model piece and failed this honest report; a piece whose status
+    says proved fails (the status is re-derived from the claim)."""
+    (tmp_path / "pin_theorems.py").write_text(PINNED)
+    report = tmp_path / "report.json"
+    args = ["verify", str(tmp_path / "pin_theorems.py"), "--json", str(report), "--no-cache"]
+    assert main([*args, "-q"]) == 0
+    data = json.loads(report.read_text())
+    (only,) = data["theorems"]
+    assert only["status"] == "verified-bounded"
+    assert "(eps at chosen points only" in only["coverage"]
+    out = io.StringIO()
+    code = main(["recheck", str(report), "-v"], stdout=out, stderr=io.StringIO())
+    assert code == 0, out.getvalue()  # the bounded search re-solved: the status is derived
+    assert "verified-bounded: confirmed" in out.getvalue()
+    lie = copy.deepcopy(data)
+    (model,) = [e for e in lie["theorems"][0]["evidence"] if e["kind"] == "small-model"]
+    model["status"] = "proved"
+    code, out = recheck(tmp_path, lie)
+    assert (
+        code == 1 and "the small-model piece says proved; a lifting (eps at chosen points)" in out
+    )
+
+
+def test_a_padded_part_is_confirmed_and_a_part_without_growth_needs_every_size(tmp_path):
+    """fixture_padded.py: "for every event A: P(A) <= 2 Q(A) or Q(A) <= 2 P(A)" in a hypothesis
+    is not affine, so neither the search nor recheck grows by splitting; a zero outcome adds no
+    new masses and the conclusion's family stays false at its column: padding, N* = e + 2^0 = 2,
+    unsat at 2 suffices. Before, recheck did not re-derive padding and said "not replayed" (size
+    1 not searched). With full support of p in the hypothesis ("p_y > 0" fails at a zero
+    outcome) no rule is valid: sizes 1 and 2 were searched, and recheck reads "none" too."""
+    shutil.copy(Path(__file__).parent / "fixture_padded.py", tmp_path / "pad_theorems.py")
+    report = tmp_path / "report.json"
+    args = ["verify", str(tmp_path / "pad_theorems.py"), "--json", str(report), "--no-cache"]
+    assert main([*args, "-q"]) == 0
+    data = json.loads(report.read_text())
+    models = {
+        t["id"]: next(e for e in t["evidence"] if e["kind"] == "small-model")
+        for t in data["theorems"]
+    }
+    assert [p["growth"] for p in models["pad.singletons"]["parts"]] == ["pad"]
+    assert [p["growth"] for p in models["pad.full_support"]["parts"]] == ["none"]
+    assert 1 in models["pad.full_support"]["searched"]
+    assert 1 not in models["pad.singletons"]["searched"]
+    _, out = recheck(tmp_path, data)  # --no-bounded: the bounded pieces are not re-solved
+    for theorem, growth in (("pad.singletons", "pad"), ("pad.full_support", "none")):
+        line = next(x for x in out.splitlines() if f"{theorem}: small-model:" in x)
+        assert line.startswith("ok ") and f"merge: 2, growth {growth})" in line, out

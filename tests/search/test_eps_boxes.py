@@ -285,10 +285,9 @@ def _piece(record, status="proved", coverage=None):
 def test_recheck_boxes_tile_and_brackets_else_fails():
     claim = for_all_distributions(range(2, 3), eps=Interval(0, 1, split=2)).claim(doubled, says="x")
 
-    def box(lo, hi, result="proved"):
-        return ParamBox(
-            str(lo), str(hi), str(exp_bracket(lo)[0]), str(exp_bracket(hi)[1]), result, (2, 5), 5
-        )
+    def box(lo, hi, result="proved", growth="split", sizes=(2, 5)):
+        ends = str(exp_bracket(lo)[0]), str(exp_bracket(hi)[1])
+        return ParamBox(str(lo), str(hi), *ends, result, sizes, 5, growth=growth)
 
     good = ParamBoxes("eps", (box(F(0), F(1, 2)), box(F(1, 2), F(1))))
     finding = param_boxes(_piece(good), claim, good)
@@ -302,3 +301,36 @@ def test_recheck_boxes_tile_and_brackets_else_fails():
     assert param_boxes(_piece(undecided), claim, undecided).outcome is Outcome.FAILED
     said = _piece(undecided, "verified-bounded", "... (undecided: eps in [1/2, 1]; ...)")
     assert param_boxes(said, claim, undecided).outcome is Outcome.NOT_REPLAYED
+
+
+def test_recheck_holds_each_box_to_its_growth_rule():
+    """A proved box records its weakest growth rule; "none" needs every size 1..N* = 5 among its
+    unsat sizes, and a proved box with no rule recorded fails (both passed before: the box
+    record had no growth field)."""
+    claim = for_all_distributions(range(2, 3), eps=Interval(0, 1, split=2)).claim(doubled, says="x")
+
+    def boxes(growth, sizes):
+        ends = str(exp_bracket(F(0))[0]), str(exp_bracket(F(1))[1])
+        return ParamBoxes("eps", (ParamBox("0", "1", *ends, "proved", sizes, 5, growth=growth),))
+
+    for growth, sizes, outcome in [
+        ("pad", (2, 5), Outcome.NOT_REPLAYED),
+        ("none", (2, 5), Outcome.FAILED),
+        ("none", (1, 2, 3, 4, 5), Outcome.NOT_REPLAYED),
+        (None, (2, 5), Outcome.FAILED),
+    ]:
+        record = boxes(growth, sizes)
+        finding = param_boxes(_piece(record), claim, record)
+        assert finding.outcome is outcome, (growth, sizes, finding.why)
+    record = boxes("none", (2, 5))
+    assert "sizes [1, 3, 4] <= its N* = 5" in param_boxes(_piece(record), claim, record).why
+
+
+def test_a_proved_box_records_the_growth_rule_of_its_lifting():
+    """The boxes of a decided split claim carry the weakest growth rule of their parts."""
+    claim = for_all_distributions(range(2, 3), eps=Interval(0, 1, split=2)).claim(doubled, says="x")
+    verdict = claim.decide(Deadline(60))
+    (record,) = [e for e in verdict.evidence if isinstance(e, ParamBoxes)]
+    proved = [b for b in record.boxes if b.result == "proved"]
+    assert proved and all(b.growth in ("split", "pad", "none") for b in proved)
+    assert ParamBoxes.from_dict(record.as_dict()) == record

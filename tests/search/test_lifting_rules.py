@@ -387,7 +387,8 @@ def test_a_lifting_records_its_growth_rule_and_every_size_it_searched():
     # 3 is the claim's size; the lifting added 1 and 2 (no growth: every size up to N*).
     assert model.searched == (3, 1, 2) == tuple(s.size for s in search.sizes)
     # The rechecker holds the record to its rule: without size 1 the certificate fails.
-    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "")
+    said = (verdict.method, verdict.reason, tuple(verdict.certificate))
+    piece = Piece("t.py", "t", "proved", (), model.as_dict(), "", *said)
     assert certificates.small_model(piece, claim, model, [1, 2, 3]).outcome is Outcome.CONFIRMED
     short = replace(model, searched=(3, 2))
     found = certificates.small_model(piece, claim, short, [2, 3])

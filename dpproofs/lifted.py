@@ -1,0 +1,122 @@
+"""What a lifted search verdict says, as text: its method, its reason (or, with a parameter
+pinned to chosen points, its coverage) and the certificate lines of the small-model reduction.
+
+Written once here and used twice: by the search when it lifts (:mod:`dpproofs.search.lifting`,
+:mod:`dpproofs.search.shape`) and by ``dpproofs recheck`` (:mod:`dpproofs.recheck.certificates`),
+which may not import the deciders, when it compares a report's text with the claim rebuilt from
+its file and the small-model record it re-derived. Formatting only: nothing here decides.
+
+What a lifted proof is about (docs/design/small-model.md, "What a lifted verdict proves"): the
+small-model theorem is applied to the formula traced from the predicate; the predicate itself is
+compared with that formula exactly at sampled points of the sizes searched and of a few sizes past
+them (:data:`GUARD`), a check, not a decision. :func:`guard_line` says so in every certificate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+#: The method of a search verdict, and of one lifted by the small-model theorem.
+SEARCH_METHOD = "z3 search over finite alphabets"
+LIFTED_METHOD = SEARCH_METHOD + " + small-model theorem"
+
+#: A part's growth rule (as recorded: evidence_fields.GROWTH_RULES) in words.
+GROWTH_TEXT = {
+    "split": "splitting an outcome",
+    "pad": "padding with a zero outcome",
+    "none": "none proved valid",
+}
+#: The precondition checked for each growth rule that has a fixed one ("none" says why not).
+GROWTH_WHY = {
+    "split": "every condition on every event that is not affine in the masses occurs only "
+    "positively",
+    "pad": "every condition on every outcome in a hypothesis or a value holds at a zero outcome",
+}
+
+#: The bound rules of a part, named as in its record (merged, monotone, else sums).
+RULES = {
+    "sums": "m + K + max(e - 1, 1), or m + K when e = 0",
+    "monotone": "a monotone sum: m + K - 1 + e",
+    "merge": "merging: e + 2^k, k = conditions on every event occurring positively",
+}
+
+#: What the formula-against-predicate guard is, in the certificate's words.
+GUARD = (
+    "the lifting proves the formula traced from the predicate; the predicate was evaluated "
+    "exactly and agreed with that formula at sampled points of"
+)
+
+
+def describe_domain(name: str, domain: Any) -> str:
+    """'eps in [1/100, 3]' or 'eps = 1/2' (``domain``: a search Interval: ``pinned``,
+    ``exp_value`` and its text)."""
+    if domain.pinned or domain.exp_value is not None:
+        return f"{name} = {domain}"
+    return f"{name} in {domain}"
+
+
+def every(what: str, size_name: str) -> str:
+    return f"{what} on every finite number of {size_name}"
+
+
+def proved_reason(what: str, size_name: str, domains: Sequence[str], mechanisms: bool) -> str:
+    """The reason of a lifted proof: every finite alphabet, the parameters' whole domains, and
+    (for mechanisms) the databases as stated."""
+    reason = "for all " + every(what, size_name)
+    reason += f", {', '.join(domains)}" if domains else ""
+    if mechanisms:
+        reason += "; the databases (|D|, n) and neighbours as stated, not reduced"
+    return reason
+
+
+def pinned_coverage(
+    what: str, size_name: str, n_star: int, domains: Sequence[str], pinned: Sequence[str]
+) -> str:
+    """The coverage of a lifting at parameters pinned to chosen points (a bounded verdict)."""
+    return (
+        f"all {every(what, size_name)} (small-model theorem, N* = {n_star}), "
+        f"{', '.join(domains)} ({', '.join(pinned)} at chosen points only: the whole domain "
+        "would make it a proof)"
+    )
+
+
+def head_line(rows: int, bound: int) -> str:
+    return f"small-model theorem: m = {rows} rows, N* = {bound}"
+
+
+def part_line(index: int, rows: int, sums: int, families: int, bound: int, rule: str) -> str:
+    return (
+        f"part {index}: m = {rows} rows, K = {sums} sums, e = {families} families, "
+        f"N* = {bound} ({RULES[rule]})"
+    )
+
+
+def growth_line(rule: str, why: str) -> str:
+    return f"  growth: {GROWTH_TEXT[rule]} ({why})"
+
+
+def unsat_line(unsat: int, bound: int, size_name: str, stuck: int | None) -> str:
+    """Which unsat sizes the lifting rests on (``stuck``: the largest bound of the parts
+    without a growth rule, None when every part grows)."""
+    line = f"z3 unsat at {unsat} >= N* = {bound} {size_name}"
+    if stuck is not None:
+        line += (
+            f" and at every size from 1 to {stuck} (parts without a growth operation: "
+            "every size up to their bound)"
+        )
+    return line
+
+
+def guard_line(sizes: Sequence[int], size_name: str) -> str:
+    """The certificate line saying what the lifted theorem is about and what was sampled."""
+    listed = ", ".join(map(str, sorted(set(sizes))))
+    return f"{GUARD} {listed} {size_name} (a sampled check, not a decision)"
+
+
+def guard_sizes(searched: Sequence[int], n_star: int) -> list[int]:
+    """The sizes past ``searched`` at which formula and predicate are compared before a
+    lifting: the two past the largest searched, the two past N*, and one larger size (four past
+    the larger of the two); a sample, not every size."""
+    top = max([*searched, n_star])
+    return sorted({max(searched) + 1, max(searched) + 2, n_star + 1, n_star + 2, top + 4})
