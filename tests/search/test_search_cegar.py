@@ -113,3 +113,26 @@ def test_a_hypothesis_with_sums_for_each_prior_stays_bounded():
         "(the hypothesis is not a conjunction of conditions on every outcome for each inner "
         "value)"
     )
+
+
+def test_a_refinement_lifting_compares_formula_and_predicate_past_the_searched_sizes(
+    tmp_path,
+):
+    """Issue 26 (the guard, a sampled check): a lifting through counterexample-guided
+    refinement compares the refined claim's formula with its predicate past the sizes searched,
+    as every other lifting does, and its certificate says so (it did not before)."""
+    import json
+    from pathlib import Path
+
+    from dpproofs.cli.main import main
+
+    library = Path(__file__).resolve().parents[2] / "theorems" / "vadhan"
+    report = tmp_path / "r.json"
+    main(
+        ["verify", str(library / "vadhan_simulation_bayes.py"), "-k", "by_refinement",
+         "--json", str(report), "--no-cache", "-q"]
+    )  # fmt: skip
+    (only,) = json.loads(report.read_text())["theorems"]
+    assert only["status"] == "proved"
+    guard = [line for line in only["certificate"] if "a sampled check, not a decision" in line]
+    assert len(guard) == 1 and "agreed with that formula at sampled points of 2, 3, 4" in guard[0]
