@@ -11,26 +11,15 @@ and z3's file reads are recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.cli import test_cache_staleness as staleness
 from tests.cli.test_cache_staleness import never_stale, theorem, verify
-from tests.cli.test_cache_unfollowed import _report
+from tests.cli.test_cache_unfollowed import _report, uncached
 
 project = staleness.project
-
-
-def uncached(folder: Path, change: Callable[[], None], why: str) -> None:
-    """Never cached (the report says ``why``), and decided again after the change."""
-    first = _report(folder)
-    assert first["status"] == "proved" and not first["cached"]
-    assert first["not_cached"] is not None and why in first["not_cached"], first["not_cached"]
-    assert "cannot follow" in first["not_cached"]
-    change()
-    assert verify(folder) == ("refuted", False)
 
 
 pytestmark = pytest.mark.slow
