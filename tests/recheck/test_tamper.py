@@ -23,7 +23,10 @@ from collections.abc import Callable
 import pytest
 
 from dpproofs.cli.main import main
-from dpproofs.recheck import certificates
+from dpproofs.recheck import _file, certificates
+from dpproofs.recheck.certificates import RESOLVE_SECONDS
+from dpproofs.recheck.claims import forget
+from dpproofs.recheck.pieces import read_verdicts
 from dpproofs.version import version
 
 BROKEN = '''from dpproofs import theorem
@@ -64,10 +67,12 @@ def entries(verified, tmp_path_factory):
     return [*report["theorems"], *broken]
 
 
-@pytest.fixture(autouse=True)
-def remembered_resolves(monkeypatch):
+@pytest.fixture(scope="module", autouse=True)
+def remembered_resolves(entries, tmp_path_factory):
     """The bounded re-solves of one claim at one size, solved once: the claim is rebuilt from
-    its file, never from the report, so no lie changes the answer."""
+    its file, never from the report, so no lie changes the answer. Filled here by replaying
+    the untampered report in this process; each file's recheck child is a fork of this
+    process, so it finds them."""
     memo: dict[tuple[str, int], tuple[str, str]] = {}
     resolve = certificates.resolve_size
 
@@ -77,7 +82,22 @@ def remembered_resolves(monkeypatch):
             memo[key] = resolve(claim, size, seconds)
         return memo[key]
 
-    monkeypatch.setattr(certificates, "resolve_size", once)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(certificates, "resolve_size", once)
+        path = tmp_path_factory.mktemp("warm") / "report.json"
+        path.write_text(json.dumps({"dpproofs_version": version(), "theorems": entries}))
+        for group in _by_file(read_verdicts(path)):
+            _file(group, RESOLVE_SECONDS)  # in this process: fills the memo
+        forget()  # the theorem modules it imported
+        assert memo
+        yield
+
+
+def _by_file(verdicts):
+    files: dict[str, list] = {}
+    for index, verdict in enumerate(verdicts):
+        files.setdefault(verdict.file, []).append((index, verdict))
+    return list(files.values())
 
 
 def recheck(tmp_path, entries, theorems):
