@@ -74,7 +74,7 @@ def parse_where(items: list[str]) -> dict[str, str]:
     """``["epsilon=(0, oo)"]`` -> ``{"epsilon": "(0, oo)"}``; ValueError if an interval is
     malformed or empty (said up front, not as a reason on every step)."""
     from dpproofs.errors import InvalidClaim
-    from dpproofs.symbolic.domain import interval_of
+    from dpproofs.symbolic.domain import interval_of, point_of
 
     where = {}
     for item in items:
@@ -82,7 +82,8 @@ def parse_where(items: list[str]) -> dict[str, str]:
         if not sep or not name.strip():
             raise ValueError(f"--where needs 'name=interval', got {item!r}")
         try:
-            interval_of(interval.strip())
+            if point_of(interval.strip()) is None:
+                interval_of(interval.strip())
         except InvalidClaim as exc:
             raise ValueError(f"--where {item!r}: {exc}") from exc
         where[name.strip()] = interval.strip()

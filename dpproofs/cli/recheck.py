@@ -85,6 +85,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from pathlib import Path
 
     from dpproofs.recheck import Outcome, recheck
+    from dpproofs.recheck.pieces import UNREPLAYABLE
     from dpproofs.run.places import shown
 
     here = Path.cwd()
@@ -123,6 +124,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         say(f"{judged.outcome.value}" + (f": {judged.why}" if judged.why else "") + "\n")
     for file, theorem in summary.absent:
         say(f"-- absent {file}: {theorem}: declared by its file, not in the report\n")
+    say(f"not replayed in any verdict (nothing can replay them): {', '.join(UNREPLAYABLE)}\n")
     say(
         f"{len(summary.verdicts)} verdicts: {summary.verdicts_count(Outcome.CONFIRMED)} "
         f"confirmed, {summary.verdicts_count(Outcome.FAILED)} failed, {summary.unconfirmed} "

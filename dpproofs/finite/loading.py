@@ -147,7 +147,7 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
     import sympy
 
     from dpproofs.exact.parse import parse_exact
-    from dpproofs.symbolic.domain import interval_of
+    from dpproofs.symbolic.domain import interval_of, point_of
 
     if not isinstance(spec, dict):
         raise InvalidMechanism('"parameters" must be an object such as {"eps": "log(3)"}')
@@ -159,10 +159,15 @@ def _parameters(spec: Any) -> tuple[dict[sympy.Symbol, sympy.Expr], dict[str, st
         text = str(value).strip()
         if text[:1] in "([" and "," in text:
             try:
-                interval_of(text)
+                point = point_of(text)  # [a, a] is the value a
+                if point is None:
+                    interval_of(text)
             except InvalidClaim as exc:
                 raise InvalidMechanism(f"parameter {name!r}: {exc}") from exc
-            domains[name] = text
+            if point is not None:
+                values[sympy.Symbol(name)] = point
+            else:
+                domains[name] = text
             continue
         try:
             values[sympy.Symbol(name)] = parse_exact(text)

@@ -22,6 +22,11 @@ steps checker; ``tests/recheck`` checks the import graph):
 * the comparisons of an ``exact_fact``, by running its check again and deciding each comparison
   with Arb balls (:mod:`.comparisons`).
 
+Each theorem file is replayed in a child of its own (forked, with a memory cap,
+:func:`dpproofs.run.isolation.run_child`): its module and helpers are imported there, never
+in the recheck's process; a child that ends without an answer leaves that file's verdicts
+"not replayed".
+
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
 evidence). Each verdict's status is then derived from what was replayed and compared with the
 report's (:mod:`.verdicts`). Nothing here prints; :mod:`dpproofs.cli.recheck` renders the
@@ -35,8 +40,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -292,9 +298,11 @@ def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> J
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"judging raised {exc!r}")
 
 
-def _file(
-    verdicts: Sequence[tuple[int, Reported]], resolve: float
-) -> tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]:
+#: One file's (report index, findings, judgement) per verdict, and its declared theorems absent.
+_Done = tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]
+
+
+def _file(verdicts: Sequence[tuple[int, Reported]], resolve: float) -> _Done:
     enter(str(Path(verdicts[0][1].file).resolve().parent))
     out = []
     for index, verdict in verdicts:
@@ -309,6 +317,44 @@ def _file(
     return out, absent
 
 
+#: Seconds one theorem file's child may take (its re-solves have their own limits).
+FILE_SECONDS = 4 * 3600.0
+
+
+def _file_main(
+    verdicts: Sequence[tuple[int, Reported]],
+    resolve: float,
+    deadline_at: float,
+    memory_bytes: int,
+    channel: Connection,
+) -> None:
+    """Child entry point: replay one theorem file's verdicts and send what was found."""
+    from dpproofs.run.worker import _enter_child
+
+    _enter_child(deadline_at, memory_bytes)
+    channel.send(_file(verdicts, resolve))
+    channel.close()
+
+
+def _isolated(verdicts: Sequence[tuple[int, Reported]], resolve: float) -> _Done:
+    """:func:`_file` in a child (forked: the theorem file is imported there, never here; a
+    file that ends its process or runs out of memory makes its verdicts "not replayed")."""
+    from dpproofs.run.isolation import Limits, run_child
+
+    outcome = run_child(_file_main, (verdicts, resolve), Limits(FILE_SECONDS), forked=True)
+    if isinstance(outcome.value, tuple):
+        return outcome.value
+    why = f"the rechecking process of this file ended: {outcome.failure or 'no answer'}"
+    return [
+        (
+            index,
+            tuple(not_replayed(piece, why) for piece in verdict.pieces),
+            Judged(verdict, Outcome.NOT_REPLAYED, None, why),
+        )
+        for index, verdict in verdicts
+    ], []
+
+
 def recheck_verdicts(
     verdicts: Sequence[Reported], resolve: float = RESOLVE_SECONDS, jobs: int = 1
 ) -> Summary:
@@ -321,11 +367,12 @@ def recheck_verdicts(
     # One folder after another: a helper module of the same name in two theorem folders
     # must be each folder's own when its claims are rebuilt (claims.enter forgets the other's).
     groups = sorted(files.values(), key=lambda g: str(Path(g[0][1].file).resolve().parent))
+    # Each file in its own child: author code (the theorem file, its helpers) never runs here.
     if jobs <= 1 or len(groups) <= 1:
-        results = [_file(g, resolve) for g in groups]
+        results = [_isolated(g, resolve) for g in groups]
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_file, groups, [resolve] * len(groups)))
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_isolated, groups, [resolve] * len(groups)))
     found = sorted((triple for r, _ in results for triple in r), key=lambda triple: triple[0])
     return Summary(
         tuple(f for _, fs, _ in found for f in fs),

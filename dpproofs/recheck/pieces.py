@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +112,16 @@ class Reported:
     #: Per step: what it shows as read from the file (:data:`STEP_TEXT`: its LaTeX, its parsed
     #: sides and relation, its justification).
     step_text: tuple[Mapping[str, Any], ...] = ()
+    #: The verdict's reason, as displayed (:mod:`.reasons`).
+    reason: str = ""
+    #: What the report copies from the declaration (:data:`DECLARED`), as displayed.
+    declared: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: Fields a report copies from the theorem's declaration, compared with the file's.
+DECLARED = ("source", "note", "corrects", "role", "refutation")
+#: Fields of a verdict nothing can replay (how long, whether cached): never confirmed.
+UNREPLAYABLE = ("seconds", "cached", "not_cached")
 
 
 #: What a step displays of the file's derivation.
@@ -234,6 +244,8 @@ def _reported(
         *_observed(path, entry, shown),
         _step_shown(path, entry),
         tuple({k: step.get(k) for k in STEP_TEXT} for step in entry.get("steps") or []),
+        str(entry.get("reason") or ""),
+        {name: entry.get(name) for name in DECLARED},
     )
 
 

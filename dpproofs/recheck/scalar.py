@@ -305,6 +305,8 @@ def written(problem: Any) -> Any:
     if not problem.text:
         return problem.statement
     names = {str(s): s for s in problem.variables}
+    # a parameter whose domain is one point is read as that point (as the claim was decided)
+    names |= {str(s): value for s, value in getattr(problem, "fixed", ())}
     _readable(problem.text, frozenset(names))
     # the names parse_expr's evaluate=False rewriting itself writes (never read from the text)
     generated = ("Add", "Mul", "Pow", "Lt", "Le", "Gt", "Ge", "Float", "Symbol")

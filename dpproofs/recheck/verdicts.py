@@ -21,7 +21,9 @@ derived from its pieces' findings (``Finding.supports``), never from the report'
 A verdict is confirmed when the derived status is the reported one (unknown and error claim
 nothing, but an unknown claim must build), a refuted verdict's displayed counterexample is the
 one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
-lists them, and its expected verdict, title and line are the theorem file's. It
+lists them, its reason is one the deciders write for that status (:mod:`.reasons`), and its
+expected verdict, title, line, source, note, role, corrects and refutation label are the
+theorem file's (the report's seconds and cache fields cannot be replayed and are not). It
 fails when the replay contradicts the report (another status derived, a counterexample shown
 that is not the replayed one, a declaration that differs) and is "not replayed" when the
 status could not be derived.
@@ -37,6 +39,7 @@ from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
 from dpproofs.recheck.pieces import DECIDED, STEP_TEXT, Finding, Outcome, Piece, Reported
+from dpproofs.recheck.reasons import check_reason
 from dpproofs.recheck.resolve import resolve_size
 from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, step_of
 from dpproofs.recheck.witnesses import BadWitness
@@ -130,10 +133,21 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
         spec = declared(verdict.file, verdict.theorem)
     except NotRebuilt as exc:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, f"the claim cannot be rebuilt: {exc}")
+    refutation = spec.refutation.value if spec.refutation is not None else None
     for field, mine, theirs in (
         ("expected", None if spec.expect is None else spec.expect.value, verdict.expected),
         ("title", spec.title, verdict.title),
         ("line", spec.line, verdict.line),
+        *(
+            (name, value, verdict.declared.get(name))
+            for name, value in (
+                ("source", spec.source),
+                ("note", spec.note),
+                ("corrects", spec.corrects),
+                ("role", spec.role.value),
+                ("refutation", refutation),
+            )
+        ),
     ):
         if mine != theirs:
             why = f"the report's {field} {theirs!r}, the file's {mine!r}"
@@ -151,6 +165,9 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
+    wrong = check_reason(verdict, derived)
+    if wrong is not None:
+        return Judged(verdict, wrong[0], derived, wrong[1])
     mismatch = _displayed(verdict, findings, derivation, resolve) if derived == "refuted" else None
     if mismatch is not None:
         return Judged(verdict, mismatch[0], derived, mismatch[1])

@@ -34,16 +34,16 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
-from dpproofs.run.discovery import Discovered, TheoremInfo
-from dpproofs.run.isolation import Limits
-from dpproofs.run.reads import (
-    Reads,
+from dpproofs.run.digests import (
     file_digest,
     listing_digest,
     resolution,
     stat_digest,
     variable,
 )
+from dpproofs.run.discovery import Discovered, TheoremInfo
+from dpproofs.run.isolation import Limits
+from dpproofs.run.reads import Reads
 from dpproofs.verdict import Status, Verdict
 from dpproofs.version import version
 

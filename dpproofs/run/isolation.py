@@ -111,17 +111,22 @@ def _context() -> Any:
     return _CONTEXT
 
 
-def run_child(target: Callable[..., None], args: tuple[Any, ...], limits: Limits) -> ChildOutcome:
+def run_child(
+    target: Callable[..., None], args: tuple[Any, ...], limits: Limits, forked: bool = False
+) -> ChildOutcome:
     """Run ``target(*args, deadline_at, memory_bytes, channel)`` in a child; kill it at the limit.
 
     ``deadline_at`` is the hard deadline on the system-wide monotonic clock, so the child can give
     up cooperatively a little before it (its own UNKNOWN reason is more useful than ours).
+    ``forked``: the child is a fork of this process (it sees this process's modules as they are
+    now, and what it imports or changes stays in it) rather than a child of the fork server;
+    ``dpproofs recheck`` rebuilds claims so, in a child per theorem file.
     """
     if _STOPPED.is_set():
         return ChildOutcome(failure="the run was interrupted before this started", interrupted=True)
     if multiprocessing.current_process().daemon:
         return ChildOutcome(failure=DAEMONIC)
-    context = _context()
+    context: Any = multiprocessing.get_context("fork") if forked else _context()
     receiver, sender = context.Pipe(duplex=False)
     start = time.monotonic()
     deadline_at = start + limits.seconds

@@ -30,6 +30,9 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
   (each replaced in the child by a recording view of the same variables) with its value or
   None, and the whole environment when author code iterates over it;
 - the working folder, when a relative path was opened or listed;
+- reads through a folder descriptor, a descriptor as the path, C code through ``ctypes``: not
+  followed (never cached); a symlink's target asked with ``os.readlink`` and a file given to
+  z3's parsers: recorded (:mod:`dpproofs.run.indirect`);
 - any audit event outside :data:`FOLLOWED` (a subprocess, a socket, a shared library loaded,
   ``input()``, ...): what it read cannot be followed, so the record is unusable (whitelist, not
   blacklist) and the verdict is not cached, with the event named in ``unrecorded``.
@@ -43,33 +46,34 @@ contents, same resolution of every imported name, same listings, same variables,
 folder), then a deterministic decision re-run now reads the same inputs at every step, hence
 takes the same path and returns the same verdict (induction on the reads, in order: the first
 read that differs would have to be preceded by a different read). What the recording cannot see
-(variables read by C code through ``getenv``, a C extension's own reads and clock, the access
-time of a file, the network without an audit event) is outside this statement.
+(a C extension's own reads and clock, C code reached through a foreign-function object a
+trusted library looked up before, the access time of a file, the network without an audit
+event) is outside this statement.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib.machinery
 import os
-import stat
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dpproofs.run import unfollowed
+from dpproofs.run import indirect, unfollowed
+from dpproofs.run.digests import (
+    NOFOLLOW,
+    UNSET,
+    WHOLE_ENVIRONMENT,
+    environment_digest,
+    file_digest,
+    listing_digest,
+    resolution,
+    stat_digest,
+)
 from dpproofs.run.surroundings import Surroundings
 
 __all__ = ["Reads", "Recorded", "Surroundings", "finish", "start", "unpack"]
-
-#: The digest of a file that does not exist (or is not a readable regular file).
-MISSING = "missing"
-#: The recorded value of a variable that is not set.
-UNSET = None
-#: The name under which a record that iterated over the environment keeps a digest of all of it.
-WHOLE_ENVIRONMENT = "\0every variable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,35 +131,6 @@ def unpack(value: Any) -> tuple[Any, Reads]:
     return value, UNRECORDED
 
 
-def environment_digest() -> str:
-    """SHA-256 of every variable's name and value (for a child that iterated over them)."""
-    items = sorted(os.environ.copy().items())
-    return hashlib.sha256("\0".join(f"{k}={v}" for k, v in items).encode()).hexdigest()
-
-
-def variable(name: str) -> str | None:
-    """The variable's value now, or UNSET; WHOLE_ENVIRONMENT gives the digest of all of them."""
-    return environment_digest() if name == WHOLE_ENVIRONMENT else os.environ.get(name, UNSET)
-
-
-def file_digest(path: str) -> str:
-    """SHA-256 of the file's bytes (through symlinks), or MISSING."""
-    try:
-        with open(path, "rb") as handle:
-            return hashlib.sha256(handle.read()).hexdigest()
-    except OSError:
-        return MISSING
-
-
-def listing_digest(folder: str) -> str:
-    """SHA-256 of the folder's sorted entry names, or MISSING."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return MISSING
-    return hashlib.sha256("\0".join(names).encode()).hexdigest()
-
-
 #: Audit events that read nothing outside the process, or whose reads are recorded above. Any
 #: other event makes the record unusable (it might read what the cache cannot re-check).
 FOLLOWED = frozenset(
@@ -175,25 +150,6 @@ FOLLOWED = frozenset(
         "shutil.copytree", "shutil.rmtree", "shutil.move", "shutil.make_archive",
     }
 )  # fmt: skip
-#: Appended to a recorded path asked about without following a final symlink.
-NOFOLLOW = "\0nofollow"
-
-
-def stat_digest(key: str) -> str:
-    """What os.stat / os.lstat said about the path, or MISSING: its mode (kind and permission
-    bits) and, for a file, its size, modification time (ns) and inode; for a folder, its
-    modification time (an entry added or removed). The access time is left out (reading a
-    file may change it)."""
-    path, nofollow, _ = key.partition(NOFOLLOW)
-    try:
-        info = os.lstat(path) if nofollow else os.stat(path)
-    except (OSError, ValueError):
-        return MISSING
-    if stat.S_ISREG(info.st_mode):
-        return f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}:{info.st_ino}"
-    if stat.S_ISDIR(info.st_mode):
-        return f"{info.st_mode}:{info.st_mtime_ns}"
-    return str(info.st_mode)
 
 
 def _recording_stat(original: Any, suffix: str) -> Any:
@@ -201,7 +157,12 @@ def _recording_stat(original: Any, suffix: str) -> Any:
 
     def recording(path: Any, *args: Any, **kwargs: Any) -> Any:
         recorder = _RECORDER
-        if recorder is not None and recorder.active and not isinstance(path, int):
+        if recorder is None or not recorder.active:
+            return original(path, *args, **kwargs)
+        if isinstance(path, int):
+            if recorder.notes.attribution.by_author(1):
+                _untracked("os.stat of a file descriptor")
+        elif not indirect.by_author_relative(recorder.notes, path, kwargs.get("dir_fd"), 1):
             no_follow = suffix or (NOFOLLOW if kwargs.get("follow_symlinks") is False else "")
             resolved = _path_of(path)
             if resolved is not None:
@@ -211,24 +172,12 @@ def _recording_stat(original: Any, suffix: str) -> Any:
     return recording
 
 
-def resolution(name: str, search: tuple[str, ...]) -> str:
-    """Where the path finder resolves module ``name`` on ``search``, without importing it:
-    "origin|package folders", or "-" when it is not found there."""
-    try:
-        spec = importlib.machinery.PathFinder.find_spec(name, list(search))
-    except (ImportError, ValueError, OSError):
-        return "error"
-    if spec is None:
-        return "-"
-    folders = "|".join(spec.submodule_search_locations or ())
-    return f"{spec.origin}|{folders}"
-
-
 @dataclass
 class _Recorder:
     """The child's record, filled by the audit hook and the environment view."""
 
     before: frozenset[str]
+    notes: indirect.Notes
     #: path -> digest when first opened (compared with the digest at the end)
     opened: dict[str, str] = field(default_factory=dict)
     listed: dict[str, None] = field(default_factory=dict)
@@ -267,6 +216,33 @@ def _from_import_system() -> bool:
     return caller.f_code.co_filename.startswith("<frozen importlib")
 
 
+def _opened(recorder: _Recorder, path: Any) -> None:
+    """Note a file opened for reading (its digest now, compared with the one at the end)."""
+    resolved = _path_of(path)
+    if resolved is not None and resolved not in recorder.opened:
+        if resolved.endswith(".pyc"):
+            return  # compiled from a source whose read is recorded
+        recorder.active = False  # hashing opens the file: not a read of the author's
+        try:
+            recorder.opened[resolved] = file_digest(resolved)
+        finally:
+            recorder.active = True
+
+
+def _linked(path: Any) -> None:
+    """Note a path asked about without following a final symlink (``os.readlink``)."""
+    recorder = _RECORDER
+    if recorder is not None and recorder.active:
+        resolved = _path_of(path)
+        if resolved is not None:
+            recorder.stated[resolved + NOFOLLOW] = None
+
+
+def _opened_now(path: Any) -> None:
+    if _RECORDER is not None and _RECORDER.active:
+        _opened(_RECORDER, path)
+
+
 def _hook(event: str, args: tuple[Any, ...]) -> None:
     recorder = _RECORDER
     if recorder is None or not recorder.active:
@@ -278,17 +254,19 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
             if isinstance(mode, str)
             else isinstance(flags, int) and (flags & os.O_ACCMODE) in _READ_FLAGS
         )
-        resolved = _path_of(path) if reading else None
-        if resolved is not None and resolved not in recorder.opened:
-            if resolved.endswith(".pyc"):
-                return  # compiled from a source whose read is recorded
-            recorder.active = False  # hashing opens the file: not a read of the author's
-            try:
-                recorder.opened[resolved] = file_digest(resolved)
-            finally:
-                recorder.active = True
+        if reading and isinstance(path, int) and recorder.notes.attribution.by_author(1):
+            recorder.untracked["a file descriptor opened by its number"] = None
+        elif reading:
+            _opened(recorder, path)
+    elif event == "ctypes.dlsym":
+        if recorder.notes.attribution.by_author(1):
+            recorder.untracked["a symbol of a shared library (C code)"] = None
     elif event in ("os.listdir", "os.scandir") and args:
-        if isinstance(args[0], int) or _from_import_system():
+        if isinstance(args[0], int):
+            if recorder.notes.attribution.by_author(1):
+                recorder.untracked["a folder listed through its descriptor"] = None
+            return
+        if _from_import_system():
             return
         folder = _path_of("." if args[0] is None else args[0])
         if folder is not None:
@@ -363,7 +341,9 @@ def _recording(inner: Any) -> Any:
 def start() -> None:
     """Begin recording in this (child) process. Call once, before any author code runs."""
     global _RECORDER
-    _RECORDER = _Recorder(frozenset(sys.modules))
+    attribution = unfollowed.Attribution.of_loaded()
+    notes = indirect.Notes(_untracked, _opened_now, _linked, attribution)
+    _RECORDER = _Recorder(frozenset(sys.modules), notes)
     os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
     posix: Any = sys.modules.get("posix")
     if posix is not None:
@@ -372,10 +352,10 @@ def start() -> None:
         os.environb = _recording(os.environb)
     os.stat = _recording_stat(os.stat, "")
     os.lstat = _recording_stat(os.lstat, NOFOLLOW)
-    attribution = unfollowed.Attribution.of_loaded()
     os.getcwd = _recording_cwd(os.getcwd, attribution)
     os.getcwdb = _recording_cwd(os.getcwdb, attribution)
     unfollowed.install(_untracked, attribution)
+    indirect.install(notes)
     sys.meta_path.insert(0, _LookupRecorder)
     sys.addaudithook(_hook)
 

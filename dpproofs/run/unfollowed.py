@@ -138,7 +138,8 @@ def install(note: Callable[[str], None], attribution: Attribution) -> None:
 
 def _datetimes(noted: Callable[[str], None]) -> None:
     """``datetime.datetime`` and ``datetime.date`` replaced by subclasses whose clock readings
-    are noted (the C implementation reads the clock without calling ``time.time``)."""
+    are noted (the C implementation reads the clock without calling ``time.time``), in
+    ``datetime`` and in the C module ``_datetime`` it takes them from."""
     base_datetime, base_date = datetime.datetime, datetime.date
 
     class NotedDatetime(base_datetime):  # type: ignore[valid-type,misc]
@@ -165,8 +166,10 @@ def _datetimes(noted: Callable[[str], None]) -> None:
 
     NotedDatetime.__name__ = NotedDatetime.__qualname__ = "datetime"
     NotedDate.__name__ = NotedDate.__qualname__ = "date"
-    datetime.datetime = NotedDatetime  # type: ignore[misc]
-    datetime.date = NotedDate  # type: ignore[misc]
+    for module in (datetime, sys.modules.get("_datetime")):
+        if module is not None:  # the C module too: ``import _datetime`` gives the same types
+            setattr(module, "datetime", NotedDatetime)  # noqa: B010 (mypy: a module's type)
+            setattr(module, "date", NotedDate)  # noqa: B010
 
 
 def _randomness(noted: Callable[[str], None]) -> None:

@@ -19,7 +19,14 @@ from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.definedness import discharged_by, formula_conditions
-from dpproofs.symbolic.domain import DomainSpec, canonical_symbol, punctured, resolve_domains
+from dpproofs.symbolic.domain import (
+    DomainSpec,
+    admits,
+    canonical_symbol,
+    point_of,
+    punctured,
+    resolve_domains,
+)
 from dpproofs.symbolic.formula import Problem, check_boolean, discharged
 from dpproofs.symbolic.pipeline import decide_problem
 from dpproofs.symbolic.records import with_evidence
@@ -67,12 +74,21 @@ def holds(
     symbols: set[sympy.Symbol] = set(statement.free_symbols)
     for a in assumptions:
         symbols |= a.free_symbols
+    where = dict(where or {})
+    fixed = _fixed(symbols, where)
+    if fixed:
+        # for all x in [a, a]: P(x) iff P(a). Substituted with evaluation off, so the claim is
+        # read as if the author had written a (its terms' definedness included).
+        with sympy.evaluate(False):
+            statement = statement.xreplace(fixed)
+            assumptions = [a.xreplace(fixed) for a in assumptions]
+        symbols -= set(fixed)
     for symbol in symbols:
         if "!" in symbol.name:
             # The solver's own fresh variables are named "<kind>!<n>"; a user name with "!"
             # could alias one of them.
             raise InvalidClaim(f"the symbol name {symbol.name!r} may not contain '!'")
-    domains = resolve_domains(symbols, where or {})
+    domains = resolve_domains(symbols, where)
     for symbol, interval in domains.items():
         if punctured(symbol) and interval.contains(0) is sympy.true:
             assumptions.append(sympy.Ne(symbol, 0, evaluate=False))
@@ -111,8 +127,30 @@ def holds(
             assumptions=tuple(kept),
             obligations=_pending([*obligations, *formula_conditions(statement)], kept),
             text=text,
+            fixed=tuple(sorted(fixed.items(), key=lambda item: item[0].name)),
         )
     )
+
+
+def _fixed(
+    symbols: set[sympy.Symbol], where: dict[sympy.Symbol | str, DomainSpec]
+) -> dict[sympy.Symbol, sympy.Rational]:
+    """The symbols whose domain is one point (removed from ``where``), with that point."""
+    by_name = {s.name: s for s in symbols}
+    fixed: dict[sympy.Symbol, sympy.Rational] = {}
+    for key in list(where):
+        value = point_of(where[key])
+        if value is None:
+            continue
+        del where[key]
+        name = key.name if isinstance(key, sympy.Symbol) else str(key)
+        symbol = by_name.get(name, key if isinstance(key, sympy.Symbol) else None)
+        if symbol is None:
+            raise InvalidClaim(f"a domain is given for {key!r}, which the claim does not mention")
+        if not admits(symbol, value):
+            raise InvalidClaim(f"the domain of {symbol} is empty ({value} and its assumptions)")
+        fixed[symbol] = value
+    return fixed
 
 
 def _formula(value: object, names: Mapping[str, sympy.Symbol], where: str) -> Boolean:

@@ -4,6 +4,9 @@ An interval is written as a sympy ``Interval`` (``Interval.open(0, oo)``, ``Inte
 pair ``(lo, hi)`` (closed at finite ends), or a string such as ``"(0, oo)"`` or ``"[0, 1)"``. Bounds
 are exact: ``"1/2"`` is one half, and a Python float is rejected because it is not exact.
 
+A closed interval with equal ends (``"[2, 2]"``) is one point, not empty: :func:`point_of` reads it
+and the claim is decided at that point (sympy has no Interval of one point).
+
 A symbol's own sympy assumptions narrow its domain (``Symbol("eps", positive=True)`` lives in (0,
 oo); ``extended_positive`` is read on the reals, the same; ``nonzero`` removes 0, as the assumption
 x != 0). Only assumptions that say where a real number lies are honoured; any other (integer,
@@ -50,8 +53,39 @@ def _bound(value: object) -> sympy.Expr:
     return bound
 
 
+def point_of(spec: object) -> sympy.Rational | None:
+    """The one point of a domain written as a closed interval with equal rational ends
+    (``"[2, 2]"``, the pair ``(2, 2)``, ``FiniteSet(2)``), else None. sympy has no Interval for
+    one point, so a caller decides there directly: for all x in [a, a], P(x) iff P(a)."""
+    if isinstance(spec, sympy.FiniteSet) and len(spec) == 1:
+        (only,) = spec.args
+        if only.is_Rational:
+            return only
+        raise InvalidClaim(f"the domain {spec!r} must have a rational point")
+    if isinstance(spec, tuple) and len(spec) == 2:
+        ends = (spec[0], spec[1], "[", "]")
+    elif isinstance(spec, str) and (match := _INTERVAL_TEXT.match(spec)):
+        left, lo, hi, right = match.groups()
+        ends = (lo, hi, left, right)
+    else:
+        return None
+    lo, hi = _bound(ends[0]), _bound(ends[1])
+    if lo == hi and lo.is_Rational and (ends[2], ends[3]) == ("[", "]"):
+        return lo
+    return None
+
+
+def admits(symbol: sympy.Symbol, value: sympy.Rational) -> bool:
+    """True when ``value`` lies where the symbol's own assumptions allow (nonzero included)."""
+    inside = _assumption_interval(symbol).contains(value) is sympy.true
+    return inside and not (punctured(symbol) and value == 0)
+
+
 def interval_of(spec: object) -> Interval:
-    """The sympy Interval written as ``spec`` (see the module docstring)."""
+    """The sympy Interval written as ``spec`` (see the module docstring); a single point is
+    refused here, its callers ask :func:`point_of` first."""
+    if point_of(spec) is not None:
+        raise InvalidClaim(f"the domain {spec!r} is one point: give its value instead")
     if isinstance(spec, Interval):
         interval = spec
     elif isinstance(spec, tuple) and len(spec) == 2:

@@ -191,6 +191,8 @@ class Problem:
     obligations: tuple[Boolean, ...] = ()
     #: The statement as the author wrote it (sympy may have evaluated parts of ``statement``).
     text: str = ""
+    #: Parameters whose domain is one point, with that point (substituted in ``statement``).
+    fixed: tuple[tuple[sympy.Symbol, sympy.Rational], ...] = ()
 
     @property
     def goal(self) -> Boolean:
@@ -213,6 +215,8 @@ class Problem:
             render(s, d) for s, d in zip(self.variables, self.domains, strict=True)
         )
         text = f"for all {quantifier}: " if quantifier else ""
+        if self.fixed:
+            text += "at " + ", ".join(f"{s} = {v}" for s, v in self.fixed) + ": "
         if self.assumptions:
             text += "if " + " and ".join(str(a) for a in self.assumptions) + " then "
         return text + (self.text or str(self.statement))

@@ -3,8 +3,10 @@
 Same scenario as tests/cli/test_cache_staleness.py: randomized response with rate 3/4 is
 log(3)-DP exactly (proved), with 4/5 it is not (refuted). Each test reads r through a path the
 recorder does not follow; the cache must then either re-decide after the change (refuted, not
-cached) or never cache the verdict (``not_cached`` set). Each is an xfail(strict) break: the
-lead decides the fix.
+cached) or never cache the verdict (``not_cached`` set). Each was an xfail(strict) break;
+fixed in dpproofs/run/indirect.py: a read that names no path the cache can read again (C code
+through ctypes, a folder descriptor) is never cached and the report says why; a link's target
+and z3's file reads are recorded.
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ import pytest
 
 from tests.cli import test_cache_staleness as staleness
 from tests.cli.test_cache_staleness import never_stale, theorem, verify
-from tests.cli.test_cache_unfollowed import _report
+from tests.cli.test_cache_unfollowed import _report, uncached
 
 project = staleness.project
+
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.xfail(strict=True, reason="ctypes.pythonapi.getenv reads the environment in C")
 def test_a_variable_read_through_ctypes_getenv(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -32,10 +34,9 @@ def test_a_variable_read_through_ctypes_getenv(
         'rate = getenv(b"RT27_RATE").decode()'
     )
     (project / "t.py").write_text(theorem(at_import=read))
-    never_stale(project, lambda: monkeypatch.setenv("RT27_RATE", "4/5"))
+    uncached(project, lambda: monkeypatch.setenv("RT27_RATE", "4/5"), "ctypes")
 
 
-@pytest.mark.xfail(strict=True, reason="z3 (trusted, preloaded) reads a file in C")
 def test_a_file_read_by_z3_parse_smt2_file(project: Path) -> None:
     (project / "rate.smt2").write_text("(declare-const r Real)(assert (= r 0.75))")
     read = (
@@ -49,7 +50,6 @@ def test_a_file_read_by_z3_parse_smt2_file(project: Path) -> None:
     )
 
 
-@pytest.mark.xfail(strict=True, reason="os.readlink is no audited read and is not recorded")
 def test_a_symlink_target_read_with_readlink(project: Path) -> None:
     (project / "rate").symlink_to("3_4")
     read = "rate = os.readlink(HERE / 'rate').replace('_', '/')"
@@ -62,7 +62,6 @@ def test_a_symlink_target_read_with_readlink(project: Path) -> None:
     never_stale(project, repoint)
 
 
-@pytest.mark.xfail(strict=True, reason="the clock of the C module _datetime is not noted")
 def test_the_clock_read_through_the_c_datetime(project: Path) -> None:
     read = "import _datetime\nrate = '3/4' if _datetime.datetime.now().year > 2000 else '4/5'"
     (project / "t.py").write_text(theorem(at_import=read))
@@ -70,7 +69,6 @@ def test_the_clock_read_through_the_c_datetime(project: Path) -> None:
     assert only["not_cached"] is not None and "cannot follow" in only["not_cached"]
 
 
-@pytest.mark.xfail(strict=True, reason="libc time() through ctypes.pythonapi is not noted")
 def test_the_clock_read_through_ctypes(project: Path) -> None:
     read = "import ctypes\nrate = '3/4' if ctypes.pythonapi.time(None) > 0 else '4/5'"
     (project / "t.py").write_text(theorem(at_import=read))
@@ -182,7 +180,6 @@ def test_a_file_copied_then_read_is_not_served_stale(project: Path) -> None:
     assert verify(project) == ("refuted", False)
 
 
-@pytest.mark.xfail(strict=True, reason="a path relative to dir_fd is recorded as relative to cwd")
 def test_a_file_opened_relative_to_a_folder_descriptor(project: Path) -> None:
     (project / "rate.txt").write_text("3/4")
     read = (
@@ -190,10 +187,9 @@ def test_a_file_opened_relative_to_a_folder_descriptor(project: Path) -> None:
         "rate = os.read(fd, 10).decode()"
     )
     (project / "t.py").write_text(theorem(at_import=read))
-    never_stale(project, lambda: (project / "rate.txt").write_text("4/5"))
+    uncached(project, lambda: (project / "rate.txt").write_text("4/5"), "dir_fd")
 
 
-@pytest.mark.xfail(strict=True, reason="a stat relative to dir_fd is recorded as relative to cwd")
 def test_a_size_asked_relative_to_a_folder_descriptor(project: Path) -> None:
     (project / "flag").write_text("xxx")
     read = (
@@ -201,11 +197,10 @@ def test_a_size_asked_relative_to_a_folder_descriptor(project: Path) -> None:
         "rate = '3/4' if os.stat('flag', dir_fd=d).st_size == 3 else '4/5'"
     )
     (project / "t.py").write_text(theorem(at_import=read))
-    never_stale(project, lambda: (project / "flag").write_text("xxxx"))
+    uncached(project, lambda: (project / "flag").write_text("xxxx"), "dir_fd")
 
 
-@pytest.mark.xfail(strict=True, reason="a folder listed through its descriptor is not recorded")
 def test_a_folder_listed_through_its_descriptor(project: Path) -> None:
     read = "d = os.open(HERE, os.O_RDONLY)\nrate = '4/5' if 'flag' in os.listdir(d) else '3/4'"
     (project / "t.py").write_text(theorem(at_import=read))
-    never_stale(project, lambda: (project / "flag").write_text(""))
+    uncached(project, lambda: (project / "flag").write_text(""), "descriptor")

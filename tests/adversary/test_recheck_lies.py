@@ -69,7 +69,6 @@ def tv_half():
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="the reason of a refuted verdict is not compared")
 def test_a_refuted_verdict_whose_reason_denies_it(tmp_path: Path) -> None:
     (tmp_path / "t.py").write_text(REFUTED)
     report = tmp_path / "r.json"

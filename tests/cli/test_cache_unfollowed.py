@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,16 @@ def _report(folder: Path) -> dict:
     latest = max(folder.parent.glob("v-*.json"), key=lambda p: p.stat().st_mtime_ns)
     (only,) = json.loads(latest.read_text())["theorems"]
     return only
+
+
+def uncached(folder: Path, change: Callable[[], None], why: str) -> None:
+    """Never cached (the report says ``why``), and decided again after the change."""
+    first = _report(folder)
+    assert first["status"] == "proved" and not first["cached"]
+    assert first["not_cached"] is not None and why in first["not_cached"], first["not_cached"]
+    assert "cannot follow" in first["not_cached"]
+    change()
+    assert verify(folder) == ("refuted", False)
 
 
 def test_a_modification_time(project: Path) -> None:
