@@ -17,15 +17,14 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
 * :class:`SolverFacts`: the facts z3 used in a proof of a scalar claim (an unsat core).
 * :class:`IntervalBoxes`: the boxes of an interval proof (exact rational corners) and, per box,
   what decided it (the goal, or an assumption that is false on the whole box).
-* :class:`ParamBoxes`: a search claim decided box by box over one parameter (eps): the
-  parameter, and per box its ends, the rational bracket [e_lo, e_hi] of e^param on it, the box's
-  result (``proved`` for every finite alphabet, ``verified-bounded``, or ``unknown``), the sizes
-  z3 found unsat there and the number of atoms decided at the box's ends.
+* :class:`ParamBoxes`: a search claim decided box by box over one parameter (eps): per box its
+  ends, the rational bracket [e_lo, e_hi] of e^param on it, the box's result (``proved`` for
+  every finite alphabet, ``verified-bounded``, ``unknown``), the sizes z3 found unsat there, the
+  number of atoms decided at the box's ends.
 * :class:`ExactEvaluation`: a decided comparison of a concrete quantity (``measured relation
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
-* :class:`ShannonCertificate`: a Shannon-type proof's multipliers
-  (:mod:`dpproofs.shannon_certificate`).
+* :class:`ShannonCertificate`: a Shannon-type proof's multipliers (:mod:`.shannon_certificate`).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -427,15 +426,9 @@ class ExactFacts:
 
 
 #: Every kind of evidence, by its ``kind`` string.
-_ALL: tuple[Any, ...] = (
-    Witness,
-    BoundedSearch,
-    SmallModel,
-    LocalisedConjunct,
-    SolverFacts,
-    IntervalBoxes,
-)
-_ALL += (ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes, ShannonCertificate)
+_ALL: tuple[Any, ...] = (Witness, BoundedSearch, SmallModel, LocalisedConjunct, SolverFacts)
+_ALL += (IntervalBoxes, ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
+_ALL += (ShannonCertificate,)
 KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 
