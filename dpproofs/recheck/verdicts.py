@@ -24,9 +24,9 @@ one replayed (:mod:`.displayed`), a family's bounded verdict covers its members 
 lists them, its reason is one the deciders write for that status (:mod:`.reasons`), and its
 expected verdict, title, line, source, note, role, corrects, refutation label, quote, reading
 and restriction are the theorem file's (the report's seconds and cache fields cannot be
-replayed and are not). It fails when the replay contradicts the report (another status derived, a counterexample shown
-that is not the replayed one, a declaration that differs) and is "not replayed" when the
-status could not be derived.
+replayed and are not). It fails when the replay contradicts the report (another status
+derived, a counterexample shown that is not the replayed one, a declaration that differs) and
+is "not replayed" when the status could not be derived.
 """
 
 from __future__ import annotations
