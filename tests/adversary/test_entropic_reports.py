@@ -33,7 +33,7 @@ import pytest
 
 from dpproofs.cli.main import main
 
-PROVED = '''
+PROVED = """
 from dpproofs.entropic import H, I, equal, for_all_joint_distributions, function_of, markov
 from dpproofs.entropic import parameter, random_variables
 from dpproofs.theorem import theorem
@@ -55,9 +55,9 @@ def eps():
 @theorem(source="adv", expect="proved", id="adv.dpi")
 def dpi():
     return for_all_joint_distributions(I(X, Z) <= I(Y, Z), [markov(X, Y, Z)])
-'''
+"""
 
-REFUTED = '''
+REFUTED = """
 from dpproofs.entropic import I, for_all_joint_distributions, random_variables
 from dpproofs.theorem import theorem
 
@@ -67,7 +67,7 @@ X, Y, Z = random_variables("X Y Z")
 @theorem(source="adv", expect="refuted", id="adv.conditioning")
 def conditioning():
     return for_all_joint_distributions(I(X, Y) <= I(X, Y, given=Z))
-'''
+"""
 
 
 def _report(tmp_path: Path, text: str) -> dict:
@@ -87,9 +87,7 @@ def _report(tmp_path: Path, text: str) -> dict:
 def _recheck(tmp_path: Path, data: dict) -> int:
     path = tmp_path / "lie.json"
     path.write_text(json.dumps(data))
-    return main(
-        ["recheck", str(path), "--no-bounded"], stdout=io.StringIO(), stderr=io.StringIO()
-    )
+    return main(["recheck", str(path), "--no-bounded"], stdout=io.StringIO(), stderr=io.StringIO())
 
 
 def _mi_bits(cells: dict[tuple[int, int, int], Fraction]) -> tuple[Fraction, Fraction]:
