@@ -1,0 +1,122 @@
+"""Adversary (S8, issue 26's "the rechecker reads the shape itself"): a forged small-model
+certificate that ``dpproofs recheck`` confirms for a claim that is false.
+
+The claim: for all distributions p, q on a finite set, some outcome y has
+|p_y - q_y| >= SD(p, q). It is true on 2 and 3 outcomes (the positive and negative parts of
+p - q each have mass SD, and on at most 3 outcomes one side is a single outcome) and false on
+4: p = [1/2, 1/2, 0, 0], q = [0, 0, 1/2, 1/2] give SD = 1 and every |p_y - q_y| = 1/2
+(:func:`test_the_claim_is_false_on_four_outcomes`, in Fractions). dpproofs rightly leaves it
+verified-bounded on {2, 3} outcomes (a sum inside a per-outcome condition is outside the
+small-model theorem).
+
+The forgery: its report entry marked proved "for all pairs of distributions on every finite
+number of outcomes", with the small-model record (formula, m, K, N* = 2, growth) and the
+certificate lines of another theorem ("SD <= 1"), the guard line's sizes set to what recheck
+expects. recheck re-solves sizes 2 and 3 (unsat: true there), recomputes N* = 2 from the
+RECORDED formula, and compares that formula with the claim's predicate only at sampled points of
+1 and 2 outcomes (the sizes up to the forged N*), where both are true: "small-model: confirmed",
+"proved: confirmed", exit 0. The recorded formula is never compared with the formula traced
+from the claim, nor sampled past the N* it implies. An xfail(strict) until recheck refuses it.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dpproofs.cli.main import main
+
+FALSE_CLAIM = """
+from dpproofs.outcomes import every_outcome
+from dpproofs.search import for_all_distributions
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import statistical_difference as sd
+
+
+@theorem(source="adv", expect="refuted", id="adv.four")
+def four():
+    return for_all_distributions(range(2, 4)).claim(
+        lambda alg, p, q: alg.not_(
+            every_outcome(
+                alg, [p, q], lambda a, b: alg.lt(alg.maximum([a - b, b - a]), sd(alg, p, q))
+            )
+        ),
+        says="some outcome differs by SD",
+    )
+"""
+
+DONOR = """
+from dpproofs.search import for_all_distributions
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import statistical_difference
+
+
+@theorem(source="adv", expect="proved", id="adv.sd_le_1")
+def sd_le_1():
+    return for_all_distributions(range(2, 5)).claim(
+        lambda alg, p, q: alg.le(statistical_difference(alg, p, q), 1), says="SD <= 1"
+    )
+"""
+
+
+def _verdict(folder: Path, name: str, text: str) -> tuple[dict, dict]:
+    (folder / f"{name}.py").write_text(text)
+    report = folder / f"{name}.json"
+    main(
+        ["verify", str(folder / f"{name}.py"), "--json", str(report), "--no-cache"],
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
+    data = json.loads(report.read_text())
+    (only,) = data["theorems"]
+    return data, only
+
+
+def _sd(p: list[Fraction], q: list[Fraction]) -> Fraction:
+    return sum((max(a - b, Fraction(0)) for a, b in zip(p, q, strict=True)), Fraction(0))
+
+
+def test_the_claim_is_false_on_four_outcomes() -> None:
+    half, zero = Fraction(1, 2), Fraction(0)
+    p, q = [half, half, zero, zero], [zero, zero, half, half]
+    assert _sd(p, q) == 1
+    assert max(abs(a - b) for a, b in zip(p, q, strict=True)) == half < _sd(p, q)
+
+
+@pytest.mark.xfail(strict=True, reason="recheck trusts the recorded formula's N*")
+def test_a_forged_lifting_of_a_false_claim_is_refused(tmp_path: Path) -> None:
+    data, four = _verdict(tmp_path, "adv_four", FALSE_CLAIM)
+    _, donor = _verdict(tmp_path, "adv_donor", DONOR)
+    assert four["status"] == "verified-bounded" and donor["status"] == "proved"
+    searched = copy.deepcopy(next(e for e in four["evidence"] if e["kind"] == "bounded-search"))
+    record = copy.deepcopy(next(e for e in donor["evidence"] if e["kind"] == "small-model"))
+    record["searched"] = [s["size"] for s in searched["sizes"]]
+    searched["status"] = record["status"] = "proved"
+    lines = [line for line in donor["certificate"] if not line[0].isdigit()]
+    lines = [
+        re.sub(r"sampled points of [\d, ]+ outcomes", "sampled points of 2, 3, 4, 5, 7 outcomes", s)
+        for s in lines
+    ]
+    four.update(
+        status="proved",
+        coverage=None,
+        method=donor["method"],
+        reason=donor["reason"],
+        certificate=lines + [line for line in four["certificate"] if line[0].isdigit()],
+        evidence=[searched, record],
+    )
+    data["summary"] = {
+        "total": 1,
+        "as_expected": 0,
+        "unexpected": 1,
+        "by_status": {"proved": 1},
+    }
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data))
+    assert main(["recheck", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) != 0
