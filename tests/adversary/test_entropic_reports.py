@@ -16,6 +16,9 @@ What broke (each an xfail(strict) until fixed):
   ("1 * H(X) >= 0", not the certificate replayed) rechecks with exit 0, every verdict
   "confirmed": the reason is matched against any decider's template, not the Shannon one, and
   the displayed certificate lines of a Shannon proof are not compared with its evidence.
+* Likewise (from a base whose reasons are emptied, which then rechecks with exit 0), the
+  method renamed, the displayed certificate emptied, or the evidence record's status set to
+  "refuted" all exit 0.
 
 Every claim below was checked by hand: the proved ones are textbook Shannon inequalities
 (chain rule, data processing), the refuted one fails at X = Y = Z one fair bit (I(X;Y) = ln 2,
