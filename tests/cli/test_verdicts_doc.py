@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "verdicts.md"
 REGENERATE = "run `make verify` to regenerate docs/verdicts.md"
 ROW = re.compile(
-    r"^\| [^|]* \| .* \| `(?P<id>[^`]+)` \| (?P<role>[a-z-]+) \| \*\*(?P<verdict>[a-z-]+)\*\* \|"
+    r"^\| [^|]* \| .* \| `(?P<id>[^`]+)` \| (?P<role>[a-z-]+) \| \*\*(?P<verdict>[a-z-]+)\*\*"
+    r"(?: \(on part of the domain: (?:[^|]|\\\|)*\))? \|"
     r" (?P<exp>[a-z-]+) \|"
 )
 

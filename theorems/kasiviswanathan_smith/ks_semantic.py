@@ -278,7 +278,9 @@ def _at_two_beliefs(alg, M, E, delta):  # E: e^eps
     "corrected ratio ((1 + e^eps)/(3 - e^eps))^2 and delta' = 4 delta/(3 - e^eps); the "
     "hypothesis used at two beliefs only (a stronger claim).",
     corrects="ks.theorem2_4.part2",
-    timeout=240,
+    # z3's time at 3 outputs swings between 5 s and 180 s with the encoding's incidental order
+    # (a one-line shift of this file moved it): the limit leaves room under load.
+    timeout=480,
     note=SEMANTIC_NOTE + "Corrected constants: ratio ((1 + e^eps)/(3 - e^eps))^2 (as Theorem "
     "2.2's second sentence) and delta' = 4 delta/(3 - e^eps) = delta/(1 - w*), w* = (1 + c)/2, "
     "c = (e^eps - 1)/2. Decided over the original claim's whole domain (n = 1, eps in [1/100, "
