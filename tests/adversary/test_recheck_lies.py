@@ -4,8 +4,8 @@ accepts (exit 0).
 The report is real: ``dpproofs verify --json`` of tests/recheck/fixture_lifted.py (two
 theorems proved on every finite number of outcomes). Each test changes one thing a reader of
 the report relies on and expects recheck to exit non-zero. Untampered, the report rechecks
-with exit 0 (the first test). The lifted-report lies are fixed (issue 26: each a test now);
-the refuted verdict whose reason denies it is still an xfail(strict).
+with exit 0 (the first test). The lifted-report lies are fixed (issue 26), and so is the
+refuted verdict whose reason denies it (issue 27, recheck/reasons.py): each a test now.
 """
 
 from __future__ import annotations
