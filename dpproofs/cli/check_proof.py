@@ -117,7 +117,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     unread = [p for p in getattr(derivation, "problems", ()) if p.startswith(_UNREAD_OPTIONS)]
     if unread:  # an --assume or --conclusion the reader cannot read is the author's to fix
-        err.write(f"dpproofs check-proof: {'; '.join(unread)}\n")
+        named = (
+            ("--assume: " if p.startswith("assumption") else "--conclusion: ") + p for p in unread
+        )
+        err.write(f"dpproofs check-proof: {'; '.join(named)}\n")
         return 2
     if isinstance(derivation, Derivation) and derivation.unused_assumed:
         # A hypothesis about a name no step uses constrains nothing (a misspelling is dropped).

@@ -69,6 +69,18 @@ def test_usage_errors(tmp_path: Path, bad: str) -> None:
     assert code == 2 and "check-proof" in err
 
 
+@pytest.mark.parametrize(("option", "value"), [("--assume", ""), ("--conclusion", "x +")])
+def test_an_unreadable_assumption_or_conclusion_names_its_option(
+    tmp_path: Path, option: str, value: str
+) -> None:
+    """The fuzz test's find (CI, 27 Nov): ``--assume ''`` was refused without naming
+    ``--assume`` (or the file)."""
+    tex = tmp_path / "proof.tex"
+    tex.write_text("x \\le x + 1", encoding="utf-8")
+    code, _, err = call(str(tex), f"{option}={value}")
+    assert code == 2 and f"check-proof: {option}: " in err, err
+
+
 def test_missing_file(tmp_path: Path) -> None:
     code, _, err = call(str(tmp_path / "absent.tex"))
     assert code == 2 and "absent.tex" in err
