@@ -23,7 +23,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from dpproofs import lifted as text
 from dpproofs.algebra import Algebra, implies
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
@@ -33,11 +32,10 @@ from dpproofs.replay import refinement_asserts
 from dpproofs.search.boxes import prove_for_all_objects
 from dpproofs.search.domains import as_domain
 from dpproofs.search.forall import Quantifier, SearchClaim
-from dpproofs.search.lifting import MAX_GUARD_SIZE, beyond, lifted_verdict, pinned_params
+from dpproofs.search.lifting import compare_past, lifted_verdict, pinned_params
 from dpproofs.search.model import Predicate, size_set
 from dpproofs.search.objects import ObjectKind, check_matrix
 from dpproofs.search.onesize import METHOD, find_counterexample
-from dpproofs.search.purity import check_size
 from dpproofs.search.records import ENCODING, bounded_search, search_witness, small_model
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session
@@ -199,7 +197,8 @@ class ForAllHypothesis:
                     *certificate,
                 ]
                 root = self.formula()
-                lines.extend(_guard(outer, covered, n_star))
+                if outer.formula.root is not None:  # the guard every lifting has (a sample)
+                    lines.append(compare_past(outer, covered, n_star))
                 records.append(
                     small_model(
                         outer, shape, unsat, None if isinstance(root, str) else root, covered
@@ -378,16 +377,3 @@ def _named(body: Callable[..., Any], names: list[str]) -> Predicate:
         [inspect.Parameter(n, kind) for n in ["alg", *names]]
     )
     return predicate
-
-
-def _guard(outer: Any, covered: list[int], n_star: int) -> list[str]:
-    """The formula of the refined claim (the hypothesis at the inner values found) against its
-    predicate at sizes past the searched ones, as every lifting does (a sampled check, not a
-    decision: :func:`dpproofs.lifted.guard_sizes`); the certificate line says so."""
-    if outer.formula.root is None:
-        return []
-    cap = max(MAX_GUARD_SIZE, max(covered) + 4)
-    guarded = [size for size in beyond(covered, n_star) if size <= cap]
-    for size in guarded:
-        check_size(outer, size)
-    return [text.guard_line([*covered, *guarded], outer.quantifier.size_name)]

@@ -89,14 +89,7 @@ def lift(
         )
     n_star = shape.bound
     # The formula must be the predicate at the sizes still to search and past them (a sample).
-    # (Past MAX_GUARD_SIZE only a lifting through localised conjuncts could still come; the
-    # guard line lists the sizes checked.)
-    guarded = sorted({*shape.needs(covered), *beyond([*covered, *shape.needs(covered)], n_star)})
-    cap = max(MAX_GUARD_SIZE, max(covered) + 4)  # a lifting at N* <= MAX_LIFT_SIZE stays below
-    guarded = [size for size in guarded if size <= cap]
-    for size in guarded:
-        check_size(claim, size)
-    guard = text.guard_line([*covered, *guarded], q.size_name)
+    guard = compare_past(claim, covered, n_star, shape.needs(covered))
     pinned = pinned_params(claim)
     not_localised = ""
     # Inside one eps-box with another parameter pinned, a lifting would give coverage at the
@@ -185,6 +178,22 @@ def beyond(searched: list[int], n_star: int) -> list[int]:
     of these sizes. A check at points, not a proof: the lifting is of the formula, and the
     certificate says so (:func:`dpproofs.lifted.guard_line`)."""
     return text.guard_sizes(searched, n_star)
+
+
+def compare_past(
+    claim: SearchStatement, covered: list[int], n_star: int, needs: list[int] | None = None
+) -> str:
+    """Compare the formula of ``claim`` with its predicate (:func:`check_size`) at the sizes
+    ``needs`` still to search and at :func:`beyond` them, up to a cap (past MAX_GUARD_SIZE only a
+    lifting through localised conjuncts could still come), and return the certificate's guard
+    line naming the sizes checked. InvalidClaim where the two differ."""
+    needs = needs or []
+    guarded = sorted({*needs, *beyond([*covered, *needs], n_star)})
+    cap = max(MAX_GUARD_SIZE, max(covered) + 4)  # a lifting at N* <= MAX_LIFT_SIZE stays below
+    guarded = [size for size in guarded if size <= cap]
+    for size in guarded:
+        check_size(claim, size)
+    return text.guard_line([*covered, *guarded], claim.quantifier.size_name)
 
 
 def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
