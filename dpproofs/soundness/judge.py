@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -166,28 +167,54 @@ def _additive(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
     return Judgement(CONFIRMED if verdict.status is Status.REFUTED else NO_COUNTEREXAMPLE, said)
 
 
+def _by_replay(
+    claim: Any,
+    verdict: Verdict,
+    key: str,
+    kind: str,
+    proof_type: type,
+    replays: tuple[Callable[..., Any], Callable[..., Any]],
+    falsifiers: Iterable[str | None],
+) -> Judgement:
+    """A decider's own evidence replayed by the rechecker, then a search for a counterexample.
+
+    REFUTED: the ``kind`` witness is replayed by ``replays[0]``. PROVED: the first evidence of
+    ``proof_type`` is replayed by ``replays[1]``, then each item of ``falsifiers`` is one point
+    tried: ``None`` where the claim holds there, else the point shown (UNSOUND)."""
+    replay_witness, replay_proof = replays
+    if verdict.status is Status.REFUTED:
+        witness = _witness(verdict, kind)
+        if witness is None:
+            return Judgement(NOT_REPLAYED, f"the refutation carries no {kind} witness")
+        return _from_finding(replay_witness(_piece(key, "refuted"), claim, dict(witness.values)))
+    proofs = [e for e in verdict.evidence if isinstance(e, proof_type)]
+    if not proofs:
+        return Judgement(NOT_REPLAYED, f"the proof carries no {kind} evidence")
+    finding = replay_proof(_piece(key, "proved"), claim, proofs[0])
+    tried = 0
+    for shown in falsifiers:
+        tried += 1
+        if shown is not None:
+            return Judgement(UNSOUND, shown, tried, 0)
+    judged = _from_finding(finding)
+    return replace(judged, points=tried) if judged.finding != UNSOUND else judged
+
+
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     from dpproofs.evidence import ContinuumBoxes
     from dpproofs.recheck.continuum import replay_boxes, replay_witness, truth_at
     from dpproofs.soundness.continuum import points
 
-    if verdict.status is Status.REFUTED:
-        witness = _witness(verdict, "continuum")
-        if witness is None:
-            return Judgement(NOT_REPLAYED, "the refutation carries no continuum witness")
-        return _from_finding(replay_witness(_piece(key, "refuted"), claim, dict(witness.values)))
-    trees = [e for e in verdict.evidence if isinstance(e, ContinuumBoxes)]
-    if not trees:
-        return Judgement(NOT_REPLAYED, "the proof carries no bisection tree")
-    finding = replay_boxes(_piece(key, "proved"), claim, trees[0])
-    tried = 0
-    for point in points(claim, key):
-        tried += 1
-        if truth_at(claim, point) is False:
-            shown = ", ".join(f"{k} = {v}" for k, v in point.items())
-            return Judgement(UNSOUND, f"the predicate is false at {shown} (Arb)", tried, 0)
-    judged = _from_finding(finding)
-    return replace(judged, points=tried) if judged.finding != UNSOUND else judged
+    def falsifiers() -> Iterator[str | None]:
+        for point in points(claim, key):
+            if truth_at(claim, point) is False:
+                shown = ", ".join(f"{k} = {v}" for k, v in point.items())
+                yield f"the predicate is false at {shown} (Arb)"
+            else:
+                yield None
+
+    replays = (replay_witness, replay_boxes)
+    return _by_replay(claim, verdict, key, "continuum", ContinuumBoxes, replays, falsifiers())
 
 
 def _shannon(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
@@ -195,25 +222,19 @@ def _shannon(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgemen
     from dpproofs.shannon_certificate import ShannonCertificate
     from dpproofs.soundness.entropic import laws, parameter_points
 
-    if verdict.status is Status.REFUTED:
-        witness = _witness(verdict, "entropic")
-        if witness is None:
-            return Judgement(NOT_REPLAYED, "the refutation carries no entropic witness")
-        return _from_finding(replay_witness(_piece(key, "refuted"), claim, dict(witness.values)))
-    certificates = [e for e in verdict.evidence if isinstance(e, ShannonCertificate)]
-    if not certificates:
-        return Judgement(NOT_REPLAYED, "the proof carries no Shannon certificate")
-    finding = replay_certificate(_piece(key, "proved"), claim, certificates[0])
     names = list(claim.names())
-    tried = 0
-    for masses in laws(names, key):
-        for point in parameter_points(claim):
-            tried += 1
-            if truth_at(claim, names, masses, point) is False:
-                shown = ", ".join(f"P{k} = {v}" for k, v in sorted(masses.items()))
-                return Judgement(UNSOUND, f"the target fails at {shown}, {point} (exact)", tried, 0)
-    judged = _from_finding(finding)
-    return replace(judged, points=tried) if judged.finding != UNSOUND else judged
+
+    def falsifiers() -> Iterator[str | None]:
+        for masses in laws(names, key):
+            for point in parameter_points(claim):
+                if truth_at(claim, names, masses, point) is False:
+                    shown = ", ".join(f"P{k} = {v}" for k, v in sorted(masses.items()))
+                    yield f"the target fails at {shown}, {point} (exact)"
+                else:
+                    yield None
+
+    replays = (replay_witness, replay_certificate)
+    return _by_replay(claim, verdict, key, "entropic", ShannonCertificate, replays, falsifiers())
 
 
 def _sizes_in(coverage: str, default: list[int]) -> list[int]:
