@@ -117,8 +117,8 @@ def _searched_more(r):
 @pytest.mark.parametrize(
     ("change", "why"),
     [
-        (_lower_k, "N* = 2 recorded, but the formula gives N* = 3"),
-        (_lower_m, "N* = 2 recorded, but the formula gives N* = 3"),
+        (_lower_k, "part 1 records (m, K, e, k, rule) = (2, 0, 0, 0, 'sums'); its formula "),
+        (_lower_m, "part 1 records (m, K, e, k, rule) = (1, 1, 0, 0, 'sums'); its formula "),
         (_drop_sum, "the recorded formula is not the one traced from the claim's predicate"),
         (_no_growth, "part 1 records no growth rule, so every size 1..3 must be searched"),
         (_searched_more, "the small-model record searched [1, 2, 3], the bounded search lists"),
@@ -382,11 +382,17 @@ def test_a_refinement_certificate_carries_its_formula_and_n_star_is_recomputed(r
     assert "N* = 2 recomputed from the formula" in finding.why
     assert "every binder reading ['prior'] is a condition on every outcome" in finding.why
     # The conjunct said to mention one row: consistent arithmetic (1 + 1 - 1 = 1), found only
-    # by recomputing from the formula.
+    # by recounting from the formula (part by part; without the part's m recorded, by N*).
     lowered = replace(model, n_star=1, parts=(replace(model.parts[0], bound=1, rows=1),))
     failed = _replay(claim, lowered)
     assert failed.outcome is Outcome.FAILED
-    assert "N* = 1 recorded, but the formula gives N* = 2" in failed.why
+    assert failed.why == (
+        "part 1 records (m, K, e, k, rule) = (1, 1, 0, 0, 'monotone'); its formula gives "
+        "(2, 1, 0, 0, 'monotone')"
+    )
+    unsaid = replace(model, n_star=1, parts=(replace(model.parts[0], bound=1, rows=None),))
+    failed = _replay(claim, unsaid)
+    assert failed.outcome is Outcome.FAILED
 
 
 def test_a_sum_reading_the_inner_value_breaks_the_refinement_rule():
