@@ -27,8 +27,9 @@ line per searched size, as the search writes it, only its time free (the sorting
 the bounded search's encoding, the refinement's count of inner values likewise), plus, for a
 claim's size not searched, "not decided (...); not needed", and the line saying why a
 localised lifting did not finish (free text after its fixed start). Any other line, a missing
-one, or one out of place fails the piece. Conjunction parts' texts are the whole verdict's and
-are not compared here.
+one, or one out of place fails the piece. A part of a conjunction: the whole verdict's reason
+(or coverage) must contain the part's lifted reason (or pinned coverage) as written here
+(:func:`_in_the_whole`); its certificate, the whole's, is not compared.
 """
 
 from __future__ import annotations
@@ -53,11 +54,11 @@ def told(piece: Piece, claim: Any, record: SmallModel, sizes: BoundedSearch | No
     if piece.status != status:
         at = f" ({', '.join(pinned)} at chosen points)" if pinned else ""
         return f"the small-model piece says {piece.status}; a lifting{at} is {status}"
+    domains = [text.describe_domain(n, d) for n, d in q.params]
     if piece.part != ():
-        return ""
+        return _in_the_whole(piece, q, record, domains, pinned)
     if piece.method != text.LIFTED_METHOD:
         return f"the method {piece.method!r} is not the lifting's {text.LIFTED_METHOD!r}"
-    domains = [text.describe_domain(n, d) for n, d in q.params]
     if pinned:
         want = text.pinned_coverage(q.what, q.size_name, record.n_star, domains, pinned)
         if piece.coverage != want:
@@ -70,6 +71,26 @@ def told(piece: Piece, claim: Any, record: SmallModel, sizes: BoundedSearch | No
             return f"the reason {piece.reason!r} is not the lifting's {want!r}"
     inner = bool(getattr(claim, "inner", ()))
     return _whole(piece.certificate, claim, record, sizes, inner)
+
+
+def _in_the_whole(
+    piece: Piece, q: Any, record: SmallModel, domains: list[str], pinned: list[str]
+) -> str:
+    """A lifted part of a conjunction: the whole verdict's reason (proved) or coverage
+    (bounded: "proved: <reason>" per proved part) must contain what the lifting of this part
+    says, its parameters' domains as the file states them (the parts' texts are joined into
+    the whole's, :func:`dpproofs.verdict.conjunction`; other parts' texts are not rebuilt here).
+    """
+    if pinned:
+        want = text.pinned_coverage(q.what, q.size_name, record.n_star, domains, pinned)
+    else:
+        shapes = q.shapes(record.n_star).values()
+        mechanisms = any(s.text.startswith("mechanism") for s in shapes)
+        want = text.proved_reason(q.what, q.size_name, domains, mechanisms)
+    said = piece.reason if piece.reason else piece.coverage or ""
+    if want not in said:
+        return f"the verdict does not say what the lifting of part {piece.part} proves: {want!r}"
+    return ""
 
 
 def _labels(claim: Any) -> tuple[set[str], set[str]]:

@@ -180,3 +180,55 @@ def test_a_lifted_certificate_edited(
     out = io.StringIO()
     assert main(["recheck", str(path)], stdout=out, stderr=io.StringIO()) != 0
     assert "small-model: failed" in out.getvalue() and why in out.getvalue()
+
+
+PAIR = """
+from fractions import Fraction as F
+
+from dpproofs.claim import all_of
+from dpproofs.search import Interval, for_all_distributions
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import hockey_stick, statistical_difference
+
+
+@theorem(source="adv", expect="proved", id="adv.pair")
+def pair():
+    return all_of(
+        for_all_distributions(range(2, 4)).claim(
+            lambda alg, p, q: alg.le(statistical_difference(alg, p, q), 1), says="SD <= 1"
+        ),
+        for_all_distributions(range(2, 4), eps=Interval(F(1, 100), 1)).claim(
+            lambda alg, p, q, E: alg.le(hockey_stick(alg, p, q, E), 1), says="HS <= 1"
+        ),
+    )
+"""
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        ("eps in [1/100, 1]", "eps in [0, 100]"),
+        ("for all pairs of distributions on every finite number of outcomes, eps", "for all eps"),
+    ],
+)
+def test_a_conjunction_of_liftings_states_what_they_prove(
+    tmp_path: Path, edit: tuple[str, str]
+) -> None:
+    """A conjunction's reason joins its parts' (dpproofs.verdict.conjunction); the lifted
+    parts' reasons were not compared with their claims (only a whole lifted verdict's was):
+    widening a part's parameter domain, or dropping what it quantifies, rechecked with exit 0
+    (the next class after the four lies above). Now each lifted part's reason must stand in
+    the whole's, as dpproofs.lifted writes it from the part's claim."""
+    data, whole = _verdict(tmp_path, "adv_pair", PAIR)
+    assert whole["status"] == "proved" and edit[0] in whole["reason"]
+    path = tmp_path / "pair.json"
+    path.write_text(json.dumps(data))
+    run = ["recheck", str(path), "--no-bounded", "--allow-unreplayed"]
+    assert main(run, stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    whole["reason"] = whole["reason"].replace(*edit)
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert main(run, stdout=out, stderr=io.StringIO()) == 1
+    assert "small-model: failed: the verdict does not say what the lifting of part" in (
+        out.getvalue()
+    )
