@@ -4,6 +4,9 @@
   which :mod:`.comparisons` decides again; here its conclusion is also compared with brute force
   at |X| in {2, 3}, n in {1, 2, 3} (:mod:`.additive`): a disagreement fails the piece. The rule
   for every n and every universe (its proof) is not replayed, and the finding says so.
+* An obligation (base, step, conclusion, instance) of an induction claim
+  (docs/design/induction.md) is replayed as the scalar claim it is; the claim itself is also
+  evaluated at n = n0..n0 + 2 (:mod:`.induction`): a violation of a proved claim fails the piece.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
   claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
   replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
@@ -21,6 +24,7 @@ from dpproofs.recheck.pieces import Finding, Outcome, failed
 
 PAIRS = ("dpproofs.search.pairs", "NeighbourPairClaim")
 ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
+INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -52,3 +56,17 @@ def with_rule(finding: Finding, claim: Any) -> Finding:
         )
         return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
     return finding
+
+
+def with_induction(finding: Finding, parent: Any) -> Finding:
+    """``finding`` about an obligation of the induction claim ``parent`` (else unchanged), with
+    the brute force of :mod:`.induction`; the rule itself is a proof, not replayed."""
+    from dpproofs.recheck.induction import agrees
+
+    if parent is None or _home(parent) != INDUCTION or finding.outcome is Outcome.FAILED:
+        return finding
+    ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")
+    if not ok:
+        return failed(finding.piece, f"induction rule: {said}")
+    note = f"{said}; the rule for every n (docs/design/induction.md) is a proof, not replayed"
+    return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)

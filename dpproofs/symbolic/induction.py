@@ -135,7 +135,6 @@ class InductionClaim:
         return Verdict(
             Status.PROVED,
             METHOD,
-            reason=f"for every integer {self.n} >= {self.start} by induction",
             certificate=tuple(certificate),
             parts=tuple(verdicts),
             seconds=seconds,
