@@ -11,7 +11,9 @@
   UNSOUND; none found is "no counterexample" with the number of points tried.
 * A neighbour-pair or group claim is judged as its n = 1 search claim (its verdict is that
   claim's); an additive sensitivity claim, whatever its verdict, by the brute force of
-  :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND).
+  :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND); an induction claim by the brute
+  force of :mod:`dpproofs.recheck.induction` (a proved claim violated at n = n0..n0 + 2 is
+  UNSOUND).
 * UNKNOWN / ERROR: nothing to judge.
 """
 
@@ -87,6 +89,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "ShannonClaim": _shannon,
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
+        "InductionClaim": _induction,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -164,6 +167,16 @@ def _additive(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
     if not ok:
         return Judgement(UNSOUND, said)
     return Judgement(CONFIRMED if verdict.status is Status.REFUTED else NO_COUNTEREXAMPLE, said)
+
+
+def _induction(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """An induction claim against brute force at small n (:mod:`dpproofs.recheck.induction`)."""
+    from dpproofs.recheck.induction import agrees
+
+    ok, said = agrees(claim, verdict.status.value)
+    if not ok:
+        return Judgement(UNSOUND, said)
+    return Judgement(NO_COUNTEREXAMPLE, said)
 
 
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

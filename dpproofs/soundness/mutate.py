@@ -8,7 +8,8 @@ Mutants transform the claim object a theorem function returns, never its source 
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation and continuum claims: see :mod:`.scalar`,
   :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.entropic` (Shannon claims);
-  neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`;
+  neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
+  :mod:`.induction`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
@@ -63,6 +64,7 @@ def kind_of(claim: Any) -> str:
         "ShannonClaim": "shannon",
         "NeighbourPairClaim": "neighbour-pair",
         "AdditiveSensitivity": "additive",
+        "InductionClaim": "induction",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -81,9 +83,18 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.finite.claims import ForEach, QuantityClaim
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.pairs import NeighbourPairClaim
-    from dpproofs.soundness import concrete, continuum, entropic, reduced, scalar, search
+    from dpproofs.soundness import (
+        concrete,
+        continuum,
+        entropic,
+        induction,
+        reduced,
+        scalar,
+        search,
+    )
     from dpproofs.steps.check import DerivationClaim
     from dpproofs.symbolic.claim import ScalarClaim
+    from dpproofs.symbolic.induction import InductionClaim
 
     kind = kind_of(claim)
     if isinstance(claim, AllOf):
@@ -127,6 +138,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = reduced.pair_edits(claim)
     elif isinstance(claim, AdditiveSensitivity):
         edits = reduced.additive_edits(claim)
+    elif isinstance(claim, InductionClaim):
+        edits = induction.edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

@@ -123,8 +123,8 @@ class InductionClaim:
         seconds = time.perf_counter() - start
         for role, verdict in zip(ROLES, verdicts, strict=True):
             if verdict.status is not Status.PROVED:
-                said = verdict.reason or verdict.status.value
-                why = f"the {role} is {verdict.status.value}: {said}"
+                said = f": {verdict.reason}" if verdict.reason else ""
+                why = f"the {role} is {verdict.status.value}{said}"
                 return Verdict(
                     Status.UNKNOWN, METHOD, reason=why, parts=tuple(verdicts), seconds=seconds
                 )
