@@ -6,8 +6,8 @@ edit; a mutant of the base or of the step that stays PROVED while the claim is f
 judge catches. The edits:
 
 * ``claim rhs-1/2``, ``invariant rhs-1/2``: the right side of each comparison of the claim (of
-  the invariant) lowered by 1/2 (a tighter bound: a false claim, or an invariant whose base or
-  step fails);
+  the invariant) moved by 1/2 towards a tighter bound (an equation's right side plus 1/2): a
+  false claim, or an invariant whose base or step fails;
 * ``start-1``: n0 -> n0 - 1 (when n0 >= 1; the base then moves to a smaller n);
 * ``drop each``: the per-index assumptions dropped; ``drop H``: the hypotheses dropped;
 * ``term*2``: each running term doubled (one at a time);
@@ -49,12 +49,13 @@ def _rebuilt(original: Any, **changes: Any) -> Any:
 
 def _lowered(formula: Any) -> Any:
     """Every comparison a OP b of ``formula`` (at any depth of And / Or) as a OP b - 1/2, with
-    its direction: a <= b -> a <= b - 1/2, a >= b -> a >= b + 1/2 (both tighter)."""
+    its direction: a <= b -> a <= b - 1/2, a >= b -> a >= b + 1/2 (both tighter); a = b ->
+    a = b + 1/2."""
     if isinstance(formula, sympy.And | sympy.Or):
         return formula.func(*(_lowered(a) for a in formula.args))
     if isinstance(formula, sympy.Le | sympy.Lt):
         return formula.func(formula.lhs, formula.rhs - HALF, evaluate=False)
-    if isinstance(formula, sympy.Ge | sympy.Gt):
+    if isinstance(formula, sympy.Ge | sympy.Gt | sympy.Eq):
         return formula.func(formula.lhs, formula.rhs + HALF, evaluate=False)
     return formula
 

@@ -46,7 +46,7 @@ from dpproofs.verdict import Status, Verdict
 MAX_START = 3
 #: The roles of the four parts, in the order of ``InductionClaim.parts``.
 ROLES = ("base", "step", "conclusion", "instance")
-METHOD = "induction on n (base, step, conclusion, instance; docs/design/induction.md)"
+METHOD = "induction (base, step, conclusion, instance; docs/design/induction.md)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,19 +247,22 @@ def obligations(claim: InductionClaim) -> tuple[ScalarClaim, ...]:
         where=base_where,
         assuming=base_assuming,
     )
-    # step: I(n, S) and the per-index assumptions imply I(n + 1, S').
+    # step: I(n, S) and the per-index assumptions imply I(n + 1, S'); an equation S_i = e of
+    # the invariant is used by substituting e for S_i (solved_equations).
+    solved, rest = solved_equations(claim)
     after = {r.symbol: r.then(r.symbol, r.term) for r in claim.running}
     step_where = {n: (n0, sympy.oo), **where, **each}
+    step_target = _sub(claim.invariant, {n: sympy.Add(n, 1, evaluate=False), **after})
     step = holds(
-        _sub(claim.invariant, {n: sympy.Add(n, 1, evaluate=False), **after}),
+        _sub(step_target, solved),
         where=step_where,
-        assuming=[claim.invariant, *claim.each_assuming],
+        assuming=[*(_sub(f, solved) for f in rest), *claim.each_assuming],
     )
     # conclusion: I(n, S) and the hypotheses imply the claim, instances substituted.
     inst = dict(claim.instance)
     outer_where = {n: (n0, sympy.oo), **{p: d for p, d in where.items() if p not in inst}}
-    premises = [_sub(f, inst) for f in (claim.invariant, *claim.hypotheses)]
-    target = _sub(claim.claim, inst)
+    premises = [_sub(_sub(f, solved), inst) for f in (*rest, *claim.hypotheses)]
+    target = _sub(_sub(claim.claim, solved), inst)
     conclusion = holds(target, where=outer_where, assuming=premises)
     # instance: every e_q lies in q's domain (a true statement when there is no instance).
     inside: list[Boolean] = []
@@ -269,6 +272,37 @@ def obligations(claim: InductionClaim) -> tuple[ScalarClaim, ...]:
     statement = sympy.And(*inside) if inside else sympy.Le(n0, n, evaluate=False)
     instance = holds(statement, where=outer_where)
     return base, step, conclusion, instance
+
+
+def solved_equations(
+    claim: InductionClaim,
+) -> tuple[dict[sympy.Symbol, sympy.Expr], list[Boolean]]:
+    """The conjuncts S_i = e of the invariant with S_i a running value that occurs in no e (each
+    S_i at most once), as the substitution {S_i: e}, and the other conjuncts. Under S_i = e a
+    formula at S_i is the formula at e, so "for all S_i: S_i = e and R(S_i) imply T(S_i)" is
+    "R(e) implies T(e)" (docs/design/induction.md)."""
+    conjuncts = (
+        list(claim.invariant.args) if isinstance(claim.invariant, sympy.And) else [claim.invariant]
+    )
+    running = {r.symbol for r in claim.running}
+    solved: dict[sympy.Symbol, sympy.Expr] = {}
+    rest: list[Boolean] = []
+    for conjunct in conjuncts:
+        if (
+            isinstance(conjunct, sympy.Eq)
+            and conjunct.lhs in running
+            and conjunct.lhs not in solved
+            and conjunct.lhs not in conjunct.rhs.free_symbols
+        ):
+            solved[conjunct.lhs] = conjunct.rhs
+        else:
+            rest.append(conjunct)
+    targets = set(solved)
+    if any(e.free_symbols & targets for e in solved.values()):
+        # One equation's right side reads another's target: substituting would not be one
+        # simultaneous elimination; keep every equation as a premise.
+        return {}, conjuncts
+    return solved, rest
 
 
 def _sub(formula: sympy.Basic, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> sympy.Basic:

@@ -133,3 +133,21 @@ def test_a_claim_reading_a_per_index_variable_is_refused():
     s = running_sum("S", v)
     with pytest.raises(InvalidClaim, match="claim may read only"):
         induction(n, 1, s.symbol <= v, s.symbol <= v, [s], each={v: (0, 1)})
+
+
+def _doubled_sum_claim(factor: int):
+    # S = sum v_j, T = sum 2 v_j: T = 2 S for every n; T = factor * S fails for factor != 2 at
+    # n = 1, v_1 = 1 (T = 2, factor * S = factor).
+    s, t = running_sum("S", v), running_sum("T", 2 * v)
+    claim = sympy.Eq(t.symbol, factor * s.symbol)
+    return induction(n, 1, claim, claim, [s, t], each={v: (0, 1)})
+
+
+def test_an_equation_of_the_invariant_is_substituted_and_a_false_one_is_not_proved():
+    proved = _doubled_sum_claim(2)
+    # The step reads T = 2 S by substitution: its statement has no T, and no premise.
+    assert proved.parts[1].problem.assumptions == ()
+    assert proved.decide(Deadline(60)).status is Status.PROVED
+    false = _doubled_sum_claim(3).decide(Deadline(60))
+    assert false.status is Status.UNKNOWN
+    assert false.reason.startswith("the base is refuted")
