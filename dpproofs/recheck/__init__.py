@@ -83,7 +83,7 @@ from dpproofs.recheck.pieces import (
     read_report,
     read_verdicts,
 )
-from dpproofs.recheck.rules import with_induction, with_rule
+from dpproofs.recheck.rules import with_parent, with_rule
 from dpproofs.recheck.verdicts import Judged, judge
 
 __all__ = [
@@ -289,7 +289,7 @@ def _ruled(finding: Finding) -> Finding:
         parent = reduced_claim(piece.file, piece.theorem, piece.part[:-1]) if piece.part else None
     except Exception:  # building is author code; _one said what it could of the piece
         return finding
-    return with_induction(with_rule(finding, claim), parent)
+    return with_parent(with_rule(finding, claim), parent)
 
 
 def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> Judged:

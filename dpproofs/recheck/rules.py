@@ -7,6 +7,9 @@
 * An obligation (base, step, conclusion, instance) of an induction claim
   (docs/design/induction.md) is replayed as the scalar claim it is; the claim itself is also
   evaluated at n = n0..n0 + 2 (:mod:`.induction`): a violation of a proved claim fails the piece.
+* A part (well-formedness, statement) of a row-release claim (docs/design/row-release.md) is
+  replayed as the scalar claim it is; the claim is also compared with brute force at n in
+  {1, 2, 3}, |D| in {2, 3} (:mod:`.rowrelease`): a disagreement fails the piece.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
   claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
   replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
@@ -25,6 +28,7 @@ from dpproofs.recheck.pieces import Finding, Outcome, failed
 PAIRS = ("dpproofs.search.pairs", "NeighbourPairClaim")
 ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
 INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
+ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -58,15 +62,23 @@ def with_rule(finding: Finding, claim: Any) -> Finding:
     return finding
 
 
-def with_induction(finding: Finding, parent: Any) -> Finding:
-    """``finding`` about an obligation of the induction claim ``parent`` (else unchanged), with
-    the brute force of :mod:`.induction`; the rule itself is a proof, not replayed."""
-    from dpproofs.recheck.induction import agrees
+def with_parent(finding: Finding, parent: Any) -> Finding:
+    """``finding`` about a part of the induction or row-release claim ``parent`` (else
+    unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
+    itself is a proof, not replayed."""
+    from dpproofs.recheck import induction, rowrelease
 
-    if parent is None or _home(parent) != INDUCTION or finding.outcome is Outcome.FAILED:
+    if parent is None or finding.outcome is Outcome.FAILED:
+        return finding
+    home = _home(parent)
+    if home == INDUCTION:
+        agrees, rule, note = induction.agrees, "induction rule", "docs/design/induction.md"
+    elif home == ROW_RELEASE:
+        agrees, rule, note = rowrelease.agrees, "row-release rule", "docs/design/row-release.md"
+    else:
         return finding
     ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")
     if not ok:
-        return failed(finding.piece, f"induction rule: {said}")
-    note = f"{said}; the rule for every n (docs/design/induction.md) is a proof, not replayed"
-    return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
+        return failed(finding.piece, f"{rule}: {said}")
+    said = f"{said}; the rule ({note}) is a proof, not replayed"
+    return replace(finding, why=f"{finding.why}; {said}" if finding.why else said)

@@ -13,7 +13,7 @@
   claim's); an additive sensitivity claim, whatever its verdict, by the brute force of
   :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND); an induction claim by the brute
   force of :mod:`dpproofs.recheck.induction` (a proved claim violated at n = n0..n0 + 2 is
-  UNSOUND).
+  UNSOUND); a row-release claim by the brute force of :mod:`dpproofs.recheck.rowrelease`.
 * UNKNOWN / ERROR: nothing to judge.
 """
 
@@ -90,6 +90,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
         "InductionClaim": _induction,
+        "RowReleaseClaim": _row_release,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -172,6 +173,16 @@ def _additive(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
 def _induction(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """An induction claim against brute force at small n (:mod:`dpproofs.recheck.induction`)."""
     from dpproofs.recheck.induction import agrees
+
+    ok, said = agrees(claim, verdict.status.value)
+    if not ok:
+        return Judgement(UNSOUND, said)
+    return Judgement(NO_COUNTEREXAMPLE, said)
+
+
+def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A row-release claim against brute force (:mod:`dpproofs.recheck.rowrelease`)."""
+    from dpproofs.recheck.rowrelease import agrees
 
     ok, said = agrees(claim, verdict.status.value)
     if not ok:

@@ -9,7 +9,7 @@ Mutants transform the claim object a theorem function returns, never its source 
 * scalar, search, exact-fact, quantity, derivation and continuum claims: see :mod:`.scalar`,
   :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.entropic` (Shannon claims);
   neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
-  :mod:`.induction`;
+  :mod:`.induction`; row-release claims: :mod:`.rowrelease`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
@@ -65,6 +65,7 @@ def kind_of(claim: Any) -> str:
         "NeighbourPairClaim": "neighbour-pair",
         "AdditiveSensitivity": "additive",
         "InductionClaim": "induction",
+        "RowReleaseClaim": "row-release",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -81,6 +82,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.entropic.claim import ShannonClaim
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.pairs import NeighbourPairClaim
     from dpproofs.soundness import (
@@ -89,6 +91,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         entropic,
         induction,
         reduced,
+        rowrelease,
         scalar,
         search,
     )
@@ -140,6 +143,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = reduced.additive_edits(claim)
     elif isinstance(claim, InductionClaim):
         edits = induction.edits(claim)
+    elif isinstance(claim, RowReleaseClaim):
+        edits = rowrelease.edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return
