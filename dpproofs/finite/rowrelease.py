@@ -22,16 +22,15 @@ part and its reason (a real counterexample n need not be an integer).
 from __future__ import annotations
 
 import enum
-import time
 from dataclasses import dataclass, field
 
 import sympy
 
-from dpproofs.claim import no_truth_value
+from dpproofs.claim import decide_obligations, no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.claim import ScalarClaim, holds
-from dpproofs.verdict import Status, Verdict
+from dpproofs.verdict import Verdict
 
 METHOD = "row-release rule for every n and |D| >= 2 (docs/design/row-release.md)"
 
@@ -107,25 +106,7 @@ class RowReleaseClaim:
         )
 
     def decide(self, deadline: Deadline) -> Verdict:
-        start = time.perf_counter()
-        verdicts = []
-        for index, part in enumerate(self.parts):
-            verdicts.append(part.decide(deadline.share(1 / (len(self.parts) - index))))
-        seconds = time.perf_counter() - start
-        for role, verdict in zip(("well-formedness", "statement"), verdicts, strict=True):
-            if verdict.status is not Status.PROVED:
-                said = f": {verdict.reason}" if verdict.reason else ""
-                why = f"the {role} is {verdict.status.value}{said}"
-                return Verdict(
-                    Status.UNKNOWN, METHOD, reason=why, parts=tuple(verdicts), seconds=seconds
-                )
-        certificate = (
-            f"well-formed: {self.parts[0].describe()}",
-            f"by the rule, the supremum is {self.release.weight}: {self.parts[1].describe()}",
-        )
-        return Verdict(
-            Status.PROVED, METHOD, certificate=certificate, parts=tuple(verdicts), seconds=seconds
-        )
+        return decide_obligations(self.parts, ("well-formedness", "statement"), METHOD, deadline)
 
 
 def _parts(release: RowRelease, quantity: Quantity, bound: sympy.Expr | None) -> tuple:

@@ -10,6 +10,8 @@
 * A part (well-formedness, statement) of a row-release claim (docs/design/row-release.md) is
   replayed as the scalar claim it is; the claim is also compared with brute force at n in
   {1, 2, 3}, |D| in {2, 3} (:mod:`.rowrelease`): a disagreement fails the piece.
+* The base and step of an induction over a sequence of random variables are replayed as the
+  Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
   claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
   replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
@@ -29,6 +31,7 @@ PAIRS = ("dpproofs.search.pairs", "NeighbourPairClaim")
 ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
 INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
 ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
+SEQUENCE = ("dpproofs.entropic.induction", "SequenceInduction")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -71,6 +74,12 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
     home = _home(parent)
+    if home == SEQUENCE:
+        said = (
+            "the base or step of an induction over Y_1, Y_2, ...; the rule "
+            "(docs/design/induction.md) is a proof, not replayed"
+        )
+        return replace(finding, why=f"{finding.why}; {said}" if finding.why else said)
     if home == INDUCTION:
         agrees, rule, note = induction.agrees, "induction rule", "docs/design/induction.md"
     elif home == ROW_RELEASE:

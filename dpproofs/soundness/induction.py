@@ -15,12 +15,18 @@ judge catches. The edits:
 
 The judge is the brute force of :mod:`dpproofs.recheck.induction` (the claim evaluated at
 n = n0..n0 + 2 at rational points): a PROVED mutant it finds violated is UNSOUND.
+
+A sequence induction over random variables (:mod:`dpproofs.entropic.induction`) is mutated by
+``total/2`` (the statement's running total halved) and ``drop stage i``; its judge unrolls the
+claim at k = 1, 2 (explicit variables Y_1, Y_2) and evaluates it exactly at the seeded joint
+laws of :mod:`.entropic`: a PROVED mutant false at one of them is UNSOUND.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -117,3 +123,33 @@ def _doubled(running: Any) -> Any:
     from dataclasses import replace
 
     return replace(running, term=2 * running.term)
+
+
+def sequence_edits(claim: Any) -> Iterator[Edit]:
+    """A sequence induction (:mod:`dpproofs.entropic.induction`): the statement's total halved
+    (E -> E/2: a tighter bound), each stage hypothesis dropped in turn."""
+    from dpproofs.entropic.induction import sequence_induction, substitute
+    from dpproofs.entropic.terms import Linear, Relation
+
+    def rebuilt(statement: Any, stage: Any) -> Any:
+        return sequence_induction(
+            statement, stage, claim.given, claim.prefix, claim.new, claim.total, claim.each
+        )
+
+    half = {claim.total: Linear(params={claim.total: Fraction(1, 2)}, text=f"{claim.total}/2")}
+    st = claim.statement
+    halved = Relation(substitute(st.lhs, {}, half), substitute(st.rhs, {}, half), st.kind)
+    yield (
+        "total/2",
+        "constant",
+        f"{claim.total} -> {claim.total}/2 in {st}",
+        functools.partial(rebuilt, halved, claim.stage),
+    )
+    for index, q in enumerate(claim.stage):
+        rest = claim.stage[:index] + claim.stage[index + 1 :]
+        yield (
+            f"drop stage {index + 1}",
+            "weaken",
+            f"{q} -> true",
+            functools.partial(rebuilt, st, rest),
+        )

@@ -91,6 +91,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "AdditiveSensitivity": _additive,
         "InductionClaim": _induction,
         "RowReleaseClaim": _row_release,
+        "SequenceInduction": _sequence,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -188,6 +189,26 @@ def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judg
     if not ok:
         return Judgement(UNSOUND, said)
     return Judgement(NO_COUNTEREXAMPLE, said)
+
+
+def _sequence(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A sequence induction: the claim unrolled at k = 1, 2, evaluated exactly at seeded laws."""
+    from dpproofs.entropic.induction import unrolled
+    from dpproofs.recheck.entropic import truth_at
+    from dpproofs.soundness.entropic import laws, parameter_points
+
+    tried = 0
+    for k in (1, 2):
+        shannon = unrolled(claim, k)
+        names = list(shannon.names())
+        for masses in laws(names, f"{key}/{k}"):
+            for point in parameter_points(shannon):
+                tried += 1
+                if truth_at(shannon, names, masses, point) is False:
+                    shown = ", ".join(f"P{c} = {v}" for c, v in sorted(masses.items()))
+                    why = f"at k = {k} the target fails at {shown}, {point} (exact)"
+                    return Judgement(UNSOUND, why, tried, 0)
+    return Judgement(NO_COUNTEREXAMPLE, f"{tried} exact laws at k = 1, 2", tried, 0)
 
 
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

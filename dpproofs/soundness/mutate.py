@@ -66,6 +66,7 @@ def kind_of(claim: Any) -> str:
         "AdditiveSensitivity": "additive",
         "InductionClaim": "induction",
         "RowReleaseClaim": "row-release",
+        "SequenceInduction": "sequence-induction",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -80,6 +81,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.claim import AllOf, ExactFact
     from dpproofs.continuum.claim import ContinuumClaim
     from dpproofs.entropic.claim import ShannonClaim
+    from dpproofs.entropic.induction import SequenceInduction
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
     from dpproofs.finite.rowrelease import RowReleaseClaim
@@ -145,6 +147,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = induction.edits(claim)
     elif isinstance(claim, RowReleaseClaim):
         edits = rowrelease.edits(claim)
+    elif isinstance(claim, SequenceInduction):
+        edits = induction.sequence_edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

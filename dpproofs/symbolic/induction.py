@@ -28,19 +28,18 @@ parts are the four verdicts, in that order, so that ``dpproofs recheck`` replays
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import sympy
 from sympy.logic.boolalg import Boolean
 
-from dpproofs.claim import no_truth_value
+from dpproofs.claim import decide_obligations, no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.claim import ScalarClaim, holds
 from dpproofs.symbolic.domain import DomainSpec, interval_of
-from dpproofs.verdict import Status, Verdict
+from dpproofs.verdict import Verdict
 
 #: The base writes out n0 copies of the per-index variables; more is never needed in practice.
 MAX_START = 3
@@ -115,30 +114,7 @@ class InductionClaim:
         )
 
     def decide(self, deadline: Deadline) -> Verdict:
-        start = time.perf_counter()
-        verdicts: list[Verdict] = []
-        for index, part in enumerate(self.parts):
-            share = deadline.share(1 / (len(self.parts) - index))
-            verdicts.append(part.decide(share))
-        seconds = time.perf_counter() - start
-        for role, verdict in zip(ROLES, verdicts, strict=True):
-            if verdict.status is not Status.PROVED:
-                said = f": {verdict.reason}" if verdict.reason else ""
-                why = f"the {role} is {verdict.status.value}{said}"
-                return Verdict(
-                    Status.UNKNOWN, METHOD, reason=why, parts=tuple(verdicts), seconds=seconds
-                )
-        certificate = [
-            f"{role}: {part.describe()}: proved ({v.method})"
-            for role, part, v in zip(ROLES, self.parts, verdicts, strict=True)
-        ]
-        return Verdict(
-            Status.PROVED,
-            METHOD,
-            certificate=tuple(certificate),
-            parts=tuple(verdicts),
-            seconds=seconds,
-        )
+        return decide_obligations(self.parts, ROLES, METHOD, deadline)
 
 
 def induction(
