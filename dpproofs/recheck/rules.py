@@ -10,6 +10,9 @@
 * A part (well-formedness, statement) of a row-release claim (docs/design/row-release.md) is
   replayed as the scalar claim it is; the claim is also compared with brute force at n in
   {1, 2, 3}, |D| in {2, 3} (:mod:`.rowrelease`): a disagreement fails the piece.
+* A part of a symmetric k-ary response claim (docs/design/symmetric-response.md) is replayed as
+  the scalar claim it is; the claim is compared with brute force at k in {2, 3, 4}
+  (:mod:`.symmetric`).
 * The base and step of an induction over a sequence of random variables are replayed as the
   Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
@@ -32,6 +35,7 @@ ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
 INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
 ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
 SEQUENCE = ("dpproofs.entropic.induction", "SequenceInduction")
+SYMMETRIC = ("dpproofs.finite.symmetric", "SymmetricEpsilonClaim")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -69,7 +73,7 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     """``finding`` about a part of the induction or row-release claim ``parent`` (else
     unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
     itself is a proof, not replayed."""
-    from dpproofs.recheck import induction, rowrelease
+    from dpproofs.recheck import induction, rowrelease, symmetric
 
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
@@ -84,6 +88,9 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
         agrees, rule, note = induction.agrees, "induction rule", "docs/design/induction.md"
     elif home == ROW_RELEASE:
         agrees, rule, note = rowrelease.agrees, "row-release rule", "docs/design/row-release.md"
+    elif home == SYMMETRIC:
+        agrees, rule = symmetric.agrees, "symmetric response rule"
+        note = "docs/design/symmetric-response.md"
     else:
         return finding
     ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")

@@ -92,6 +92,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "InductionClaim": _induction,
         "RowReleaseClaim": _row_release,
         "SequenceInduction": _sequence,
+        "SymmetricEpsilonClaim": _symmetric,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -209,6 +210,14 @@ def _sequence(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
                     why = f"at k = {k} the target fails at {shown}, {point} (exact)"
                     return Judgement(UNSOUND, why, tried, 0)
     return Judgement(NO_COUNTEREXAMPLE, f"{tried} exact laws at k = 1, 2", tried, 0)
+
+
+def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
+    from dpproofs.recheck.symmetric import agrees
+
+    ok, said = agrees(claim, verdict.status.value)
+    return Judgement(UNSOUND, said) if not ok else Judgement(NO_COUNTEREXAMPLE, said)
 
 
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

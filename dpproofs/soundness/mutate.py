@@ -67,6 +67,7 @@ def kind_of(claim: Any) -> str:
         "InductionClaim": "induction",
         "RowReleaseClaim": "row-release",
         "SequenceInduction": "sequence-induction",
+        "SymmetricEpsilonClaim": "symmetric-response",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -85,6 +86,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
     from dpproofs.finite.rowrelease import RowReleaseClaim
+    from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.pairs import NeighbourPairClaim
     from dpproofs.soundness import (
@@ -149,6 +151,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = rowrelease.edits(claim)
     elif isinstance(claim, SequenceInduction):
         edits = induction.sequence_edits(claim)
+    elif isinstance(claim, SymmetricEpsilonClaim):
+        edits = rowrelease.symmetric_edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

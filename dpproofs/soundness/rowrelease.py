@@ -5,7 +5,8 @@ parts (well-formedness, statement) are derived again: ``bound*9/10`` and ``bound
 statistical-difference bound tightened), ``weight*2`` (every row twice as likely), ``weight=0``
 (nothing released: D_inf is 0, not +oo), and ``rows`` (``every`` <-> ``first``). The judge is
 the brute force of :mod:`dpproofs.recheck.rowrelease` (n in {1, 2, 3}, |D| in {2, 3}): a PROVED
-mutant it contradicts is UNSOUND.
+mutant it contradicts is UNSOUND. The symmetric k-ary response claims (another reduction of a
+finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``).
 """
 
 from __future__ import annotations
@@ -54,4 +55,34 @@ def edits(claim: Any) -> Iterator[Edit]:
         "reading",
         f"{release.rows.value} -> {other.value}",
         functools.partial(_rebuilt, claim, replace(release, rows=other), bound),
+    )
+
+
+def symmetric_edits(claim: Any) -> Iterator[Edit]:
+    """A symmetric k-ary response claim (:mod:`dpproofs.finite.symmetric`): the target times
+    9/10 and 11/10, keep and other swapped (the same |ln(a/b)|: a true mutant unless the swap
+    breaks well-formedness), other doubled. Judged by :mod:`dpproofs.recheck.symmetric`."""
+    from dpproofs.finite.symmetric import pure_epsilon_is
+
+    r = claim.response
+    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
+        yield (
+            f"target*{factor}",
+            "constant",
+            f"{claim.target} -> {factor} {claim.target}",
+            functools.partial(pure_epsilon_is, r, factor * claim.target),
+        )
+    swapped = replace(r, keep=r.other, other=r.keep)
+    yield (
+        "swap",
+        "reading",
+        "keep <-> other",
+        functools.partial(pure_epsilon_is, swapped, claim.target),
+    )
+    doubled = replace(r, other=2 * r.other)
+    yield (
+        "other*2",
+        "constant",
+        f"{r.other} -> 2 {r.other}",
+        functools.partial(pure_epsilon_is, doubled, claim.target),
     )
