@@ -165,6 +165,11 @@ def check_shape(claim: InductionClaim) -> None:
             "induction: n, the per-index variables, the parameters and the running "
             "values must have distinct names"
         )
+    copied = {c.name for j in range(1, claim.start + 1) for c in copies(claim, j).values()}
+    if copied & set(names):
+        # The base's copies v__1, v__2, ... would be the same symbol as a parameter of that
+        # name: the base would then be decided at v_1 = that parameter only.
+        raise InvalidClaim(f"induction: the names {sorted(copied & set(names))} are reserved")
     if not inst <= params:
         raise InvalidClaim("induction: an instance parameter must have a domain in where")
     for r in claim.running:

@@ -151,3 +151,20 @@ def test_an_equation_of_the_invariant_is_substituted_and_a_false_one_is_not_prov
     false = _doubled_sum_claim(3).decide(Deadline(60))
     assert false.status is Status.UNKNOWN
     assert false.reason.startswith("the base is refuted")
+
+
+def test_a_parameter_named_like_a_copy_of_the_base_is_refused():
+    # The base writes v_1 as v__1; a parameter v__1 would be the same symbol, and the base would
+    # be decided only at v_1 = that parameter.
+    clash = sympy.Symbol("v__1", real=True)
+    s = running_sum("S", v)
+    with pytest.raises(InvalidClaim, match="reserved"):
+        induction(
+            n,
+            1,
+            s.symbol <= n + clash,
+            s.symbol <= n + clash,
+            [s],
+            each={v: (0, 1)},
+            where={clash: (0, 1)},
+        )
