@@ -13,6 +13,8 @@
 * A part of a symmetric k-ary response claim (docs/design/symmetric-response.md) is replayed as
   the scalar claim it is; the claim is compared with brute force at k in {2, 3, 4}
   (:mod:`.symmetric`).
+* A part of a median lower bound (docs/design/median.md): its witness is written out at
+  n = 1..6 (:mod:`.median`).
 * The base and step of an induction over a sequence of random variables are replayed as the
   Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
@@ -36,6 +38,7 @@ INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
 ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
 SEQUENCE = ("dpproofs.entropic.induction", "SequenceInduction")
 SYMMETRIC = ("dpproofs.finite.symmetric", "SymmetricEpsilonClaim")
+MEDIAN = ("dpproofs.finite.median", "MedianLowerBound")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -73,7 +76,7 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     """``finding`` about a part of the induction or row-release claim ``parent`` (else
     unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
     itself is a proof, not replayed."""
-    from dpproofs.recheck import induction, rowrelease, symmetric
+    from dpproofs.recheck import induction, median, rowrelease, symmetric
 
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
@@ -88,6 +91,8 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
         agrees, rule, note = induction.agrees, "induction rule", "docs/design/induction.md"
     elif home == ROW_RELEASE:
         agrees, rule, note = rowrelease.agrees, "row-release rule", "docs/design/row-release.md"
+    elif home == MEDIAN:
+        agrees, rule, note = median.agrees, "median witness rule", "docs/design/median.md"
     elif home == SYMMETRIC:
         agrees, rule = symmetric.agrees, "symmetric response rule"
         note = "docs/design/symmetric-response.md"

@@ -93,6 +93,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "RowReleaseClaim": _row_release,
         "SequenceInduction": _sequence,
         "SymmetricEpsilonClaim": _symmetric,
+        "MedianLowerBound": _median,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -215,6 +216,14 @@ def _sequence(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
 def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
     from dpproofs.recheck.symmetric import agrees
+
+    ok, said = agrees(claim, verdict.status.value)
+    return Judgement(UNSOUND, said) if not ok else Judgement(NO_COUNTEREXAMPLE, said)
+
+
+def _median(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A median lower bound against its witness written out (:mod:`dpproofs.recheck.median`)."""
+    from dpproofs.recheck.median import agrees
 
     ok, said = agrees(claim, verdict.status.value)
     return Judgement(UNSOUND, said) if not ok else Judgement(NO_COUNTEREXAMPLE, said)

@@ -86,3 +86,27 @@ def symmetric_edits(claim: Any) -> Iterator[Edit]:
         f"{r.other} -> 2 {r.other}",
         functools.partial(pure_epsilon_is, doubled, claim.target),
     )
+
+
+def median_edits(claim: Any) -> Iterator[Edit]:
+    """A median lower bound (:mod:`dpproofs.finite.median`): the bound times 11/10 and 2 (above
+    what the witness gives at even n), lo and hi swapped. Judged by
+    :mod:`dpproofs.recheck.median`."""
+    from dpproofs.finite.median import median_sensitivity_at_least
+
+    where = dict(claim.where)
+    for factor in (sympy.Rational(11, 10), sympy.Integer(2)):
+        yield (
+            f"bound*{factor}",
+            "constant",
+            f"{claim.bound} -> {factor} {claim.bound}",
+            functools.partial(
+                median_sensitivity_at_least, claim.lo, claim.hi, factor * claim.bound, where
+            ),
+        )
+    yield (
+        "swap",
+        "reading",
+        "lo <-> hi",
+        functools.partial(median_sensitivity_at_least, claim.hi, claim.lo, claim.bound, where),
+    )
