@@ -26,10 +26,8 @@ MAX_POINTS = 400
 def _points(domain: Any, count: int) -> list[sympy.Rational]:
     interval = sympy.Interval(*domain) if isinstance(domain, tuple) else domain
     if isinstance(interval, str):
-        from dpproofs.exact.parse import parse_exact
-
         text = interval.strip()
-        lo, hi = (parse_exact(part.strip()) for part in text[1:-1].split(","))
+        lo, hi = (sympy.sympify(part.strip()) for part in text[1:-1].split(","))
         interval = sympy.Interval(lo, hi, text[0] == "(", text[-1] == ")")
     ends = [e for e in (interval.start, interval.end) if e.is_finite and interval.contains(e)]
     inside = [c for c in CANDIDATES if interval.contains(c) is sympy.true]
