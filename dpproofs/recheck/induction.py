@@ -5,9 +5,9 @@ claim it is (its own evidence). What the rule adds (that the four together give 
 every n >= n0) is a proof, not replayed; here the claim itself is evaluated at n = n0..n0 + 2
 (n >= 1), at per-index values and parameters chosen among a few rationals of their domains
 (the ends of a closed domain, then 0, 1, -1, 1/2, 2, 1/4 and 3/4 inside it), each instance
-parameter set to its expression. A comparison is decided by sympy exactly when it can, else at 60 digits with a
-margin of 10^-40 (a closer one is not counted). A violation of a claim reported PROVED fails the
-piece. The induction claim is recognised by its class's home; no decider is imported.
+parameter set to its expression. A comparison is decided by sympy exactly when it can, else at
+60 digits with a margin of 10^-40 (a closer one is not counted). A violation of a claim
+reported PROVED fails the piece. The induction claim is recognised by its class's home; no decider is imported.
 """
 
 from __future__ import annotations
