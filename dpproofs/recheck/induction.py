@@ -7,7 +7,8 @@ every n >= n0) is a proof, not replayed; here the claim itself is evaluated at n
 (the ends of a closed domain, then 0, 1, -1, 1/2, 2, 1/4 and 3/4 inside it), each instance
 parameter set to its expression. A comparison is decided by sympy exactly when it can, else at
 60 digits with a margin of 10^-40 (a closer one is not counted). A violation of a claim
-reported PROVED fails the piece. The induction claim is recognised by its class's home; no decider is imported.
+reported PROVED fails the piece. The induction claim is recognised by its class's home; no
+decider is imported.
 """
 
 from __future__ import annotations
