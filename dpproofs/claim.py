@@ -17,7 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError, InvalidClaim, Undecided
-from dpproofs.verdict import Counterexample, Verdict, conjunction
+from dpproofs.verdict import Counterexample, Status, Verdict, conjunction
 
 
 @runtime_checkable
@@ -153,3 +153,32 @@ def timed_decide(claim: Claim, deadline: Deadline) -> Verdict:
     except DpProofsError as exc:
         verdict = Verdict.error("claim", f"{type(exc).__name__}: {exc}")
     return verdict.timed(time.perf_counter() - start)
+
+
+def decide_obligations(
+    parts: tuple[Claim, ...], roles: tuple[str, ...], method: str, deadline: Deadline
+) -> Verdict:
+    """The verdict of a rule whose conclusion holds when each of its obligations ``parts`` is
+    PROVED (induction's base and step, a reduction's side conditions): PROVED with one
+    certificate line per obligation, else UNKNOWN naming the first obligation not proved
+    (an obligation that fails refutes that obligation, not the rule's claim). The verdicts of
+    the obligations are the parts of the verdict, in order, so that recheck replays each."""
+    start = time.perf_counter()
+    verdicts: list[Verdict] = []
+    for index, part in enumerate(parts):
+        verdicts.append(part.decide(deadline.share(1 / (len(parts) - index))))
+    seconds = time.perf_counter() - start
+    for role, verdict in zip(roles, verdicts, strict=True):
+        if verdict.status is not Status.PROVED:
+            said = f": {verdict.reason}" if verdict.reason else ""
+            why = f"the {role} is {verdict.status.value}{said}"
+            return Verdict(
+                Status.UNKNOWN, method, reason=why, parts=tuple(verdicts), seconds=seconds
+            )
+    certificate = tuple(
+        f"{role}: {part.describe()}: proved ({v.method})"
+        for role, part, v in zip(roles, parts, verdicts, strict=True)
+    )
+    return Verdict(
+        Status.PROVED, method, certificate=certificate, parts=tuple(verdicts), seconds=seconds
+    )

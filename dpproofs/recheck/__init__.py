@@ -90,7 +90,7 @@ from dpproofs.recheck.pieces import (
     read_report,
     read_verdicts,
 )
-from dpproofs.recheck.rules import with_rule
+from dpproofs.recheck.rules import with_parent, with_rule
 from dpproofs.recheck.verdicts import Judged, judge
 
 __all__ = [
@@ -297,9 +297,10 @@ def _ruled(finding: Finding) -> Finding:
     piece = finding.piece
     try:
         claim = reduced_claim(piece.file, piece.theorem, piece.part)
+        parent = reduced_claim(piece.file, piece.theorem, piece.part[:-1]) if piece.part else None
     except Exception:  # building is author code; _one said what it could of the piece
         return finding
-    return with_rule(finding, claim)
+    return with_parent(with_rule(finding, claim), parent)
 
 
 def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> Judged:

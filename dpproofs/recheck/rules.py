@@ -4,6 +4,19 @@
   which :mod:`.comparisons` decides again; here its conclusion is also compared with brute force
   at |X| in {2, 3}, n in {1, 2, 3} (:mod:`.additive`): a disagreement fails the piece. The rule
   for every n and every universe (its proof) is not replayed, and the finding says so.
+* An obligation (base, step, conclusion, instance) of an induction claim
+  (docs/design/induction.md) is replayed as the scalar claim it is; the claim itself is also
+  evaluated at n = n0..n0 + 2 (:mod:`.induction`): a violation of a proved claim fails the piece.
+* A part (well-formedness, statement) of a row-release claim (docs/design/row-release.md) is
+  replayed as the scalar claim it is; the claim is also compared with brute force at n in
+  {1, 2, 3}, |D| in {2, 3} (:mod:`.rowrelease`): a disagreement fails the piece.
+* A part of a symmetric k-ary response claim (docs/design/symmetric-response.md) is replayed as
+  the scalar claim it is; the claim is compared with brute force at k in {2, 3, 4}
+  (:mod:`.symmetric`).
+* A part of a median lower bound (docs/design/median.md): its witness is written out at
+  n = 1..6 (:mod:`.median`).
+* The base and step of an induction over a sequence of random variables are replayed as the
+  Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
   claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
   replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
@@ -21,6 +34,11 @@ from dpproofs.recheck.pieces import Finding, Outcome, failed
 
 PAIRS = ("dpproofs.search.pairs", "NeighbourPairClaim")
 ADDITIVE = ("dpproofs.finite.additive", "AdditiveSensitivity")
+INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
+ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
+SEQUENCE = ("dpproofs.entropic.induction", "SequenceInduction")
+SYMMETRIC = ("dpproofs.finite.symmetric", "SymmetricEpsilonClaim")
+MEDIAN = ("dpproofs.finite.median", "MedianLowerBound")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -52,3 +70,36 @@ def with_rule(finding: Finding, claim: Any) -> Finding:
         )
         return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
     return finding
+
+
+def with_parent(finding: Finding, parent: Any) -> Finding:
+    """``finding`` about a part of the induction or row-release claim ``parent`` (else
+    unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
+    itself is a proof, not replayed."""
+    from dpproofs.recheck import induction, median, rowrelease, symmetric
+
+    if parent is None or finding.outcome is Outcome.FAILED:
+        return finding
+    home = _home(parent)
+    if home == SEQUENCE:
+        said = (
+            "the base or step of an induction over Y_1, Y_2, ...; the rule "
+            "(docs/design/induction.md) is a proof, not replayed"
+        )
+        return replace(finding, why=f"{finding.why}; {said}" if finding.why else said)
+    if home == INDUCTION:
+        agrees, rule, note = induction.agrees, "induction rule", "docs/design/induction.md"
+    elif home == ROW_RELEASE:
+        agrees, rule, note = rowrelease.agrees, "row-release rule", "docs/design/row-release.md"
+    elif home == MEDIAN:
+        agrees, rule, note = median.agrees, "median witness rule", "docs/design/median.md"
+    elif home == SYMMETRIC:
+        agrees, rule = symmetric.agrees, "symmetric response rule"
+        note = "docs/design/symmetric-response.md"
+    else:
+        return finding
+    ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")
+    if not ok:
+        return failed(finding.piece, f"{rule}: {said}")
+    said = f"{said}; the rule ({note}) is a proof, not replayed"
+    return replace(finding, why=f"{finding.why}; {said}" if finding.why else said)

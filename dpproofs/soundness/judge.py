@@ -11,7 +11,9 @@
   UNSOUND; none found is "no counterexample" with the number of points tried.
 * A neighbour-pair or group claim is judged as its n = 1 search claim (its verdict is that
   claim's); an additive sensitivity claim, whatever its verdict, by the brute force of
-  :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND).
+  :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND); an induction claim by the brute
+  force of :mod:`dpproofs.recheck.induction` (a proved claim violated at n = n0..n0 + 2 is
+  UNSOUND); a row-release claim by the brute force of :mod:`dpproofs.recheck.rowrelease`.
 * UNKNOWN / ERROR: nothing to judge.
 """
 
@@ -88,6 +90,11 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "ShannonClaim": _shannon,
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
+        "InductionClaim": _induction,
+        "RowReleaseClaim": _row_release,
+        "SequenceInduction": _sequence,
+        "SymmetricEpsilonClaim": _symmetric,
+        "MedianLowerBound": _median,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -198,6 +205,62 @@ def _by_replay(
             return Judgement(UNSOUND, shown, tried, 0)
     judged = _from_finding(finding)
     return replace(judged, points=tried) if judged.finding != UNSOUND else judged
+
+
+def _brute(
+    agrees: Callable[[Any, str], tuple[bool, str]], claim: Any, verdict: Verdict
+) -> Judgement:
+    """A verdict against a rechecker's brute force ``agrees(claim, status)``."""
+    ok, said = agrees(claim, verdict.status.value)
+    return Judgement(NO_COUNTEREXAMPLE, said) if ok else Judgement(UNSOUND, said)
+
+
+def _induction(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """An induction claim against brute force at small n (:mod:`dpproofs.recheck.induction`)."""
+    from dpproofs.recheck.induction import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A row-release claim against brute force (:mod:`dpproofs.recheck.rowrelease`)."""
+    from dpproofs.recheck.rowrelease import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
+    from dpproofs.recheck.symmetric import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _median(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A median lower bound against its witness written out (:mod:`dpproofs.recheck.median`)."""
+    from dpproofs.recheck.median import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _sequence(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A sequence induction: the claim unrolled at k = 1, 2, evaluated exactly at seeded laws."""
+    from dpproofs.entropic.induction import unrolled
+    from dpproofs.recheck.entropic import truth_at
+    from dpproofs.soundness.entropic import laws, parameter_points
+
+    tried = 0
+    for k in (1, 2):
+        shannon = unrolled(claim, k)
+        names = list(shannon.names())
+        for masses in laws(names, f"{key}/{k}"):
+            for point in parameter_points(shannon):
+                tried += 1
+                if truth_at(shannon, names, masses, point) is False:
+                    shown = ", ".join(f"P{c} = {v}" for c, v in sorted(masses.items()))
+                    why = f"at k = {k} the target fails at {shown}, {point} (exact)"
+                    return Judgement(UNSOUND, why, tried, 0)
+    return Judgement(NO_COUNTEREXAMPLE, f"{tried} exact laws at k = 1, 2", tried, 0)
 
 
 def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

@@ -8,7 +8,8 @@ Mutants transform the claim object a theorem function returns, never its source 
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation and continuum claims: see :mod:`.scalar`,
   :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.entropic` (Shannon claims);
-  neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`;
+  neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
+  :mod:`.induction`; row-release claims: :mod:`.rowrelease`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
@@ -63,6 +64,11 @@ def kind_of(claim: Any) -> str:
         "ShannonClaim": "shannon",
         "NeighbourPairClaim": "neighbour-pair",
         "AdditiveSensitivity": "additive",
+        "InductionClaim": "induction",
+        "RowReleaseClaim": "row-release",
+        "SequenceInduction": "sequence-induction",
+        "SymmetricEpsilonClaim": "symmetric-response",
+        "MedianLowerBound": "median",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -77,13 +83,27 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.claim import AllOf, ExactFact
     from dpproofs.continuum.claim import ContinuumClaim
     from dpproofs.entropic.claim import ShannonClaim
+    from dpproofs.entropic.induction import SequenceInduction
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.finite.median import MedianLowerBound
+    from dpproofs.finite.rowrelease import RowReleaseClaim
+    from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.pairs import NeighbourPairClaim
-    from dpproofs.soundness import concrete, continuum, entropic, reduced, scalar, search
+    from dpproofs.soundness import (
+        concrete,
+        continuum,
+        entropic,
+        induction,
+        reduced,
+        rowrelease,
+        scalar,
+        search,
+    )
     from dpproofs.steps.check import DerivationClaim
     from dpproofs.symbolic.claim import ScalarClaim
+    from dpproofs.symbolic.induction import InductionClaim
 
     kind = kind_of(claim)
     if isinstance(claim, AllOf):
@@ -127,6 +147,16 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = reduced.pair_edits(claim)
     elif isinstance(claim, AdditiveSensitivity):
         edits = reduced.additive_edits(claim)
+    elif isinstance(claim, InductionClaim):
+        edits = induction.edits(claim)
+    elif isinstance(claim, RowReleaseClaim):
+        edits = rowrelease.edits(claim)
+    elif isinstance(claim, SequenceInduction):
+        edits = induction.sequence_edits(claim)
+    elif isinstance(claim, SymmetricEpsilonClaim):
+        edits = rowrelease.symmetric_edits(claim)
+    elif isinstance(claim, MedianLowerBound):
+        edits = rowrelease.median_edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

@@ -19,15 +19,29 @@ UNREAD = {
 }
 
 
+#: Theorems of the folder decided otherwise than by a derivation (an induction over the
+#: responses, docs/design/induction.md), beside the derivations of their proofs.
+NOT_DERIVATIONS = {"cuffyu.corollary6"}
+
+
 def test_there_are_derivations() -> None:
     assert len(SPECS) >= 16
+    others = {s.id for s in SPECS if not _is_derivation(s.build())}  # type: ignore[attr-defined]
+    assert others == NOT_DERIVATIONS
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def _is_derivation(claim: object) -> bool:
+    members = getattr(claim, "members", None)
+    claims = [claim.build(*m) for _, m in members] if members else [claim]  # type: ignore[attr-defined]
+    return all(isinstance(one, DerivationClaim) for one in claims)
+
+
+@pytest.mark.parametrize(
+    "spec", [s for s in SPECS if s.id not in NOT_DERIVATIONS], ids=lambda s: s.id
+)
 def test_every_step_is_read(spec: object) -> None:
     claim = spec.build()  # type: ignore[attr-defined]
-    # A statement stated for each member of a family (cuffyu.corollary6: k = 2..4) is one
-    # derivation a member.
+    # A statement stated for each member of a family is one derivation a member.
     members = getattr(claim, "members", None)
     claims = [claim.build(*m) for _, m in members] if members else [claim]  # type: ignore[attr-defined]
     for one in claims:

@@ -39,7 +39,7 @@ from dpproofs.entropic import (
     parameter,
     random_variables,
 )
-from dpproofs.finite.claims import for_each
+from dpproofs.entropic.induction import sequence_induction
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import mutual_information
 
@@ -212,17 +212,20 @@ def free_lunch_chain_rule():
 
 @theorem(
     source=cite("CY-sec6.3(62)", "sec 6.3 eqs. (62)-(63)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.sec6_3_eq62",
     reading=(
-        "n = 2, 3, 4 entries, every joint law on finite alphabets; (61) as a hypothesis for "
-        "every i and K at the prior at hand; eps a free parameter; natural log."
+        "Every n, every joint law on finite alphabets; (61) as a hypothesis for every i and K at "
+        "the prior at hand; eps a free parameter; natural log. Read through grouping: C = X_T, "
+        "the entries of S in any order as Y_1..Y_k (k = |S|), (61) at K = T with the earlier "
+        "entries of S as each stage's hypothesis."
     ),
-    note=RECONSTRUCTED + "For n = 2, 3, 4 entries: every joint distribution of (X_1..X_n, Y) "
-    "on every finite alphabet and every eps with (61) for all i and K: I(X_S; Y | X_T) <= |S| eps "
-    "for all disjoint S (non-empty), T, which includes I(X^n; Y) <= n eps; each a Shannon-type "
-    "certificate checked exactly. Bounded in n (every n needs induction on |S|). Was a grid at "
-    "n = 2 with Y binary.",
+    note=RECONSTRUCTED + "For every n and all disjoint S (non-empty), T of [n]: by induction on "
+    "|S| over the entries of S (docs/design/induction.md, sequence induction): with C = X_T "
+    "grouped (docs/design/shannon.md) and A the entries of S taken so far, the base and the "
+    "step (I(A; Y | C) <= E and I(B; Y | C, A) <= e imply I(A, B; Y | C) <= E + e) are "
+    "Shannon-type certificates checked exactly; every e_j = eps gives |S| eps, and S = [n], "
+    "T empty gives I(X^n; Y) <= n eps. Was n = 2, 3, 4 (and a grid at n = 2 before that).",
     quote=(
         "If (61) holds for all i and K, then I(X_S; Y | X_T) <= abs(S) eps for all disjoint S, T "
         "subset of [n], and I(X^n; Y) <= n eps."
@@ -231,32 +234,15 @@ def free_lunch_chain_rule():
 def bayesian_chain_rule():
     """If I(X_i; Y | X_K) <= eps for all i, K, then I(X_S; Y | X_T) <= |S| eps and
     I(X^n; Y) <= n eps."""
-    return for_each(
-        "n = 2, 3, 4 entries",
-        [(2,), (3,), (4,)],
-        _chain_rule_at,
-        label=lambda n: f"n = {n}",
+    y, c, a, b = random_variables("Y X_T A B")
+    total, each = parameter("E"), parameter("e")
+    return sequence_induction(
+        I(a, y, given=c) <= total,
+        [I(b, y, given=(c, a)) <= each],
+        text="for every k = |S| >= 1: I(X_S; Y | X_T) <= e_1 + .. + e_k (= |S| eps at e_j = eps) "
+        "when I(X_{s_j}; Y | X_T, X_{s_1}, .., X_{s_(j-1)}) <= e_j at every j ((61) at K = T "
+        "and the earlier entries of S)",
     )
-
-
-def _chain_rule_at(n: int):
-    *xs, y = random_variables(" ".join(f"X_{i + 1}" for i in range(n)) + " Y")
-    eps = parameter("eps")
-    hypotheses = [I(x, y, given=k) <= eps for x in xs for k in _subsets([v for v in xs if v != x])]
-    claims = []
-    for s in _subsets(xs):
-        if s:
-            for t in _subsets([v for v in xs if v not in s]):
-                claims.append(
-                    for_all_joint_distributions(I(s, y, given=t) <= len(s) * eps, given=hypotheses)
-                )
-    return all_of(*claims)
-
-
-def _subsets(items):
-    return [
-        tuple(x for k, x in enumerate(items) if mask >> k & 1) for mask in range(1 << len(items))
-    ]
 
 
 @theorem(

@@ -7,13 +7,14 @@ import sympy
 from _cummings_common import SEED, laplace_tail
 from sympy import Abs, Interval, exp, log, oo
 
-from dpproofs import for_each
 from dpproofs.symbolic import holds
 from dpproofs.symbolic.densities import laplace_density
+from dpproofs.symbolic.induction import induction, running_product, running_sum
 from dpproofs.theorem import theorem
 
 eps = sympy.Symbol("eps", positive=True)
 n = sympy.Symbol("n", positive=True)
+k = sympy.Symbol("k", positive=True)
 Delta = sympy.Symbol("Delta", positive=True)
 beta = sympy.Symbol("beta", positive=True)
 fx, fy, z = sympy.symbols("fx fy z", real=True)
@@ -75,29 +76,37 @@ def fractional_query_laplace():
     return _ratio_claim(1 / (n * eps), 1 / n, {n: Interval(1, oo)})
 
 
-def _kdim_ratio(k):
-    xs = sympy.symbols(f"fx1:{k + 1}", real=True)
-    ys = sympy.symbols(f"fy1:{k + 1}", real=True)
-    zs = sympy.symbols(f"z1:{k + 1}", real=True)
+def _kdim_ratio():
+    """prod_{j=1..k} Lap density ratio at z_j <= e^eps when sum_j |fx_j - fy_j| <= Delta."""
     scale = Delta / eps
-    ratio = sympy.Mul(
-        *(
-            laplace_density(c - a, scale) / laplace_density(c - b, scale)
-            for a, b, c in zip(xs, ys, zs, strict=True)
-        )
+    ratio = running_product("R", laplace_density(z - fx, scale) / laplace_density(z - fy, scale))
+    l1 = running_sum("L", Abs(fx - fy))
+    # A running product the claim does not mention: e^(eps |fx_j - fy_j| / Delta) per index.
+    bound = running_product("E", exp(eps * Abs(fx - fy) / Delta))
+    R, L, E = ratio.symbol, l1.symbol, bound.symbol
+    return induction(
+        k,
+        1,
+        exp(eps) >= R,
+        # The induction hypothesis (a proof hint, proved in the base and the step).
+        sympy.And(R > 0, R <= E, exp(eps * L / Delta) >= E),
+        [ratio, l1, bound],
+        each={fx: "(-oo, oo)", fy: "(-oo, oo)", z: "(-oo, oo)"},
+        where={eps: POSITIVE, Delta: POSITIVE},
+        assuming=[sympy.Le(L, Delta)],
     )
-    l1 = sympy.Add(*(Abs(a - b) for a, b in zip(xs, ys, strict=True)))
-    return holds(ratio <= exp(eps), where={eps: POSITIVE, Delta: POSITIVE}, assuming=[l1 <= Delta])
 
 
 @theorem(
     source=f"{SEED}, C-kdim-laplace-dp, section 2.2",
-    expect="verified-bounded",
+    expect="proved",
     id="cummings.kdim_laplace",
     reading="Neighbours are pairs with norm1(f(x) - f(y)) <= Delta f; DP as the product density"
-    " ratio <= e^eps at every z in R^k; k = 1..3, every eps > 0 and Delta f > 0.",
-    note="k in 1..3 (each k decided for every eps > 0 and Delta f > 0): the product of k Laplace "
-    "density ratios at every output z in R^k, for neighbours with norm1(f(x) - f(y)) <= Delta f.",
+    " ratio <= e^eps at every z in R^k; every integer k >= 1, every eps > 0 and Delta f > 0.",
+    note="Every integer k >= 1 by induction on k (docs/design/induction.md): the product of k "
+    "Laplace density ratios at every output z in R^k, for neighbours with norm1(f(x) - f(y)) <= "
+    "Delta f; the invariant is 0 < R <= E <= e^(eps L/Delta f) for the running product R of "
+    "ratios, the running l1 distance L and the running product E of e^(eps |fx_j - fy_j|/Delta f).",
     quote=(
         "For f: N^{abs(X)} -> R^k with l1 sensitivity Delta f = max over neighbours of norm1(f(x)"
         " - f(y)), M_L(x, f, eps) = f(x) + (Y_1, ..., Y_k) with Y_j iid Lap(Delta f/eps) is (eps,"
@@ -106,26 +115,34 @@ def _kdim_ratio(k):
 )
 def kdim_laplace_is_eps_dp():
     """f(x) + (Y_1, .., Y_k), Y_j iid Lap(Delta f/eps), is (eps, 0)-DP for the l1 sensitivity."""
-    return for_each("k in 1..3", [(k,) for k in range(1, 4)], _kdim_ratio, label=lambda k: f"k={k}")
+    return _kdim_ratio()
 
 
-def _kdim_sensitivity(k):
-    ds = sympy.symbols(f"d1:{k + 1}", real=True)
+def _kdim_sensitivity():
+    """sum_{j=1..k} |d_j| <= k s when every |d_j| <= s."""
+    d = sympy.Symbol("d", real=True)
     s = sympy.Symbol("s", nonnegative=True)
-    return holds(
-        sympy.Add(*(Abs(d) for d in ds)) <= k * s,
+    l1 = running_sum("L", Abs(d))
+    return induction(
+        k,
+        1,
+        l1.symbol <= k * s,
+        l1.symbol <= k * s,  # the claim is its own induction hypothesis
+        [l1],
+        each={d: "(-oo, oo)"},
+        each_assuming=[Abs(d) <= s],
         where={s: Interval(0, oo)},
-        assuming=[Abs(d) <= s for d in ds],
     )
 
 
 @theorem(
     source=f"{SEED}, C-kdim-sensitivity, section 2.2",
-    expect="verified-bounded",
+    expect="proved",
     id="cummings.kdim_sensitivity",
     reading="One neighbour pair: d_j = f_j(x) - f_j(y) with |d_j| <= s; the l1 norm of (d_1, "
-    "..., d_k); k = 1..6, every s >= 0.",
-    note="d_j = f_j(x) - f_j(y) for one neighbour pair, with |d_j| <= s; k in 1..6.",
+    "..., d_k); every integer k >= 1, every s >= 0.",
+    note="d_j = f_j(x) - f_j(y) for one neighbour pair, with |d_j| <= s; every integer k >= 1 by "
+    "induction on k (docs/design/induction.md).",
     quote=(
         "If f = (f_1, ..., f_k) and every f_j has sensitivity at most s, then the l1 sensitivity "
         "of f is at most k s."
@@ -133,32 +150,40 @@ def _kdim_sensitivity(k):
 )
 def kdim_sensitivity_at_most_k_s():
     """If each f_j has sensitivity at most s, the l1 sensitivity of (f_1, .., f_k) is <= k s."""
-    return for_each(
-        "k in 1..6", [(k,) for k in range(1, 7)], _kdim_sensitivity, label=lambda k: f"k={k}"
-    )
+    return _kdim_sensitivity()
 
 
-def _kdim_accuracy(k):
+def _kdim_accuracy():
+    """1 - prod_{j=1..k} (1 - Pr[|Y_j| >= t]) <= beta at t = ln(k/beta) Delta/eps."""
     scale = Delta / eps
     one_coordinate = laplace_tail(log(k / beta) * scale, scale)  # = beta/k, exact integral
-    # Pr[max_j |Y_j| > t] = 1 - (1 - Pr[|Y_1| >= t])^k for k iid coordinates.
-    probability = 1 - (1 - one_coordinate) ** k
-    return holds(
-        sympy.Le(probability, beta, evaluate=False),
-        where={beta: Interval.Lopen(0, 1), eps: POSITIVE, Delta: POSITIVE},
+    # Pr[max_j |Y_j| > t] = 1 - prod_j (1 - Pr[|Y_j| >= t]) for k iid coordinates; q stands
+    # for Pr[|Y_1| >= t] in the product and is then set to it (the instance).
+    q = sympy.Symbol("q", real=True)
+    inside = running_product("P", 1 - q)
+    return induction(
+        k,
+        1,
+        sympy.Le(1 - inside.symbol, beta, evaluate=False),
+        # Bernoulli's inequality (1 - q)^k >= 1 - k q for q in [0, 1], proved by the induction.
+        sympy.And(inside.symbol >= 0, inside.symbol >= 1 - k * q),
+        [inside],
+        where={q: Interval(0, 1), beta: Interval.Lopen(0, 1), eps: POSITIVE, Delta: POSITIVE},
+        instance={q: one_coordinate},
     )
 
 
 @theorem(
     source=f"{SEED}, C-kdim-accuracy, section 2.2 last display",
-    expect="verified-bounded",
+    expect="proved",
     id="cummings.kdim_accuracy",
     reading="|.| of the vector is its largest coordinate (the union-bound reading); coordinates"
-    " iid Lap(Delta f/eps); '>' as stated; k = 1..5, every beta in (0, 1], eps > 0, "
-    "Delta f > 0.",
+    " iid Lap(Delta f/eps); '>' as stated; every integer k >= 1, every beta in (0, 1], "
+    "eps > 0, Delta f > 0.",
     note="|.| of the vector is the largest coordinate (the union-bound reading); the exact "
-    "probability 1 - (1 - beta/k)^k of k iid coordinates is compared with beta, for k in 1..5 "
-    "and every beta in (0, 1], eps > 0, Delta f > 0.",
+    "probability 1 - (1 - beta/k)^k of k iid coordinates is compared with beta, for every "
+    "integer k >= 1 by induction on k (docs/design/induction.md; the invariant is Bernoulli's "
+    "inequality) and every beta in (0, 1], eps > 0, Delta f > 0.",
     quote=(
         "For all beta in (0, 1]: Pr[abs(f(x) - M_L(x, f, eps)) > ln(k/beta) (Delta f/eps)] <= "
         "beta. Here abs(.) of the vector difference is its largest coordinate, max_j abs(f_j(x) -"
@@ -167,6 +192,4 @@ def _kdim_accuracy(k):
 )
 def kdim_laplace_accuracy():
     """Pr[max_j |f_j(x) - M_L(x, f, eps)_j| > ln(k/beta) (Delta f/eps)] <= beta."""
-    return for_each(
-        "k in 1..5", [(k,) for k in range(1, 6)], _kdim_accuracy, label=lambda k: f"k={k}"
-    )
+    return _kdim_accuracy()

@@ -10,8 +10,8 @@ truthfully, on heads flip again and answer Yes on heads, No on tails. So
 import sympy
 from _cummings_common import randomized_response
 
-from dpproofs import FiniteMechanism, for_each, pure_epsilon_is, theorem
-from dpproofs.finite.parametric import parameter_symbols
+from dpproofs import pure_epsilon_is, theorem
+from dpproofs.finite import symmetric
 
 
 @theorem(
@@ -41,33 +41,24 @@ def randomized_response_is_ln3_dp():
     return pure_epsilon_is(randomized_response(), "log(3)")
 
 
-def k_ary_randomized_response(k: int) -> FiniteMechanism:
-    """For every eps > 0: keep the true value with probability e^eps / (e^eps + k - 1), else
-    report each of the other k - 1 values with probability 1 / (e^eps + k - 1)."""
-    ((eps, _),) = parameter_symbols({"eps": "(0, oo)"})
-    e = sympy.exp(eps)
-    keep, other = e / (e + k - 1), 1 / (e + k - 1)
-    rows = [[keep if i == j else other for j in range(k)] for i in range(k)]
-    return FiniteMechanism.from_rows(
-        rows, name=f"{k}-ary randomized response", parameters={"eps": "(0, oo)"}
-    )
-
-
 @theorem(
     id="cummings.k_ary_randomized_response",
     reading="Not a source statement (the k-ary generalisation of issue 2): any two of the k "
     "inputs are neighbours; eps is computed as the largest log-ratio (natural log) over"
-    " ordered input pairs and outputs; every eps > 0, k = 2..8.",
+    " ordered input pairs and outputs; every eps > 0, every k >= 2.",
     source="003_87c8c5658751411a.txt, Definition 7 and Proposition 8 (k-ary generalisation)",
-    expect="verified-bounded",
-    note="The generalisation to k values is the one stated in issue 2. For each k the claim is "
-    "decided for every eps > 0 at once (the calculus runs with eps symbolic); k ranges over 2..8.",
+    expect="proved",
+    note="The generalisation to k values is the one stated in issue 2. Decided for every k >= 2 "
+    "and every eps > 0 at once by the symmetric k-ary response rule (docs/design/"
+    "symmetric-response.md): the pure eps of a matrix with a on the diagonal and b elsewhere "
+    "is |ln(a/b)|.",
 )
 def k_ary_randomized_response_is_exactly_eps_dp():
     """k-ary randomized response with keep probability e^eps/(e^eps + k - 1) is exactly eps-DP."""
-    return for_each(
-        "k in 2..8, every eps > 0",
-        [(k,) for k in range(2, 9)],
-        lambda k: pure_epsilon_is(k_ary_randomized_response(k), "eps"),
-        label=lambda k: f"k={k}",
+    k = sympy.Symbol("k", positive=True)
+    eps = sympy.Symbol("eps", positive=True)
+    e = sympy.exp(eps)
+    response = symmetric.symmetric_response(
+        k, e / (e + k - 1), 1 / (e + k - 1), {eps: "(0, oo)"}, "k-ary randomized response"
     )
+    return symmetric.pure_epsilon_is(response, eps)

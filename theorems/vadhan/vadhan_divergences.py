@@ -8,11 +8,10 @@ from fractions import Fraction as F
 import sympy
 from _vadhan_common import EPS, SEED, THREE_ROWS, TWO_ROWS
 
-from dpproofs import for_each
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.search import Interval, for_all_distributions, for_all_mechanisms
-from dpproofs.symbolic import holds
+from dpproofs.symbolic.induction import induction, running_sum
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
     max_divergence_at_most_over_sets,
@@ -21,6 +20,7 @@ from dpproofs.vocabulary import (
 )
 
 eps = sympy.Symbol("eps", positive=True)
+k = sympy.Symbol("k", positive=True)
 
 
 def _hybrid(conclusion, says):
@@ -155,32 +155,37 @@ def dp_iff_max_divergence():
     )
 
 
-def _kl_at_most(k):
-    ps = sympy.symbols(f"p1:{k + 1}", positive=True)
-    qs = sympy.symbols(f"q1:{k + 1}", positive=True)
-    kl = sympy.Add(*(a * sympy.log(a / b) for a, b in zip(ps, qs, strict=True)))
-    unit = dict.fromkeys((*ps, *qs), sympy.Interval.open(0, 1))
-    return holds(
-        kl <= eps,
-        where={eps: sympy.Interval.open(0, sympy.oo), **unit},
-        assuming=[
-            sympy.Eq(sympy.Add(*ps), 1),
-            sympy.Add(*qs) <= 1,
-            *(a <= sympy.exp(eps) * b for a, b in zip(ps, qs, strict=True)),
-        ],
+def _kl_at_most():
+    """sum_{y=1..k} p_y ln(p_y/q_y) <= eps when every p_y <= e^eps q_y, sum p = 1, sum q <= 1."""
+    p, q = sympy.symbols("p q", positive=True)
+    kl = running_sum("D", p * sympy.log(p / q))
+    mass_a, mass_b = running_sum("P", p), running_sum("Q", q)
+    D, P, Q = kl.symbol, mass_a.symbol, mass_b.symbol
+    return induction(
+        k,
+        1,
+        eps >= D,
+        eps * P >= D,  # the induction hypothesis: each outcome adds at most eps p_y
+        [kl, mass_a, mass_b],
+        each={p: sympy.Interval.open(0, 1), q: sympy.Interval.open(0, 1)},
+        each_assuming=[p <= sympy.exp(eps) * q],
+        where={eps: sympy.Interval.open(0, sympy.oo)},
+        assuming=[sympy.Eq(P, 1), Q <= 1],
     )
 
 
 @theorem(
     source=f"{SEED}, V-KL-le-Dinf, section 2",
-    expect="verified-bounded",
+    expect="proved",
     id="vadhan.kl_at_most_max_divergence",
-    reading="A with full support on k = 2..3 outcomes (outcomes with A = 0 add nothing; B = 0 <"
-    " A makes D_inf infinite); natural log; stated as D_inf <= eps => D <= eps for "
-    "every eps > 0.",
+    reading="A with full support on every finite number k >= 1 of outcomes (outcomes with A = 0 "
+    "add nothing; B = 0 < A makes D_inf infinite); natural log; stated as D_inf <= eps => D <= "
+    "eps for every eps > 0.",
     note="Stated with a threshold: D_inf(A||B) <= eps implies D(A||B) <= eps, for every eps > 0 "
-    "and A, B on k = 2..3 outcomes where A has full support (outcomes with A = 0 add 0 to both "
-    "divergences; B = 0 < A makes D_inf infinite). Decided for all real masses (sympy/z3).",
+    "and A, B on k outcomes where A has full support (outcomes with A = 0 add 0 to both "
+    "divergences; B = 0 < A makes D_inf infinite), every integer k >= 1 by induction on k "
+    "(docs/design/induction.md; invariant: the running sum D <= eps times the running mass of "
+    "A). Decided for all real masses (sympy/z3).",
     quote=(
         "For distributions A, B on Y: D(A||B) = E_{y ~ A}[ln(Pr[A=y]/Pr[B=y])] <= max_y "
         "ln(Pr[A=y]/Pr[B=y]) = D_inf(A||B)."
@@ -188,6 +193,4 @@ def _kl_at_most(k):
 )
 def kl_at_most_max_divergence():
     """D(A||B) <= D_inf(A||B): if D_inf(A||B) <= eps then D(A||B) <= eps."""
-    return for_each(
-        "k = 2..3 outcomes", [(k,) for k in range(2, 4)], _kl_at_most, label=lambda k: f"k={k}"
-    )
+    return _kl_at_most()

@@ -1,0 +1,112 @@
+"""Mutants of a row-release claim (docs/design/row-release.md).
+
+Each mutant is the claim rebuilt by :mod:`dpproofs.finite.rowrelease` from edited data, so its
+parts (well-formedness, statement) are derived again: ``bound*9/10`` and ``bound*1/2`` (the
+statistical-difference bound tightened), ``weight*2`` (every row twice as likely), ``weight=0``
+(nothing released: D_inf is 0, not +oo), and ``rows`` (``every`` <-> ``first``). The judge is
+the brute force of :mod:`dpproofs.recheck.rowrelease` (n in {1, 2, 3}, |D| in {2, 3}): a PROVED
+mutant it contradicts is UNSOUND. The symmetric k-ary response claims (another reduction of a
+finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import sympy
+
+Edit = tuple[str, str, str, Callable[[], Any]]
+
+
+def _rebuilt(claim: Any, release: Any, bound: Any) -> Any:
+    from dpproofs.finite import rowrelease
+
+    if claim.quantity is rowrelease.Quantity.TOTAL_VARIATION:
+        return rowrelease.total_variation_at_most(release, bound)
+    return rowrelease.max_divergence_is_infinite(release)
+
+
+def edits(claim: Any) -> Iterator[Edit]:
+    """The edits of the module docstring, in that order."""
+    from dpproofs.finite.rowrelease import Rows
+
+    release, bound = claim.release, claim.bound
+    if bound is not None:
+        for factor in (sympy.Rational(9, 10), sympy.Rational(1, 2)):
+            yield (
+                f"bound*{factor}",
+                "constant",
+                f"{bound} -> {factor * bound}",
+                functools.partial(_rebuilt, claim, release, factor * bound),
+            )
+    for label, weight in (("weight*2", 2 * release.weight), ("weight=0", sympy.Integer(0))):
+        yield (
+            label,
+            "constant",
+            f"{release.weight} -> {weight}",
+            functools.partial(_rebuilt, claim, replace(release, weight=weight), bound),
+        )
+    other = Rows.FIRST if release.rows is Rows.EVERY else Rows.EVERY
+    yield (
+        "rows",
+        "reading",
+        f"{release.rows.value} -> {other.value}",
+        functools.partial(_rebuilt, claim, replace(release, rows=other), bound),
+    )
+
+
+def symmetric_edits(claim: Any) -> Iterator[Edit]:
+    """A symmetric k-ary response claim (:mod:`dpproofs.finite.symmetric`): the target times
+    9/10 and 11/10, keep and other swapped (the same |ln(a/b)|: a true mutant unless the swap
+    breaks well-formedness), other doubled. Judged by :mod:`dpproofs.recheck.symmetric`."""
+    from dpproofs.finite.symmetric import pure_epsilon_is
+
+    r = claim.response
+    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
+        yield (
+            f"target*{factor}",
+            "constant",
+            f"{claim.target} -> {factor} {claim.target}",
+            functools.partial(pure_epsilon_is, r, factor * claim.target),
+        )
+    swapped = replace(r, keep=r.other, other=r.keep)
+    yield (
+        "swap",
+        "reading",
+        "keep <-> other",
+        functools.partial(pure_epsilon_is, swapped, claim.target),
+    )
+    doubled = replace(r, other=2 * r.other)
+    yield (
+        "other*2",
+        "constant",
+        f"{r.other} -> 2 {r.other}",
+        functools.partial(pure_epsilon_is, doubled, claim.target),
+    )
+
+
+def median_edits(claim: Any) -> Iterator[Edit]:
+    """A median lower bound (:mod:`dpproofs.finite.median`): the bound times 11/10 and 2 (above
+    what the witness gives at even n), lo and hi swapped. Judged by
+    :mod:`dpproofs.recheck.median`."""
+    from dpproofs.finite.median import median_sensitivity_at_least
+
+    where = dict(claim.where)
+    for factor in (sympy.Rational(11, 10), sympy.Integer(2)):
+        yield (
+            f"bound*{factor}",
+            "constant",
+            f"{claim.bound} -> {factor} {claim.bound}",
+            functools.partial(
+                median_sensitivity_at_least, claim.lo, claim.hi, factor * claim.bound, where
+            ),
+        )
+    yield (
+        "swap",
+        "reading",
+        "lo <-> hi",
+        functools.partial(median_sensitivity_at_least, claim.hi, claim.lo, claim.bound, where),
+    )
