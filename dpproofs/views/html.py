@@ -54,7 +54,7 @@ function applyFilters(){
       el.dataset.search.includes(text);
     el.style.display=ok?'':'none';});
   const any=[...document.querySelectorAll('tr[data-theorem]')].some(r=>r.style.display!=='none');
-  document.getElementById('empty').style.display=any?'none':'';
+  document.getElementById('empty').hidden=any;
 }
 document.querySelectorAll('.filters input').forEach(i=>i.addEventListener('input',applyFilters));
 """

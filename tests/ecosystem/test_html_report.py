@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -110,30 +113,35 @@ def test_svg_texts_are_escaped() -> None:
     assert "<script>" not in picture and "&lt;script&gt;" in picture and "a&amp;b" in picture
 
 
+def _wrong_claim(expect: Any) -> Any:
+    """The result of a theorem "x >= 0 for all x", refuted at x = -1, expected ``expect``."""
+    from dpproofs.theorem import Role
+
+    spec = SimpleNamespace(
+        id="t.claim",
+        title="x >= 0 for all x",
+        source="notes",
+        expect=expect,
+        location="t.py:1",
+        note="",
+        corrects=None,
+        role=Role.STATEMENT,
+        refutation=None,
+        quote="Every real x has x >= 0.",
+        reading="x ranges over the reals",
+        restricted="",
+    )
+    return result_of(spec, Verdict.refuted("z3", Counterexample.of({"x": "-1"})))
+
+
 def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> None:
     from dataclasses import replace
 
-    from dpproofs.theorem import Refutation, Role
+    from dpproofs.theorem import Refutation
     from dpproofs.verdict import Status
     from dpproofs.views.html import render
 
-    wrong = result_of(
-        SimpleNamespace(
-            id="t.claim",
-            title="x >= 0 for all x",
-            source="notes",
-            expect=Status.PROVED,
-            location="t.py:1",
-            note="",
-            corrects=None,
-            role=Role.STATEMENT,
-            refutation=None,
-            quote="Every real x has x >= 0.",
-            reading="x ranges over the reals",
-            restricted="",
-        ),
-        Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
-    )
+    wrong = _wrong_claim(expect=Status.PROVED)
     page = render([wrong], {})
     # Issue 29: the source's sentence and the reading decisions beside the encoded statement.
     assert "<dt>the source says</dt><dd>Every real x has x &gt;= 0.</dd>" in page
@@ -162,3 +170,41 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
     )
     assert ".narrow{display:none}\n@media (max-width:600px)" in page
     assert "overflow-wrap:anywhere" in page and "td:nth-child(2){min-width:14em}" in page
+
+
+_BROWSER = next(
+    (b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None
+)
+
+
+@pytest.mark.skipif(_BROWSER is None, reason="no headless Chromium on this machine")
+def test_the_empty_state_line_shows_in_a_browser_when_the_filters_hide_every_theorem(
+    tmp_path: Path,
+) -> None:
+    # The page's own script run by Chromium: it set style.display on a <p hidden>, which stays
+    # hidden, so "No theorem matches these filters." never showed.
+    from dpproofs.verdict import Status
+    from dpproofs.views.html import render
+
+    # The table's test's theorem, refuted as expected.
+    row = _wrong_claim(expect=Status.REFUTED)
+    probe = (
+        "<script>const e=document.getElementById('empty');const seen=[e.offsetHeight>0];"
+        "document.querySelectorAll('.filters input[data-status]').forEach(b=>{b.checked=false;});"
+        "applyFilters();seen.push(e.offsetHeight>0);"
+        "document.querySelectorAll('.filters input[data-status]').forEach(b=>{b.checked=true;});"
+        "applyFilters();seen.push(e.offsetHeight>0);"
+        "document.body.dataset.probe=seen.join(',');</script></body>"
+    )
+    page = tmp_path / "index.html"
+    page.write_text(render([row], {}).replace("</body>", probe), encoding="utf-8")
+    assert _BROWSER is not None
+    done = subprocess.run(
+        [_BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    # Shown: not at first (a theorem is in the table), yes with every box unchecked, not again.
+    assert 'data-probe="false,true,false"' in done.stdout, done.stderr[-2000:]
