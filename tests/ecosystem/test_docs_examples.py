@@ -39,7 +39,7 @@ from dpproofs.finite.loading import mechanism_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = ["first-theorem.md", "search.md", "json-schema.md", "accounting.md"]
+PAGES = ["first-theorem.md", "search.md", "json-schema.md", "accounting.md", "latex.md"]
 _FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```\s*$", re.S | re.M)
 _EXIT = re.compile(r"#\s*exit status (\d+)\s*$")
 
