@@ -25,20 +25,21 @@ COLOURS = {
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#1f2328;max-width:1200px}
-h1{font-size:22px}h2{font-size:17px;margin-top:28px}h3{font-size:15px;margin:0}
+h1{font-size:22px}h2{font-size:17px;margin-top:28px}h3{font-size:15px;margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;font-size:13px}
 td,th{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f6f8fa}.badge{color:#fff;padding:1px 6px;border-radius:3px;font-weight:600;
 white-space:nowrap}.miss{color:#cf222e;font-weight:600}.ok{color:#1a7f37}
 section.theorem{border:1px solid #d0d7de;border-radius:6px;padding:12px 16px;margin:14px 0}
-section.theorem dl{display:grid;grid-template-columns:140px 1fr;gap:2px 12px;font-size:13px}
-dt{color:#57606a}dd{margin:0}code,pre{font-family:ui-monospace,monospace;font-size:12px}
+section.theorem dl{display:grid;grid-template-columns:140px minmax(0,1fr);gap:2px 12px;
+font-size:13px}dt{color:#57606a}dd{margin:0;min-width:0;overflow-wrap:anywhere}
+code,pre{font-family:ui-monospace,monospace;font-size:12px}
 pre{background:#f6f8fa;padding:8px;overflow-x:auto}.pictures svg{margin:6px 8px 0 0;
 border:1px solid #eaeef2;max-width:100%;height:auto}.filters{margin:12px 0;font-size:13px}
 .filters label{margin-right:12px;white-space:nowrap}.scroll{overflow-x:auto}
 #empty{color:#57606a;font-style:italic}.narrow{display:none}
 @media (max-width:600px){body{margin:10px}section.theorem{padding:8px}
-section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}
+section.theorem dl{grid-template-columns:minmax(0,1fr)}dt{font-weight:600;margin-top:6px}
 #verdicts{min-width:720px}#verdicts td:first-child{overflow-wrap:anywhere;min-width:9em}
 #verdicts td:nth-child(2){min-width:14em}.narrow{display:block;margin-top:2px}}
 """
