@@ -116,6 +116,9 @@ def shows(shown: list[str], real: list[str]) -> bool:
 def _run_console(block: Block, page: str, folder: Path) -> None:
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     env.pop("PYTEST_ADDOPTS", None)
+    # Tables and pytest's progress column are as wide as COLUMNS says (80 without it, as shown).
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
     for command, expected in _commands(block):
         wanted = _EXIT.search(command)
         status = int(wanted.group(1)) if wanted else 0
