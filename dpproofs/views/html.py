@@ -158,8 +158,13 @@ def _row(r: Any) -> str:
         f'<span class="narrow">{_badge(r.verdict.status.value)}</span></td>'
         f"<td>{escape(r.title)}</td>"
         f"<td>{_badge(r.verdict.status.value)}</td><td>{mark}</td><td>{escape(role)}</td>"
-        f"<td>{escape(r.source)}</td><td>{r.verdict.seconds:.2f}</td></tr>"
+        f"<td>{escape(r.source)}</td><td>{_seconds(r)}</td></tr>"
     )
+
+
+def _seconds(r: Any) -> str:
+    """The time column, as the terminal's: ``cached`` for a verdict this run did not decide."""
+    return "cached" if getattr(r, "cached", False) else f"{r.verdict.seconds:.2f}"
 
 
 def _section(r: Any, spec: Any) -> str:
@@ -177,7 +182,12 @@ def _section(r: Any, spec: Any) -> str:
         ("location", f"<code>{escape(r.location)}</code>"),
         ("expected", escape(r.expected_label)),
         ("method", escape(v.method)),
-        ("time", f"{v.seconds:.2f} s"),
+        (
+            "time",
+            f"{v.seconds:.2f} s when it was decided (cached: this run did not decide it again)"
+            if getattr(r, "cached", False)
+            else f"{v.seconds:.2f} s",
+        ),
         ("coverage", escape(v.coverage or "")),
         ("reason", escape(v.reason)),
         ("note", escape(r.note)),

@@ -240,3 +240,19 @@ def test_the_page_is_no_wider_than_a_390_px_phone(tmp_path: Path) -> None:
     )
     # The page fits its width, and the table (wider than a phone) scrolls inside its own box.
     assert 'data-probe="true,true"' in _in_browser(outer, script, tmp_path)
+
+
+def test_a_cached_verdict_says_so_instead_of_an_old_time() -> None:
+    # The table showed the seconds of the run that decided it, as if this run had taken them.
+    from dataclasses import replace
+
+    from dpproofs.verdict import Status
+    from dpproofs.views.html import render
+
+    fresh = _wrong_claim(Status.REFUTED)
+    cached = replace(fresh, cached=True)
+    seconds = f"{fresh.verdict.seconds:.2f}"
+    assert f"<td>{seconds}</td></tr>" in render([fresh], {})
+    page = render([cached], {})
+    assert "<td>cached</td></tr>" in page and f"<td>{seconds}</td></tr>" not in page
+    assert f"<dd>{seconds} s when it was decided (cached: this run did not" in page
