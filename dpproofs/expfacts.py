@@ -16,6 +16,7 @@ states its range, why it holds, and which way each rational bracket rounds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any, Protocol
@@ -32,15 +33,25 @@ def _q(value: Fraction) -> z3.RatNumRef:
     return z3.RealVal(f"{value.numerator}/{value.denominator}")
 
 
-def single(name: str, e: z3.ArithRef, t: z3.ArithRef, level: int) -> Iterator[Fact]:
-    """Facts about one E = exp(T), valid for all real T unless guarded."""
+def _operand(arg: str) -> str:
+    """The argument's text as it reads inside a sum or a power: parenthesised unless atomic."""
+    return arg if re.fullmatch(r"[A-Za-z_][A-Za-z_0-9]*|\d+", arg) else f"({arg})"
+
+
+def single(name: str, e: z3.ArithRef, t: z3.ArithRef, level: int, arg: str = "t") -> Iterator[Fact]:
+    """Facts about one E = exp(T), valid for all real T unless guarded.
+
+    ``arg`` is T's text: a fact's label (a proof's certificate lists the labels z3 used) reads
+    ``exp(x) >= 1 + x``, not a placeholder.
+    """
+    t_ = _operand(arg)
     # exp is positive everywhere.
     yield f"{name} > 0", e > 0
     # Tangent line at 0: e^t >= 1 + t for all t (Taylor, remainder e^xi t^2/2 >= 0).
-    yield f"{name} >= 1 + t", e >= 1 + t
+    yield f"{name} >= 1 + {t_}", e >= 1 + t
     # The same bound at -t, multiplied by e^t > 0: e^{-t} >= 1 - t gives e^t (1 - t) <= 1.
     # (For t < 1 this is the upper bound e^t <= 1/(1 - t).)
-    yield f"{name} (1 - t) <= 1", e * (1 - t) <= 1
+    yield f"{name} (1 - {t_}) <= 1", e * (1 - t) <= 1
     if level < 1:
         return
     # Odd-order Taylor polynomials are lower bounds on the WHOLE line: the remainder of order 3 is
@@ -48,23 +59,23 @@ def single(name: str, e: z3.ArithRef, t: z3.ArithRef, level: int) -> Iterator[Fa
     # e^{-t} >= 1 - t + t^2/2 - t^3/6, i.e. e^t (1 - t + t^2/2 - t^3/6) <= 1 (times e^t > 0).
     t2 = t * t
     t3 = t2 * t
-    yield f"{name} >= 1 + t + t^2/2 + t^3/6", 6 * e >= 6 + 6 * t + 3 * t2 + t3
-    yield f"{name} (1 - t + t^2/2 - t^3/6) <= 1", e * (6 - 6 * t + 3 * t2 - t3) <= 6
+    yield f"{name} >= 1 + {t_} + {t_}^2/2 + {t_}^3/6", 6 * e >= 6 + 6 * t + 3 * t2 + t3
+    yield f"{name} (1 - {t_} + {t_}^2/2 - {t_}^3/6) <= 1", e * (6 - 6 * t + 3 * t2 - t3) <= 6
     # Pade bound (equivalently tanh(t/2) <= t/2 for t >= 0): e^t (2 - t) <= 2 + t for t >= 0 and
     # >= for t <= 0. Proof: f(t) = (2 + t) - (2 - t) e^t has f(0) = 0 and
     # f'(t) = 1 - (1 - t) e^t >= 0 for all t (because e^{-t} >= 1 - t), so f is nondecreasing:
     # f >= 0 on [0, oo) and f <= 0 on (-oo, 0].
-    yield f"{name} (2 - t) <= 2 + t if t >= 0", z3.Implies(t >= 0, e * (2 - t) <= 2 + t)
-    yield f"{name} (2 - t) >= 2 + t if t <= 0", z3.Implies(t <= 0, e * (2 - t) >= 2 + t)
+    yield f"{name} (2 - {t_}) <= 2 + {t_} if {t_} >= 0", z3.Implies(t >= 0, e * (2 - t) <= 2 + t)
+    yield f"{name} (2 - {t_}) >= 2 + {t_} if {t_} <= 0", z3.Implies(t <= 0, e * (2 - t) >= 2 + t)
     if level < 2:
         return
     # Order-5 Taylor lower bound, valid on the whole line (remainder e^xi t^6/720 >= 0), and its
     # reflected form at -t multiplied by e^t > 0.
     t4 = t3 * t
     t5 = t4 * t
-    yield (f"{name} >= Taylor_5(t)", 120 * e >= 120 + 120 * t + 60 * t2 + 20 * t3 + 5 * t4 + t5)
+    yield (f"{name} >= Taylor_5({arg})", 120 * e >= 120 + 120 * t + 60 * t2 + 20 * t3 + 5 * t4 + t5)
     yield (
-        f"{name} Taylor_5(-t) <= 1",
+        f"{name} Taylor_5(-{t_}) <= 1",
         e * (120 - 120 * t + 60 * t2 - 20 * t3 + 5 * t4 - t5) <= 120,
     )
 

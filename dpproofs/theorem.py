@@ -228,7 +228,8 @@ def theorem(
             expect=declared["expect"],
             build=_refusal(broken, func.__name__) if broken else func,
             file=file,
-            line=inspect.getsourcelines(func)[1],
+            # The decorator's line, also where no source can be read (a REPL, exec).
+            line=func.__code__.co_firstlineno,
             timeout=declared["timeout"],
             note=note if isinstance(note, str) else "",
             corrects=corrects if isinstance(corrects, str) else None,
@@ -239,6 +240,8 @@ def theorem(
             reading=" ".join(reading.split()) if isinstance(reading, str) else "",
             restricted=" ".join(restricted.split()) if isinstance(restricted, str) else "",
         )
+        if module is None:  # code run outside any module (exec): nothing to register it with
+            return func
         registry: Any = getattr(module, REGISTRY_ATTRIBUTE, None)
         if registry is None:
             registry = []

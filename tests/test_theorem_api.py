@@ -1,6 +1,8 @@
 """The @theorem authoring API and theorem discovery."""
 
+import sys
 import textwrap
+import types
 
 import pytest
 
@@ -238,3 +240,28 @@ def test_the_did_you_mean_examples_run_as_doctests():
     import dpproofs.errors
 
     assert doctest.testmod(dpproofs.errors).failed == 0
+
+
+def test_a_theorem_declared_where_no_source_can_be_read_keeps_its_line(monkeypatch):
+    # In the plain `python` REPL (or exec of a string) inspect cannot read the source: the
+    # README's example theorem, pasted there, raised "OSError: source code not available".
+    code = textwrap.dedent(
+        '''
+        from dpproofs import theorem
+
+        @theorem(source="a note", expect="proved")
+        def pasted():
+            """A claim typed at the prompt."""
+        '''
+    )
+    module = types.ModuleType("typed_at_the_prompt")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    exec(compile(code, "<stdin>", "exec"), module.__dict__)
+    (spec,) = module.__dpproofs_theorems__
+    # Line 1 of the dedented text is empty; the decorator is on line 4.
+    assert (spec.id, spec.line) == ("<unknown>.pasted", 4)
+    # Outside any module (exec with a namespace of its own) there is nothing to register it
+    # with: the function is returned as it is.
+    namespace: dict = {"__name__": "not_a_module_anywhere"}
+    exec(compile(code, "<stdin>", "exec"), namespace)
+    assert namespace["pasted"].__name__ == "pasted"

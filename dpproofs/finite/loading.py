@@ -24,13 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dpproofs.errors import InvalidClaim, InvalidExpression, InvalidMechanism
-from dpproofs.finite.neighbours import (
-    AddRemove,
-    AllPairs,
-    ExplicitPairs,
-    Hamming,
-    NeighbourRelation,
-)
+from dpproofs.finite.neighbours import Hamming, neighbour_relation
 
 if TYPE_CHECKING:  # imported where used: reading the fields needs no sympy
     import sympy
@@ -45,31 +39,6 @@ def _hashable(value: Any) -> Hashable:
         raise InvalidMechanism(f"an input or output label cannot be an object: {value!r}")
     hashable: Hashable = value
     return hashable
-
-
-def neighbour_relation(spec: Any) -> NeighbourRelation:
-    """The relation written as in a mechanism file: "all", [[i, j], ...], {"hamming": n}, ..."""
-    if spec is None or spec == "all":
-        return AllPairs()
-    if spec in ("add-remove", "add_remove", "addremove"):
-        return AddRemove()
-    if isinstance(spec, dict) and set(spec) == {"hamming"}:
-        n = spec["hamming"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise InvalidMechanism(
-                f'"neighbours": {{"hamming": n}} needs a positive integer n, got {n!r}'
-            )
-        return Hamming(n)
-    if isinstance(spec, list):
-        pairs = []
-        for position, pair in enumerate(spec):
-            if not (isinstance(pair, list) and len(pair) == 2):
-                raise InvalidMechanism(f"neighbour pair {position} ({pair!r}) is not [i, j]")
-            pairs.append((pair[0], pair[1]))
-        return ExplicitPairs(tuple(pairs))
-    raise InvalidMechanism(
-        f'unknown "neighbours" {spec!r}: use "all", [[i, j], ...], {{"hamming": n}} or "add-remove"'
-    )
 
 
 def mechanism_from_dict(data: Any) -> FiniteMechanism:

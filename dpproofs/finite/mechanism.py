@@ -20,7 +20,7 @@ import sympy
 from dpproofs.errors import InvalidExpression, InvalidMechanism, Undecided, author_line
 from dpproofs.exact.parse import parse_exact
 from dpproofs.exact.rigorous import sign
-from dpproofs.finite.neighbours import AllPairs, NeighbourRelation, Pair
+from dpproofs.finite.neighbours import NeighbourRelation, Pair, neighbour_relation
 from dpproofs.finite.parametric import Parameters, ParametricSign, parameter_symbols
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class FiniteMechanism:
         rows: Sequence[Sequence[Any]],
         inputs: Sequence[Hashable] | None = None,
         outputs: Sequence[Hashable] | None = None,
-        neighbours: NeighbourRelation | None = None,
+        neighbours: NeighbourRelation | str | list[Any] | dict[str, Any] | None = None,
         name: str = "",
         parameters: Mapping[str, Any] | None = None,
     ) -> FiniteMechanism:
@@ -91,7 +91,8 @@ class FiniteMechanism:
         )
         for r, row in enumerate(parsed):
             context.check_row(row, r)
-        relation = neighbours or AllPairs()
+        # A relation, or its mechanism-file form: "all", [[i, j], ...], {"hamming": n}, ...
+        relation = neighbour_relation(neighbours)
         relation.pairs(inputs)  # validates the relation against the inputs
         built_at = author_line() if is_float else ""
         return cls(parsed, inputs, outputs, relation, name, not is_float, symbols, built_at)

@@ -122,3 +122,33 @@ class AddRemove:
 
     def describe(self) -> str:
         return "add/remove one entry (histograms, L1 distance 1)"
+
+
+def neighbour_relation(spec: Any) -> NeighbourRelation:
+    """The relation written as in a mechanism file: "all", [[i, j], ...], {"hamming": n}, ...
+
+    A relation object (one with ``pairs`` and ``describe``) is returned as it is, so
+    ``FiniteMechanism.from_rows(..., neighbours=...)`` takes either form."""
+    if callable(getattr(spec, "pairs", None)) and callable(getattr(spec, "describe", None)):
+        return spec
+    if spec is None or spec == "all":
+        return AllPairs()
+    if spec in ("add-remove", "add_remove", "addremove"):
+        return AddRemove()
+    if isinstance(spec, dict) and set(spec) == {"hamming"}:
+        n = spec["hamming"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise InvalidMechanism(
+                f'"neighbours": {{"hamming": n}} needs a positive integer n, got {n!r}'
+            )
+        return Hamming(n)
+    if isinstance(spec, list):
+        pairs = []
+        for position, pair in enumerate(spec):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise InvalidMechanism(f"neighbour pair {position} ({pair!r}) is not [i, j]")
+            pairs.append((pair[0], pair[1]))
+        return ExplicitPairs(tuple(pairs))
+    raise InvalidMechanism(
+        f'unknown "neighbours" {spec!r}: use "all", [[i, j], ...], {{"hamming": n}} or "add-remove"'
+    )

@@ -183,7 +183,7 @@ class Translation:
             return self._exps[self._exp_index[key]][2]
         t = self.term(arg)
         e = self._new("exp")
-        self._register(key, f"exp({arg})", e, t)
+        self._register(key, f"exp({arg})", e, t, str(arg))
         self._bracket(sympy.exp(arg), e)
         return e
 
@@ -195,14 +195,16 @@ class Translation:
         self.facts.append(
             (f"exp({expr}) = {expr.args[0]} when positive", z3.Implies(u > 0, e == u))
         )
-        self._register(bounded_expand(expr), f"exp({expr})", e, log_var)
+        self._register(bounded_expand(expr), f"exp({expr})", e, log_var, str(expr))
         self._bracket(expr, log_var)
         return log_var
 
-    def _register(self, key: sympy.Expr, name: str, e: z3.ArithRef, t: z3.ArithRef) -> None:
+    def _register(
+        self, key: sympy.Expr, name: str, e: z3.ArithRef, t: z3.ArithRef, arg: str
+    ) -> None:
         self._exp_index[key] = len(self._exps)
         self._exps.append((key, name, e, t))
-        self.facts.extend(expfacts.single(name, e, t, self.level))
+        self.facts.extend(expfacts.single(name, e, t, self.level, arg))
         # exp(0) = 1 and monotonicity: t < 0 iff e < 1, t = 0 iff e = 1.
         self.facts.append((f"{name} < 1 iff arg < 0", (t < 0) == (e < 1)))
         self.facts.append((f"{name} = 1 iff arg = 0", (t == 0) == (e == 1)))

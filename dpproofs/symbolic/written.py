@@ -215,6 +215,15 @@ class _Reader:
 
     def binary(self, node: ast.BinOp) -> sympy.Expr:
         if isinstance(node.op, ast.BitXor):
+            euler = isinstance(node.left, ast.Name) and node.left.id == "e"
+            if euler and "e" not in self.parameters:
+                # 'e^x' fixed to 'e**x' would only meet the bare-e refusal next: say both.
+                exponent = ast.unparse(node.right)
+                raise self.fail(
+                    node,
+                    f"'^' is not a power in Python and a bare 'e' is not Euler's number; "
+                    f"write exp({exponent}) (or E**({exponent}))",
+                )
             raise self.fail(node, "'^' is not a power in Python; write '**'")
         left, right = self.term(node.left), self.term(node.right)
         if isinstance(node.op, ast.Add):

@@ -25,20 +25,21 @@ COLOURS = {
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#1f2328;max-width:1200px}
-h1{font-size:22px}h2{font-size:17px;margin-top:28px}h3{font-size:15px;margin:0}
+h1{font-size:22px}h2{font-size:17px;margin-top:28px}h3{font-size:15px;margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;font-size:13px}
 td,th{border-bottom:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f6f8fa}.badge{color:#fff;padding:1px 6px;border-radius:3px;font-weight:600;
 white-space:nowrap}.miss{color:#cf222e;font-weight:600}.ok{color:#1a7f37}
 section.theorem{border:1px solid #d0d7de;border-radius:6px;padding:12px 16px;margin:14px 0}
-section.theorem dl{display:grid;grid-template-columns:140px 1fr;gap:2px 12px;font-size:13px}
-dt{color:#57606a}dd{margin:0}code,pre{font-family:ui-monospace,monospace;font-size:12px}
+section.theorem dl{display:grid;grid-template-columns:140px minmax(0,1fr);gap:2px 12px;
+font-size:13px}dt{color:#57606a}dd{margin:0;min-width:0;overflow-wrap:anywhere}
+code,pre{font-family:ui-monospace,monospace;font-size:12px}
 pre{background:#f6f8fa;padding:8px;overflow-x:auto}.pictures svg{margin:6px 8px 0 0;
 border:1px solid #eaeef2;max-width:100%;height:auto}.filters{margin:12px 0;font-size:13px}
 .filters label{margin-right:12px;white-space:nowrap}.scroll{overflow-x:auto}
 #empty{color:#57606a;font-style:italic}.narrow{display:none}
 @media (max-width:600px){body{margin:10px}section.theorem{padding:8px}
-section.theorem dl{grid-template-columns:1fr}dt{font-weight:600;margin-top:6px}
+section.theorem dl{grid-template-columns:minmax(0,1fr)}dt{font-weight:600;margin-top:6px}
 #verdicts{min-width:720px}#verdicts td:first-child{overflow-wrap:anywhere;min-width:9em}
 #verdicts td:nth-child(2){min-width:14em}.narrow{display:block;margin-top:2px}}
 """
@@ -54,7 +55,7 @@ function applyFilters(){
       el.dataset.search.includes(text);
     el.style.display=ok?'':'none';});
   const any=[...document.querySelectorAll('tr[data-theorem]')].some(r=>r.style.display!=='none');
-  document.getElementById('empty').style.display=any?'none':'';
+  document.getElementById('empty').hidden=any;
 }
 document.querySelectorAll('.filters input').forEach(i=>i.addEventListener('input',applyFilters));
 """
@@ -157,8 +158,13 @@ def _row(r: Any) -> str:
         f'<span class="narrow">{_badge(r.verdict.status.value)}</span></td>'
         f"<td>{escape(r.title)}</td>"
         f"<td>{_badge(r.verdict.status.value)}</td><td>{mark}</td><td>{escape(role)}</td>"
-        f"<td>{escape(r.source)}</td><td>{r.verdict.seconds:.2f}</td></tr>"
+        f"<td>{escape(r.source)}</td><td>{_seconds(r)}</td></tr>"
     )
+
+
+def _seconds(r: Any) -> str:
+    """The time column, as the terminal's: ``cached`` for a verdict this run did not decide."""
+    return "cached" if getattr(r, "cached", False) else f"{r.verdict.seconds:.2f}"
 
 
 def _section(r: Any, spec: Any) -> str:
@@ -176,7 +182,12 @@ def _section(r: Any, spec: Any) -> str:
         ("location", f"<code>{escape(r.location)}</code>"),
         ("expected", escape(r.expected_label)),
         ("method", escape(v.method)),
-        ("time", f"{v.seconds:.2f} s"),
+        (
+            "time",
+            f"{v.seconds:.2f} s when it was decided (cached: this run did not decide it again)"
+            if getattr(r, "cached", False)
+            else f"{v.seconds:.2f} s",
+        ),
         ("coverage", escape(v.coverage or "")),
         ("reason", escape(v.reason)),
         ("note", escape(r.note)),

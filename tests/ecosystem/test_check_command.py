@@ -123,6 +123,9 @@ def test_text_is_read_as_written(text: str, status: Status) -> None:
         ("Exp(x) > 0", "unknown function Exp (did you mean 'exp'?)"),
         ("x => 1", "'=>' is not a relation: write '>='"),
         ("x ^ 2 >= 0", "'^' is not a power in Python; write '**'"),
+        # 'e**x', as the '^' message alone advised, is then refused for its bare 'e'.
+        ("e^x >= 1 + x", "write exp(x) (or E**(x))"),
+        ("e^(2*x) >= 1", "write exp(2 * x) (or E**(2 * x))"),
     ],
 )
 def test_text_mistakes_say_what_was_meant(text: str, message: str) -> None:

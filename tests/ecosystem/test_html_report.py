@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+import shutil
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -110,30 +113,35 @@ def test_svg_texts_are_escaped() -> None:
     assert "<script>" not in picture and "&lt;script&gt;" in picture and "a&amp;b" in picture
 
 
+def _wrong_claim(expect: Any, theorem_id: str = "t.claim") -> Any:
+    """The result of a theorem "x >= 0 for all x", refuted at x = -1, expected ``expect``."""
+    from dpproofs.theorem import Role
+
+    spec = SimpleNamespace(
+        id=theorem_id,
+        title="x >= 0 for all x",
+        source="notes",
+        expect=expect,
+        location="t.py:1",
+        note="",
+        corrects=None,
+        role=Role.STATEMENT,
+        refutation=None,
+        quote="Every real x has x >= 0.",
+        reading="x ranges over the reals",
+        restricted="",
+    )
+    return result_of(spec, Verdict.refuted("z3", Counterexample.of({"x": "-1"})))
+
+
 def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> None:
     from dataclasses import replace
 
-    from dpproofs.theorem import Refutation, Role
+    from dpproofs.theorem import Refutation
     from dpproofs.verdict import Status
     from dpproofs.views.html import render
 
-    wrong = result_of(
-        SimpleNamespace(
-            id="t.claim",
-            title="x >= 0 for all x",
-            source="notes",
-            expect=Status.PROVED,
-            location="t.py:1",
-            note="",
-            corrects=None,
-            role=Role.STATEMENT,
-            refutation=None,
-            quote="Every real x has x >= 0.",
-            reading="x ranges over the reals",
-            restricted="",
-        ),
-        Verdict.refuted("z3", Counterexample.of({"x": "-1"})),
-    )
+    wrong = _wrong_claim(expect=Status.PROVED)
     page = render([wrong], {})
     # Issue 29: the source's sentence and the reading decisions beside the encoded statement.
     assert "<dt>the source says</dt><dd>Every real x has x &gt;= 0.</dd>" in page
@@ -162,3 +170,89 @@ def test_the_table_shows_statement_expected_and_role_and_an_empty_state() -> Non
     )
     assert ".narrow{display:none}\n@media (max-width:600px)" in page
     assert "overflow-wrap:anywhere" in page and "td:nth-child(2){min-width:14em}" in page
+
+
+_BROWSER = next(
+    (b for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None
+)
+
+
+@pytest.mark.skipif(_BROWSER is None, reason="no headless Chromium on this machine")
+def test_the_empty_state_line_shows_in_a_browser_when_the_filters_hide_every_theorem(
+    tmp_path: Path,
+) -> None:
+    # The page's own script run by Chromium: it set style.display on a <p hidden>, which stays
+    # hidden, so "No theorem matches these filters." never showed.
+    from dpproofs.verdict import Status
+    from dpproofs.views.html import render
+
+    # The table's test's theorem, refuted as expected.
+    row = _wrong_claim(expect=Status.REFUTED)
+    script = (
+        "const e=document.getElementById('empty');const seen=[e.offsetHeight>0];"
+        "document.querySelectorAll('.filters input[data-status]').forEach(b=>{b.checked=false;});"
+        "applyFilters();seen.push(e.offsetHeight>0);"
+        "document.querySelectorAll('.filters input[data-status]').forEach(b=>{b.checked=true;});"
+        "applyFilters();seen.push(e.offsetHeight>0);"
+        "document.body.dataset.probe=seen.join(',');"
+    )
+    dom = _in_browser(render([row], {}), script, tmp_path)
+    assert 'data-probe="false,true,false"' in dom
+
+
+def _in_browser(page: str, script: str, tmp_path: Path) -> str:
+    """Chromium's DOM after ``script`` ran at the end of ``page``'s body."""
+    path = tmp_path / "index.html"
+    path.write_text(page.replace("</body>", f"<script>{script}</script></body>"), encoding="utf-8")
+    assert _BROWSER is not None
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=10000"]
+    done = subprocess.run(
+        [_BROWSER, *flags, "--dump-dom", path.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return done.stdout
+
+
+@pytest.mark.skipif(_BROWSER is None, reason="no headless Chromium on this machine")
+def test_the_page_is_no_wider_than_a_390_px_phone(tmp_path: Path) -> None:
+    # Headless Chromium lays a window out at 500 px at least, so the page is measured inside a
+    # 390 px iframe (srcdoc: same origin). A theorem id without a break point (a heading of its
+    # section) made the page 447 px wide there: a sideways scroll of the whole page.
+    from html import escape
+
+    from dpproofs.verdict import Status
+    from dpproofs.views.html import render
+
+    long_id = "my_theorems.exp_minus_one_at_most_twice_eps_for_every_eps_in_the_unit_interval"
+    inner = render([_wrong_claim(Status.REFUTED, long_id)], {})
+    outer = (
+        '<!DOCTYPE html><html><body><iframe id="f" style="width:390px;height:600px" '
+        f'srcdoc="{escape(inner, quote=True)}"></iframe></body></html>'
+    )
+    script = (
+        "const f=document.getElementById('f');f.addEventListener('load',()=>{"
+        "const w=f.contentWindow;document.body.dataset.probe="
+        "[w.document.documentElement.scrollWidth<=w.innerWidth,"
+        "w.document.querySelector('.scroll').scrollWidth>w.innerWidth].join(',');});"
+    )
+    # The page fits its width, and the table (wider than a phone) scrolls inside its own box.
+    assert 'data-probe="true,true"' in _in_browser(outer, script, tmp_path)
+
+
+def test_a_cached_verdict_says_so_instead_of_an_old_time() -> None:
+    # The table showed the seconds of the run that decided it, as if this run had taken them.
+    from dataclasses import replace
+
+    from dpproofs.verdict import Status
+    from dpproofs.views.html import render
+
+    fresh = _wrong_claim(Status.REFUTED)
+    cached = replace(fresh, cached=True)
+    seconds = f"{fresh.verdict.seconds:.2f}"
+    assert f"<td>{seconds}</td></tr>" in render([fresh], {})
+    page = render([cached], {})
+    assert "<td>cached</td></tr>" in page and f"<td>{seconds}</td></tr>" not in page
+    assert f"<dd>{seconds} s when it was decided (cached: this run did not" in page

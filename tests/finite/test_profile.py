@@ -201,3 +201,34 @@ def test_self_composition_multiplies_pure_epsilon(rows, k):
         assert many == sympy.oo
     else:
         assert compare(many, k * single) == 0
+
+
+@pytest.mark.parametrize(
+    ("written", "pairs"),
+    [
+        # D^2 = {00, 01, 10, 11}: neighbours differ in one place, 8 ordered pairs.
+        ({"hamming": 2}, {(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)}),
+        ("all", {(i, j) for i in range(4) for j in range(4) if i != j}),
+        ([[0, 1]], {(0, 1), (1, 0)}),
+    ],
+)
+def test_from_rows_reads_neighbours_as_a_mechanism_file_writes_them(written, pairs):
+    # Issue 31: neighbours={"hamming": 2} raised "AttributeError: 'dict' object has no
+    # attribute 'pairs'", where a JSON file with the same field and string inputs works.
+    from dpproofs.finite.loading import mechanism_from_dict
+
+    rows = [["3/4", "1/4"], ["1/4", "3/4"], ["1/4", "3/4"], ["3/4", "1/4"]]
+    inputs = ["00", "01", "10", "11"]
+    built = FiniteMechanism.from_rows(rows, inputs=inputs, neighbours=written)
+    assert set(built.pairs) == pairs
+    loaded = mechanism_from_dict({"rows": rows, "inputs": inputs, "neighbours": written})
+    assert set(loaded.pairs) == pairs
+    # Each relation compares at least one 3/4-vs-1/4 pair of rows, whose largest ratio is
+    # (3/4)/(1/4) = 3, and no pair has a larger one: the pure epsilon is log(3).
+    assert pure_epsilon(built).exact == sympy.log(3)
+
+
+@pytest.mark.parametrize("written", [{"hamming": "two"}, 3, "everyone"])
+def test_from_rows_refuses_other_neighbours_by_name(written):
+    with pytest.raises(InvalidMechanism, match="neighbours"):
+        FiniteMechanism.from_rows([["1/2", "1/2"], ["1/2", "1/2"]], neighbours=written)

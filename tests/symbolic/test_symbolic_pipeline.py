@@ -23,8 +23,16 @@ def test_exponential_tangent_line_is_proved_by_z3() -> None:
     verdict = decide_scalar(exp(eps) >= 1 + eps, timeout=10)
     assert verdict.status is Status.PROVED
     assert verdict.method.startswith("z3")
-    # The unsat core names the tangent-line fact e^t >= 1 + t.
-    assert "exp(eps) >= 1 + t" in verdict.certificate
+    # The unsat core names the tangent-line fact e^t >= 1 + t, at t = eps: a certificate names
+    # the claim's own terms (it read "exp(eps) >= 1 + t", with t nowhere in the claim).
+    assert "exp(eps) >= 1 + eps" in verdict.certificate
+
+
+def test_a_certificate_names_a_compound_argument_in_parentheses() -> None:
+    # e^(eps/2) >= 1 + eps/2 is the tangent line at t = eps/2.
+    verdict = decide_scalar(exp(eps / 2) >= 1 + eps / 2, timeout=10)
+    assert verdict.status is Status.PROVED
+    assert "exp(eps/2) >= 1 + (eps/2)" in verdict.certificate
 
 
 def test_randomized_response_ratio_is_exact() -> None:
