@@ -36,10 +36,10 @@ NAMES = {"entropic": ("variables",)}
 
 def _same_value(shown: str, replayed: str, kind: str = "value") -> bool:
     """Whether ``shown`` is the witness's ``replayed`` field, compared as its ``kind`` says:
-    "names" (comma-separated, each exactly), else "value": a matrix when either has a "[",
-    else a rational."""
+    "names" (the same names in the same order, written alike), else "value": a matrix when
+    either has a "[", else a rational."""
     if kind == "names":
-        return [n.strip() for n in shown.split(",")] == replayed.split(",")
+        return shown == replayed
     try:
         if "[" in shown or "[" in replayed:
             return parse_matrix(shown) == parse_matrix(replayed)
