@@ -168,3 +168,44 @@ def test_a_shannon_proof_whose_shown_parts_are_changed(
     assert _recheck(tmp_path, data) == 0
     change(data["theorems"][1])
     assert _recheck(tmp_path, data) != 0
+
+
+BOUNDED = """
+from dpproofs.claim import all_of
+from dpproofs.entropic import H, I, for_all_joint_distributions, markov, random_variables
+from dpproofs.finite.claims import for_each
+from dpproofs.theorem import theorem
+
+X, Y, Z = random_variables("X Y Z")
+
+
+def _subadditive(n):
+    vs = random_variables(" ".join(f"V_{i}" for i in range(n)))
+    total = H(vs[0])
+    for v in vs[1:]:
+        total = total + H(v)
+    return for_all_joint_distributions(H(vs) <= total)
+
+
+@theorem(source="adv", expect="verified-bounded", id="adv.bounded_and_proved")
+def bounded_and_proved():
+    return all_of(
+        for_each("n = 2, 3", [(2,), (3,)], _subadditive),
+        for_all_joint_distributions(I(X, Z) <= I(Y, Z), [markov(X, Y, Z)]),
+    )
+"""
+
+
+def test_a_bounded_conjunction_of_shannon_claims_shows_its_derived_coverage(tmp_path: Path) -> None:
+    """A conjunction of a family (bounded) and a proof: its coverage is the family's and the
+    proof's reason (dpproofs.verdict.conjunction), written again by recheck; edited, it fails."""
+    data = _report(tmp_path, BOUNDED)
+    (only,) = data["theorems"]
+    assert only["status"] == "verified-bounded"
+    assert only["coverage"] == (
+        "n = 2, 3 (2 cases); proved: for every joint distribution of X, Y, Z on every finite "
+        "alphabet"
+    )
+    assert _recheck(tmp_path, data) == 0
+    only["coverage"] = "n = 2, 3 (2 cases); proved: for every joint distribution of X, Y"
+    assert _recheck(tmp_path, data) == 1
