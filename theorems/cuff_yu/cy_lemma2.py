@@ -182,15 +182,16 @@ def _bsc_is_tight():
     def check():
         # I(pi; BSC) = h(u) - h(c), u = pi cbar + pibar c the output law's first mass.
         as_entropies = _log_identity(info(prior, rows, out) - (hb(*out) - hb(c, cbar)), back)
-        # pi = 1/2: u = 1/2, I = ln 2 - h(c); pi in {0, 1}: I = 0.
+        # pi = 1/2: u = 1/2, I = ln 2 - h(c); pi in {0, 1}: I = 0 (both terms 0).
         half = (sympy.Rational(1, 2), sympy.Rational(1, 2))
         attained = _log_identity(
             info(half, rows, [sum(half[x] * rows[x][y] for x in range(2)) for y in range(2)])
             - (LN2 - hb(c, cbar)),
             back,
         )
-        at_vertex = info((1, 0), rows, rows[0])
-        # delta = 1 (c = 0): the identity channel, I(pi) = h(pi); capacity ln 2 = ln 2 - h(0).
+        at_vertex = info((1, 0), rows, rows[0]) + info((0, 1), rows, rows[1])
+        # delta = 1 (c = 0): the identity channel, I(pi) = h(pi), ln 2 at pi = 1/2: capacity
+        # ln 2 = ln 2 - h(0).
         identity = ((1, 0), (0, 1))
         at_one = _log_identity(info(prior, identity, prior) - hb(pi, pibar), back)
         ends = (_bsc_floor(sympy.Integer(0)), _bsc_floor(sympy.Integer(1)))
@@ -199,6 +200,7 @@ def _bsc_is_tight():
             and fact_eq(attained, 0)
             and fact_eq(at_vertex, 0)
             and fact_eq(at_one, 0)
+            and fact_eq(info(half, identity, half), LN2)
             and fact_eq(ends[0], 0)
             and fact_eq(ends[1], LN2)
         )
