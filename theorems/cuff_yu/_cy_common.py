@@ -11,7 +11,7 @@ import sympy
 from dpproofs.algebra import implies
 from dpproofs.claim import exact_fact
 from dpproofs.continuum import entropy as law_entropy
-from dpproofs.errors import InvalidClaim
+from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts
 from dpproofs.finite.claims import for_each
@@ -115,6 +115,25 @@ def mi_in(alg, joint: dict, a: tuple[int, ...], b: tuple[int, ...], c: tuple[int
         - entropy_in(alg, joint, a + b + c)
         - entropy_in(alg, joint, c)
     )
+
+
+def log_identity(expr, constraints) -> sympy.Expr:
+    """The residue of ``expr`` read as an identity: every logarithm's argument must be positive
+    by sympy's assumptions (products, quotients and sums of positive symbols), so ln(ab) =
+    ln a + ln b and ln(a/b) = ln a - ln b hold and split it; the coefficient of each remaining
+    ln(atom), and the rest, are then rational functions (denominators positive sums), brought to
+    lowest terms by sympy.cancel; ``constraints`` (symbol -> polynomial, e.g.
+    pibar -> 1 - pi) rewrite the split form, logarithms' arguments included (equal values).
+    expr = 0 wherever the constraints hold when the residue (the sum of the squares of the
+    coefficients and of the rest) is 0."""
+    for term in expr.atoms(sympy.log):
+        if term.args[0].is_positive is not True:
+            raise Undecided(f"ln of {term.args[0]}, not positive by construction")
+    split = sympy.expand(sympy.expand_log(expr, force=True).subs(constraints))
+    logs = sorted(split.atoms(sympy.log), key=str)
+    rest = split - sum(split.coeff(t) * t for t in logs)
+    parts = [split.coeff(t) for t in logs] + [rest]
+    return sympy.cancel(sum(sympy.cancel(q) ** 2 for q in parts))
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:

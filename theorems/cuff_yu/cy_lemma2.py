@@ -15,6 +15,7 @@ from _cy_common import (
     fact_le,
     grid_fact,
     h,
+    log_identity,
     simplex_grid,
     stated_check,
 )
@@ -136,24 +137,6 @@ def lemma2_binary_entropy_form():
     return grid_fact("C(W) >= ln 2 - h((1 - TV)/2)", _sections(8, 3), one)
 
 
-def _log_identity(expr, constraints) -> sympy.Expr:
-    """The residue of ``expr`` read as an identity: every logarithm's argument must be positive
-    by sympy's assumptions (products, quotients and sums of positive symbols), so ln(ab) =
-    ln a + ln b and ln(a/b) = ln a - ln b hold and split it; the coefficient of each remaining
-    ln(atom), and the rest, are then polynomials; ``constraints`` (symbol -> polynomial, e.g.
-    pibar -> 1 - pi) rewrite the split form, logarithms' arguments included (equal values).
-    expr = 0 wherever the constraints hold when the residue (the sum of the squares of the
-    coefficients and of the rest) is 0."""
-    for term in expr.atoms(sympy.log):
-        if term.args[0].is_positive is not True:
-            raise Undecided(f"ln of {term.args[0]}, not positive by construction")
-    split = sympy.expand(sympy.expand_log(expr, force=True).subs(constraints))
-    logs = sorted(split.atoms(sympy.log), key=str)
-    rest = split - sum(split.coeff(t) * t for t in logs)
-    parts = [split.coeff(t) for t in logs] + [rest]
-    return sympy.expand(sum(sympy.expand(q) ** 2 for q in parts))
-
-
 def _bsc_is_tight():
     """For every delta in [0, 1], the BSC with crossover c = (1 - delta)/2: TV = delta, and
     capacity sup_pi I(pi; BSC) = ln 2 - h(c), attained at pi = 1/2."""
@@ -181,10 +164,10 @@ def _bsc_is_tight():
 
     def check():
         # I(pi; BSC) = h(u) - h(c), u = pi cbar + pibar c the output law's first mass.
-        as_entropies = _log_identity(info(prior, rows, out) - (hb(*out) - hb(c, cbar)), back)
+        as_entropies = log_identity(info(prior, rows, out) - (hb(*out) - hb(c, cbar)), back)
         # pi = 1/2: u = 1/2, I = ln 2 - h(c); pi in {0, 1}: I = 0 (both terms 0).
         half = (sympy.Rational(1, 2), sympy.Rational(1, 2))
-        attained = _log_identity(
+        attained = log_identity(
             info(half, rows, [sum(half[x] * rows[x][y] for x in range(2)) for y in range(2)])
             - (LN2 - hb(c, cbar)),
             back,
@@ -193,7 +176,7 @@ def _bsc_is_tight():
         # delta = 1 (c = 0): the identity channel, I(pi) = h(pi), ln 2 at pi = 1/2: capacity
         # ln 2 = ln 2 - h(0).
         identity = ((1, 0), (0, 1))
-        at_one = _log_identity(info(prior, identity, prior) - hb(pi, pibar), back)
+        at_one = log_identity(info(prior, identity, prior) - hb(pi, pibar), back)
         ends = (_bsc_floor(sympy.Integer(0)), _bsc_floor(sympy.Integer(1)))
         ok = (
             fact_eq(as_entropies, 0)
