@@ -117,23 +117,42 @@ def mi_in(alg, joint: dict, a: tuple[int, ...], b: tuple[int, ...], c: tuple[int
     )
 
 
+def _split_log(arg) -> sympy.Expr:
+    """ln arg as c + sum_i k_i ln f_i: arg = (cn/cd) prod f_i^k_i / prod g_j^l_j with f_i, g_j
+    the irreducible factors of arg's numerator and denominator (sympy.factor_list), valid when
+    cn/cd > 0 and every factor is positive by sympy's assumptions (else Undecided)."""
+    num, den = sympy.fraction(sympy.together(arg))
+    cn, tops = sympy.factor_list(num)
+    cd, bottoms = sympy.factor_list(den)
+    if not (cn / cd) > 0:
+        raise Undecided(f"ln of {arg}: a constant factor {cn / cd} that is not positive")
+    total = sympy.log(cn / cd)
+    for sign, factors in ((1, tops), (-1, bottoms)):
+        for factor, power in factors:
+            if factor.is_positive is not True:
+                raise Undecided(f"ln of {arg}: the factor {factor} is not positive by construction")
+            total += sign * power * sympy.log(factor)
+    return total
+
+
 def log_identity(expr, constraints) -> sympy.Expr:
-    """The residue of ``expr`` read as an identity: every logarithm's argument must be positive
-    by sympy's assumptions (products, quotients and sums of positive symbols), so ln(ab) =
-    ln a + ln b and ln(a/b) = ln a - ln b hold and split it; the coefficient of each remaining
-    ln(atom), and the rest, are then rational functions (denominators positive sums), brought to
-    lowest terms by sympy.cancel; ``constraints`` (symbol -> polynomial, e.g.
-    pibar -> 1 - pi) rewrite the split form, logarithms' arguments included (equal values).
-    expr = 0 wherever the constraints hold when the residue (the sum of the squares of the
-    coefficients and of the rest) is 0."""
-    for term in expr.atoms(sympy.log):
-        if term.args[0].is_positive is not True:
-            raise Undecided(f"ln of {term.args[0]}, not positive by construction")
-    split = sympy.expand(sympy.expand_log(expr, force=True).subs(constraints))
+    """The residue of ``expr`` read as an identity. Each ln(arg) is split into logarithms of the
+    irreducible factors of arg's numerator and denominator (:func:`_split_log`: every factor
+    positive by sympy's assumptions, so ln(ab) = ln a + ln b and ln(a/b) = ln a - ln b hold);
+    ``constraints`` (symbol -> polynomial, e.g. pibar -> 1 - pi) then rewrite the split form,
+    logarithms' arguments included (equal values); the coefficient of each remaining ln(atom),
+    and the rest, are rational functions (denominators positive), brought to lowest terms by
+    sympy.cancel. expr = 0 wherever the constraints hold when every one reduces to 0; the
+    residue returned is 0 then, else the first term (by name) whose coefficient does not."""
+    split = expr.replace(sympy.log, _split_log)
+    split = sympy.expand(split.subs(constraints))
     logs = sorted(split.atoms(sympy.log), key=str)
-    rest = split - sum(split.coeff(t) * t for t in logs)
-    parts = [split.coeff(t) for t in logs] + [rest]
-    return sympy.cancel(sum(sympy.cancel(q) ** 2 for q in parts))
+    parts = sympy.collect(split, logs, evaluate=False)
+    for key in sorted(parts, key=str):
+        reduced = sympy.cancel(parts[key])
+        if reduced != 0:
+            return reduced * key
+    return sympy.Integer(0)
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
