@@ -358,6 +358,10 @@ def _sibson_limit(inputs: int, outputs: int):
     source=cite("CY-sibson-alpha1", "sec 7 after (66)"),
     expect="proved",
     id="cuffyu.sibson_alpha1",
+    restricted=(
+        "channels with positive entries, 2 x 2, 2 x 3 and 3 x 2; the source: every channel and "
+        "prior"
+    ),
     reading=(
         "Every prior and every channel with positive entries, 2 x 2, 2 x 3 and 3 x 2 (inputs x "
         "outputs); Sibson's closed form; the limit alpha -> 1 as the derivative of its "

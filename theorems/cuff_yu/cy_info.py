@@ -90,6 +90,10 @@ def _conditional_mi(joint, a, b, c):
     source=cite("CY-Prop6(41)", "Property 6, chain rule"),
     expect="proved",
     id="cuffyu.property6_chain_rule",
+    restricted=(
+        "binary X, Y, Z, joints with positive masses; the source: every joint law on finite "
+        "alphabets"
+    ),
     reading=(
         "Binary X, Y, Z; every joint law with positive masses (symbolic); I and conditional I "
         "from the vocabulary's KL-based definition; natural log."
