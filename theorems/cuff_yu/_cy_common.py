@@ -141,15 +141,28 @@ def log_identity(expr, constraints) -> sympy.Expr:
     positive by sympy's assumptions, so ln(ab) = ln a + ln b and ln(a/b) = ln a - ln b hold);
     ``constraints`` (symbol -> polynomial, e.g. pibar -> 1 - pi) then rewrite the split form,
     logarithms' arguments included (equal values); the coefficient of each remaining ln(atom),
-    and the rest, are rational functions (denominators positive), brought to lowest terms by
-    sympy.cancel. expr = 0 wherever the constraints hold when every one reduces to 0; the
+    and the rest, are rational functions (denominators positive), summed exactly in the field
+    Q(symbols). expr = 0 wherever the constraints hold when every one reduces to 0; the
     residue returned is 0 then, else the first term (by name) whose coefficient does not."""
     split = expr.replace(sympy.log, _split_log)
     split = sympy.expand(split.subs(constraints))
-    logs = sorted(split.atoms(sympy.log), key=str)
-    parts = sympy.collect(split, logs, evaluate=False)
-    for key in sorted(parts, key=str):
-        reduced = sympy.cancel(parts[key])
+    groups: dict = {}
+    for term in sympy.Add.make_args(split):
+        logs = [f for f in sympy.Mul.make_args(term) if f.has(sympy.log)]
+        if len(logs) > 1 or (logs and not isinstance(logs[0], sympy.log)):
+            return term  # a product or power of logarithms: outside the reading
+        key = logs[0] if logs else sympy.Integer(1)
+        groups.setdefault(key, []).append(term / key)
+    symbols = sorted(split.free_symbols, key=str)
+    field = sympy.field(symbols, sympy.QQ)[0] if symbols else None
+    for key in sorted(groups, key=str):
+        if field is None:
+            reduced = sympy.cancel(sympy.Add(*groups[key]))
+        else:  # exact arithmetic in the field of rational functions Q(symbols)
+            total = field(0)
+            for coefficient in groups[key]:
+                total += field.from_expr(coefficient)
+            reduced = total.as_expr()
         if reduced != 0:
             return reduced * key
     return sympy.Integer(0)
