@@ -351,9 +351,9 @@ def _every_quantisation():
     "m >= 2 and a in (0, 1] (symbolic m and a): the quantised laws written by classes of equal "
     "cells, I - a ln m reduced to 0 by sympy (logarithms split, every mass positive for "
     "0 < a < 1; a = 1 apart, where the e classes have mass 0), the explicit channel's I (the "
-    "vocabulary's) equal to a ln m at m in 2..8, a in {1/10, 1/2, 1}. Was a grid of 21 members (m in "
-    "2..8). The second sentence (no analogue of Properties 7-9) follows with Example 5.1 (i): "
-    "cuffyu.example5_1. (Before issue 29: a stub.)",
+    "vocabulary's) equal to a ln m at m in 2..8, a in {1/10, 1/2, 1}. Was a grid of 21 "
+    "members (m in 2..8). The second sentence (no analogue of Properties 7-9) follows with "
+    "Example 5.1 (i): cuffyu.example5_1. (Before issue 29: a stub.)",
     quote=(
         "For the Example 5.1 mechanism with X_1 continuous and X_2 = X_1, I(X_1, X_2; Y) = "
         "infinity. So eps-MI-DP bounds no I(X_S; Y | X_{S^c}) with abs(S) >= 2: MI-DP has no "
