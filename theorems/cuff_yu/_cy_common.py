@@ -11,7 +11,7 @@ import sympy
 from dpproofs.algebra import implies
 from dpproofs.claim import exact_fact
 from dpproofs.continuum import entropy as law_entropy
-from dpproofs.errors import InvalidClaim
+from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts
 from dpproofs.finite.claims import for_each
@@ -115,6 +115,57 @@ def mi_in(alg, joint: dict, a: tuple[int, ...], b: tuple[int, ...], c: tuple[int
         - entropy_in(alg, joint, a + b + c)
         - entropy_in(alg, joint, c)
     )
+
+
+def _split_log(arg) -> sympy.Expr:
+    """ln arg as c + sum_i k_i ln f_i: arg = (cn/cd) prod f_i^k_i / prod g_j^l_j with f_i, g_j
+    the irreducible factors of arg's numerator and denominator (sympy.factor_list), valid when
+    cn/cd > 0 and every factor is positive by sympy's assumptions (else Undecided)."""
+    num, den = sympy.fraction(sympy.together(arg))
+    cn, tops = sympy.factor_list(num)
+    cd, bottoms = sympy.factor_list(den)
+    if not (cn / cd) > 0:
+        raise Undecided(f"ln of {arg}: a constant factor {cn / cd} that is not positive")
+    total = sympy.log(cn / cd)
+    for sign, factors in ((1, tops), (-1, bottoms)):
+        for factor, power in factors:
+            if factor.is_positive is not True:
+                raise Undecided(f"ln of {arg}: the factor {factor} is not positive by construction")
+            total += sign * power * sympy.log(factor)
+    return total
+
+
+def log_identity(expr, constraints) -> sympy.Expr:
+    """The residue of ``expr`` read as an identity. Each ln(arg) is split into logarithms of the
+    irreducible factors of arg's numerator and denominator (:func:`_split_log`: every factor
+    positive by sympy's assumptions, so ln(ab) = ln a + ln b and ln(a/b) = ln a - ln b hold);
+    ``constraints`` (symbol -> polynomial, e.g. pibar -> 1 - pi) then rewrite the split form,
+    logarithms' arguments included (equal values); the coefficient of each remaining ln(atom),
+    and the rest, are rational functions (denominators positive), summed exactly in the field
+    Q(symbols). expr = 0 wherever the constraints hold when every one reduces to 0; the
+    residue returned is 0 then, else the first term (by name) whose coefficient does not."""
+    split = expr.replace(sympy.log, _split_log)
+    split = sympy.expand(split.subs(constraints))
+    groups: dict = {}
+    for term in sympy.Add.make_args(split):
+        logs = [f for f in sympy.Mul.make_args(term) if f.has(sympy.log)]
+        if len(logs) > 1 or (logs and not isinstance(logs[0], sympy.log)):
+            return term  # a product or power of logarithms: outside the reading
+        key = logs[0] if logs else sympy.Integer(1)
+        groups.setdefault(key, []).append(term / key)
+    symbols = sorted(split.free_symbols, key=str)
+    field = sympy.field(symbols, sympy.QQ)[0] if symbols else None
+    for key in sorted(groups, key=str):
+        if field is None:
+            reduced = sympy.cancel(sympy.Add(*groups[key]))
+        else:  # exact arithmetic in the field of rational functions Q(symbols)
+            total = field(0)
+            for coefficient in groups[key]:
+                total += field.from_expr(coefficient)
+            reduced = total.as_expr()
+        if reduced != 0:
+            return reduced * key
+    return sympy.Integer(0)
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:

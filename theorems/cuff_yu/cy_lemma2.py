@@ -15,11 +15,13 @@ from _cy_common import (
     fact_le,
     grid_fact,
     h,
+    log_identity,
     simplex_grid,
+    stated_check,
 )
 
 from dpproofs.algebra import EXACT
-from dpproofs.claim import all_of
+from dpproofs.claim import all_of, exact_fact
 from dpproofs.entropic import (
     H,
     I,
@@ -32,6 +34,7 @@ from dpproofs.entropic import (
 from dpproofs.errors import Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.finite.capacity import capacity_bounds
+from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import mutual_information
 
@@ -134,20 +137,93 @@ def lemma2_binary_entropy_form():
     return grid_fact("C(W) >= ln 2 - h((1 - TV)/2)", _sections(8, 3), one)
 
 
+def _bsc_is_tight():
+    """For every delta in [0, 1], the BSC with crossover c = (1 - delta)/2: TV = delta, and
+    capacity sup_pi I(pi; BSC) = ln 2 - h(c), attained at pi = 1/2."""
+    d = sympy.Symbol("delta")
+    upper, lower = ((1 + d) / 2, (1 - d) / 2), ((1 - d) / 2, (1 + d) / 2)
+    tv = sum(sympy.Max(x - y, 0) for x, y in zip(upper, lower, strict=True))
+    s = sympy.Symbol("s", positive=True)
+    # 0 <= delta < 1: c, cbar = 1 - c, pi, pibar = 1 - pi positive symbols (0 < pi < 1).
+    pi, pibar, c, cbar = sympy.symbols("pi pibar c cbar", positive=True)
+    back = {pibar: 1 - pi, cbar: 1 - c}
+    rows = ((cbar, c), (c, cbar))
+    prior = (pi, pibar)
+    out = [prior[0] * rows[0][y] + prior[1] * rows[1][y] for y in range(2)]
+
+    def info(prior, rows, out):
+        return sum(
+            prior[x] * rows[x][y] * sympy.log(rows[x][y] / out[y])
+            for x in range(2)
+            for y in range(2)
+            if prior[x] * rows[x][y] != 0
+        )
+
+    def hb(a, b):
+        return -a * sympy.log(a) - b * sympy.log(b)
+
+    def check():
+        # I(pi; BSC) = h(u) - h(c), u = pi cbar + pibar c the output law's first mass.
+        as_entropies = log_identity(info(prior, rows, out) - (hb(*out) - hb(c, cbar)), back)
+        # pi = 1/2: u = 1/2, I = ln 2 - h(c); pi in {0, 1}: I = 0 (both terms 0).
+        half = (sympy.Rational(1, 2), sympy.Rational(1, 2))
+        attained = log_identity(
+            info(half, rows, [sum(half[x] * rows[x][y] for x in range(2)) for y in range(2)])
+            - (LN2 - hb(c, cbar)),
+            back,
+        )
+        at_vertex = info((1, 0), rows, rows[0]) + info((0, 1), rows, rows[1])
+        # delta = 1 (c = 0): the identity channel, I(pi) = h(pi), ln 2 at pi = 1/2: capacity
+        # ln 2 = ln 2 - h(0).
+        identity = ((1, 0), (0, 1))
+        at_one = log_identity(info(prior, identity, prior) - hb(pi, pibar), back)
+        ends = (_bsc_floor(sympy.Integer(0)), _bsc_floor(sympy.Integer(1)))
+        ok = (
+            fact_eq(as_entropies, 0)
+            and fact_eq(attained, 0)
+            and fact_eq(at_vertex, 0)
+            and fact_eq(at_one, 0)
+            and fact_eq(info(half, identity, half), LN2)
+            and fact_eq(ends[0], 0)
+            and fact_eq(ends[1], LN2)
+        )
+        return ok, {"eps at delta = 0, 1": ends}
+
+    h_s = -s * sympy.log(s) - (1 - s) * sympy.log(1 - s)
+    return all_of(
+        exact_fact(
+            "I(pi; BSC) = h(u) - h(c); I(1/2; BSC) = ln 2 - h(c); eps(0) = 0, eps(1) = ln 2",
+            stated_check(check),
+        ),
+        holds(sympy.Eq(tv, d), where={d: sympy.Interval(0, 1)}),
+        # h(u) <= ln 2 for every u in (0, 1) (and h(0) = h(1) = 0): sup_pi I = ln 2 - h(c).
+        holds(h_s <= LN2, where={s: sympy.Interval.open(0, 1)}),
+        # u = pi (1 - c) + (1 - pi) c lies in (0, 1) for pi in (0, 1) and c in (0, 1/2].
+        holds(
+            sympy.And(pi * (1 - c) + (1 - pi) * c > 0, pi * (1 - c) + (1 - pi) * c < 1),
+            where={pi: sympy.Interval.open(0, 1), c: sympy.Interval.Lopen(0, sympy.Rational(1, 2))},
+        ),
+    )
+
+
 @theorem(
     source=cite("CY-Lemma2-tight", "CY-AppC(98)", "Lemma 2 tightness; Appendix C eq. (98)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma2_tight",
     reading=(
-        "The BSC with crossover (1 - delta)/2 as the mechanism (n = 1); delta on the grid "
-        "(1/10) Z, so eps = ln 2 - h((1 - delta)/2) sweeps eleven points of [0, ln 2], not "
-        "every eps; natural log."
+        "The BSC with crossover (1 - delta)/2 as the mechanism (n = 1), every delta in [0, 1]: "
+        "eps = ln 2 - h((1 - delta)/2) is continuous in delta, 0 at delta = 0 and ln 2 at "
+        "delta = 1, so it takes every eps in [0, ln 2]; h^{-1} the increasing branch, so "
+        "1 - 2 h^{-1}(ln 2 - eps) = delta; natural log."
     ),
     timeout=60,
-    note=RECONSTRUCTED + "delta in (1/10) Z, [0, 1]: the BSC with crossover (1 - delta)/2 has "
-    "rows at TV exactly delta (so it is (0, d)-DP for no d < delta) and capacity exactly "
-    "ln 2 - h((1 - delta)/2) = eps, certified. A grid over delta (eps = ln 2 - h((1-delta)/2) "
-    "sweeps [0, ln 2]), not every eps.",
+    note=RECONSTRUCTED + "For every delta in [0, 1] (symbolic): the BSC with crossover "
+    "c = (1 - delta)/2 has rows at TV exactly delta (so it is (0, d)-DP for no d < delta); for "
+    "every prior pi in (0, 1), I(pi; BSC) = h(u) - h(c) with u = pi (1 - c) + (1 - pi) c in "
+    "(0, 1) (logarithms of positive terms split, the coefficients reduced by pi + pibar = 1, "
+    "c + cbar = 1), h(u) <= ln 2 (the scalar decider), I = 0 at pi in {0, 1}, and pi = 1/2 "
+    "attains ln 2 - h(c); delta = 1 (c = 0) apart: I(pi) = h(pi). So the capacity is exactly "
+    "ln 2 - h(c) = eps. Was a grid of 11 values of delta.",
     quote=(
         "CY-Lemma2-tight: For every eps in [0, ln 2], some eps-MI-DP mechanism (a binary "
         "symmetric channel) is not (0, d)-DP for any d < 1 - 2 h^{-1}(ln 2 - eps). CY-AppC(98): "
@@ -158,15 +234,7 @@ def lemma2_binary_entropy_form():
 def bsc_is_tight():
     """The BSC with rows at TV delta is eps-MI-DP for eps = ln 2 - h((1 - delta)/2) and not
     (0, d)-DP for any d < delta = 1 - 2 h^{-1}(ln 2 - eps)."""
-
-    def one(delta):
-        c = (1 - delta) / 2
-        rows = [[1 - c, c], [c, 1 - c]]
-        bounds = capacity_bounds(rows)
-        ok = fact_eq(_tv(*rows), delta) and fact_eq(bounds, _bsc_floor(delta))
-        return ok, {"delta": delta, "capacity": bounds.exact}
-
-    return grid_fact("BSC capacity and TV", [R(k, 10) for k in range(11)], one)
+    return _bsc_is_tight()
 
 
 @theorem(
