@@ -24,16 +24,22 @@ from dpproofs.deadline import Deadline
 from dpproofs.entropic.refute import refute
 from dpproofs.entropic.shannon import Certificate, search
 from dpproofs.entropic.terms import Relation, parameters_of, variables_of
-from dpproofs.entropic.values import JointLaw, approximate
+from dpproofs.entropic.values import JointLaw, value
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import Witness
 from dpproofs.shannon_certificate import Direction, ShannonCertificate
+from dpproofs.shannon_text import (
+    METHOD,
+    REFUTED_REASON,
+    certificate_lines,
+    observed,
+    proved_reason,
+    unknown_reason,
+)
 from dpproofs.verdict import Counterexample, Verdict
 
-METHOD = "Shannon-type inequality (LP-found multipliers, checked exactly)"
 #: Variables beyond this make the LP too large to be worth it (2^n - 1 coordinates).
 MAX_VARIABLES = 7
-DOMAIN = "every joint distribution of {names} on every finite alphabet"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,46 +90,31 @@ class ShannonClaim:
         counter = refute(self.target, self.hypotheses, names, self.parameters(), deadline)
         if counter is not None:
             return self._refuted(*counter)
-        return Verdict.unknown(
-            METHOD,
-            "not Shannon-type, or the LP found no certificate: no non-negative combination of the "
-            "elemental inequalities and the hypotheses was found for "
-            f"{'the reverse of ' if found else ''}{self.target}; no counterexample among the "
-            "seeded joint laws (which shows nothing)",
-        )
+        return Verdict.unknown(METHOD, unknown_reason(str(self.target), bool(found)))
 
     def _proved(self, names: tuple[str, ...], found: list[tuple[str, Certificate]]) -> Verdict:
-        lines = []
-        directions = []
-        for sign, c in found:
-            prefix = "" if sign == "+" else "reverse: "
-            lines += [prefix + line for line in c.lines(self.hypotheses)]
-            directions.append(
-                Direction(
-                    sign,
-                    tuple((e.first, e.other, ",".join(e.given), str(m)) for e, m in c.elemental),
-                    tuple((j, str(m)) for j, m in c.hypotheses),
-                )
+        directions = tuple(
+            Direction(
+                sign,
+                tuple((e.first, e.other, ",".join(e.given), str(m)) for e, m in c.elemental),
+                tuple((j, str(m)) for j, m in c.hypotheses),
             )
+            for sign, c in found
+        )
         return Verdict.proved(
             METHOD,
-            certificate=lines,
-            reason="for "
-            + DOMAIN.format(names=", ".join(names))
-            + (" and every value of " + ", ".join(self.parameters()) if self.parameters() else ""),
-            evidence=[ShannonCertificate(tuple(directions))],
+            certificate=certificate_lines(directions, [str(h) for h in self.hypotheses]),
+            reason=proved_reason(names, self.parameters()),
+            evidence=[ShannonCertificate(directions)],
         )
 
     def _refuted(self, law: JointLaw, point: dict[str, Fraction]) -> Verdict:
         values = witness_values(law, point)
-        observed = {
-            str(self.target.lhs): f"{approximate(self.target.lhs, law, point):.6g}",
-            str(self.target.rhs): f"{approximate(self.target.rhs, law, point):.6g}",
-        }
+        sides = [(str(f), *value(f, law, point)) for f in (self.target.lhs, self.target.rhs)]
         return Verdict.refuted(
             METHOD,
-            Counterexample.of(dict(values), observed),
-            reason="the hypotheses hold and the target fails there (decided exactly)",
+            Counterexample.of(dict(values), observed(sides)),
+            reason=REFUTED_REASON,
             evidence=[Witness("entropic", values)],
         )
 

@@ -27,6 +27,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from dpproofs.entropic.terms import H, I, Linear, RandomVariable, Relation, Subset
+from dpproofs.shannon_text import term_name
 
 #: Denominators tried when rounding the float multipliers.
 ROUNDINGS = (1, 2, 6, 12, 60, 420, 2520, 10**6)
@@ -44,10 +45,7 @@ class Elemental:
 
     @property
     def name(self) -> str:
-        g = ",".join(self.given)
-        if not self.other:
-            return f"H({self.first} | {g})" if g else f"H({self.first})"
-        return f"I({self.first}; {self.other} | {g})" if g else f"I({self.first}; {self.other})"
+        return term_name(self.first, self.other, self.given)
 
     def form(self) -> Linear:
         given = tuple(RandomVariable(n) for n in self.given)
@@ -73,11 +71,6 @@ class Certificate:
 
     elemental: tuple[tuple[Elemental, Fraction], ...]
     hypotheses: tuple[tuple[int, Fraction], ...]
-
-    def lines(self, hypotheses: Sequence[Relation]) -> list[str]:
-        out = [f"{m} * {e.name} >= 0" for e, m in self.elemental]
-        out += [f"{m} * [{hypotheses[j]}]" for j, m in self.hypotheses]
-        return out
 
 
 def _keys(forms: Sequence[Linear]) -> list[Subset | str]:

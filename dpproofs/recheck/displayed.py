@@ -3,10 +3,11 @@
 A report's refuted verdict shows ``counterexample.assignment``; a reader trusts what is shown,
 so the rechecker confirms a refutation only when the shown assignment is itself replayed:
 
-* against a replayed witness (search, scalar or step): the assignment names exactly the
-  witness's values, compared exactly (a distribution ``[1, 0]`` is the one-row matrix
-  ``[[1, 0]]``, a rational is compared as a Fraction); a parameter pinned to ln r, which the
-  witness leaves out, is shown as ``ln(r)`` or ``log(r)``; a member of a family adds
+* against a replayed witness (search, scalar, step or entropic): the assignment names exactly
+  the witness's values, compared exactly by their kind (a distribution ``[1, 0]`` is the
+  one-row matrix ``[[1, 0]]``, a rational is compared as a Fraction, the ``variables`` of an
+  entropic witness, the order of its cells, as a list of names); a parameter pinned to ln r,
+  which the witness leaves out, is shown as ``ln(r)`` or ``log(r)``; a member of a family adds
   ``member``, the label of the member the witness is about;
 * for a concrete mechanism (:func:`replay_mechanism`): ``(x, x', S)`` must be a neighbour pair
   with Pr[M(x) in S] > e^eps Pr[M(x') in S] + delta, where (e^eps, delta) is (e^eps, delta) of
@@ -28,8 +29,17 @@ from dpproofs.recheck.balls import Real, Undecidable, compare, enclose
 from dpproofs.recheck.balls import with_precision as precision
 from dpproofs.recheck.witnesses import PRECISIONS, BadWitness, parse_matrix, parse_rational
 
+#: The fields of a witness that are no number, by the witness's kind: an entropic witness's
+#: ``variables`` is the order of its cells' values, a list of names.
+NAMES = {"entropic": ("variables",)}
 
-def _same_value(shown: str, replayed: str) -> bool:
+
+def _same_value(shown: str, replayed: str, kind: str = "value") -> bool:
+    """Whether ``shown`` is the witness's ``replayed`` field, compared as its ``kind`` says:
+    "names" (the same names in the same order, written alike), else "value": a matrix when
+    either has a "[", else a rational."""
+    if kind == "names":
+        return shown == replayed
     try:
         if "[" in shown or "[" in replayed:
             return parse_matrix(shown) == parse_matrix(replayed)
@@ -51,10 +61,15 @@ def _pinned(shown: str, domain: Any) -> bool:
 
 
 def matches_witness(
-    shown: Mapping[str, str], values: Mapping[str, str], claim: Any, member: str | None
+    shown: Mapping[str, str],
+    values: Mapping[str, str],
+    claim: Any,
+    member: str | None,
+    kind: str = "",
 ) -> str:
     """ "" when ``shown`` is the witness ``values`` of ``claim`` (see the module docstring), else
-    why not. ``member`` is the label of the family member the witness is about, if any."""
+    why not. ``member`` is the label of the family member the witness is about, if any;
+    ``kind`` the witness's claim kind (its fields that are names: :data:`NAMES`)."""
     shown = dict(shown)
     label = shown.pop("member", None)
     if label != member:
@@ -67,7 +82,11 @@ def matches_witness(
         return f"the counterexample names {sorted(shown)}; the witness {sorted(values)}"
     for name, text in shown.items():
         if not (
-            _pinned(text, params[name]) if name not in values else _same_value(text, values[name])
+            _pinned(text, params[name])
+            if name not in values
+            else _same_value(
+                text, values[name], "names" if name in NAMES.get(kind, ()) else "value"
+            )
         ):
             return f"the counterexample shows {name} = {text}, which is not the witness's value"
     return ""

@@ -25,6 +25,7 @@ from typing import Any
 import flint
 import sympy
 
+from dpproofs import shannon_text
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.shannon_certificate import ShannonCertificate
 
@@ -73,7 +74,19 @@ def _claim_parts(claim: Any) -> tuple[Any, list[Any]]:
     return target, list(hypotheses)
 
 
+def names_and_parameters(claim: Any) -> tuple[list[str], list[str]]:
+    """The random variables and the parameters the claim's target and hypotheses mention,
+    each sorted (what a proof's reason names)."""
+    target, hypotheses = _claim_parts(claim)
+    forms = [_difference(r) for r in (target, *hypotheses)]
+    keys = {key for f in forms for key in f[0]}
+    names = sorted({n for kind, key in keys if kind == "h" for n in key})
+    return names, sorted({str(key) for kind, key in keys if kind == "t"})
+
+
 def replay_certificate(piece: Piece, claim: Any, evidence: ShannonCertificate) -> Finding:
+    if piece.status != "proved":
+        return failed(piece, f"a Shannon certificate proves; its part is said {piece.status}")
     try:
         target, hypotheses = _claim_parts(claim)
     except ValueError as exc:
@@ -128,12 +141,13 @@ def _entropy(masses: Mapping[tuple[int, ...], Fraction], index: list[int]) -> di
     return out
 
 
-def _sign(
+def _value(
     form: Form,
     names: list[str],
     masses: Mapping[tuple[int, ...], Fraction],
     point: Mapping[str, Fraction],
-) -> int | None:
+) -> tuple[Fraction, dict[int, Fraction]]:
+    """(c_0, {p: c_p}) with the form's value at the law = c_0 + sum_p c_p ln p."""
     const = form[1]
     logs: dict[int, Fraction] = {}
     for (kind, key), c in form[0].items():
@@ -142,7 +156,16 @@ def _sign(
             continue
         for p, e in _entropy(masses, [names.index(n) for n in sorted(key)]).items():
             logs[p] = logs.get(p, Fraction(0)) + c * e
-    logs = {p: c for p, c in logs.items() if c}
+    return const, {p: c for p, c in logs.items() if c}
+
+
+def _sign(
+    form: Form,
+    names: list[str],
+    masses: Mapping[tuple[int, ...], Fraction],
+    point: Mapping[str, Fraction],
+) -> int | None:
+    const, logs = _value(form, names, masses, point)
     if not logs:
         return (const > 0) - (const < 0)
     for bits in (64, 256, 1024, 4096):
@@ -175,24 +198,60 @@ def _failing_hypothesis(
     return None
 
 
+Law = tuple[list[str], dict[tuple[int, ...], Fraction], dict[str, Fraction]]
+
+
+def _fraction(text: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except ZeroDivisionError as exc:
+        raise ValueError(f"{text!r} is no rational") from exc
+
+
+def read_law(values: Mapping[str, str]) -> Law:
+    """(variables, {cell: mass}, {parameter: value}) of a witness's values; ValueError when
+    they are not a joint law (a malformed or repeated cell, masses that are no distribution)."""
+    if "variables" not in values:
+        raise ValueError("no 'variables' (the order of a cell's values)")
+    names = values["variables"].split(",")
+    masses: dict[tuple[int, ...], Fraction] = {}
+    point: dict[str, Fraction] = {}
+    for key, text in values.items():
+        if key.startswith("P(") and key.endswith(")"):
+            cell = tuple(int(v) for v in key[2:-1].split(","))
+            if len(cell) != len(names) or cell in masses:
+                raise ValueError(f"a malformed cell {key}")
+            masses[cell] = _fraction(text)
+        elif key != "variables":
+            point[key] = _fraction(text)
+    if any(m < 0 for m in masses.values()) or sum(masses.values(), Fraction(0)) != 1:
+        raise ValueError("the masses are not a distribution")
+    return names, masses, point
+
+
+def observed(claim: Any, values: Mapping[str, str]) -> dict[str, str]:
+    """What a refutation at the witness ``values`` observes (:func:`dpproofs.shannon_text.
+    observed`): each side of the target, valued here (ValueError for a witness that is not
+    a law of the target's variables)."""
+    target, _ = _claim_parts(claim)
+    names, masses, point = read_law(values)
+    sides = []
+    for side in (target.lhs, target.rhs):
+        form = _side(side)
+        if not {n for kind, key in form[0] if kind == "h" for n in key} <= set(names):
+            raise ValueError(f"the witness does not give every variable of {side}")
+        if not {key for kind, key in form[0] if kind == "t"} <= set(point):
+            raise ValueError(f"the witness does not give every parameter of {side}")
+        sides.append((str(side), *_value(form, names, masses, point)))
+    return shannon_text.observed(sides)
+
+
 def replay_witness(piece: Piece, claim: Any, values: Mapping[str, str]) -> Finding:
     try:
         target, hypotheses = _claim_parts(claim)
-        names = values["variables"].split(",")
-        masses: dict[tuple[int, ...], Fraction] = {}
-        point: dict[str, Fraction] = {}
-        for key, text in values.items():
-            if key.startswith("P(") and key.endswith(")"):
-                cell = tuple(int(v) for v in key[2:-1].split(","))
-                if len(cell) != len(names) or cell in masses:
-                    return failed(piece, f"a malformed cell {key}")
-                masses[cell] = Fraction(text)
-            elif key != "variables":
-                point[key] = Fraction(text)
-    except (KeyError, ValueError) as exc:
+        names, masses, point = read_law(values)
+    except ValueError as exc:
         return failed(piece, f"the witness is not a joint law: {exc}")
-    if any(m < 0 for m in masses.values()) or sum(masses.values(), Fraction(0)) != 1:
-        return failed(piece, "the masses are not a distribution")
     forms = [_difference(target), *(_difference(h) for h in hypotheses)]
     mentioned = {n for f in forms for (kind, key) in f[0] if kind == "h" for n in key}
     wanted = {key for f in forms for (kind, key) in f[0] if kind == "t"}

@@ -119,7 +119,17 @@ class Reported:
 
 
 #: Fields a report copies from the theorem's declaration, compared with the file's.
-DECLARED = ("source", "note", "corrects", "role", "refutation", "quote", "reading", "restricted")
+DECLARED = (
+    "source",
+    "note",
+    "corrects",
+    "role",
+    "refutation",
+    "quote",
+    "reading",
+    "restricted",
+    "expected_label",
+)
 #: Fields of a verdict nothing can replay (how long, whether cached): never confirmed.
 UNREPLAYABLE = ("seconds", "cached", "not_cached")
 

@@ -23,7 +23,9 @@ compares (a value that differs fails the verdict; one not recomputed leaves it u
   value, which the replay recomputed), ``attained_at`` (x, x') or (x, x', y) and ``claimed``
   (the claim's bound); ``replay`` is regenerated (:func:`mechanism_replay`);
 * exact facts: one ``fails: <comparison>`` per failing comparison of the replayed record and
-  the values the author's check returns (the check run again); no replay.
+  the values the author's check returns (the check run again); no replay;
+* an entropic witness (a joint law): each side of the target valued exactly at the law by
+  :func:`.entropic.observed` and written by :func:`dpproofs.shannon_text.observed`; no replay.
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ from fractions import Fraction
 from typing import Any
 
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, with_precision
+from dpproofs.recheck.entropic import observed as entropic_observed
 from dpproofs.recheck.pieces import Finding, Outcome, Reported
 from dpproofs.recheck.witnesses import BadWitness, parse_matrix, parse_rational
 from dpproofs.replay import BELOW_SIZES, SEARCH_RECHECK, scalar_source, search_source
 from dpproofs.replay import relations as named_relations
+from dpproofs.shannon_text import METHOD as SHANNON_METHOD
 
 #: How the search may have found the point (its re-check sentence and a point's minimality
 #: below the claim's sizes are dpproofs.replay's SEARCH_RECHECK and BELOW_SIZES).
@@ -53,6 +57,7 @@ METHODS = {
     "scalar": r"(float search|z3 model), rigorously re-checked|exact evaluation",
     "step": r"proof steps \(.*\)",
     "exact-evaluation": r"exact evaluation",
+    "entropic": re.escape(SHANNON_METHOD),
 }
 
 #: (outcome, why): None when every displayed value is the recomputed one.
@@ -338,6 +343,10 @@ def displayed_values(
             if what == "step":
                 problem = step_of(claim, int(record.get("step") or 0))
                 return scalar_shown(problem, values, observed, replay)
+            if what == "entropic":
+                return compare_observed(observed, entropic_observed(claim, values)) or (
+                    compare_replay(replay, "")
+                )
         if kind == "exact-evaluation":
             if assignment:
                 return mechanism_shown(

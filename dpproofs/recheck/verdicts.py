@@ -21,9 +21,11 @@ derived from its pieces' findings (``Finding.supports``), never from the report'
 A verdict is confirmed when the derived status is the reported one (unknown and error claim
 nothing, but an unknown claim must build), a refuted verdict's displayed counterexample is the
 one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
-lists them, its reason is one the deciders write for that status (:mod:`.reasons`), and its
-expected verdict, title, line, source, note, role, corrects, refutation label, quote, reading
-and restriction are the theorem file's (the report's seconds and cache fields cannot be
+lists them, its reason is one the deciders write for that status (:mod:`.reasons`; a verdict
+resting on Shannon-type evidence: its method, reason, certificate and coverage are the ones
+written again from the replay, :mod:`.entropictext`), and its expected verdict (and that
+verdict's label as shown), title, line, source, note, role, corrects, refutation label, quote,
+reading and restriction are the theorem file's (the report's seconds and cache fields cannot be
 replayed and are not). It fails when the replay contradicts the report (another status
 derived, a counterexample shown that is not the replayed one, a declaration that differs) and
 is "not replayed" when the status could not be derived.
@@ -35,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dpproofs.recheck import entropictext
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
@@ -43,6 +46,7 @@ from dpproofs.recheck.reasons import check_reason
 from dpproofs.recheck.resolve import resolve_size
 from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, step_of
 from dpproofs.recheck.witnesses import BadWitness
+from dpproofs.theorem import expectation
 
 #: Pieces whose confirmation rests on the displayed counterexample when it replays.
 SHOWN_ON = ("exact-evaluation",)
@@ -149,6 +153,7 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
                 ("quote", spec.quote),
                 ("reading", spec.reading),
                 ("restricted", spec.restricted or None),
+                ("expected_label", expectation(spec.expect)),
             )
         ),
     ):
@@ -168,7 +173,10 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
-    wrong = check_reason(verdict, derived)
+    if entropictext.applies(verdict):
+        wrong = entropictext.told(verdict, derivation.status)
+    else:
+        wrong = check_reason(verdict, derived)
     if wrong is not None:
         return Judged(verdict, wrong[0], derived, wrong[1])
     mismatch = _displayed(verdict, findings, derivation, resolve) if derived == "refuted" else None
@@ -194,7 +202,8 @@ def _source(
         if piece.kind == "witness":
             member = member_label(piece.file, piece.theorem, piece.part)
             values = {str(k): str(v) for k, v in piece.record.get("values", {}).items()}
-            if not matches_witness(shown, values, claim, member):
+            kind = str(piece.record.get("claim"))
+            if not matches_witness(shown, values, claim, member, kind):
                 return finding
         elif not {k: v for k, v in shown.items() if k != "member"} and _pointless(piece, claim):
             return finding
@@ -296,8 +305,8 @@ def _shown(verdict: Reported, findings: Sequence[Finding], derivation: _Derivati
             reasons.append(f"the counterexample shown, {dict(shown)}, is not replayed")
             continue
         member = member_label(piece.file, piece.theorem, piece.part)
-        values = piece.record.get("values", {})
-        why = matches_witness(shown, {str(k): str(v) for k, v in values.items()}, claim, member)
+        values = {str(k): str(v) for k, v in piece.record.get("values", {}).items()}
+        why = matches_witness(shown, values, claim, member, str(piece.record.get("claim")))
         if not why:
             return ""
         reasons.append(why)

@@ -1,7 +1,9 @@
 """Adversary (S8, issue 27 and the Shannon-type decider): ``dpproofs recheck`` on reports of
 entropic claims (dpproofs.entropic).
 
-What broke (each an xfail(strict) until fixed):
+What broke (each test below was an xfail(strict) until fixed, by one shared writer of a Shannon
+verdict's texts, dpproofs/shannon_text.py, that recheck writes again from its replay and
+compares, dpproofs/recheck/entropictext.py):
 
 * An honest report of proved Shannon-type claims does not recheck: every verdict is "not
   replayed", because the reason the decider writes ("for every joint distribution of X, Y on
@@ -9,7 +11,9 @@ What broke (each an xfail(strict) until fixed):
   exits 3.
 * An honest report of a refuted entropic claim FAILS recheck (exit 1): the displayed
   counterexample carries the key ``variables = X,Y`` (the cell order), which
-  dpproofs/recheck/displayed.py compares as a number with the witness's value and rejects.
+  dpproofs/recheck/displayed.py compared as a number with the witness's value and rejected
+  (fields are now compared by their kind; and its observed sides, now exact log combinations,
+  are valued again).
 * A lie passes where the truth does not: the same proved report with every reason replaced by a
   lifted-search text ("for all pairs of distributions on every finite number of outcomes", a
   PROVING template, about another domain) and a displayed certificate line replaced
@@ -102,14 +106,12 @@ def _mi_bits(cells: dict[tuple[int, int, int], Fraction]) -> tuple[Fraction, Fra
     return Fraction(1), Fraction(0)
 
 
-@pytest.mark.xfail(strict=True, reason="Shannon proofs' reasons are no recheck template")
 def test_an_honest_proved_entropic_report_rechecks(tmp_path: Path) -> None:
     data = _report(tmp_path, PROVED)
     assert {t["status"] for t in data["theorems"]} == {"proved"}
     assert _recheck(tmp_path, data) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="'variables = X,Y' is compared as a number")
 def test_an_honest_refuted_entropic_report_rechecks(tmp_path: Path) -> None:
     data = _report(tmp_path, REFUTED)
     (only,) = data["theorems"]
@@ -122,10 +124,14 @@ def test_an_honest_refuted_entropic_report_rechecks(tmp_path: Path) -> None:
     }
     mi, conditional = _mi_bits(cells)  # type: ignore[arg-type]
     assert mi > conditional  # the witness is a counterexample, by our own arithmetic
+    # What it observes is exact: I(X; Y) = 1 bit = ln 2 = 0.6931471..., I(X; Y | Z) = 0.
+    assert only["counterexample"]["observed"] == {
+        "I(X; Y)": "ln(2) ~= 0.693147",
+        "I(X; Y | Z)": "0",
+    }
     assert _recheck(tmp_path, data) == 0
 
 
-@pytest.mark.xfail(strict=True, reason="a lifted-search reason and a false certificate pass")
 def test_a_foreign_reason_and_a_false_certificate_line_are_refused(tmp_path: Path) -> None:
     data = _report(tmp_path, PROVED)
     honest = _recheck(tmp_path, data)
@@ -149,9 +155,6 @@ def _evidence_status(verdict: dict) -> None:
     verdict["evidence"][0]["status"] = "refuted"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a Shannon proof's method and certificate lines are unchecked"
-)
 @pytest.mark.parametrize("change", [_method, _certificate_emptied, _evidence_status])
 def test_a_shannon_proof_whose_shown_parts_are_changed(
     tmp_path: Path, change: Callable[[dict], None]
@@ -165,3 +168,44 @@ def test_a_shannon_proof_whose_shown_parts_are_changed(
     assert _recheck(tmp_path, data) == 0
     change(data["theorems"][1])
     assert _recheck(tmp_path, data) != 0
+
+
+BOUNDED = """
+from dpproofs.claim import all_of
+from dpproofs.entropic import H, I, for_all_joint_distributions, markov, random_variables
+from dpproofs.finite.claims import for_each
+from dpproofs.theorem import theorem
+
+X, Y, Z = random_variables("X Y Z")
+
+
+def _subadditive(n):
+    vs = random_variables(" ".join(f"V_{i}" for i in range(n)))
+    total = H(vs[0])
+    for v in vs[1:]:
+        total = total + H(v)
+    return for_all_joint_distributions(H(vs) <= total)
+
+
+@theorem(source="adv", expect="verified-bounded", id="adv.bounded_and_proved")
+def bounded_and_proved():
+    return all_of(
+        for_each("n = 2, 3", [(2,), (3,)], _subadditive),
+        for_all_joint_distributions(I(X, Z) <= I(Y, Z), [markov(X, Y, Z)]),
+    )
+"""
+
+
+def test_a_bounded_conjunction_of_shannon_claims_shows_its_derived_coverage(tmp_path: Path) -> None:
+    """A conjunction of a family (bounded) and a proof: its coverage is the family's and the
+    proof's reason (dpproofs.verdict.conjunction), written again by recheck; edited, it fails."""
+    data = _report(tmp_path, BOUNDED)
+    (only,) = data["theorems"]
+    assert only["status"] == "verified-bounded"
+    assert only["coverage"] == (
+        "n = 2, 3 (2 cases); proved: for every joint distribution of X, Y, Z on every finite "
+        "alphabet"
+    )
+    assert _recheck(tmp_path, data) == 0
+    only["coverage"] = "n = 2, 3 (2 cases); proved: for every joint distribution of X, Y"
+    assert _recheck(tmp_path, data) == 1

@@ -5,19 +5,21 @@
   code, at seeded rational laws.
 * Random linear forms in the H and I terms of three variables: a proved one holds at every
   seeded law where its hypotheses hold (exact), a seeded law where it fails forbids a proof,
-  and a refutation's witness is replayed.
+  and a refutation's witness is replayed, its counterexample shown is the witness and its
+  observed values are those recheck computes again.
 """
 
 from fractions import Fraction as F
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from dpproofs.deadline import Deadline
 from dpproofs.entropic import H, I, for_all_joint_distributions, random_variables
 from dpproofs.entropic.shannon import elementals
 from dpproofs.entropic.terms import Linear, Relation
-from dpproofs.recheck.entropic import replay_certificate, replay_witness, truth_at
+from dpproofs.recheck.displayed import matches_witness
+from dpproofs.recheck.entropic import observed, replay_certificate, replay_witness, truth_at
 from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.entropic import laws
 from dpproofs.verdict import Status
@@ -72,6 +74,7 @@ def test_shannon_type_by_construction_is_proved_and_holds(lambdas, mu, slack):
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(-2, 2), min_size=len(TERMS), max_size=len(TERMS)))
+@example([-1] + [0] * (len(TERMS) - 1))  # -H(X) >= 0: refuted (X a fair bit)
 def test_random_forms_agree_with_exact_evaluation(coefficients):
     f = combination(coefficients, TERMS)
     assume(f.coords)  # 0 >= 0 mentions no variable (an InvalidClaim)
@@ -86,6 +89,15 @@ def test_random_forms_agree_with_exact_evaluation(coefficients):
         (witness,) = verdict.evidence
         piece = Piece("f.py", "t", "refuted", (), witness.as_dict())
         assert replay_witness(piece, claim, dict(witness.values)).outcome is Outcome.CONFIRMED
+        # What the refutation shows is what recheck computes again with its own code: the law
+        # (compared field by field by kind) and each side of the target, valued exactly.
+        shown = verdict.counterexample
+        assert shown is not None
+        assert (
+            matches_witness(dict(shown.assignment), dict(witness.values), claim, None, "entropic")
+            == ""
+        )
+        assert dict(shown.observed) == observed(claim, dict(witness.values))
 
 
 def test_the_brute_force_can_fail():

@@ -538,11 +538,17 @@ def test_every_lie_exits_non_zero_naming_the_theorem(entries, tmp_path, name):
     told = lies(entries, name)
     assert told, f"{name} applies to no verdict"
     for theorem_id, theorems in told:
-        code, out = recheck(tmp_path, entries, theorems)
-        assert code in (1, 2, 3), f"{name} on {theorem_id} passed:\n{out}"
-        touched = {t["id"] for t in theorems}
-        flagged = [line for line in out.splitlines() if line.startswith(("!!", "--", "dpproofs"))]
-        assert flagged and all(any(t in line for t in touched) for line in flagged), out
+        assert_refused(tmp_path, entries, name, theorem_id, theorems)
+
+
+def assert_refused(tmp_path, entries, name, theorem_id, theorems):
+    """The lie ``theorems`` (mutation ``name`` of ``theorem_id``) exits 1, 2 or 3, and every
+    line recheck flags names a theorem it touched."""
+    code, out = recheck(tmp_path, entries, theorems)
+    assert code in (1, 2, 3), f"{name} on {theorem_id} passed:\n{out}"
+    touched = {t["id"] for t in theorems}
+    flagged = [line for line in out.splitlines() if line.startswith(("!!", "--", "dpproofs"))]
+    assert flagged and all(any(t in line for t in touched) for line in flagged), out
 
 
 def test_the_suite_size(entries):
