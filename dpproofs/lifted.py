@@ -114,6 +114,53 @@ def guard_line(sizes: Sequence[int], size_name: str) -> str:
     return f"{GUARD} {listed} {size_name} (a sampled check, not a decision)"
 
 
+def short(rendered: str) -> str:
+    """A rendered node as a certificate shows it: cut to 160 characters."""
+    return rendered if len(rendered) <= 160 else rendered[:157] + "..."
+
+
+def event_sum(event: str) -> str:
+    """The label of the sums of an affine condition on every event (``event``: its text)."""
+    return f"max over events, sum_y pos(.), of: {event}"
+
+
+def event_mass(obj: str, row: int, event: str) -> str:
+    """The label of a mark: the mass of one row in a falsifying event."""
+    return f"mass {obj}[{row}](A) of a falsifying event of: {event}"
+
+
+def sum_line(label: str) -> str:
+    return f"  sum: {label}"
+
+
+def family_line(label: str) -> str:
+    return f"  family: {label}"
+
+
+#: The first line of a refinement lifting's certificate.
+REFINEMENT = (
+    "the hypothesis, for every inner value, is a conjunction of conditions on every outcome: "
+    "so is the hypothesis for all inner values"
+)
+
+
+def size_line(size: int, size_name: str, symmetry: str | None, seconds: float) -> str:
+    """A searched size's line (``symmetry``: how outcomes were sorted, None when not)."""
+    sorted_ = f", outcomes sorted (invariance {symmetry})" if symmetry else ""
+    return f"{size} {size_name}: z3 unsat{sorted_} ({seconds:.2f} s)"
+
+
+def lift_size_line(size: int, size_name: str, n_star: int, seconds: float) -> str:
+    """The line of a size searched only to finish a lifting."""
+    what = "the small-model bound" if size == n_star else f"a size up to N* = {n_star}"
+    return f"{size} {size_name}: z3 unsat ({what}; {seconds:.2f} s)"
+
+
+def refined_size_line(size: int, size_name: str, values: int, seconds: float) -> str:
+    """A size of a refinement search: unsat against ``values`` inner values."""
+    return f"{size} {size_name}: z3 unsat against {values} inner values ({seconds:.2f} s)"
+
+
 def guard_sizes(searched: Sequence[int], n_star: int) -> list[int]:
     """The sizes past ``searched`` at which formula and predicate are compared before a
     lifting: the two past the largest searched, the two past N*, and one larger size (four past

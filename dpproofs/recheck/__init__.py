@@ -72,7 +72,14 @@ from dpproofs.recheck import (
     witnesses,
 )
 from dpproofs.recheck.certificates import RESOLVE_SECONDS
-from dpproofs.recheck.claims import NotRebuilt, declared_ids, enter, rebuild, reduced_claim
+from dpproofs.recheck.claims import (
+    NoSuchPart,
+    NotRebuilt,
+    declared_ids,
+    enter,
+    rebuild,
+    reduced_claim,
+)
 from dpproofs.recheck.pieces import (
     Finding,
     Outcome,
@@ -162,6 +169,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return failed(piece, f"malformed evidence: {exc}")
     try:
         claim = rebuild(piece.file, piece.theorem, piece.part)
+    except NoSuchPart as exc:
+        return failed(piece, f"the evidence names a part the claim does not have: {exc}")
     except NotRebuilt as exc:
         return not_replayed(piece, f"the claim cannot be rebuilt: {exc}")
     siblings = [
@@ -193,7 +202,9 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
             for s in b.sizes
             if s.result == "unsat"
         ]
-        return certificates.small_model(piece, claim, evidence, unsat)
+        searches = [b for b in siblings if isinstance(b, BoundedSearch)]
+        sizes = searches[0] if len(searches) == 1 else None
+        return certificates.small_model(piece, claim, evidence, unsat, sizes)
     if isinstance(evidence, LocalisedConjunct):
         return certificates.localised(piece, claim, evidence)
     if isinstance(evidence, ExactFacts):

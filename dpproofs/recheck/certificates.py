@@ -10,15 +10,17 @@
   was used (then smaller), N* is the largest bound, and the unsat size is >= N* and is listed
   unsat by the bounded search of the same claim; the sizes the record says it searched are those
   the bounded search lists, and each part's recorded growth rule holds on them ("none": every
-  size 1..bound searched; "split" or "pad": some size >= bound); then m, K, e, k and N* are
-  recomputed from the
-  recorded formula by the rechecker's own shape analysis (:mod:`.smallmodel`): a recorded N*
-  below the recomputed one fails, and so does a part whose recorded growth rule (split, pad,
-  none) is not the one read from the formula (:mod:`.growthrule`); a formula not recorded or
-  outside that reading is "not replayed"; the status, method, reason (or pinned coverage) and
-  certificate lines the report shows are written again from the claim and the record and must
-  be the report's (:mod:`.liftedtext`); and the formula is compared with the claim's predicate
-  at 1, 2, 3 outcomes (:mod:`.formulacheck`): a difference fails;
+  size 1..bound searched; "split" or "pad": some size >= bound); the recorded formula must be,
+  node by node, the one traced again from the claim rebuilt from its file (:mod:`.retraced`);
+  then m, K, e, k and N* are recomputed from the recorded formula by the rechecker's own shape
+  analysis (:mod:`.smallmodel`): a recorded N* below the recomputed one fails, and so does a
+  part whose recorded growth rule (split, pad, none) is not the one read from the formula
+  (:mod:`.growthrule`), or whose m, K, e, k or rule is not the one counted here; a formula not
+  recorded or outside that reading is "not replayed"; the status, method, reason (or pinned
+  coverage) and the whole certificate the report shows are written again from the claim, the
+  record and the bounded search and must be the report's, line for line (:mod:`.liftedtext`);
+  and the formula is compared with the claim's predicate at 1, 2, 3 outcomes
+  (:mod:`.formulacheck`): a difference fails;
 * exact evaluation of a concrete rational mechanism: the pure epsilon (max over neighbour pairs
   and outputs of ln(M[x][y] / M[x'][y])) or the total variation (max over pairs of half the L1
   distance) is recomputed here with Fractions, compared with the recorded value, and the claimed
@@ -45,6 +47,7 @@ from dpproofs.recheck.liftedtext import told
 from dpproofs.recheck.nodetable import NotRead
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_replayed
 from dpproofs.recheck.resolve import resolve_size
+from dpproofs.recheck.retraced import compare as retraced
 from dpproofs.recheck.smallmodel import refinement_precondition, reproduce
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
@@ -141,7 +144,15 @@ def _coverage_sizes(sizes: Sequence[int], noun: str) -> str:
     return f"{noun} in {{{', '.join(str(k) for k in listed)}}}"
 
 
-def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[int]) -> Finding:
+def small_model(
+    piece: Piece,
+    claim: Any,
+    record: SmallModel,
+    unsat: Sequence[int],
+    sizes: BoundedSearch | None = None,
+) -> Finding:
+    """The small-model record against the claim (module docstring); ``sizes``: the bounded
+    search of the same part, whose sizes' lines the certificate must show."""
     rows = _claim_rows(claim, record.n_star)
     if rows is None:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
@@ -155,15 +166,19 @@ def small_model(piece: Piece, claim: Any, record: SmallModel, unsat: Sequence[in
     problem = _check_growth(record, unsat)
     if problem:
         return failed(piece, problem)
+    if record.formula is not None:
+        outcome, why = retraced(claim, record.formula)
+        if outcome == "failed":
+            return failed(piece, why)
     outcome, why = reproduce(record, rows, unsat)
     inner = {name for name, _ in getattr(claim, "inner", ())}
     if inner and outcome == "confirmed":
         outcome, why = _refinement(record, inner, why)
     elif outcome == "confirmed" and record.formula is not None:
-        sizes = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
-        outcome, link = same_formula(claim, record.formula, sizes)
+        compared = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
+        outcome, link = same_formula(claim, record.formula, compared)
         why = f"{why}; {link}"
-    problem = "" if outcome == "failed" else told(piece, claim, record)
+    problem = "" if outcome == "failed" else told(piece, claim, record, sizes)
     if outcome == "failed" or problem:
         return failed(piece, problem or why)
     if outcome == "not replayed":

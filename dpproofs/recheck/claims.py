@@ -22,6 +22,11 @@ class NotRebuilt(Exception):
     """The claim could not be rebuilt from its file (missing file, theorem gone, broken file)."""
 
 
+class NoSuchPart(NotRebuilt):
+    """The report names a part the claim rebuilt from its file does not have (a lie, not a
+    file that cannot be read)."""
+
+
 _MODULES: dict[str, ModuleType] = {}
 #: The theorem folders put on sys.path so far (their modules are forgotten by :func:`forget`).
 _FOLDERS: dict[str, None] = {}
@@ -144,7 +149,7 @@ def _part(claim: Any, index: int, theorem: str) -> Any:
             return claim.build(*members[index][1])
         except Exception as exc:  # building a member is author code
             raise NotRebuilt(f"building member {index} of {theorem}: {exc}") from exc
-    raise NotRebuilt(f"{theorem}: the claim has no part {index}")
+    raise NoSuchPart(f"{theorem}: the claim has no part {index}")
 
 
 def member_label(file: str, theorem: str, part: tuple[int, ...]) -> str | None:

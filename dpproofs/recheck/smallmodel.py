@@ -391,15 +391,23 @@ def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, s
 
 
 def _growth_recorded(recorded: Sequence[Any], mine: Sequence[PartCount]) -> str:
-    """'' when the record names, part by part, the growth rule read here from its formula;
-    else the first difference. Recorded parts (``parts`` of the record) that are not one per
-    conjunct read here are not compared (the sizes needed are then the reading's own)."""
+    """'' when the record names, part by part, the growth rule, m, K, e, k and the bound's
+    rule read here from its formula; else the first difference. Recorded parts (``parts`` of
+    the record) that are not one per conjunct read here are not compared (the sizes needed are
+    then the reading's own)."""
     if not recorded or len(recorded) != len(mine):
         return ""
     for i, (theirs, p) in enumerate(zip(recorded, mine, strict=True), 1):
         if theirs.growth != p.growth:
             said = "no growth rule" if theirs.growth is None else f"growth {theirs.growth!r}"
             return f"part {i} records {said}; its formula gives {p.growth!r}"
+        rule = "merge" if theirs.merged else "monotone" if theirs.monotone else "sums"
+        said_counts = (theirs.rows, theirs.sums, theirs.families, theirs.events, rule)
+        counted = (p.rows, p.sums, p.families, p.events, p.rule)
+        if theirs.rows is not None and said_counts != counted:
+            return (
+                f"part {i} records (m, K, e, k, rule) = {said_counts}; its formula gives {counted}"
+            )
     return ""
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from dpproofs import lifted as text
 from dpproofs import progress
 from dpproofs.deadline import Deadline
 from dpproofs.search.lifting import check_refutation, lift, rests_on, shape_of
@@ -110,8 +111,6 @@ class _Walk:
             progress.note(f"{size} {q.size_name}: z3 unsat")
             symmetry = session.symmetry.get(size)
             certificate.append(
-                f"{size} {q.size_name}: z3 unsat"
-                + (f", outcomes sorted (invariance {symmetry})" if symmetry else "")
-                + f" ({time.perf_counter() - start:.2f} s)"
+                text.size_line(size, q.size_name, symmetry, time.perf_counter() - start)
             )
         return lift(claim, session, sorted(covered), certificate, deadline)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from dpproofs import lifted as text
 from dpproofs.algebra import Algebra, implies
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim, Undecided
@@ -170,8 +171,7 @@ class ForAllHypothesis:
                 return self._unknown(covered, f"{MAX_ROUNDS} refinements at {size} {q.size_name}")
             covered.append(size)
             certificate.append(
-                f"{size} {q.size_name}: z3 unsat against {len(beliefs)} inner values "
-                f"({time.perf_counter() - start:.2f} s)"
+                text.refined_size_line(size, q.size_name, len(beliefs), time.perf_counter() - start)
             )
         outer = self.outer_claim(beliefs)
         records: list[Evidence] = [
@@ -190,8 +190,7 @@ class ForAllHypothesis:
             if not needs:
                 unsat = min(size for size in covered if size >= n_star)
                 lines = [
-                    "the hypothesis, for every inner value, is a conjunction of conditions on "
-                    "every outcome: so is the hypothesis for all inner values",
+                    text.REFINEMENT,
                     *shape.lines(),
                     shape.unsat_line(covered, q.size_name),
                     *certificate,

@@ -135,7 +135,7 @@ def lift(
             )
         covered.append(size)
         certificate.append(
-            f"{size} {q.size_name}: z3 unsat ({what}; {time.perf_counter() - start:.2f} s)"
+            text.lift_size_line(size, q.size_name, n_star, time.perf_counter() - start)
         )
     unsat = min(size for size in covered if size >= n_star)
     lines = [*shape.lines(), shape.unsat_line(covered, q.size_name), guard, *certificate]

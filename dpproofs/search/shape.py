@@ -178,8 +178,8 @@ class ShapeReport:
                 )
             )
             out.append(text.growth_line(part.growth.name.lower(), part.growth_why))
-            out.extend(f"  sum: {s}" for s in part.sums)
-            out.extend(f"  family: {f}" for f in part.families)
+            out.extend(text.sum_line(s) for s in part.sums)
+            out.extend(text.family_line(f) for f in part.families)
         return out
 
 
@@ -216,8 +216,7 @@ def rows_of(node: Node) -> frozenset[tuple[str, int]]:
 
 
 def _short(node: Node) -> str:
-    text = render(node)
-    return text if len(text) <= 160 else text[:157] + "..."
+    return text.short(render(node))
 
 
 def _binders(root: Node) -> list[Node]:
@@ -379,12 +378,12 @@ def _count(conjunct: Node) -> _Counted | Opaque:
             # the sum where the event occurs positively, with it where negatively.
             direction = None if 0 in signs or len(signs) > 1 else -next(iter(signs))
             for key in keys:
-                add_sum(key, f"max over events, sum_y pos(.), of: {_short(event)}", direction)
+                add_sum(key, text.event_sum(_short(event)), direction)
         elif signs == {1}:
             for leaf in sorted({x.args for x in nodes(event) if x.op == "emass"}):
                 add_sum(
                     ("mass", event, leaf),
-                    f"mass {leaf[0]}[{leaf[1]}](A) of a falsifying event of: {_short(event)}",
+                    text.event_mass(leaf[0], leaf[1], _short(event)),
                     None,
                 )
         elif not unread:

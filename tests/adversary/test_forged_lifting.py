@@ -13,14 +13,15 @@ The forgery: its report entry marked proved "for all pairs of distributions on e
 number of outcomes", with the small-model record (formula, m, K, N* = 2, growth) and the
 certificate lines of another theorem ("SD <= 1"), the guard line's sizes set to what recheck
 expects. recheck re-solves sizes 2 and 3 (unsat: true there), recomputes N* = 2 from the
-RECORDED formula, and compares that formula with the claim's predicate only at sampled points of
+RECORDED formula, and compared that formula with the claim's predicate only at sampled points of
 1 and 2 outcomes (the sizes up to the forged N*), where both are true: "small-model: confirmed",
-"proved: confirmed", exit 0. The recorded formula is never compared with the formula traced
-from the claim, nor sampled past the N* it implies. An xfail(strict) until recheck refuses it.
+"proved: confirmed", exit 0. Fixed: recheck traces the claim rebuilt from its file again and
+compares the recorded formula with that one node by node (dpproofs.recheck.retraced) before it
+reads any number from it; the forged record now fails there.
 
 Smaller lies of the same kind (:func:`test_a_lifted_certificate_edited`): the sum line of the
 certificate rewritten, a line added, a size line's symmetry text changed, the recorded
-formula's constant changed (another claim): each rechecks with exit 0.
+formula's constant changed (another claim): each rechecked with exit 0, and now fails.
 """
 
 from __future__ import annotations
@@ -94,7 +95,6 @@ def test_the_claim_is_false_on_four_outcomes() -> None:
     assert max(abs(a - b) for a, b in zip(p, q, strict=True)) == half < _sd(p, q)
 
 
-@pytest.mark.xfail(strict=True, reason="recheck trusts the recorded formula's N*")
 def test_a_forged_lifting_of_a_false_claim_is_refused(tmp_path: Path) -> None:
     data, four = _verdict(tmp_path, "adv_four", FALSE_CLAIM)
     _, donor = _verdict(tmp_path, "adv_donor", DONOR)
@@ -124,7 +124,9 @@ def test_a_forged_lifting_of_a_false_claim_is_refused(tmp_path: Path) -> None:
     }
     path = tmp_path / "forged.json"
     path.write_text(json.dumps(data))
-    assert main(["recheck", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) != 0
+    out = io.StringIO()
+    assert main(["recheck", str(path)], stdout=out, stderr=io.StringIO()) != 0
+    assert "not the one traced from the claim's predicate" in out.getvalue()
 
 
 def _sum_line(verdict: dict) -> None:
@@ -152,16 +154,81 @@ def _formula_constant(verdict: dict) -> None:
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="parts of a lifted certificate recheck does not compare")
-@pytest.mark.parametrize("change", [_sum_line, _extra_line, _unsorted, _formula_constant])
-def test_a_lifted_certificate_edited(tmp_path: Path, change: Callable[[dict], None]) -> None:
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (_sum_line, "is not '  sum: ' and a sum or family of the claim's formula"),
+        (_extra_line, "('also checked in Lean 4') is not a line the lifting writes"),
+        (_unsorted, "outcomes unsorted (0."),
+        (_formula_constant, "is not the one traced from the claim's predicate"),
+    ],
+)
+def test_a_lifted_certificate_edited(
+    tmp_path: Path, change: Callable[[dict], None], why: str
+) -> None:
     """The honest lifted report of SD <= 1 rechecks with exit 0; with its certificate's sum
     line rewritten, a line added, a size line's symmetry text changed, or the recorded formula's
-    constant 1 made 2 (SD <= 2: another claim), it still does."""
+    constant 1 made 2 (SD <= 2: another claim), it did too; now the certificate is rebuilt
+    line by line (dpproofs.recheck.liftedtext) and the formula traced again
+    (dpproofs.recheck.retraced), and each edit fails naming its line."""
     data, donor = _verdict(tmp_path, "adv_donor", DONOR)
     path = tmp_path / "lie.json"
     path.write_text(json.dumps(data))
     assert main(["recheck", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
     change(donor)
     path.write_text(json.dumps(data))
-    assert main(["recheck", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) != 0
+    out = io.StringIO()
+    assert main(["recheck", str(path)], stdout=out, stderr=io.StringIO()) != 0
+    assert "small-model: failed" in out.getvalue() and why in out.getvalue()
+
+
+PAIR = """
+from fractions import Fraction as F
+
+from dpproofs.claim import all_of
+from dpproofs.search import Interval, for_all_distributions
+from dpproofs.theorem import theorem
+from dpproofs.vocabulary import hockey_stick, statistical_difference
+
+
+@theorem(source="adv", expect="proved", id="adv.pair")
+def pair():
+    return all_of(
+        for_all_distributions(range(2, 4)).claim(
+            lambda alg, p, q: alg.le(statistical_difference(alg, p, q), 1), says="SD <= 1"
+        ),
+        for_all_distributions(range(2, 4), eps=Interval(F(1, 100), 1)).claim(
+            lambda alg, p, q, E: alg.le(hockey_stick(alg, p, q, E), 1), says="HS <= 1"
+        ),
+    )
+"""
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        ("eps in [1/100, 1]", "eps in [0, 100]"),
+        ("for all pairs of distributions on every finite number of outcomes, eps", "for all eps"),
+    ],
+)
+def test_a_conjunction_of_liftings_states_what_they_prove(
+    tmp_path: Path, edit: tuple[str, str]
+) -> None:
+    """A conjunction's reason joins its parts' (dpproofs.verdict.conjunction); the lifted
+    parts' reasons were not compared with their claims (only a whole lifted verdict's was):
+    widening a part's parameter domain, or dropping what it quantifies, rechecked with exit 0
+    (the next class after the four lies above). Now each lifted part's reason must stand in
+    the whole's, as dpproofs.lifted writes it from the part's claim."""
+    data, whole = _verdict(tmp_path, "adv_pair", PAIR)
+    assert whole["status"] == "proved" and edit[0] in whole["reason"]
+    path = tmp_path / "pair.json"
+    path.write_text(json.dumps(data))
+    run = ["recheck", str(path), "--no-bounded", "--allow-unreplayed"]
+    assert main(run, stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    whole["reason"] = whole["reason"].replace(*edit)
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert main(run, stdout=out, stderr=io.StringIO()) == 1
+    assert "small-model: failed: the verdict does not say what the lifting of part" in (
+        out.getvalue()
+    )

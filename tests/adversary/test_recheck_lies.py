@@ -131,9 +131,10 @@ def _method(verdict: dict) -> None:
         ),
         (
             _certificate_n_star,
-            "the certificate does not say 'small-model theorem: m = 2 rows, N* = 2'",
+            "certificate line 1 is 'small-model theorem: m = 2 rows, N* = 1', not "
+            "'small-model theorem: m = 2 rows, N* = 2'",
         ),
-        (_certificate_emptied, "the certificate does not say"),
+        (_certificate_emptied, "the certificate has no line 1: 'small-model theorem"),
         (_growth_pad, "part 1 records growth 'pad'; its formula gives 'split'"),
         (_growth_deleted, "part 1 records no growth rule; its formula gives 'split'"),
         (_piece_status, "the small-model piece says refuted; a lifting is proved"),

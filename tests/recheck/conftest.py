@@ -23,6 +23,18 @@ def verified(tmp_path_factory):
     return theorems, json.loads(report.read_text())
 
 
+@pytest.fixture(scope="session")
+def lifted_report(tmp_path_factory):
+    """(folder, report) for tests/recheck/fixture_lifted.py (as sm_theorems.py) decided in a
+    temp folder: two lifted verdicts."""
+    folder = tmp_path_factory.mktemp("smallmodel")
+    shutil.copy(HERE / "fixture_lifted.py", folder / "sm_theorems.py")
+    report = folder / "report.json"
+    code = main(["verify", str(folder / "sm_theorems.py"), "--json", str(report), "--no-cache"])
+    assert code == 0
+    return folder, json.loads(report.read_text())
+
+
 @pytest.fixture
 def write_report(tmp_path):
     def write(data):
