@@ -389,9 +389,10 @@ def test_a_lifting_records_its_growth_rule_and_every_size_it_searched():
     # The rechecker holds the record to its rule: without size 1 the certificate fails.
     said = (verdict.method, verdict.reason, tuple(verdict.certificate))
     piece = Piece("t.py", "t", "proved", (), model.as_dict(), "", *said)
-    assert certificates.small_model(piece, claim, model, [1, 2, 3]).outcome is Outcome.CONFIRMED
+    found = certificates.small_model(piece, claim, model, [1, 2, 3], search)
+    assert found.outcome is Outcome.CONFIRMED, found.why
     short = replace(model, searched=(3, 2))
-    found = certificates.small_model(piece, claim, short, [2, 3])
+    found = certificates.small_model(piece, claim, short, [2, 3], search)
     assert found.outcome is Outcome.FAILED and "[1] were not" in found.why
 
 
