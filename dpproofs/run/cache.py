@@ -2,8 +2,12 @@
 
 A verdict's key is a SHA-256 hash of: the dpproofs version and the source of every file of the
 dpproofs package; the Python version and those of sympy, z3, python-flint and mpmath (the
-modules the fork server preloads); the theorem file's path; the theorem id; and its limits
-(seconds, memory cap). The entry stores the verdict with what the deciding child read
+modules the fork server preloads); the theorem file's path; the theorem id; its limits
+(seconds, memory cap); and the digest of the surroundings a child would decide in now: every
+environment variable it is given (all of them, less a few that change between two runs of one
+command, which the child does not see) and the process state it inherits (resource limits, nice
+value, scheduling, ids, interpreter flags, ``sys.path`` ...; :mod:`dpproofs.run.inherited`). The
+entry stores the verdict with what the deciding child read
 (:class:`dpproofs.run.reads.Reads`: every module it imported and every file it opened, by content
 hash; every module name it looked up, by where it resolves; the folders it listed; the
 environment variables it read). At lookup every recorded read is made again (each file hashed
@@ -34,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
+from dpproofs.run import inherited
 from dpproofs.run.digests import (
     file_digest,
     listing_digest,
@@ -44,12 +49,13 @@ from dpproofs.run.digests import (
 from dpproofs.run.discovery import Discovered, TheoremInfo
 from dpproofs.run.isolation import Limits
 from dpproofs.run.reads import Reads
+from dpproofs.run.surroundings import Surroundings
 from dpproofs.verdict import Status, Verdict
 from dpproofs.version import version
 
 CACHEABLE = frozenset({Status.PROVED, Status.VERIFIED_BOUNDED, Status.REFUTED})
 FOLDER_NAME = ".dpproofs-cache"
-_FORMAT = "dpproofs-cache-2"
+_FORMAT = "dpproofs-cache-3"
 
 
 def default_folder(start: Path | None = None) -> Path:
@@ -112,7 +118,8 @@ class ResultCache:
         return self._checker.unchanged(reads)
 
     def _key(self, *parts: object) -> str:
-        text = "\0".join(str(p) for p in (self.fingerprint, *parts))
+        surroundings = Surroundings.here().digest()
+        text = "\0".join(str(p) for p in (self.fingerprint, surroundings, *parts))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def _load(self, key: str) -> Any:
@@ -181,12 +188,13 @@ class Checker:
 
     def unchanged(self, reads: Reads) -> bool:
         """True when every recorded read gives the same answer now."""
-        if reads.unrecorded:
+        if reads.unrecorded or reads.surroundings != Surroundings.here().digest():
             return False
         if reads.cwd and reads.cwd != os.getcwd():
             return False
+        given = inherited.given()  # the variables a child decides with now
         for name, value in reads.environment:
-            if variable(name) != value:
+            if variable(name, given) != value:
                 return False
         for path, digest in reads.files:
             if path not in self.files:

@@ -12,6 +12,7 @@ import hashlib
 import importlib.machinery
 import os
 import stat
+from collections.abc import Mapping
 
 #: The digest of a file that does not exist (or is not a readable regular file).
 MISSING = "missing"
@@ -21,15 +22,16 @@ UNSET = None
 WHOLE_ENVIRONMENT = "\0every variable"
 
 
-def environment_digest() -> str:
+def environment_digest(environ: Mapping[str, str]) -> str:
     """SHA-256 of every variable's name and value (for a child that iterated over them)."""
-    items = sorted(os.environ.copy().items())
+    items = sorted(dict(environ).items())
     return hashlib.sha256("\0".join(f"{k}={v}" for k, v in items).encode()).hexdigest()
 
 
-def variable(name: str) -> str | None:
-    """The variable's value now, or UNSET; WHOLE_ENVIRONMENT gives the digest of all of them."""
-    return environment_digest() if name == WHOLE_ENVIRONMENT else os.environ.get(name, UNSET)
+def variable(name: str, environ: Mapping[str, str]) -> str | None:
+    """The variable's value in ``environ``, or UNSET; WHOLE_ENVIRONMENT gives the digest of all
+    of them."""
+    return environment_digest(environ) if name == WHOLE_ENVIRONMENT else environ.get(name, UNSET)
 
 
 def file_digest(path: str) -> str:

@@ -21,9 +21,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing import forkserver
 from typing import Any
 
 from dpproofs.progress import Progress, kept
+from dpproofs.run import inherited
 
 #: Address-space cap for one child, so runaway memory ends as UNKNOWN ("memory cap"), not an OOM.
 DEFAULT_MEMORY_BYTES = 6 * 1024**3
@@ -80,32 +82,16 @@ def _noop() -> None:
     """The first child: it waits for the fork server's preloading, outside any time limit."""
 
 
-@contextlib.contextmanager
-def _fixed_hash_seed() -> Any:
-    """PYTHONHASHSEED=0 while the fork server starts: the hash of a str (and so the order of
-    a set of strings) is then the same in every child of every run, whatever the asking
-    process's seed (a verdict that depends on it would otherwise change between runs while
-    the cache served the old one)."""
-    before = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "0"
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["PYTHONHASHSEED"]
-        else:
-            os.environ["PYTHONHASHSEED"] = before
-
-
 def _context() -> Any:
     global _CONTEXT
     with _LOCK:
         if _CONTEXT is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(PRELOAD))
+            with inherited.server_environment():  # the same start-up in every run
+                forkserver.ensure_running()
             warm = context.Process(target=_noop, daemon=True)
-            with _fixed_hash_seed():
-                warm.start()  # starts the fork server, with the environment of this moment
+            warm.start()
             warm.join()
             _CONTEXT = context
     return _CONTEXT

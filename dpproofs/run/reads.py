@@ -25,7 +25,11 @@ theorem file and decides it records (from :func:`start` until :func:`finish`):
   without calling ``os.stat``);
 - the working folder when the author's code asks ``os.getcwd()``;
 - the clock, fresh randomness and the process's state cannot be read again: a call of the
-  author's code makes the record unusable (:mod:`dpproofs.run.unfollowed`);
+  author's code makes the record unusable (:mod:`dpproofs.run.unfollowed`), as does ``id()``
+  called by the author's code (the audit event ``builtins.id``: an address);
+- every variable and the inherited state of the process the child decides in are not reads:
+  they are made the same in every child or keyed (:mod:`dpproofs.run.inherited`); the record
+  keeps their digest, and a child whose process differed from the asking one's records nothing;
 - every environment variable read through ``os.environ``, ``os.getenv``, ``posix.environ``
   (each replaced in the child by a recording view of the same variables) with its value or
   None, and the whole environment when author code iterates over it;
@@ -84,7 +88,9 @@ class Reads:
     ``stats``: (absolute path, with NOFOLLOW appended for an lstat; its kind and size);
     ``resolutions``: (module name, search path, what the path finder resolves it to);
     ``environment``: (variable, value or None); ``cwd``: the working folder if a relative path
-    was used, else ""; ``unrecorded``: why nothing was recorded (then nothing is cached).
+    was used, else ""; ``unrecorded``: why nothing was recorded (then nothing is cached);
+    ``surroundings``: the digest of every variable and the inherited state the child decided
+    in (:meth:`dpproofs.run.surroundings.Surroundings.digest`).
     """
 
     files: tuple[tuple[str, str], ...] = ()
@@ -94,6 +100,7 @@ class Reads:
     environment: tuple[tuple[str, str | None], ...] = ()
     cwd: str = ""
     unrecorded: str = ""
+    surroundings: str = ""
 
     def union(self, other: Reads) -> Reads:
         """Both children's reads (a split theorem is decided by several)."""
@@ -104,8 +111,16 @@ class Reads:
             tuple(sorted(set(self.resolutions) | set(other.resolutions))),
             _merge(self.environment, other.environment),
             self.cwd or other.cwd,
-            "; ".join(r for r in (self.unrecorded, other.unrecorded) if r),
+            "; ".join(r for r in (self.unrecorded, other.unrecorded, _apart(self, other)) if r),
+            self.surroundings or other.surroundings,
         )
+
+
+def _apart(one: Reads, other: Reads) -> str:
+    """Why two children's reads cannot be one record: they decided in different surroundings."""
+    if one.surroundings and other.surroundings and one.surroundings != other.surroundings:
+        return "its parts were decided in different environments"
+    return ""
 
 
 #: The reads of a child that recorded nothing (an old worker, a lost job): never cached.
@@ -138,7 +153,7 @@ FOLLOWED = frozenset(
         "open", "os.listdir", "os.scandir", "glob.glob", "glob.glob/2", "import", "compile",
         "exec", "marshal.loads", "marshal.load", "marshal.dumps", "pickle.find_class",
         "code.__new__", "function.__new__", "object.__getattr__", "object.__setattr__",
-        "object.__delattr__", "builtins.id", "sys._getframe", "sys._current_frames",
+        "object.__delattr__", "sys._getframe", "sys._current_frames",
         "sys.settrace", "sys.setprofile", "sys.addaudithook", "sys.excepthook",
         "ctypes.cdata/buffer", "ctypes.cdata", "ctypes.addressof", "ctypes.string_at",
         "ctypes.create_string_buffer", "ctypes.create_unicode_buffer", "ctypes.dlsym",
@@ -187,6 +202,9 @@ class _Recorder:
     untracked: dict[str, None] = field(default_factory=dict)
     variables: dict[str, None] = field(default_factory=dict)
     lookups: dict[tuple[str, tuple[str, ...]], None] = field(default_factory=dict)
+    #: the digest of the child's surroundings, and why they are not the asking process's
+    surroundings: str = ""
+    differs: str = ""
     whole_environment: bool = False
     relative: bool = False
     active: bool = True
@@ -258,6 +276,9 @@ def _hook(event: str, args: tuple[Any, ...]) -> None:
             recorder.untracked["a file descriptor opened by its number"] = None
         elif reading:
             _opened(recorder, path)
+    elif event == "builtins.id":
+        if recorder.notes.attribution.by_author(1):
+            recorder.untracked["id() (an address, another at every run)"] = None
     elif event == "ctypes.dlsym":
         if recorder.notes.attribution.by_author(1):
             recorder.untracked["a symbol of a shared library (C code)"] = None
@@ -338,12 +359,15 @@ def _recording(inner: Any) -> Any:
     )
 
 
-def start() -> None:
-    """Begin recording in this (child) process. Call once, before any author code runs."""
+def start(surroundings: str = "", differs: str = "") -> None:
+    """Begin recording in this (child) process. Call once, before any author code runs.
+    ``surroundings``: the digest of what the child was given to decide in; ``differs``: why
+    the child's process is not the one that digest describes ("" when it is: then the record
+    cannot vouch for a verdict)."""
     global _RECORDER
     attribution = unfollowed.Attribution.of_loaded()
     notes = indirect.Notes(_untracked, _opened_now, _linked, attribution)
-    _RECORDER = _Recorder(frozenset(sys.modules), notes)
+    _RECORDER = _Recorder(frozenset(sys.modules), notes, surroundings=surroundings, differs=differs)
     os.environ = _recording(os.environ)  # noqa: B003 (the same variables, read through a view)
     posix: Any = sys.modules.get("posix")
     if posix is not None:
@@ -399,7 +423,7 @@ def finish() -> Reads:
     resolutions = [(name, where, resolution(name, where)) for name, where in recorder.lookups]
     environment = {v: os.environ.get(v, UNSET) for v in recorder.variables}
     if recorder.whole_environment:
-        environment[WHOLE_ENVIRONMENT] = environment_digest()
+        environment[WHOLE_ENVIRONMENT] = environment_digest(os.environ.copy())
     return Reads(
         tuple(sorted(files.items())),
         tuple(sorted((d, listing_digest(d)) for d in recorder.listed)),
@@ -407,12 +431,17 @@ def finish() -> Reads:
         tuple(sorted(resolutions)),
         tuple(sorted(environment.items(), key=repr)),
         os.getcwd() if recorder.relative else "",
-        _unusable(changed, list(recorder.untracked)),
+        _unusable(changed, list(recorder.untracked), recorder),
+        recorder.surroundings,
     )
 
 
-def _unusable(changed: list[str], untracked: list[str]) -> str:
+def _unusable(changed: list[str], untracked: list[str], recorder: _Recorder) -> str:
     """Why a record cannot vouch for its verdict ("" when it can)."""
+    if recorder.differs:
+        return recorder.differs
+    if not recorder.surroundings:
+        return "the child was not told the environment it decides in"
     if changed:
         return f"{changed[0]} changed while it was being read"
     if untracked:

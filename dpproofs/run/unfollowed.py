@@ -5,10 +5,12 @@ folders, paths, variables, the working folder). Some reads give another answer a
 whatever is on disk: the clock (``time.time``, ``datetime.now``), fresh randomness
 (``os.urandom``, an unseeded ``random.Random()``, ``SystemRandom``), and the state of the
 process (``os.umask``, resource limits, process ids, load, CPU count, ``os.fstat`` and
-``os.access`` of what was never opened through the recorder). A theorem whose truth depends on
-one of them may change between two runs, so its verdict must not be cached. In the child,
-:func:`install` wraps each such function: a call from the author's code marks the record
-unusable, naming the function, so the verdict is not stored (the report says why).
+``os.access`` of what was never opened through the recorder, the process group and session, a
+thread's identifier, ``os.sysconf`` of what is not keyed, such as the free memory). A theorem
+whose truth depends on one of them may change between two runs, so its verdict must not be
+cached. In the child, :func:`install` wraps each such function: a call from the author's code
+marks the record unusable, naming the function, so the verdict is not stored (the report says
+why).
 
 A call counts as the author's when the first frame outside the standard library that leads to
 it is neither dpproofs' nor a module imported before recording began (the fork server's
@@ -26,6 +28,7 @@ at every run and may be cached):
 
 from __future__ import annotations
 
+import _thread
 import datetime
 import functools
 import os
@@ -33,6 +36,7 @@ import random
 import resource
 import sys
 import sysconfig
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -45,7 +49,18 @@ CLOCKS = (
     (time, ("strftime",)),
     (os, ("urandom", "getrandom", "umask", "times", "getpid", "getppid", "getloadavg")),
     (os, ("cpu_count", "fstat", "access", "statvfs", "get_terminal_size", "sched_getaffinity")),
+    (os, ("getpgrp", "getpgid", "getsid")),
+    (threading, ("get_native_id",)),  # not get_ident: the import system's locks call it
+    (_thread, ("get_native_id",)),
     (resource, ("getrlimit", "getrusage", "prlimit")),
+)
+
+
+#: ``os.sysconf`` names whose value is keyed (:mod:`dpproofs.run.inherited`: the resource limits
+#: behind the first three, the kernel by ``os.uname``); a call with any other name is noted
+#: (``SC_AVPHYS_PAGES`` is the free memory, ``SC_NPROCESSORS_ONLN`` the CPUs online now).
+SYSCONF_KEYED = frozenset(
+    {"SC_OPEN_MAX", "SC_CHILD_MAX", "SC_ARG_MAX", "SC_PAGESIZE", "SC_PAGE_SIZE", "SC_CLK_TCK"}
 )
 
 
@@ -134,6 +149,20 @@ def install(note: Callable[[str], None], attribution: Attribution) -> None:
                 setattr(module, name, _wrapped(original, f"{module.__name__}.{name}", noted))
     _datetimes(noted)
     _randomness(noted)
+    _sysconf(noted)
+
+
+def _sysconf(noted: Callable[[str], None]) -> None:
+    """``os.sysconf``: a name outside SYSCONF_KEYED (or a number) is noted."""
+    original = os.sysconf
+
+    @functools.wraps(original)
+    def sysconf(name: Any) -> Any:
+        if name not in SYSCONF_KEYED:
+            noted(f"os.sysconf({name!r})")
+        return original(name)
+
+    os.sysconf = sysconf
 
 
 def _datetimes(noted: Callable[[str], None]) -> None:

@@ -115,10 +115,12 @@ def split_plan(spec: TheoremSpec) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 def _begin(surroundings: reads.Surroundings, deadline_at: float, memory_bytes: int) -> None:
-    """Enter the child, take the asking process's environment and folder, start recording."""
-    _enter_child(deadline_at, memory_bytes)
+    """Compare what the child inherited with the asking process's state, take its environment
+    and folder (and the state every child has), enter the child, start recording."""
+    differs = surroundings.differs()
     surroundings.adopt()
-    reads.start()
+    _enter_child(deadline_at, memory_bytes)
+    reads.start(surroundings.digest(), differs)
 
 
 def discover_main(
