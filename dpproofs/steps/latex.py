@@ -26,7 +26,24 @@ import re
 from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
-from dpproofs.steps.lexer import _BARS, NotUnderstood, render, tokens
+from dpproofs.steps.binders import (
+    DECORATION_WORDS,
+    EXTREMA,
+    OPAQUE,
+    evaluation_bounds,
+    listed_set,
+    matching,
+    opaque_name,
+    substituted,
+)
+from dpproofs.steps.lexer import (
+    _BARS,
+    EVALUATE_CLOSE,
+    EVALUATE_OPEN,
+    NotUnderstood,
+    render,
+    tokens,
+)
 from dpproofs.steps.notation import (
     _FUNCTION_GREEK,
     _FUNCTIONS,
@@ -36,6 +53,12 @@ from dpproofs.steps.notation import (
     RELATIONS,
 )
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
+
+#: Decorations that make a new parameter name: ``\\hat{p}`` is ``p_hat``.
+DECORATIONS = {
+    "bar": "bar", "overline": "bar", "hat": "hat", "widehat": "hat", "tilde": "tilde",
+    "widetilde": "tilde", "mathbf": "bf", "boldsymbol": "bf", "bm": "bf", "mathcal": "cal",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +74,8 @@ class Reading:
     text: str
     conditions: tuple[str, ...] = ()
     counts: tuple[str, ...] = ()
+    #: Opaque quantities (:mod:`.binders`): (parameter, LaTeX as written).
+    opaque: tuple[tuple[str, str], ...] = ()
 
 
 def read_expression(latex: str) -> Reading:
@@ -61,7 +86,12 @@ def read_expression(latex: str) -> Reading:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
         raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
-    return Reading(text, tuple(parser.conditions), tuple(sorted(set(parser.counts))))
+    return Reading(
+        text,
+        tuple(dict.fromkeys(parser.conditions)),
+        tuple(sorted(set(parser.counts))),
+        tuple(sorted(set(parser.opaque))),
+    )
 
 
 def to_claim_syntax(latex: str) -> str:
@@ -78,6 +108,7 @@ class _Parser:
         self.bars = 0
         self.conditions: list[str] = []
         self.counts: list[str] = []
+        self.opaque: list[tuple[str, str]] = []
 
     def peek(self) -> str | None:
         return self.toks[self.pos] if self.pos < len(self.toks) else None
@@ -118,6 +149,12 @@ class _Parser:
                 parts.append("*" + self.factor())
             elif tok == "/":
                 self.take()
+                if parts[-1].startswith("/"):
+                    raise NotUnderstood(
+                        "ambiguous: 'a/b/c' reads as (a/b)/c or as a/(b/c); write "
+                        "\\frac{a}{b c} or \\frac{a c}{b}, or brace one quotient",
+                        "/",
+                    )
                 parts.append("/" + self.factor())
                 after = self.peek()
                 if after is not None and self._starts_atom(after):
@@ -207,6 +244,8 @@ class _Parser:
                     "|",
                 )
             return f"Abs({inner})", False
+        if tok == EVALUATE_OPEN:
+            return self._evaluated(), False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
         if tok == "e":
@@ -217,14 +256,41 @@ class _Parser:
             return self._symbol(tok), False
         return self._command(tok), False
 
-    def _symbol(self, name: str, greek: bool = False) -> str:
+    def _symbol(self, name: str, greek: bool = False, decorated: str = "") -> str:
+        """A parameter: a letter, a Greek letter or a decorated one (``decorated`` is how it is
+        written, ``\\hat{p}``), with its primes (``x'``, ``x''``: ``x_prime``), subscript
+        (``x_i``, ``x'_i``: ``x_prime_i``) and star (``x^*``: ``x_star``)."""
         base = name
         start = self.pos - 1  # the name's token
+        name += self._primes()
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
+            if sub in DECORATION_WORDS:
+                raise NotUnderstood(
+                    f"the subscript _{{{sub}}} spells a decoration: write \\{sub}{{{base}}} or "
+                    "another subscript",
+                    f"_{sub}",
+                )
             name = f"{name}_{sub}"
-        shown = f"\\{base}" if greek else name
+        name += self._primes()
+        if self.toks[self.pos : self.pos + 2] == ["^", "*"]:
+            self.pos += 2
+            name += "_star"
+        elif self.toks[self.pos : self.pos + 4] == ["^", "{", "*", "}"]:
+            self.pos += 4
+            name += "_star"
+        if name.endswith(("_prime", "_star")) or "_prime_" in name:
+            decorated = decorated or render(self.toks[start : self.pos])
+        shown = decorated or (f"\\{base}" if greek else name)
+        if decorated and self.peek() in ("(", "["):
+            group = self._group_text()
+            raise NotUnderstood(
+                f"ambiguous: {decorated}{group} is a function applied to an argument (a "
+                f"derivative, an estimate) or a product; write {decorated} \\cdot {group} for "
+                f"a product, or give it a meaning with --map '{decorated}{group}' => ...",
+                f"{decorated}{self.peek()}",
+            )
         if self.peek() == "[":
             written = f"{'' if greek else self._letters_before(start)}{shown}"
             raise NotUnderstood(
@@ -253,6 +319,105 @@ class _Parser:
                     f"{shown}(",
                 )
         return _name(name)
+
+    def _raw_argument(self) -> list[str]:
+        """The tokens of the braced group at the cursor (braces dropped) or its one token."""
+        if self.peek() != "{":
+            return [self.take()]
+        end = matching(self.toks, self.pos)
+        inner = self.toks[self.pos + 1 : end]
+        self.pos = end + 1
+        return inner
+
+    def _sub(self, toks: list[str]) -> str:
+        """``toks`` read as an expression of its own, its conditions kept."""
+        parser = _Parser(toks)
+        text = parser.whole()
+        self.conditions += parser.conditions
+        self.counts += parser.counts
+        self.opaque += parser.opaque
+        return text
+
+    def _evaluated(self) -> str:
+        """``\\left. F \\right|_{x=a}^{b}``: F[x := b] - F[x := a] (:mod:`.binders`)."""
+        depth, end = 1, self.pos
+        while depth:
+            depth += {EVALUATE_OPEN: 1, EVALUATE_CLOSE: -1}.get(self.toks[end], 0)
+            end += 1
+        inner = self.toks[self.pos : end - 1]
+        self.pos = end
+        if self.peek() != "_":
+            raise NotUnderstood("an evaluation bar without bounds: write \\right|_{x=a}^{b}",
+                                EVALUATE_CLOSE)  # fmt: skip
+        self.take("_")
+        lower = self._raw_argument()
+        self.take("^")
+        variable, low, high = evaluation_bounds(lower, self._raw_argument())
+        top = self._sub(substituted(inner, variable, high))
+        bottom = self._sub(substituted(inner, variable, low))
+        return f"(({top}) - ({bottom}))"
+
+    def _over_listed_set(self, tok: str) -> str:
+        """``\\max_{x \\in \\{a, b\\}} body``: Max(body[x := a], body[x := b]); the body is the
+        product that follows, as for sums (:mod:`.binders`)."""
+        self.take("_")
+        variable, elements = listed_set(tok, self._raw_argument())
+        probe = _Parser(self.toks)
+        probe.pos, probe.bars = self.pos, self.bars
+        probe.term()
+        body, self.pos = self.toks[self.pos : probe.pos], probe.pos
+        if variable in self.toks[self.pos :]:
+            raise NotUnderstood(
+                f"ambiguous: {variable} appears after the body of {tok} (is it inside?); put "
+                "the body in parentheses",
+                tok,
+            )
+        values = [self._sub(substituted(body, variable, element)) for element in elements]
+        return f"{EXTREMA[tok[1:]]}({', '.join(values)})"
+
+    def _opaque(self) -> str:
+        """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``: one unknown number per text
+        (:mod:`.binders`)."""
+        start = self.pos - 1
+        if self.toks[start] == "\\mathbb":
+            self.pos += 3
+        command = render(self.toks[start : self.pos])
+        if self.peek() == "_":
+            self.take("_")
+            self._raw_argument()
+        if self.peek() not in ("[", "("):
+            raise NotUnderstood(
+                f"{command} without its argument in brackets: write {command}[...] or map it",
+                command,
+            )
+        self.pos = matching(self.toks, self.pos) + 1
+        written = self.toks[start : self.pos]
+        kind = OPAQUE[command]
+        name = opaque_name(kind, written)
+        self.opaque.append((name, render(written)))
+        if kind == "Pr":
+            self.conditions.append(f"0 <= {name} <= 1")
+        return name
+
+    def _primes(self) -> str:
+        """``_prime`` for each ``'`` at the cursor."""
+        count = 0
+        while self.peek() == "'":
+            self.take()
+            count += 1
+        return "_prime" * count
+
+    def _decorated(self, command: str) -> str:
+        """``\\hat{p}``, ``\\tilde\\sigma``, ``\\mathbf{x}``, ``\\mathcal{M}``, ``\\bar{y}``: the
+        parameter ``p_hat`` (a name of its own, never the undecorated letter)."""
+        start = self.pos - 1
+        inner = self.argument_text()
+        if not (re.fullmatch(r"[A-Za-z]", inner) or inner in (*_GREEK, *_VARIANTS)):
+            raise NotUnderstood(f"\\{command} of one letter is read; brace or map the rest",
+                                f"\\{command}{{{inner}}}")  # fmt: skip
+        suffix = DECORATIONS[command]
+        return self._symbol(f"{_VARIANTS.get(inner, inner)}_{suffix}", greek=False,
+                            decorated=render(self.toks[start : self.pos]))  # fmt: skip
 
     def _big_operator(self, tok: str) -> str:
         """``\\sum_{i=a}^{b} body`` or ``\\prod``: the body is the product that follows (up to a
@@ -386,9 +551,8 @@ class _Parser:
             if self.peek() == "[":
                 raise NotUnderstood("only square roots are understood", "\\sqrt[")
             return f"sqrt{self.group()}"
-        if name == "bar" or name == "overline":
-            inner = self.argument_text()
-            return _name(_VARIANTS.get(inner, inner) + "_bar")
+        if name in DECORATIONS:
+            return self._decorated(name)
         if tok in _FUNCTIONS:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
@@ -420,14 +584,13 @@ class _Parser:
                     tok,
                 )
             return f"{_FUNCTIONS[tok]}({argument})"
-        if name in ("max", "min"):
+        if tok in OPAQUE or (tok == "\\mathbb" and render(self.toks[self.pos - 1 : self.pos + 3])
+                             in OPAQUE):  # fmt: skip
+            return self._opaque()
+        if name in EXTREMA:
             # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
             if self.peek() == "_":
-                raise NotUnderstood(
-                    f"{tok} over a set ({tok}_{{...}}) is not read: map the whole maximum to a "
-                    "parameter (--map)",
-                    f"{tok}_",
-                )
+                return self._over_listed_set(tok)
             close = "\\}" if self.peek() == "\\{" else ")"
             self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]
@@ -435,7 +598,7 @@ class _Parser:
                 self.take()
                 args.append(self.expr())
             self.take(close)
-            return f"{name.capitalize()}({', '.join(args)})"
+            return f"{EXTREMA[name]}({', '.join(args)})"
         if name in ("cases", "array"):
             raise NotUnderstood(
                 f"a piecewise definition or array (\\begin{{{name}}}) is not read: check each "
