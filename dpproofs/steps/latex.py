@@ -280,6 +280,8 @@ class _Parser:
         elif self.toks[self.pos : self.pos + 4] == ["^", "{", "*", "}"]:
             self.pos += 4
             name += "_star"
+        if name.endswith("_star") and self.peek() == "^":
+            raise NotUnderstood("a double superscript (TeX refuses it): write {x^*}^{2}", "^")
         if name.endswith(("_prime", "_star")) or "_prime_" in name:
             decorated = decorated or render(self.toks[start : self.pos])
         shown = decorated or (f"\\{base}" if greek else name)
@@ -368,12 +370,12 @@ class _Parser:
         body, self.pos = self.toks[self.pos : probe.pos], probe.pos
         if variable in self.toks[self.pos :]:
             raise NotUnderstood(
-                f"ambiguous: {variable} appears after the body of {tok} (is it inside?); put "
+                f"ambiguous: {variable} appears after the body of {tok} (is it inside?); write "
                 "the body in parentheses",
                 tok,
             )
         values = [self._sub(substituted(body, variable, element)) for element in elements]
-        return f"{EXTREMA[tok[1:]]}({', '.join(values)})"
+        return _extremum(tok[1:], values)
 
     def _opaque(self) -> str:
         """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``: one unknown number per text
@@ -598,7 +600,7 @@ class _Parser:
                 self.take()
                 args.append(self.expr())
             self.take(close)
-            return f"{EXTREMA[name]}({', '.join(args)})"
+            return _extremum(name, args)
         if name in ("cases", "array"):
             raise NotUnderstood(
                 f"a piecewise definition or array (\\begin{{{name}}}) is not read: check each "
@@ -607,6 +609,11 @@ class _Parser:
                 f"\\begin{{{name}}}",
             )
         raise NotUnderstood("not understood", tok)
+
+
+def _extremum(name: str, values: list[str]) -> str:
+    """Max / Min of the values (of one value: the value)."""
+    return f"({values[0]})" if len(values) == 1 else f"{EXTREMA[name]}({', '.join(values)})"
 
 
 def _name(name: str) -> str:
