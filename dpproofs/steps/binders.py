@@ -10,7 +10,8 @@ listed set, an evaluation bar, an expectation or a probability.
   (refused).
 * ``\\Pr[...]``, ``\\mathbb{P}[...]``, ``\\E[...]``, ``\\mathbb{E}[...]`` (brackets or parentheses,
   an optional subscript) are OPAQUE: each distinct text (as tokens, spacing and sizing aside) is
-  one unknown real number, a probability one in [0, 1]. A step proved for every value of these
+  one unknown real number, a probability one >= 0 (not <= 1: papers write \\Pr[M(x) = y] for a
+  density of a continuous output, which may exceed 1). A step proved for every value of these
   numbers holds for the true ones (when the expectation exists: a real number). A refutation is
   not: the true values obey laws the reader does not know (linearity, monotonicity), so a step
   "refuted" with an opaque quantity is not checked, with the --map that would give it a meaning

@@ -57,7 +57,7 @@ from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 #: Decorations that make a new parameter name: ``\\hat{p}`` is ``p_hat``.
 DECORATIONS = {
     "bar": "bar", "overline": "bar", "hat": "hat", "widehat": "hat", "tilde": "tilde",
-    "widetilde": "tilde", "mathbf": "bf", "boldsymbol": "bf", "bm": "bf", "mathcal": "cal",
+    "widetilde": "tilde", "mathcal": "cal",
 }  # fmt: skip
 
 
@@ -398,7 +398,7 @@ class _Parser:
         name = opaque_name(kind, written)
         self.opaque.append((name, render(written)))
         if kind == "Pr":
-            self.conditions.append(f"0 <= {name} <= 1")
+            self.conditions.append(f"{name} >= 0")  # a mass or a density (not <= 1)
         return name
 
     def _primes(self) -> str:
@@ -410,7 +410,7 @@ class _Parser:
         return "_prime" * count
 
     def _decorated(self, command: str) -> str:
-        """``\\hat{p}``, ``\\tilde\\sigma``, ``\\mathbf{x}``, ``\\mathcal{M}``, ``\\bar{y}``: the
+        """``\\hat{p}``, ``\\tilde\\sigma``, ``\\mathcal{M}``, ``\\bar{y}``: the
         parameter ``p_hat`` (a name of its own, never the undecorated letter)."""
         start = self.pos - 1
         inner = self.argument_text()
@@ -555,6 +555,13 @@ class _Parser:
             return f"sqrt{self.group()}"
         if name in DECORATIONS:
             return self._decorated(name)
+        if name in ("mathbf", "boldsymbol", "bm"):
+            # read as a scalar, (x . y)^2 = x^2 y^2 would be proved for vectors
+            raise NotUnderstood(
+                f"{tok}{{...}} is a vector by convention, and the reader reads real numbers: if it "
+                f"is one, map it (--map '{tok}{{x}}' => 'x_v')",
+                tok,
+            )
         if tok in _FUNCTIONS:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")

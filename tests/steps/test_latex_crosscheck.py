@@ -97,7 +97,7 @@ SPLITTING = [
     r"\hat{p} - p",  # two names
     r"x' - x",
     r"x^* + x",
-    r"\mathcal{M} + \mathbf{x} + x",
+    r"\mathcal{M} + x",
     r"\tilde{\sigma}^2",
 ]
 
