@@ -36,6 +36,7 @@ from dpproofs.steps.binders import (
     opaque_name,
     substituted,
 )
+from dpproofs.steps.integrals import NotIntegrable, definite
 from dpproofs.steps.lexer import (
     _BARS,
     EVALUATE_CLOSE,
@@ -377,6 +378,41 @@ class _Parser:
         values = [self._sub(substituted(body, variable, element)) for element in elements]
         return _extremum(tok[1:], values)
 
+    def _integral(self) -> str:
+        """``\\int_a^b f(x) \\, dx``: the body runs to its differential ``dx`` or
+        ``\\mathrm{d}x``; read exactly by :mod:`.integrals`, or refused."""
+        if self.peek() != "_":
+            raise NotUnderstood("an integral without bounds is not read: write \\int_{a}^{b}",
+                                "\\int")  # fmt: skip
+        self.take("_")
+        lower = self._raw_argument()
+        self.take("^")
+        upper = self._raw_argument()
+        if "\\infty" in lower + upper:
+            raise NotUnderstood("an improper integral (a bound at \\infty) is a limit: not read; "
+                                "map it to its value", "\\int")  # fmt: skip
+        found = _differential(self.toks, self.pos)
+        if found is None:
+            raise NotUnderstood("an integral without its differential (dx) at its end: write "
+                                "\\int_{a}^{b} f(x) \\, dx", "\\int")  # fmt: skip
+        start, length = found
+        variable = self.toks[start + length - 1]
+        elsewhere = [t for k, t in enumerate(self.toks)
+                     if t == "d" and not start <= k < start + length]  # fmt: skip
+        if elsewhere:
+            raise NotUnderstood(
+                "ambiguous: d is a parameter and the d of a differential here: rename the "
+                "parameter",
+                "d",
+            )
+        body = self.toks[self.pos : start]
+        self.pos = start + length
+        name = _name(_VARIANTS.get(variable.lstrip("\\"), variable.lstrip("\\")))
+        try:
+            return definite(name, self._sub(lower), self._sub(upper), self._sub(body))
+        except (NotIntegrable, DpProofsError) as exc:
+            raise NotUnderstood(str(exc), "\\int") from exc
+
     def _opaque(self) -> str:
         """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``: one unknown number per text
         (:mod:`.binders`)."""
@@ -546,6 +582,8 @@ class _Parser:
             return "pi"
         if tok in SUMS:
             return self._big_operator(tok)
+        if tok == "\\int":
+            return self._integral()
         if name in ("frac", "dfrac", "tfrac"):
             top, bottom = self.fraction_part(), self.fraction_part()
             return f"({top}/{bottom})"
@@ -616,6 +654,31 @@ class _Parser:
                 f"\\begin{{{name}}}",
             )
         raise NotUnderstood("not understood", tok)
+
+
+def _differential(toks: list[str], start: int) -> tuple[int, int] | None:
+    """Where the first differential ``d x`` / ``\\mathrm{d} x`` outside brackets after ``start``
+    is, and its length in tokens."""
+    depth = 0
+    for k in range(start, len(toks)):
+        depth += toks[k] in ("{", "(", "[", "\\{")
+        depth -= toks[k] in ("}", ")", "]", "\\}")
+        if depth < 0:
+            return None
+        if depth:
+            continue
+        for head in (["d"], ["\\mathrm", "{", "d", "}"]):
+            after = toks[k + len(head) : k + len(head) + 1]
+            if toks[k : k + len(head)] == head and after and _bindable(after[0]):
+                return k, len(head) + 1
+    return None
+
+
+def _bindable(tok: str) -> bool:
+    """A variable of integration: a Latin letter other than d and e, or a Greek letter."""
+    if re.fullmatch(r"[a-cf-zA-Z]", tok):
+        return True
+    return tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS)
 
 
 def _extremum(name: str, values: list[str]) -> str:

@@ -210,3 +210,49 @@ def test_a_false_step_through_a_bar_or_a_listed_min_is_refuted_at_a_true_witness
     assert result.status == "refuted" and result.witness is not None
     ((_, witness),) = result.witness.assignment
     assert fails(sp.Rational(witness))  # type: ignore[operator]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(coefficients, min_size=1, max_size=3), st.integers(-2, 2), small, small, small)
+def test_an_integral_is_its_value_by_quadrature(
+    cs: list[int], rate: int, low: Fraction, high: Fraction, q: Fraction
+) -> None:
+    """(c0 + c1 x p + c2 x^2 p) e^{rate x} from low to high, read exactly, against mpmath's
+    numerical quadrature of the integrand typed here."""
+    body, f = latex_polynomial(cs, "x")
+    bounds = [f"\\frac{{{b.numerator}}}{{{b.denominator}}}" for b in (low, high)]
+    reading = to_claim_syntax(
+        f"\\int_{{{bounds[0]}}}^{{{bounds[1]}}} \\left( {body} \\right) e^{{{rate} x}} \\, dx"
+    )
+    exact = value(reading, {"p": q})
+    t = sp.Symbol("t", real=True)
+    integrand = f(t, sp.Rational(q.numerator, q.denominator)) * sp.exp(rate * t)  # type: ignore[operator]
+    numeric = sp.Integral(integrand, (t, sp.Rational(low), sp.Rational(high))).evalf(40)
+    assert abs(sp.N(exact, 40) - numeric) < sp.Float("1e-30")
+
+
+@pytest.mark.parametrize(
+    ("latex", "says"),
+    [
+        (r"\int_0^1 \frac{1}{x} \, dx", "smooth"),  # divergent: never a value
+        (r"\int_{-1}^{1} |x| \, dx", "smooth"),
+        (r"\int_0^{\infty} e^{-x} \, dx", "improper"),
+        (r"\int_0^1 e^{-x^2} \, dx", "closed form"),
+        (r"\int x \, dx", "without bounds"),
+        (r"\int_0^1 x", "differential"),
+        (r"\int_0^1 d x \, dx", "d is a parameter"),
+        (r"\int_0^x x \, dx", "also in its bounds"),
+    ],
+)
+def test_an_integral_not_read_exactly_is_refused(latex: str, says: str) -> None:
+    with pytest.raises(NotUnderstood) as caught:
+        to_claim_syntax(latex)
+    assert says in str(caught.value)
+
+
+def test_an_integral_with_a_parameter_rate_is_read_where_its_antiderivative_is_defined() -> None:
+    where = {"lambda": "(0, oo)", "t": "(0, oo)"}
+    (proved,) = results(r"\int_0^t \lambda e^{-\lambda x} \, dx = 1 - e^{-\lambda t}", where=where)
+    assert proved[0] == "proved"
+    (refuted,) = results(r"\int_0^1 x^2 \, dx = \frac{1}{2}")
+    assert refuted[0] == "refuted"  # the integral is 1/3

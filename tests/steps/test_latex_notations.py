@@ -58,7 +58,13 @@ CASES: list[tuple[str, dict[str, str], str, object]] = [
     ),
     # TeX prints "2 3" as 23: read as TeX prints it, and 23 = 6 is false
     (r"2 3 = 6", {}, "refuted", ({}, sp.Integer(23), "==", sp.Integer(6))),
-    (r"\int_0^1 x \, \mathrm{d}x = \frac{1}{2}", {}, "not-checked", "\\int"),
+    (
+        r"\int_0^1 x \, \mathrm{d}x = \frac{1}{2}",
+        {},
+        "proved",
+        (sp.Rational(1, 2), "==", sp.Rational(1, 2)),
+    ),
+    (r"\int_0^1 \frac{1}{x} \, dx = 1", {}, "not-checked", "smooth"),  # 1/x: not integrable
     (r"\operatorname{Var}(X) \ge 0", {}, "not-checked", "\\operatorname"),
     (r"f'(x) = 2x", {}, "ambiguous", "a function applied"),  # a derivative or a product?
     # a new variable x' (x_prime), never x >= x: false at x' = 0, x = 1
