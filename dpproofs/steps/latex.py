@@ -401,8 +401,9 @@ class _Parser:
                      if t == "d" and not start <= k < start + length]  # fmt: skip
         if elsewhere:
             raise NotUnderstood(
-                "ambiguous: d is a parameter and the d of a differential here: rename the "
-                "parameter",
+                "ambiguous: d stands outside this integral's differential (a parameter d, or "
+                "another integral: nested integrals are not read): rename the parameter or map "
+                "the integral",
                 "d",
             )
         body = self.toks[self.pos : start]

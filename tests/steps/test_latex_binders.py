@@ -240,7 +240,8 @@ def test_an_integral_is_its_value_by_quadrature(
         (r"\int_0^1 e^{-x^2} \, dx", "closed form"),
         (r"\int x \, dx", "without bounds"),
         (r"\int_0^1 x", "differential"),
-        (r"\int_0^1 d x \, dx", "d is a parameter"),
+        (r"\int_0^1 d x \, dx", "a parameter d"),
+        (r"\int_0^1 \int_0^1 x y \, dx \, dy", "nested integrals"),
         (r"\int_0^x x \, dx", "also in its bounds"),
     ],
 )
