@@ -586,7 +586,18 @@ class _Parser:
         if tok == "\\int":
             return self._integral()
         if name in ("frac", "dfrac", "tfrac"):
-            top, bottom = self.fraction_part(), self.fraction_part()
+            top = self.fraction_part()
+            if _differential(self.toks[self.pos + 1 : self.pos + 6], 0) == (0, 2) or (
+                self.toks[self.pos : self.pos + 2] == ["{", "\\mathrm"]
+                and _differential(self.toks[self.pos + 1 : self.pos + 6], 0) == (0, 5)
+            ):
+                # \frac{d}{dx} x^2 read as d/(d x) * x^2 = x: 'x^2 has derivative 2x' refuted
+                raise NotUnderstood(
+                    "ambiguous: a denominator opening with d x is a derivative (\\frac{d}{dx}, not "
+                    "read: map it to its value) or the product of d and x (write d \\cdot x)",
+                    f"\\{name}",
+                )
+            bottom = self.fraction_part()
             return f"({top}/{bottom})"
         if name == "sqrt":
             if self.peek() == "[":

@@ -27,16 +27,12 @@ small = st.fractions(min_value=-3, max_value=3, max_denominator=4)
 
 
 def value(text: str, at: dict[str, Fraction]) -> sp.Expr:
-    """The reading ``text`` (claim syntax) evaluated exactly at ``at``."""
+    """The reading ``text`` (claim syntax) evaluated exactly at ``at`` (sympy, evaluation on)."""
     expr = read_formula(f"({text}) == 0").lhs
-    return sp.nsimplify(
-        expr.subs(
-            {
-                s: sp.Rational(at[str(s)].numerator, at[str(s)].denominator)
-                for s in expr.free_symbols
-            }
-        ).doit()
-    )
+    point = {
+        s: sp.Rational(at[str(s)].numerator, at[str(s)].denominator) for s in expr.free_symbols
+    }
+    return sp.simplify(sp.sympify(str(expr)).subs({sp.Symbol(str(k)): v for k, v in point.items()}))
 
 
 def latex_polynomial(cs: list[int], variable: str) -> tuple[str, object]:
@@ -242,6 +238,10 @@ def test_an_integral_is_its_value_by_quadrature(
         (r"\int_0^1 x", "differential"),
         (r"\int_0^1 d x \, dx", "a parameter d"),
         (r"\int_0^1 \int_0^1 x y \, dx \, dy", "nested integrals"),
+        # \frac{d}{dx} x^2 was read as d/(d x) * x^2 = x: "x^2 has derivative 2x" refuted
+        (r"\frac{d}{dx} x^2", "a derivative"),
+        (r"\frac{df}{dx}", "a derivative"),
+        (r"\frac{\varepsilon}{dn}", "write d \\cdot x"),
         (r"\int_0^x x \, dx", "also in its bounds"),
     ],
 )
