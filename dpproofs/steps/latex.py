@@ -302,7 +302,8 @@ class _Parser:
                 f"{written}[",
             )
         if self.peek() == "(":
-            if not greek and (len(name) == 1 or self._comma_inside()):
+            lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
+            if not greek and (len(name) == 1 or self._comma_inside() or lone):
                 group = self._group_text()
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
@@ -311,7 +312,7 @@ class _Parser:
                     f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
-            if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+            if greek and (base in _FUNCTION_GREEK or self._comma_inside() or lone):
                 # the key is the application as written: a key with another argument (the
                 # '\\Phi(x)' this message once suggested) matches only that text
                 group = self._group_text()
@@ -526,6 +527,24 @@ class _Parser:
             if depth == 0:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
+
+    def _lone_argument(self) -> bool:
+        """Whether the group at the cursor is one name in parentheses, ``(\\alpha)``, ``(Y)``,
+        ``(x_i)``: written after a name, the notation of a function (``\\epsilon(\\alpha)``,
+        ``F_A(Y)``), not of a product (papers write ``\\delta (1 + x)``, a sum, for one)."""
+        if self.peek() != "(":
+            return False
+        inner = self.toks[self.pos + 1 : matching(self.toks, self.pos)]
+        if not inner or not (re.fullmatch(r"[A-Za-z]", inner[0]) or (
+                inner[0].startswith("\\") and inner[0][1:] in (*_GREEK, *_VARIANTS))):  # fmt: skip
+            return False
+        subscript = inner[1:]
+        if subscript[:2] == ["_", "{"] and subscript[-1:] == ["}"]:
+            subscript = ["_", *subscript[2:-1]]
+        return not subscript or (
+            subscript[0] == "_" and len(subscript) >= 2
+            and all(re.fullmatch(r"[A-Za-z0-9]+", t) for t in subscript[1:])
+        )  # fmt: skip
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""

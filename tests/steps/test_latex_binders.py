@@ -113,6 +113,12 @@ def test_decorated_letters_are_names_of_their_own(latex: str, reading: str) -> N
     assert to_claim_syntax(latex) == reading
 
 
+def test_a_name_before_an_expression_in_parentheses_is_still_a_product() -> None:
+    assert [to_claim_syntax(t) for t in (r"\delta (1 + x)", r"s_2 (1 - w)", r"\sigma(2)")] == [
+        "delta*(1 + x)", "s_2*(1 - w)", "sigma*(2)",
+    ]  # fmt: skip
+
+
 def test_an_evaluation_bar_keeps_the_absolute_value_bars_apart() -> None:
     assert tokens(r"\left| x \right| + \left. y \right|_{y=0}^{1}") == [
         "|", "x", "|", "+", "\\left.", "y", "\\right|", "_", "{", "y", "=", "0", "}", "^", "{",
@@ -242,6 +248,11 @@ def test_an_integral_is_its_value_by_quadrature(
         (r"\frac{d}{dx} x^2", "a derivative"),
         (r"\frac{df}{dx}", "a derivative"),
         (r"\frac{\varepsilon}{dn}", "write d \\cdot x"),
+        # a name before one name in parentheses: OpenDP's \epsilon(\alpha) (the curve) and
+        # F_A(Y) (a CDF) were read as products, and true steps refuted
+        (r"\epsilon(\alpha)", "function applied"),
+        (r"F_A(Y)", "function applied"),
+        (r"\sigma(x_{12})", "function applied"),
         (r"\int_0^x x \, dx", "also in its bounds"),
     ],
 )
