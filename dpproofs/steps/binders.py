@@ -9,13 +9,14 @@ listed set, an evaluation bar, an expectation or a probability.
   (``_{x=a}``: with ``_{a}`` alone, which letter is evaluated?), and an infinite bound is a limit
   (refused).
 * ``\\Pr[...]``, ``\\mathbb{P}[...]``, ``\\E[...]``, ``\\mathbb{E}[...]`` (brackets or parentheses,
-  an optional subscript) are OPAQUE: each distinct text (as tokens, spacing and sizing aside) is
-  one unknown real number, a probability one >= 0 (not <= 1: papers write \\Pr[M(x) = y] for a
-  density of a continuous output, which may exceed 1). A step proved for every value of these
-  numbers holds for the true ones (when the expectation exists: a real number). A refutation is
-  not: the true values obey laws the reader does not know (linearity, monotonicity), so a step
-  "refuted" with an opaque quantity is not checked, with the --map that would give it a meaning
-  (:mod:`dpproofs.steps.check`).
+  an optional subscript), and ``Pr[...]``, ``P[...]``, ``E[...]`` without a backslash (brackets
+  only: ``P(x)`` may be a product) are OPAQUE: each distinct text (as tokens, spacing and
+  sizing aside) is one unknown real number, a probability one >= 0 (not <= 1: papers write
+  \\Pr[M(x) = y] for a density of a continuous output, which may exceed 1). A step proved for
+  every value of these numbers holds for the true ones (when the expectation exists: a real
+  number). A refutation is not: the true values obey laws the reader does not know (linearity,
+  monotonicity), so a step "refuted" with an opaque quantity is not checked, with the --map
+  that would give it a meaning (:mod:`dpproofs.steps.check`).
 
 ``substituted`` replaces a variable by a value at the token level, the value in braces, so the
 expression is re-read with the value in place (``e^{x}`` -> ``e^{{a}}``, ``2x`` -> ``2{a}``).
@@ -130,7 +131,13 @@ def evaluation_bounds(lower: list[str], upper: list[str]) -> tuple[str, list[str
 
 
 #: The opaque quantities: LaTeX command -> kind ("Pr" a probability, "Ex" an expectation).
-OPAQUE = {"\\Pr": "Pr", "\\E": "Ex", "\\mathbb{P}": "Pr", "\\mathbb{E}": "Ex"}
+OPAQUE = {
+    "\\Pr": "Pr", "\\E": "Ex", "\\mathbb{P}": "Pr", "\\mathbb{E}": "Ex",
+    "Pr": "Pr", "P": "Pb", "E": "Ex",
+}  # fmt: skip
+#: The same written without a backslash, before ``[`` (``Pr[M(x) \\in S]``); ``P[...]`` ("Pb") is
+#: not known >= 0 (a letter P may name a sequence or a matrix).
+LATIN_OPAQUE = ("Pr", "P", "E")
 
 
 def opaque_name(kind: str, written: list[str]) -> str:

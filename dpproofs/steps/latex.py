@@ -29,6 +29,7 @@ from dpproofs.errors import DpProofsError
 from dpproofs.steps.binders import (
     DECORATION_WORDS,
     EXTREMA,
+    LATIN_OPAQUE,
     OPAQUE,
     evaluation_bounds,
     listed_set,
@@ -254,6 +255,10 @@ class _Parser:
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
             return "E", True
         if re.fullmatch(r"[A-Za-z]", tok):
+            for letters in LATIN_OPAQUE:  # Pr[...], P[...], E[...] written without a backslash
+                if self.toks[self.pos - 1 : self.pos - 1 + len(letters) + 1] == [*letters, "["]:
+                    self.pos += len(letters) - 1
+                    return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
 
@@ -415,13 +420,13 @@ class _Parser:
         except (NotIntegrable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), "\\int") from exc
 
-    def _opaque(self) -> str:
-        """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``: one unknown number per text
-        (:mod:`.binders`)."""
-        start = self.pos - 1
+    def _opaque(self, letters: str = "") -> str:
+        """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``, ``Pr[...]`` (``letters``, read up to the
+        bracket): one unknown number per text (:mod:`.binders`)."""
+        start = self.pos - max(1, len(letters))
         if self.toks[start] == "\\mathbb":
             self.pos += 3
-        command = render(self.toks[start : self.pos])
+        command = letters or render(self.toks[start : self.pos])
         if self.peek() == "_":
             self.take("_")
             self._raw_argument()

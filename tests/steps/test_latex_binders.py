@@ -158,6 +158,12 @@ def test_an_opaque_quantity_proves_what_holds_for_every_value_and_never_refutes(
     assert results(r"\Pr[A] \ge 0")[0][0] == "proved"
     assert results(r"\Pr[A] \le 1")[0][0] == "not-checked"
     assert results(r"\mathbb{E}[X] \le 1")[0][0] == "not-checked"
+    # E[X - E[X]] = 0 was refuted at E = 1 (issue 28, class 1): Pr[, P[, E[ without a backslash
+    # are opaque too, and never refuted
+    (centred,) = results(r"E[X - E[X]] = 0")
+    assert centred[0] == "not-checked" and "E[X-E[X]]" in centred[1]
+    assert results(r"Pr[A] \ge 0")[0][0] == "proved"
+    assert results(r"P[A] \ge 0")[0][0] == "not-checked"  # a letter P: not known a probability
 
 
 def test_a_display_opening_with_a_relation_continues_the_chain_across_prose() -> None:
