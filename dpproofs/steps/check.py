@@ -23,6 +23,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.progress import note
+from dpproofs.steps.chain import Relation
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic import holds
 from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
@@ -47,7 +48,15 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
     if verdict.status is Status.PROVED:
-        return _result(step, PROVED, reason=verdict.method)
+        return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
+    if verdict.status is Status.REFUTED and step.opaque:
+        return _result(step, NOT_CHECKED, reason=_opaque_refutation(step, verdict))
+    if verdict.status is Status.REFUTED and may_define(step):
+        return _result(step, NOT_CHECKED, reason=(
+            f"ambiguous: {step.latex} may define {step.lhs_latex} (a definition is not a claim "
+            f"for all values; it fails at {_shown(verdict.counterexample)}); if it is a claim, "
+            f"write it with its defined quantity replaced (--map '{step.lhs_latex}' => ...)"
+        ))  # fmt: skip
     if verdict.status is Status.REFUTED:
         fractional = _fractional_counts(step, verdict.counterexample)
         if fractional:
@@ -56,6 +65,45 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
                 "must be an integer; not decided for the integers"))  # fmt: skip
         return _result(step, REFUTED, verdict.counterexample, verdict.method)
     return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
+
+
+def may_define(step: Step) -> bool:
+    """``\\hat{p} = \\frac{\\bar{y} - q}{1 - 2q}`` opening a statement: a parameter alone on the
+    left of =, absent from the right, may be defined there; refuted, it is not a false step."""
+    first = step.index == 1 or step.starts_statement
+    lhs, rhs = step.lhs or "", step.rhs or ""
+    return (
+        first
+        and step.relation is Relation.EQ
+        and re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", lhs) is not None
+        and re.search(rf"\b{re.escape(lhs)}\b", rhs) is None
+        and not step.consequence
+    )
+
+
+def _shown(witness: Counterexample | None) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in witness.assignment) if witness else "some values"
+
+
+def _opaque_note(step: Step) -> str:
+    """How the step's opaque quantities were read ("" when it has none)."""
+    if not step.opaque:
+        return ""
+    named = ", ".join(f"{latex} as {name}" for name, latex in step.opaque)
+    return f" (for every value of {named})"
+
+
+def _opaque_refutation(step: Step, verdict: Verdict) -> str:
+    """Why a step that fails for some value of its opaque quantities is not refuted: the true
+    values obey laws the reader does not know."""
+    at = _shown(verdict.counterexample)
+    first = step.opaque[0][1]
+    return (
+        f"it fails at {at} with "
+        + ", ".join(f"{latex} read as an arbitrary number {name}" for name, latex in step.opaque)
+        + "; what these quantities are is not known to the reader (linearity, monotonicity, "
+        f"their values): give them a meaning with --map '{first}' => ..."
+    )
 
 
 def _fractional_counts(step: Step, witness: Counterexample | None) -> str:

@@ -14,6 +14,7 @@ implies both ``<=`` and ``>=``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -61,6 +62,9 @@ class Step:
     #: numbers of terms are >= 0 (conditions), the parameters in their bounds are integers.
     conditions: tuple[str, ...] = ()
     counts: tuple[str, ...] = ()
+    #: Opaque quantities (``\\Pr[...]``, ``\\mathbb{E}[...]``): (parameter, LaTeX). A proof
+    #: holds for every value of them; a refutation does not count (:mod:`dpproofs.steps.check`).
+    opaque: tuple[tuple[str, str], ...] = ()
 
     @property
     def latex(self) -> str:
@@ -279,8 +283,16 @@ def _typed(text: str, mapping: Mapping[str, str] | None) -> str:
 _CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")
 
 
+#: Inline mathematics in the text between two displays: it could be the left side of a display
+#: that opens with a relation.
+_INLINE_MATHS = re.compile(r"\$|\\\(|\\ensuremath")
+
+
 def _statements(rows: list[Row]) -> list[list[int]]:
-    """Row numbers grouped by statement (see :func:`read_derivation`)."""
+    """Row numbers grouped by statement (see :func:`read_derivation`). A display that opens with
+    a relation continues the chain of the display before it when only prose stands between them
+    (its first step says so); with inline mathematics between them (``where $y = 2x$,``), that
+    could be its left side, its first step is ambiguous."""
     groups: list[list[int]] = []
     for number, row in enumerate(rows):
         toks = tokens(row.latex)
@@ -288,6 +300,22 @@ def _statements(rows: list[Row]) -> list[list[int]]:
         joins = head in RELATIONS or head in UNCHECKED_RELATIONS or head in _CONTINUES_EXPRESSION
         new_block = number > 0 and row.block != rows[number - 1].block
         has_relation = bool(split_chain(toks)[1])
+        if new_block and head in RELATIONS and row.gap is not None:
+            before = rows[number - 1]
+            inline = _INLINE_MATHS.search(row.gap)
+            if inline is None:
+                note = f"continues the chain of the display at line {before.line}"
+                shown = f"{note}; {row.justification}" if row.justification else note
+                rows[number] = replace(row, justification=shown)
+                groups[-1].append(number)
+                continue
+            rows[number] = replace(row, problem=row.problem or (
+                f"ambiguous: the display at line {row.line} opens with {head}, and the text "
+                "before it holds mathematics (" + row.gap[inline.start() :].strip()[:40] + "...) "
+                "that could be its left side, or it continues the display at line "
+                f"{before.line}: write its left side"))  # fmt: skip
+            groups[-1].append(number)
+            continue
         if not groups or new_block or (not joins and has_relation):
             groups.append([number])
             continue
@@ -324,6 +352,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         sides = [r for r in (left, right) if r is not None]
         conditions = tuple(dict.fromkeys(c for r in sides for c in r.conditions))
         counts = tuple(sorted({c for r in sides for c in r.counts}))
+        opaque = tuple(sorted({o for r in sides for o in r.opaque}))
         relation = Relation(RELATIONS[rel]) if rel in RELATIONS else None
         unchecked = "" if relation else f"the relation {rel} is not checked"
         row = rows[owner[positions[i]]]
@@ -336,7 +365,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
                  lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
-                 counts=counts)
+                 counts=counts, opaque=opaque)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence

@@ -26,7 +26,26 @@ import re
 from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
-from dpproofs.steps.lexer import _BARS, NotUnderstood, render, tokens
+from dpproofs.steps.binders import (
+    DECORATION_WORDS,
+    EXTREMA,
+    LATIN_OPAQUE,
+    OPAQUE,
+    evaluation_bounds,
+    listed_set,
+    matching,
+    opaque_name,
+    substituted,
+)
+from dpproofs.steps.integrals import NotIntegrable, definite
+from dpproofs.steps.lexer import (
+    _BARS,
+    EVALUATE_CLOSE,
+    EVALUATE_OPEN,
+    NotUnderstood,
+    render,
+    tokens,
+)
 from dpproofs.steps.notation import (
     _FUNCTION_GREEK,
     _FUNCTIONS,
@@ -36,6 +55,12 @@ from dpproofs.steps.notation import (
     RELATIONS,
 )
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
+
+#: Decorations that make a new parameter name: ``\\hat{p}`` is ``p_hat``.
+DECORATIONS = {
+    "bar": "bar", "overline": "bar", "hat": "hat", "widehat": "hat", "tilde": "tilde",
+    "widetilde": "tilde", "mathcal": "cal",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +76,8 @@ class Reading:
     text: str
     conditions: tuple[str, ...] = ()
     counts: tuple[str, ...] = ()
+    #: Opaque quantities (:mod:`.binders`): (parameter, LaTeX as written).
+    opaque: tuple[tuple[str, str], ...] = ()
 
 
 def read_expression(latex: str) -> Reading:
@@ -61,7 +88,12 @@ def read_expression(latex: str) -> Reading:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
         raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
-    return Reading(text, tuple(parser.conditions), tuple(sorted(set(parser.counts))))
+    return Reading(
+        text,
+        tuple(dict.fromkeys(parser.conditions)),
+        tuple(sorted(set(parser.counts))),
+        tuple(sorted(set(parser.opaque))),
+    )
 
 
 def to_claim_syntax(latex: str) -> str:
@@ -78,6 +110,7 @@ class _Parser:
         self.bars = 0
         self.conditions: list[str] = []
         self.counts: list[str] = []
+        self.opaque: list[tuple[str, str]] = []
 
     def peek(self) -> str | None:
         return self.toks[self.pos] if self.pos < len(self.toks) else None
@@ -118,6 +151,12 @@ class _Parser:
                 parts.append("*" + self.factor())
             elif tok == "/":
                 self.take()
+                if parts[-1].startswith("/"):
+                    raise NotUnderstood(
+                        "ambiguous: 'a/b/c' reads as (a/b)/c or as a/(b/c); write "
+                        "\\frac{a}{b c} or \\frac{a c}{b}, or brace one quotient",
+                        "/",
+                    )
                 parts.append("/" + self.factor())
                 after = self.peek()
                 if after is not None and self._starts_atom(after):
@@ -207,6 +246,8 @@ class _Parser:
                     "|",
                 )
             return f"Abs({inner})", False
+        if tok == EVALUATE_OPEN:
+            return self._evaluated(), False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
         if tok == "e":
@@ -214,17 +255,50 @@ class _Parser:
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
             return "E", True
         if re.fullmatch(r"[A-Za-z]", tok):
+            for letters in LATIN_OPAQUE:  # Pr[...], P[...], E[...] written without a backslash
+                if self.toks[self.pos - 1 : self.pos - 1 + len(letters) + 1] == [*letters, "["]:
+                    self.pos += len(letters) - 1
+                    return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
 
-    def _symbol(self, name: str, greek: bool = False) -> str:
+    def _symbol(self, name: str, greek: bool = False, decorated: str = "") -> str:
+        """A parameter: a letter, a Greek letter or a decorated one (``decorated`` is how it is
+        written, ``\\hat{p}``), with its primes (``x'``, ``x''``: ``x_prime``), subscript
+        (``x_i``, ``x'_i``: ``x_prime_i``) and star (``x^*``: ``x_star``)."""
         base = name
         start = self.pos - 1  # the name's token
+        name += self._primes()
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
+            if sub in DECORATION_WORDS:
+                raise NotUnderstood(
+                    f"the subscript _{{{sub}}} spells a decoration: write \\{sub}{{{base}}} or "
+                    "another subscript",
+                    f"_{sub}",
+                )
             name = f"{name}_{sub}"
-        shown = f"\\{base}" if greek else name
+        name += self._primes()
+        if self.toks[self.pos : self.pos + 2] == ["^", "*"]:
+            self.pos += 2
+            name += "_star"
+        elif self.toks[self.pos : self.pos + 4] == ["^", "{", "*", "}"]:
+            self.pos += 4
+            name += "_star"
+        if name.endswith("_star") and self.peek() == "^":
+            raise NotUnderstood("a double superscript (TeX refuses it): write {x^*}^{2}", "^")
+        if name.endswith(("_prime", "_star")) or "_prime_" in name:
+            decorated = decorated or render(self.toks[start : self.pos])
+        shown = decorated or (f"\\{base}" if greek else name)
+        if decorated and self.peek() in ("(", "["):
+            group = self._group_text()
+            raise NotUnderstood(
+                f"ambiguous: {decorated}{group} is a function applied to an argument (a "
+                f"derivative, an estimate) or a product; write {decorated} \\cdot {group} for "
+                f"a product, or give it a meaning with --map '{decorated}{group}' => ...",
+                f"{decorated}{self.peek()}",
+            )
         if self.peek() == "[":
             written = f"{'' if greek else self._letters_before(start)}{shown}"
             raise NotUnderstood(
@@ -233,7 +307,8 @@ class _Parser:
                 f"{written}[",
             )
         if self.peek() == "(":
-            if not greek and (len(name) == 1 or self._comma_inside()):
+            lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
+            if not greek and (len(name) == 1 or self._comma_inside() or lone):
                 group = self._group_text()
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
@@ -242,7 +317,7 @@ class _Parser:
                     f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
-            if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+            if greek and (base in _FUNCTION_GREEK or self._comma_inside() or lone):
                 # the key is the application as written: a key with another argument (the
                 # '\\Phi(x)' this message once suggested) matches only that text
                 group = self._group_text()
@@ -253,6 +328,141 @@ class _Parser:
                     f"{shown}(",
                 )
         return _name(name)
+
+    def _raw_argument(self) -> list[str]:
+        """The tokens of the braced group at the cursor (braces dropped) or its one token."""
+        if self.peek() != "{":
+            return [self.take()]
+        end = matching(self.toks, self.pos)
+        inner = self.toks[self.pos + 1 : end]
+        self.pos = end + 1
+        return inner
+
+    def _sub(self, toks: list[str]) -> str:
+        """``toks`` read as an expression of its own, its conditions kept."""
+        parser = _Parser(toks)
+        text = parser.whole()
+        self.conditions += parser.conditions
+        self.counts += parser.counts
+        self.opaque += parser.opaque
+        return text
+
+    def _evaluated(self) -> str:
+        """``\\left. F \\right|_{x=a}^{b}``: F[x := b] - F[x := a] (:mod:`.binders`)."""
+        depth, end = 1, self.pos
+        while depth:
+            depth += {EVALUATE_OPEN: 1, EVALUATE_CLOSE: -1}.get(self.toks[end], 0)
+            end += 1
+        inner = self.toks[self.pos : end - 1]
+        self.pos = end
+        if self.peek() != "_":
+            raise NotUnderstood("an evaluation bar without bounds: write \\right|_{x=a}^{b}",
+                                EVALUATE_CLOSE)  # fmt: skip
+        self.take("_")
+        lower = self._raw_argument()
+        self.take("^")
+        variable, low, high = evaluation_bounds(lower, self._raw_argument())
+        top = self._sub(substituted(inner, variable, high))
+        bottom = self._sub(substituted(inner, variable, low))
+        return f"(({top}) - ({bottom}))"
+
+    def _over_listed_set(self, tok: str) -> str:
+        """``\\max_{x \\in \\{a, b\\}} body``: Max(body[x := a], body[x := b]); the body is the
+        product that follows, as for sums (:mod:`.binders`)."""
+        self.take("_")
+        variable, elements = listed_set(tok, self._raw_argument())
+        probe = _Parser(self.toks)
+        probe.pos, probe.bars = self.pos, self.bars
+        probe.term()
+        body, self.pos = self.toks[self.pos : probe.pos], probe.pos
+        if variable in self.toks[self.pos :]:
+            raise NotUnderstood(
+                f"ambiguous: {variable} appears after the body of {tok} (is it inside?); write "
+                "the body in parentheses",
+                tok,
+            )
+        values = [self._sub(substituted(body, variable, element)) for element in elements]
+        return _extremum(tok[1:], values)
+
+    def _integral(self) -> str:
+        """``\\int_a^b f(x) \\, dx``: the body runs to its differential ``dx`` or
+        ``\\mathrm{d}x``; read exactly by :mod:`.integrals`, or refused."""
+        if self.peek() != "_":
+            raise NotUnderstood("an integral without bounds is not read: write \\int_{a}^{b}",
+                                "\\int")  # fmt: skip
+        self.take("_")
+        lower = self._raw_argument()
+        self.take("^")
+        upper = self._raw_argument()
+        if "\\infty" in lower + upper:
+            raise NotUnderstood("an improper integral (a bound at \\infty) is a limit: not read; "
+                                "map it to its value", "\\int")  # fmt: skip
+        found = _differential(self.toks, self.pos)
+        if found is None:
+            raise NotUnderstood("an integral without its differential (dx) at its end: write "
+                                "\\int_{a}^{b} f(x) \\, dx", "\\int")  # fmt: skip
+        start, length = found
+        variable = self.toks[start + length - 1]
+        elsewhere = [t for k, t in enumerate(self.toks)
+                     if t == "d" and not start <= k < start + length]  # fmt: skip
+        if elsewhere:
+            raise NotUnderstood(
+                "ambiguous: d stands outside this integral's differential (a parameter d, or "
+                "another integral: nested integrals are not read): rename the parameter or map "
+                "the integral",
+                "d",
+            )
+        body = self.toks[self.pos : start]
+        self.pos = start + length
+        name = _name(_VARIANTS.get(variable.lstrip("\\"), variable.lstrip("\\")))
+        try:
+            return definite(name, self._sub(lower), self._sub(upper), self._sub(body))
+        except (NotIntegrable, DpProofsError) as exc:
+            raise NotUnderstood(str(exc), "\\int") from exc
+
+    def _opaque(self, letters: str = "") -> str:
+        """``\\Pr[...]``, ``\\mathbb{E}_{x}[...]``, ``Pr[...]`` (``letters``, read up to the
+        bracket): one unknown number per text (:mod:`.binders`)."""
+        start = self.pos - max(1, len(letters))
+        if self.toks[start] == "\\mathbb":
+            self.pos += 3
+        command = letters or render(self.toks[start : self.pos])
+        if self.peek() == "_":
+            self.take("_")
+            self._raw_argument()
+        if self.peek() not in ("[", "("):
+            raise NotUnderstood(
+                f"{command} without its argument in brackets: write {command}[...] or map it",
+                command,
+            )
+        self.pos = matching(self.toks, self.pos) + 1
+        written = self.toks[start : self.pos]
+        kind = OPAQUE[command]
+        name = opaque_name(kind, written)
+        self.opaque.append((name, render(written)))
+        if kind == "Pr":
+            self.conditions.append(f"{name} >= 0")  # a mass or a density (not <= 1)
+        return name
+
+    def _primes(self) -> str:
+        """``_prime`` for each ``'`` at the cursor."""
+        count = 0
+        while self.peek() == "'":
+            self.take()
+            count += 1
+        return "_prime" * count
+
+    def _decorated(self, command: str) -> str:
+        """``\\hat{p}``, ``\\tilde\\sigma``, ``\\mathcal{M}``, ``\\bar{y}``: the
+        parameter ``p_hat`` (a name of its own, never the undecorated letter)."""
+        start = self.pos - 1
+        inner = self.argument_text()
+        if not (re.fullmatch(r"[A-Za-z]", inner) or inner in (*_GREEK, *_VARIANTS)):
+            raise NotUnderstood(f"\\{command} of one letter is read; brace or map the rest",
+                                f"\\{command}{{{inner}}}")  # fmt: skip
+        suffix = DECORATIONS[command]
+        return self._symbol(f"{_VARIANTS.get(inner, inner)}_{suffix}", greek=False,
+                            decorated=render(self.toks[start : self.pos]))  # fmt: skip
 
     def _big_operator(self, tok: str) -> str:
         """``\\sum_{i=a}^{b} body`` or ``\\prod``: the body is the product that follows (up to a
@@ -323,6 +533,24 @@ class _Parser:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
 
+    def _lone_argument(self) -> bool:
+        """Whether the group at the cursor is one name in parentheses, ``(\\alpha)``, ``(Y)``,
+        ``(x_i)``: written after a name, the notation of a function (``\\epsilon(\\alpha)``,
+        ``F_A(Y)``), not of a product (papers write ``\\delta (1 + x)``, a sum, for one)."""
+        if self.peek() != "(":
+            return False
+        inner = self.toks[self.pos + 1 : matching(self.toks, self.pos)]
+        if not inner or not (re.fullmatch(r"[A-Za-z]", inner[0]) or (
+                inner[0].startswith("\\") and inner[0][1:] in (*_GREEK, *_VARIANTS))):  # fmt: skip
+            return False
+        subscript = inner[1:]
+        if subscript[:2] == ["_", "{"] and subscript[-1:] == ["}"]:
+            subscript = ["_", *subscript[2:-1]]
+        return not subscript or (
+            subscript[0] == "_" and len(subscript) >= 2
+            and all(re.fullmatch(r"[A-Za-z0-9]+", t) for t in subscript[1:])
+        )  # fmt: skip
+
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
         depth = 0
@@ -379,16 +607,35 @@ class _Parser:
             return "pi"
         if tok in SUMS:
             return self._big_operator(tok)
+        if tok == "\\int":
+            return self._integral()
         if name in ("frac", "dfrac", "tfrac"):
-            top, bottom = self.fraction_part(), self.fraction_part()
+            top = self.fraction_part()
+            if _differential(self.toks[self.pos + 1 : self.pos + 6], 0) == (0, 2) or (
+                self.toks[self.pos : self.pos + 2] == ["{", "\\mathrm"]
+                and _differential(self.toks[self.pos + 1 : self.pos + 6], 0) == (0, 5)
+            ):
+                # \frac{d}{dx} x^2 read as d/(d x) * x^2 = x: 'x^2 has derivative 2x' refuted
+                raise NotUnderstood(
+                    "ambiguous: a denominator opening with d x is a derivative (\\frac{d}{dx}, not "
+                    "read: map it to its value) or the product of d and x (write d \\cdot x)",
+                    f"\\{name}",
+                )
+            bottom = self.fraction_part()
             return f"({top}/{bottom})"
         if name == "sqrt":
             if self.peek() == "[":
                 raise NotUnderstood("only square roots are understood", "\\sqrt[")
             return f"sqrt{self.group()}"
-        if name == "bar" or name == "overline":
-            inner = self.argument_text()
-            return _name(_VARIANTS.get(inner, inner) + "_bar")
+        if name in DECORATIONS:
+            return self._decorated(name)
+        if name in ("mathbf", "boldsymbol", "bm"):
+            # read as a scalar, (x . y)^2 = x^2 y^2 would be proved for vectors
+            raise NotUnderstood(
+                f"{tok}{{...}} is a vector by convention, and the reader reads real numbers: if it "
+                f"is one, map it (--map '{tok}{{x}}' => 'x_v')",
+                tok,
+            )
         if tok in _FUNCTIONS:
             if self.peek() == "^":
                 raise NotUnderstood("a power of a function name is ambiguous", f"{tok}^")
@@ -420,14 +667,13 @@ class _Parser:
                     tok,
                 )
             return f"{_FUNCTIONS[tok]}({argument})"
-        if name in ("max", "min"):
+        if tok in OPAQUE or (tok == "\\mathbb" and render(self.toks[self.pos - 1 : self.pos + 3])
+                             in OPAQUE):  # fmt: skip
+            return self._opaque()
+        if name in EXTREMA:
             # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
             if self.peek() == "_":
-                raise NotUnderstood(
-                    f"{tok} over a set ({tok}_{{...}}) is not read: map the whole maximum to a "
-                    "parameter (--map)",
-                    f"{tok}_",
-                )
+                return self._over_listed_set(tok)
             close = "\\}" if self.peek() == "\\{" else ")"
             self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]
@@ -435,7 +681,7 @@ class _Parser:
                 self.take()
                 args.append(self.expr())
             self.take(close)
-            return f"{name.capitalize()}({', '.join(args)})"
+            return _extremum(name, args)
         if name in ("cases", "array"):
             raise NotUnderstood(
                 f"a piecewise definition or array (\\begin{{{name}}}) is not read: check each "
@@ -444,6 +690,36 @@ class _Parser:
                 f"\\begin{{{name}}}",
             )
         raise NotUnderstood("not understood", tok)
+
+
+def _differential(toks: list[str], start: int) -> tuple[int, int] | None:
+    """Where the first differential ``d x`` / ``\\mathrm{d} x`` outside brackets after ``start``
+    is, and its length in tokens."""
+    depth = 0
+    for k in range(start, len(toks)):
+        depth += toks[k] in ("{", "(", "[", "\\{")
+        depth -= toks[k] in ("}", ")", "]", "\\}")
+        if depth < 0:
+            return None
+        if depth:
+            continue
+        for head in (["d"], ["\\mathrm", "{", "d", "}"]):
+            after = toks[k + len(head) : k + len(head) + 1]
+            if toks[k : k + len(head)] == head and after and _bindable(after[0]):
+                return k, len(head) + 1
+    return None
+
+
+def _bindable(tok: str) -> bool:
+    """A variable of integration: a Latin letter other than d and e, or a Greek letter."""
+    if re.fullmatch(r"[a-cf-zA-Z]", tok):
+        return True
+    return tok.startswith("\\") and tok[1:] in (*_GREEK, *_VARIANTS)
+
+
+def _extremum(name: str, values: list[str]) -> str:
+    """Max / Min of the values (of one value: the value)."""
+    return f"({values[0]})" if len(values) == 1 else f"{EXTREMA[name]}({', '.join(values)})"
 
 
 def _name(name: str) -> str:

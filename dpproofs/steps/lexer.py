@@ -26,11 +26,44 @@ _BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
 
 
+#: The evaluation bar ``\\left. F \\right|_{x=a}^{b}``: its two delimiters are kept as tokens.
+EVALUATE_OPEN, EVALUATE_CLOSE = "\\left.", "\\right|"
+
+
 def tokens(latex: str) -> list[str]:
-    """LaTeX tokens: commands, escaped characters, numbers, single characters."""
-    out = []
-    for tok in _TOKEN.findall(latex):
-        if tok in ("\\left", "\\right") or tok in _IGNORED:
+    """LaTeX tokens: commands, escaped characters, numbers, single characters. ``\\left`` and
+    ``\\right`` are dropped with their delimiter kept (``\\left| x \\right|`` is ``| x |``),
+    except an evaluation bar: a ``\\left.`` whose ``\\right`` is ``|`` gives the tokens
+    ``\\left.`` and ``\\right|`` (any other ``\\left.`` / ``\\right.`` is dropped)."""
+    raw = _TOKEN.findall(latex)
+    out: list[str] = []
+    opened: list[int] = []  # positions in ``out`` of each open \left's delimiter (-1: a '.')
+    skip = False
+    for index, tok in enumerate(raw):
+        if skip:
+            skip = False
+            continue
+        following = raw[index + 1] if index + 1 < len(raw) else ""
+        if tok == "\\left":
+            if following == ".":
+                opened.append(len(out))
+                out.append(EVALUATE_OPEN)
+                skip = True
+            else:
+                opened.append(-1)
+            continue
+        if tok == "\\right":
+            start = opened.pop() if opened else -1
+            if start >= 0:
+                skip = True
+                if following == "|":
+                    out.append(EVALUATE_CLOSE)
+                else:  # \left. ... \right) and the like: a sizing pair, no evaluation
+                    del out[start]
+                    if following != ".":
+                        out.append(following)
+            continue
+        if tok in _IGNORED:
             continue
         out.append(tok)
     return out

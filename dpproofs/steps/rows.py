@@ -46,6 +46,9 @@ class Row:
     line: int = 1
     condition: str = ""
     problem: str = ""
+    #: For the first row of a block after another: the text between the two blocks (prose, or
+    #: inline mathematics that could be a left side); None otherwise.
+    gap: str | None = None
 
 
 #: Rounds of substitution (a value may use other keys); more means the mapping is circular.
@@ -148,21 +151,25 @@ _CONDITION = re.compile(
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
-    return [(line, body) for line, _, body in _blocks(text)]
+    return [(line, body) for line, _, body, _ in _blocks_and_gaps(text)]
 
 
-def _blocks(text: str) -> list[tuple[int, str, str]]:
-    """:func:`math_blocks` with each block's environment ("" for ``$$``, ``\\[``, bare text)."""
+def _blocks_and_gaps(text: str) -> list[tuple[int, str, str, str | None]]:
+    """The blocks of :func:`math_blocks` with their environment ("" for ``$$``, ``\\[``, bare
+    text) and the text before each since the block before (None for the first block)."""
     text = _COMMENT.sub("", text)
-    found = [
-        (
+    found: list[tuple[int, str, str, str | None]] = []
+    end: int | None = None
+    for m in _MATH_BLOCK.finditer(text):
+        gap = None if end is None else text[end : m.start()]
+        found.append((
             text.count("\n", 0, m.start()) + 1,
             m.group("env") or "",
             m.group("body") or m.group("dollars") or m.group("bracket") or "",
-        )
-        for m in _MATH_BLOCK.finditer(text)
-    ]
-    return found or [(1, "", text)]
+            gap,
+        ))  # fmt: skip
+        end = m.end()
+    return found or [(1, "", text, None)]
 
 
 #: A row that is only a comment column: ``&&`` (or ``& &``) first, then no operator that would
@@ -175,7 +182,8 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows: list[Row] = []
-    for number, (first_line, env, body) in enumerate(_blocks(block)):
+    for number, (first_line, env, body, gap) in enumerate(_blocks_and_gaps(block)):
+        first_row = len(rows)
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
         body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
         body = _PIECEWISE.sub(_piecewise, body)
@@ -201,6 +209,8 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
                 parts, problem = _listed(row.latex)
                 problem = row.problem or problem
                 rows += [replace(row, latex=part, problem=problem) for part in parts]
+        if len(rows) > first_row:
+            rows[first_row] = replace(rows[first_row], gap=gap)
     return rows
 
 

@@ -44,9 +44,33 @@ def canonical(name: str) -> str:
     return f"{base}{underscore}{sub}"
 
 
+#: Decorated names, spelled as subscripts before the second reader reads them (it drops a prime
+#: and \\mathbf, and glues \\hat{p} into one name): \\hat{p}_i is p_{hat_i}, as dpproofs names it.
+_DECORATION = re.compile(
+    r"\\(hat|widehat|tilde|widetilde|mathbf|boldsymbol|bm|mathcal)\{(\\?[A-Za-z]+)\}"
+    r"(?:_\{?([A-Za-z0-9]+)\}?)?"
+)
+_SUFFIX = {"widehat": "hat", "widetilde": "tilde", "mathbf": "bf", "boldsymbol": "bf", "bm": "bf",
+           "mathcal": "cal"}  # fmt: skip
+_PRIMED = re.compile(r"(?<![A-Za-z\\])([A-Za-z])(''?|\^\*|\^\{\*\})(?:_\{?([A-Za-z0-9]+)\}?)?")
+
+
+def _spelled(latex: str) -> str:
+    def decorated(m: re.Match[str]) -> str:
+        suffix = _SUFFIX.get(m[1], m[1]) + (f"_{m[3]}" if m[3] else "")
+        return f"{m[2]}_{{{suffix}}}"
+
+    def primed(m: re.Match[str]) -> str:
+        mark = {"'": "prime", "''": "prime_prime"}.get(m[2], "star")
+        return f"{m[1]}_{{{mark}{f'_{m[3]}' if m[3] else ''}}}"
+
+    return _PRIMED.sub(primed, _DECORATION.sub(decorated, latex))
+
+
 def second_reading(latex: str) -> sympy.Expr | None:
     """The expression as latex2sympy2_extended reads it (None: it cannot)."""
-    text = latex.replace("\\log", "\\ln").replace("\\tfrac", "\\frac").replace("\\dfrac", "\\frac")
+    text = _spelled(latex)
+    text = text.replace("\\log", "\\ln").replace("\\tfrac", "\\frac").replace("\\dfrac", "\\frac")
     while re.fullmatch(r"\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", text):  # {...} around it all (a --map)
         text = text[1:-1]
     try:

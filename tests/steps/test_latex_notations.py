@@ -21,6 +21,7 @@ from dpproofs.steps.derivation import read_derivation
 from dpproofs.symbolic.written import read_formula
 
 a, b, n, x, y = sp.symbols("a b n x y", real=True)
+XP, P_HAT = sp.symbols("x_prime p_hat", real=True)
 POS = "(0, oo)"
 
 #: (latex, where, expected, hand-written (lhs, relation, rhs) or the reason's words)
@@ -57,12 +58,19 @@ CASES: list[tuple[str, dict[str, str], str, object]] = [
     ),
     # TeX prints "2 3" as 23: read as TeX prints it, and 23 = 6 is false
     (r"2 3 = 6", {}, "refuted", ({}, sp.Integer(23), "==", sp.Integer(6))),
-    (r"\int_0^1 x \, \mathrm{d}x = \frac{1}{2}", {}, "not-checked", "\\int"),
+    (
+        r"\int_0^1 x \, \mathrm{d}x = \frac{1}{2}",
+        {},
+        "proved",
+        (sp.Rational(1, 2), "==", sp.Rational(1, 2)),
+    ),
+    (r"\int_0^1 \frac{1}{x} \, dx = 1", {}, "not-checked", "smooth"),  # 1/x: not integrable
     (r"\operatorname{Var}(X) \ge 0", {}, "not-checked", "\\operatorname"),
-    (r"f'(x) = 2x", {}, "not-checked", "'"),
-    (r"x' \ge x", {}, "not-checked", "'"),  # a new variable x', never x >= x
+    (r"f'(x) = 2x", {}, "ambiguous", "a function applied"),  # a derivative or a product?
+    # a new variable x' (x_prime), never x >= x: false at x' = 0, x = 1
+    (r"x' \ge x", {}, "refuted", ({XP: 0, x: 1}, XP, ">=", x)),
     (r"\|x\|_1 \le \|x\|_2", {}, "not-checked", "\\|"),
-    (r"\mathbb{E}_{x \sim P}[x] = \mu", {}, "not-checked", "\\mathbb"),
+    (r"\mathbb{E} X = \mu", {}, "not-checked", "without its argument in brackets"),
     (r"\frac{\mathrm{d}}{\mathrm{d}x} x^2 = 2x", {}, "not-checked", "\\mathrm"),
     (r"\sqrt[3]{8} = 2", {}, "not-checked", "square roots"),
     (r"\log_2 8 = 3", {}, "not-checked", "_"),

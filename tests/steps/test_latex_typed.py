@@ -32,6 +32,7 @@ from sympy.printing.str import sstr
 from dpproofs.cli.main import main
 from dpproofs.errors import DpProofsError
 from dpproofs.oneline import check
+from dpproofs.steps.check import may_define
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic.written import read_formula
 
@@ -109,7 +110,13 @@ def typed() -> tuple[list[Typed], list[str]]:
         for expected, step in zip(entry.steps, derivation.steps, strict=True):
             if expected.index in by_hand:
                 text, through_command = by_hand[expected.index], True
-            elif step.statement is not None and not step.consequence and expected.bug is None:
+            elif (
+                step.statement is not None
+                and not step.consequence
+                and not step.opaque
+                and not may_define(step)
+                and expected.bug is None
+            ):  # \Pr[...] is not typed; a definition is no claim; a known bug is not typed
                 text, machine = user_text(step.statement), machine + 1
                 through_command = machine % SAMPLE == 0
             else:

@@ -72,7 +72,7 @@ def test_proved_steps_but_wrong_conclusion_is_unknown() -> None:
 
 
 def test_unreadable_step_is_not_checked_and_never_proved() -> None:
-    verdict = derivation(r"\Pr[A] \le 1").decide(Deadline(5))
+    verdict = derivation(r"\Pr A \le 1").decide(Deadline(5))  # \Pr[A] is read (opaque)
     assert verdict.status is Status.UNKNOWN
     assert verdict.steps[0].status == "not-checked" and r"\Pr" in verdict.steps[0].reason
 
