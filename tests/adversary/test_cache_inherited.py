@@ -270,3 +270,26 @@ def test_next_class_never_cached(tmp_path: Path, case: str) -> None:
         entry = run_verify(folder, PLAIN)
         assert (entry["status"], entry["cached"]) == ("proved", False)
         assert named in entry["not_cached"]
+
+
+def test_make_settings_stay_out_of_the_decisions_environment(tmp_path: Path) -> None:
+    """``make verify JOBS=1`` must not put JOBS into the environment of ``dpproofs verify``
+    (every variable keys the cache: it would re-decide everything ``make verify`` decided)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("no make here")
+    root = Path(__file__).resolve().parents[2]
+    probe = tmp_path / "Makefile"
+    probe.write_text(f"include {root / 'Makefile'}\nshow:\n\t@env\n")
+    shown = subprocess.run(
+        ["make", "-s", "-f", str(probe), "show", "JOBS=1", "VENV=.venv", "PYTHON=python3"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    ).stdout
+    names = {line.partition("=")[0] for line in shown.splitlines()}
+    assert not names & {"JOBS", "VENV", "PYTHON"}
+    assert "PATH" in names  # the probe did list the environment
