@@ -16,8 +16,9 @@ The next class (each a probe on a real ``dpproofs verify`` in a fresh process): 
 standard input's contents, a descriptor inherited by the asking process, ``LANG`` alone, the
 random generators and the hash seed, the hostname, a thread's or the process group's id,
 ``id()``, ``os.sysconf`` of what changes at every run (free memory). Before this change: a
-thread's id, the process group, ``id()`` and ``os.sysconf("SC_AVPHYS_PAGES")`` were cached though
-another run reads another value; the others held. Not tested (it cannot be made certain):
+thread's id, the process group, ``id()``, ``os.sysconf("SC_AVPHYS_PAGES")`` and the user database
+(``pwd``: /etc/passwd read by C code) were cached though another run may read another value; the
+others held. Not tested (it cannot be made certain):
 ``hash(object())``, an address, is usually the same from one run to the next now that the
 deciding processes' addresses are not randomised, but threads may allocate in between.
 """
@@ -258,6 +259,7 @@ NEVER_CACHED = {
     "process_group": ("os.getpgrp() > 0", "os.getpgrp"),
     "object_address": ("id(object()) > 0", "id()"),
     "free_memory": ("os.sysconf('SC_AVPHYS_PAGES') > 0", "os.sysconf"),
+    "user_database": ("__import__('pwd').getpwuid(os.getuid()).pw_name != ''", "pwd.getpwuid"),
 }
 
 
