@@ -4,6 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.dpproofs-installed
 JOBS ?= 2
+# A variable set on make's command line is exported to the recipes; these are make's settings,
+# not the theorems' environment (every variable a decision is given keys its cached verdict, so
+# `make verify JOBS=1` would otherwise re-decide what `make verify` decided).
+unexport PYTHON VENV JOBS
 
 .PHONY: verify recheck soundness test test-dask lint bench clean
 

@@ -6,11 +6,11 @@ whatever is on disk: the clock (``time.time``, ``datetime.now``), fresh randomne
 (``os.urandom``, an unseeded ``random.Random()``, ``SystemRandom``), and the state of the
 process (``os.umask``, resource limits, process ids, load, CPU count, ``os.fstat`` and
 ``os.access`` of what was never opened through the recorder, the process group and session, a
-thread's identifier, ``os.sysconf`` of what is not keyed, such as the free memory). A theorem
-whose truth depends on one of them may change between two runs, so its verdict must not be
-cached. In the child, :func:`install` wraps each such function: a call from the author's code
-marks the record unusable, naming the function, so the verdict is not stored (the report says
-why).
+thread's identifier, ``os.sysconf`` of what is not keyed, such as the free memory, the login
+name and the user and group databases). A theorem whose truth depends on one of them may
+change between two runs, so its verdict must not be cached. In the child, :func:`install`
+wraps each such function: a call from the author's code marks the record unusable, naming the
+function, so the verdict is not stored (the report says why).
 
 A call counts as the author's when the first frame outside the standard library that leads to
 it is neither dpproofs' nor a module imported before recording began (the fork server's
@@ -31,7 +31,9 @@ from __future__ import annotations
 import _thread
 import datetime
 import functools
+import grp
 import os
+import pwd
 import random
 import resource
 import sys
@@ -52,6 +54,10 @@ CLOCKS = (
     (os, ("getpgrp", "getpgid", "getsid")),
     (threading, ("get_native_id",)),  # not get_ident: the import system's locks call it
     (_thread, ("get_native_id",)),
+    # the login name and the user and group databases (C code reads /etc/passwd, NSS, utmp)
+    (os, ("getlogin",)),
+    (pwd, ("getpwuid", "getpwnam", "getpwall")),
+    (grp, ("getgrgid", "getgrnam", "getgrall")),
     (resource, ("getrlimit", "getrusage", "prlimit")),
 )
 

@@ -16,8 +16,9 @@ The next class (each a probe on a real ``dpproofs verify`` in a fresh process): 
 standard input's contents, a descriptor inherited by the asking process, ``LANG`` alone, the
 random generators and the hash seed, the hostname, a thread's or the process group's id,
 ``id()``, ``os.sysconf`` of what changes at every run (free memory). Before this change: a
-thread's id, the process group, ``id()`` and ``os.sysconf("SC_AVPHYS_PAGES")`` were cached though
-another run reads another value; the others held. Not tested (it cannot be made certain):
+thread's id, the process group, ``id()``, ``os.sysconf("SC_AVPHYS_PAGES")`` and the user database
+(``pwd``: /etc/passwd read by C code) were cached though another run may read another value; the
+others held. Not tested (it cannot be made certain):
 ``hash(object())``, an address, is usually the same from one run to the next now that the
 deciding processes' addresses are not randomised, but threads may allocate in between.
 """
@@ -258,6 +259,7 @@ NEVER_CACHED = {
     "process_group": ("os.getpgrp() > 0", "os.getpgrp"),
     "object_address": ("id(object()) > 0", "id()"),
     "free_memory": ("os.sysconf('SC_AVPHYS_PAGES') > 0", "os.sysconf"),
+    "user_database": ("__import__('pwd').getpwuid(os.getuid()).pw_name != ''", "pwd.getpwuid"),
 }
 
 
@@ -270,3 +272,26 @@ def test_next_class_never_cached(tmp_path: Path, case: str) -> None:
         entry = run_verify(folder, PLAIN)
         assert (entry["status"], entry["cached"]) == ("proved", False)
         assert named in entry["not_cached"]
+
+
+def test_make_settings_stay_out_of_the_decisions_environment(tmp_path: Path) -> None:
+    """``make verify JOBS=1`` must not put JOBS into the environment of ``dpproofs verify``
+    (every variable keys the cache: it would re-decide everything ``make verify`` decided)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("no make here")
+    root = Path(__file__).resolve().parents[2]
+    probe = tmp_path / "Makefile"
+    probe.write_text(f"include {root / 'Makefile'}\nshow:\n\t@env\n")
+    shown = subprocess.run(
+        ["make", "-s", "-f", str(probe), "show", "JOBS=1", "VENV=.venv", "PYTHON=python3"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    ).stdout
+    names = {line.partition("=")[0] for line in shown.splitlines()}
+    assert not names & {"JOBS", "VENV", "PYTHON"}
+    assert "PATH" in names  # the probe did list the environment
