@@ -115,13 +115,29 @@ def _ids() -> str:
     )
 
 
-def _localtime() -> str:
-    """/etc/localtime (read by C code when TZ is unset): its target and its content."""
+def _zone(name: str) -> str:
+    """A zone file C code reads in ``tzset`` (no audit event): its target and its content."""
     try:
-        target = os.readlink("/etc/localtime")
+        target = os.readlink(name)
     except OSError:
         target = "-"
-    return f"{target}:{file_digest('/etc/localtime')}"
+    return f"{target}:{file_digest(name)}"
+
+
+def _localtime() -> str:
+    """/etc/localtime (read by C code when TZ is unset)."""
+    return _zone("/etc/localtime")
+
+
+def _tz_file() -> str:
+    """The file ``TZ`` names (``:/path``, ``/path``, or a name under ``TZDIR`` or
+    /usr/share/zoneinfo), keyed by content: the variable alone does not say what C reads.
+    Keyed in the asking process only (a child compares before it takes TZ)."""
+    zone = os.environ.get("TZ", "").removeprefix(":")
+    if not zone:
+        return "-"
+    folder = os.environ.get("TZDIR", "/usr/share/zoneinfo")
+    return _zone(zone if os.path.isabs(zone) else os.path.join(folder, zone))
 
 
 def _stdio() -> str:
@@ -175,7 +191,7 @@ def _flags() -> str:
 def state() -> State:
     """Everything a child inherits that is keyed: :func:`compared` and the interpreter's flags
     (the child's are a function of these: the fork server is started with them)."""
-    return (*compared(), ("sys.flags", _flags()))
+    return (*compared(), ("sys.flags", _flags()), ("the file TZ names", _tz_file()))
 
 
 def differences(expected: State, actual: State) -> list[str]:

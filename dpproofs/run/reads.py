@@ -238,8 +238,8 @@ def _opened(recorder: _Recorder, path: Any) -> None:
     """Note a file opened for reading (its digest now, compared with the one at the end)."""
     resolved = _path_of(path)
     if resolved is not None and resolved not in recorder.opened:
-        if resolved.endswith(".pyc"):
-            return  # compiled from a source whose read is recorded
+        # a .pyc too: the interpreter runs it, not its source, whenever its header (source
+        # mtime and size) is valid, so a .pyc replaced under an unchanged source is a change
         recorder.active = False  # hashing opens the file: not a read of the author's
         try:
             recorder.opened[resolved] = file_digest(resolved)

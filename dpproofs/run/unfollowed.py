@@ -40,6 +40,7 @@ import sys
 import sysconfig
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -59,6 +60,8 @@ CLOCKS = (
     (pwd, ("getpwuid", "getpwnam", "getpwall")),
     (grp, ("getgrgid", "getgrnam", "getgrall")),
     (resource, ("getrlimit", "getrusage", "prlimit")),
+    # the clock and the node, read in C by _uuid (uuid1's time and clock sequence)
+    (uuid, ("uuid1", "getnode")),
 )
 
 

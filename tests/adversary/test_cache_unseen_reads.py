@@ -1,4 +1,6 @@
-"""Adversary (S6, issue 27 after a27): reads the cache neither keys on nor refuses.
+"""Adversary (S6, issue 27 after a27): reads the cache neither keyed on nor refused (each was an
+xfail(strict) break; fixed: the file TZ names is keyed by content, .pyc reads are recorded,
+``uuid.uuid1`` / ``uuid.getnode`` are noted as clocks and never cached).
 
 Same scenario as tests/adversary/test_cache_process_state.py (randomized response with rate
 3/4 is log(3)-DP: proved; with 4/5: refuted), the rate chosen from something that changes
@@ -44,7 +46,6 @@ def _folder(tmp_path: Path, read: str) -> Path:
 
 
 @pytest.mark.skipif(not (ZONES / "Asia" / "Tokyo").exists(), reason="no zoneinfo")
-@pytest.mark.xfail(strict=True, reason="a TZ file's content is read by libc, not keyed")
 def test_tz_file_content_is_keyed(tmp_path: Path) -> None:
     folder = _folder(tmp_path, 'import time\nrate = "3/4" if time.timezone == 0 else "4/5"')
     zone = tmp_path / "zone"
@@ -59,7 +60,6 @@ def test_tz_file_content_is_keyed(tmp_path: Path) -> None:
     assert _status(folder, env)[0] == truth
 
 
-@pytest.mark.xfail(strict=True, reason="a replaced .pyc with a valid header is never keyed")
 def test_a_replaced_pyc_is_keyed(tmp_path: Path) -> None:
     folder = _folder(tmp_path, "from rt6_helper_pyc import rate")
     helper = folder / "rt6_helper_pyc.py"
@@ -77,7 +77,6 @@ def test_a_replaced_pyc_is_keyed(tmp_path: Path) -> None:
     assert _status(folder, {})[0] == truth
 
 
-@pytest.mark.xfail(strict=True, reason="uuid.uuid1 reads the clock in C, unwrapped")
 def test_uuid1_is_never_cached(tmp_path: Path) -> None:
     folder = _folder(tmp_path, 'import uuid\nrate = "3/4" if uuid.uuid1().time > 0 else "4/5"')
     assert _status(folder, {}) == ("proved", False)
