@@ -233,7 +233,7 @@ class _Parser:
                 f"{written}[",
             )
         if self.peek() == "(":
-            if not greek and (len(name) == 1 or self._comma_inside()):
+            if not greek and (len(name) == 1 or self._comma_inside() or self._one_name_inside()):
                 group = self._group_text()
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
@@ -242,7 +242,9 @@ class _Parser:
                     f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
-            if greek and (base in _FUNCTION_GREEK or self._comma_inside()):
+            if greek and (
+                base in _FUNCTION_GREEK or self._comma_inside() or self._one_name_inside()
+            ):
                 # the key is the application as written: a key with another argument (the
                 # '\\Phi(x)' this message once suggested) matches only that text
                 group = self._group_text()
@@ -322,6 +324,17 @@ class _Parser:
             if depth == 0:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
+
+    def _one_name_inside(self) -> bool:
+        """Whether the parenthesised group at the cursor holds one name and nothing else
+        (``\\epsilon(\\alpha)``, ``F_A(Y)``): a single factor is not parenthesised, so a paper
+        writes this for a function applied to its argument; a product reading is a guess."""
+        inner = self.toks[self.pos + 1 : self.pos + 3]
+        return (
+            len(inner) == 2
+            and inner[1] == ")"
+            and bool(re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", inner[0]))
+        )
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""

@@ -16,8 +16,8 @@ is, established by hand (the WHY) and, for a false step, with an exact witness:
     % step N: true -> not-checked -- what is not read
     % step N: true -> unknown -- read, but the decider does not decide it
     % bug N: refuted -- the reader's answer today when it is wrong (a true step refuted, a false
-                        step proved); the step line states the right answer, which
-                        tests/steps/test_latex_corpus.py expects as a strict xfail
+                        step proved); the step line states the right answer. None is left:
+                        tests/steps/test_latex_corpus.py fails on one (fix the reader first)
 
 ``truth`` is the step's truth as a reader of the paper reads it; ``verdict`` is what the reader
 must answer. Counts (:func:`tally`) are what docs/latex.md reports, for the derivations taken
@@ -142,7 +142,7 @@ def run(entry: Entry, seconds: float | None = None) -> Outcome:
 
 
 def known_bugs() -> list[tuple[Entry, Expected]]:
-    """The steps the reader answers wrongly today (strict xfails, each reported to the lead)."""
+    """The steps a ``% bug`` line says the reader answers wrongly (none: a test requires it)."""
     return [(e, s) for e in entries() for s in e.steps if s.bug is not None]
 
 
