@@ -31,8 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dpproofs.deadline import Deadline
-from dpproofs.steps.check import check_steps
+from dpproofs.run.isolated_steps import check_steps_isolated
 from dpproofs.steps.derivation import Derivation, read_derivation
 from dpproofs.verdict import StepResult
 
@@ -132,12 +131,14 @@ class Outcome:
 
 def run(entry: Entry, seconds: float | None = None) -> Outcome:
     """Check the entry's steps within ``seconds`` (default: 60, or 10 a step for a long
-    derivation, which check_steps shares out equally: a verbatim proof document of 17 steps left
-    3.5 s to each, and on a loaded machine a refutation came out unknown)."""
+    derivation, shared out equally: a verbatim proof document of 17 steps left 3.5 s to each,
+    and on a loaded machine a refutation came out unknown). Each step is decided as
+    ``dpproofs check-proof`` decides it, in an isolated child killed at its share (in process,
+    two documents ran 5 times past their deadline: tests/steps/corpus/hangs/)."""
     started = time.perf_counter()
     derivation = entry.read()
     budget = seconds if seconds is not None else max(60, 10 * len(derivation.steps))
-    results = check_steps(derivation, Deadline(budget))
+    results = check_steps_isolated(derivation, time.monotonic() + budget)
     return Outcome(entry, derivation, results, time.perf_counter() - started)
 
 
