@@ -224,7 +224,8 @@ class _Parser:
             self.take()
             sub = self.argument_text()
             name = f"{name}_{sub}"
-        shown = f"\\{base}" if greek else name
+        # a Greek name as written, its subscript with it (a --map key must match the text)
+        shown = render(self.toks[start : self.pos]) if greek else name
         if self.peek() == "[":
             written = f"{'' if greek else self._letters_before(start)}{shown}"
             raise NotUnderstood(

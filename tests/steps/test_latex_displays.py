@@ -82,13 +82,17 @@ def test_a_name_a_display_defines_is_not_a_free_parameter_even_when_not_read() -
 
 @pytest.mark.parametrize(
     ("latex", "token"),
-    [(r"\epsilon(\alpha)", r"\epsilon("), (r"F_A(Y)", "F_A("), (r"\rho_{1}(t)", r"\rho(")],
+    [(r"\epsilon(\alpha)", r"\epsilon("), (r"F_A(Y)", "F_A("), (r"\rho_{1}(t)", r"\rho_{1}(")],
 )
 def test_a_name_before_a_parenthesised_name_is_ambiguous(latex: str, token: str) -> None:
     with pytest.raises(NotUnderstood) as caught:
         to_claim_syntax(latex)
     assert caught.value.token == token
     assert "\\cdot" in str(caught.value)  # the way to write a product
+    # the --map the message suggests is the application as written, and it is read
+    key = token + latex[len(token) :]
+    assert f"--map '{key}'" in str(caught.value)
+    assert read_derivation(f"{latex} \\le 1", {latex: "r"}).steps[0].statement == "((r)) <= (1)"
 
 
 @pytest.mark.parametrize(
