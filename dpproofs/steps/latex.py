@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from dpproofs.errors import DpProofsError
-from dpproofs.steps.lexer import _BARS, NotUnderstood, render, tokens
+from dpproofs.steps.lexer import _BARS, NotUnderstood, one_name_inside, render, tokens
 from dpproofs.steps.notation import (
     _FUNCTION_GREEK,
     _FUNCTIONS,
@@ -218,13 +218,11 @@ class _Parser:
         return self._command(tok), False
 
     def _symbol(self, name: str, greek: bool = False) -> str:
-        base = name
-        start = self.pos - 1  # the name's token
+        base, start = name, self.pos - 1  # the name and its token
         if self.peek() == "_":
             self.take()
             sub = self.argument_text()
             name = f"{name}_{sub}"
-        # a Greek name as written, its subscript with it (a --map key must match the text)
         shown = render(self.toks[start : self.pos]) if greek else name
         if self.peek() == "[":
             written = f"{'' if greek else self._letters_before(start)}{shown}"
@@ -234,7 +232,8 @@ class _Parser:
                 f"{written}[",
             )
         if self.peek() == "(":
-            if not greek and (len(name) == 1 or self._comma_inside() or self._one_name_inside()):
+            named = one_name_inside(self.toks, self.pos)  # f(x): an application or a product?
+            if not greek and (len(name) == 1 or self._comma_inside() or named):
                 group = self._group_text()
                 product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
@@ -243,9 +242,7 @@ class _Parser:
                     f"'{self._letters_before(start)}{name}{group}' => ...",
                     f"{name}(",
                 )
-            if greek and (
-                base in _FUNCTION_GREEK or self._comma_inside() or self._one_name_inside()
-            ):
+            if greek and (base in _FUNCTION_GREEK or self._comma_inside() or named):
                 # the key is the application as written: a key with another argument (the
                 # '\\Phi(x)' this message once suggested) matches only that text
                 group = self._group_text()
@@ -325,17 +322,6 @@ class _Parser:
             if depth == 0:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
-
-    def _one_name_inside(self) -> bool:
-        """Whether the parenthesised group at the cursor holds one name and nothing else
-        (``\\epsilon(\\alpha)``, ``F_A(Y)``): a single factor is not parenthesised, so a paper
-        writes this for a function applied to its argument; a product reading is a guess."""
-        inner = self.toks[self.pos + 1 : self.pos + 3]
-        return (
-            len(inner) == 2
-            and inner[1] == ")"
-            and bool(re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", inner[0]))
-        )
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""

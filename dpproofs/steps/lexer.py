@@ -65,3 +65,15 @@ def render(toks: list[str]) -> str:
             out += " "
         out += tok
     return out
+
+
+def one_name_inside(toks: list[str], pos: int) -> bool:
+    """Whether the parenthesised group at ``pos`` holds one name and nothing else
+    (``\\epsilon(\\alpha)``, ``F_A(Y)``): a single factor is not parenthesised, so a paper
+    writes this for a function applied to its argument; a product reading is a guess."""
+    inner = toks[pos + 1 : pos + 3]
+    return (
+        len(inner) == 2
+        and inner[1] == ")"
+        and bool(re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", inner[0]))
+    )
