@@ -37,6 +37,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     statement = step.statement
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
+    if step.defines:
+        return _result(step, NOT_CHECKED, reason=(
+            f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
+            f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
+        ))  # fmt: skip
     try:
         assuming = (
             *derivation.assumptions,
@@ -63,6 +68,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
             return _result(step, UNKNOWN, reason=(
                 f"refuted only at {fractional}, which counts the terms of a sum or product and "
                 "must be an integer; not decided for the integers"))  # fmt: skip
+        if step.caveat and verdict.counterexample is not None:
+            point = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.assignment)
+            return _result(step, NOT_CHECKED, reason=(
+                f"{step.caveat}; read as a claim for every value it fails at {point}: state the "
+                "case with --assume, or the definition, to check it"))  # fmt: skip
         return _result(step, REFUTED, verdict.counterexample, verdict.method)
     return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
 

@@ -22,6 +22,7 @@ from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
 from dpproofs.steps.chain import Relation, compose, implies
+from dpproofs.steps.displays import Statement, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.names import (
@@ -65,6 +66,11 @@ class Step:
     #: Opaque quantities (``\\Pr[...]``, ``\\mathbb{E}[...]``): (parameter, LaTeX). A proof
     #: holds for every value of them; a refutation does not count (:mod:`dpproofs.steps.check`).
     opaque: tuple[tuple[str, str], ...] = ()
+    #: The name this step defines (the head ``name = ...`` of a statement; see
+    #: :mod:`.displays`): not a claim for every value of the name, not checked.
+    defines: str = ""
+    #: Why a refutation of this step is not the text's (:mod:`.displays`): then not checked.
+    caveat: str = ""
 
     @property
     def latex(self) -> str:
@@ -237,17 +243,26 @@ def read_derivation(
     rows = read_rows(block, mapping)
     steps: list[Step] = []
     problems: list[str] = []
+    spans: list[Statement] = []
+    prose = has_prose(block)
     for group in _statements(rows):
         first = len(steps)
         steps += _chain_steps(rows, group, first)
         if len(steps) > first and first > 0:
             steps[first] = replace(steps[first], starts_statement=True)
+        home = rows[group[0]].block
+        alone = len(steps) == first + 1 and len(group) == sum(r.block == home for r in rows)
+        spans.append(Statement(first, len(steps), alone and lone(steps[first], alone, prose)))
     assumptions = []
     for text in assume:
         try:
             assumptions.append(read_assumption(_typed(text, mapping), mapping))
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
+    steps = [
+        replace(step, defines=marks.defines, caveat=marks.caveat)
+        for step, marks in zip(steps, mark(steps, spans, assumptions), strict=True)
+    ]
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:
         names = ", ".join(repr(n) for n in unused_assumed)

@@ -16,8 +16,8 @@ is, established by hand (the WHY) and, for a false step, with an exact witness:
     % step N: true -> not-checked -- what is not read
     % step N: true -> unknown -- read, but the decider does not decide it
     % bug N: refuted -- the reader's answer today when it is wrong (a true step refuted, a false
-                        step proved); the step line states the right answer, which
-                        tests/steps/test_latex_corpus.py expects as a strict xfail
+                        step proved); the step line states the right answer. None is left:
+                        tests/steps/test_latex_corpus.py fails on one (fix the reader first)
 
 ``truth`` is the step's truth as a reader of the paper reads it; ``verdict`` is what the reader
 must answer. Counts (:func:`tally`) are what docs/latex.md reports, for the derivations taken
@@ -31,8 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dpproofs.deadline import Deadline
-from dpproofs.steps.check import check_steps
+from dpproofs.run.isolated_steps import check_steps_isolated
 from dpproofs.steps.derivation import Derivation, read_derivation
 from dpproofs.verdict import StepResult
 
@@ -132,17 +131,19 @@ class Outcome:
 
 def run(entry: Entry, seconds: float | None = None) -> Outcome:
     """Check the entry's steps within ``seconds`` (default: 60, or 10 a step for a long
-    derivation, which check_steps shares out equally: a verbatim proof document of 17 steps left
-    3.5 s to each, and on a loaded machine a refutation came out unknown)."""
+    derivation, shared out equally: a verbatim proof document of 17 steps left 3.5 s to each,
+    and on a loaded machine a refutation came out unknown). Each step is decided as
+    ``dpproofs check-proof`` decides it, in an isolated child killed at its share (in process,
+    two documents ran 5 times past their deadline: tests/steps/corpus/hangs/)."""
     started = time.perf_counter()
     derivation = entry.read()
     budget = seconds if seconds is not None else max(60, 10 * len(derivation.steps))
-    results = check_steps(derivation, Deadline(budget))
+    results = check_steps_isolated(derivation, time.monotonic() + budget)
     return Outcome(entry, derivation, results, time.perf_counter() - started)
 
 
 def known_bugs() -> list[tuple[Entry, Expected]]:
-    """The steps the reader answers wrongly today (strict xfails, each reported to the lead)."""
+    """The steps a ``% bug`` line says the reader answers wrongly (none: a test requires it)."""
     return [(e, s) for e in entries() for s in e.steps if s.bug is not None]
 
 

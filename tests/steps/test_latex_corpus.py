@@ -1,7 +1,7 @@
 """The corpus of derivations as papers write them (tests/steps/corpus, issue 28): every step gets
-the verdict its file states, no true step is refuted, no false step is proved (but for the known
-bugs, each a strict xfail stating the right answer), at least 85% of the true steps taken from
-texts are proved from the LaTeX, and docs/latex.md reports the counts measured here."""
+the verdict its file states, no true step is refuted, no false step is proved, at least 85% of
+the true steps taken from texts are proved from the LaTeX, and docs/latex.md reports the counts
+measured here."""
 
 from __future__ import annotations
 
@@ -39,33 +39,15 @@ def test_every_step_gets_the_verdict_its_file_states(outcomes: list[Outcome]) ->
         f"{o.entry.name} step {e.index}: expected {e.verdict}, got {answer(r)} ({r.reason})"
         for o in outcomes
         for e, r in zip(o.entry.steps, o.results, strict=True)
-        # a known bug's step is the strict xfail below (today the wrong answer, or unknown when
-        # the deadline comes first on a loaded machine)
-        if e.bug is None and answer(r) != e.verdict
+        if answer(r) != e.verdict
     ]
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize(
-    "name,index",
-    [
-        pytest.param(
-            entry.name, step.index, id=f"{entry.name}-{step.index}",
-            marks=pytest.mark.xfail(strict=True, reason=f"known bug: {step.bug[1]}"),
-        )
-        for entry, step in known_bugs()
-        if step.bug is not None
-    ],
-)  # fmt: skip
-def test_a_known_bug_gets_the_right_verdict(outcomes: list[Outcome], name: str, index: int) -> None:
-    """A true step the reader refutes today (a false alarm) or a false one it proves: the right
-    answer is the one its file states (a strict xfail until the reader gives it)."""
-    outcome = next(o for o in outcomes if o.entry.name == name)
-    expected, result = next(
-        (e, r) for e, r in zip(outcome.entry.steps, outcome.results, strict=True)
-        if e.index == index
-    )  # fmt: skip
-    assert answer(result) == expected.verdict, result.reason
+def test_no_step_is_a_known_bug() -> None:
+    """A wrong answer of the reader (a true step refuted, a false one proved) is fixed, not
+    recorded: a ``% bug N:`` line in a corpus file is a defect of the reader to fix first."""
+    assert not [(entry.name, step.index) for entry, step in known_bugs()]
 
 
 def test_no_false_alarm_no_false_proof_and_most_true_steps_proved(outcomes: list[Outcome]) -> None:
@@ -75,8 +57,7 @@ def test_no_false_alarm_no_false_proof_and_most_true_steps_proved(outcomes: list
         for e, r in zip(o.entry.steps, o.results, strict=True)
         if answer(r) == ("refuted" if e.truth else "proved")
     }
-    # a false alarm or a false proof is only ever a known bug (a strict xfail above)
-    assert wrong <= {(entry.name, step.index) for entry, step in known_bugs()}
+    assert not wrong, sorted(wrong)
     assert tally(outcomes).false_proved == 0
     # every false step written or taken from texts is refuted; a false step copied verbatim may
     # be in notation the reader does not read (an integral, \Pr): measured, not required

@@ -28,7 +28,7 @@ def verdict(block: str, **kwargs):  # type: ignore[no-untyped-def]
         # 1. function application: Phi(x) + Phi(-x) = 0 was proved as Phi*x + Phi*(-x) = 0.
         (r"\Phi(x) + \Phi(-x)", r"\Phi("),
         (r"\Gamma(n+1)", r"\Gamma("),
-        (r"\varphi(t)", r"\phi("),
+        (r"\varphi(t)", r"\varphi("),  # as written: the --map key the message gives must match
         (r"\mu[x]", r"\mu["),
         (r"\Delta(X, Y)", r"\Delta("),  # a comma inside: a function of two arguments
         (r"f_1(x, y)", "f_1("),
