@@ -15,8 +15,8 @@ not derived here (another decider's) stands for any run of "; "-separated texts,
 whole's reason (proved) or coverage (bounded) must then be the derived texts in the writer's
 order at the writer's positions: a regular expression, each derived text a whole "; "-segment,
 matched against the whole text (an empty reason says nothing and is accepted).
-Its certificate must be empty, as the writer leaves it. Refuted wholes are not handled here
-(the refuting part's texts are the whole's; :mod:`.reasons`).
+Its method must be "all of" and its certificate empty, as the writer leaves them. Refuted
+wholes are not handled here (the refuting part's texts are the whole's; :mod:`.reasons`).
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ def told(verdict: Reported) -> tuple[Outcome, str] | None:
     status = verdict.status
     if _home(claim) != ALL_OF or status not in ("proved", "verified-bounded"):
         return None
+    if verdict.method != ALL_OF_METHOD:
+        return Outcome.FAILED, f"the method {verdict.method!r} of a conjunction is not 'all of'"
     shown = verdict.pieces[0].certificate if verdict.pieces else ()
     if shown:
         return Outcome.FAILED, (

@@ -14,8 +14,9 @@ rechecks with exit 0 and shows an empty certificate.
   says that the first part holds for eps in [1/100, 1] and the second for every eps-free pair:
   exit 0 (each part's reason is only looked for somewhere in the whole's).
 
-Fixed (dpproofs.recheck.liftedwhole): the conjunction's certificate must be the empty one
-its writer (dpproofs.verdict.conjunction) leaves, and its reason (coverage) the parts' texts
+Fixed (dpproofs.recheck.liftedwhole): the conjunction's method must be "all of" (the
+lifting's method shown instead was accepted too) and its certificate the empty one its
+writer (dpproofs.verdict.conjunction) leaves, and its reason (coverage) the parts' texts
 in the writer's order at its "; " positions. Likewise a small-model record's ``parts`` must be
 one per conjunct of its formula (dpproofs.recheck.smallmodel): listed twice, it was accepted.
 
@@ -62,7 +63,13 @@ def _reason_parts_swapped(whole: dict) -> None:
     whole["reason"] = f"{second}; {first}"
 
 
-@pytest.mark.parametrize("lie", [_forged_lines, _refutation_line, _reason_parts_swapped])
+def _lifted_method(whole: dict) -> None:
+    whole["method"] = "small-model theorem"
+
+
+@pytest.mark.parametrize(
+    "lie", [_forged_lines, _refutation_line, _reason_parts_swapped, _lifted_method]
+)
 def test_a_lie_about_a_conjunction_of_liftings(tmp_path: Path, lie: Callable[[dict], None]) -> None:
     data, whole = _verdict(tmp_path, "adv_pair", PAIR)
     assert whole["status"] == "proved" and whole["certificate"] == []
