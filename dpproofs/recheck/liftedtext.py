@@ -29,7 +29,8 @@ claim's size not searched, "not decided (...); not needed", and the line saying 
 localised lifting did not finish (free text after its fixed start). Any other line, a missing
 one, or one out of place fails the piece. A part of a conjunction: the whole verdict's reason
 (or coverage) must contain the part's lifted reason (or pinned coverage) as written here
-(:func:`_in_the_whole`); its certificate, the whole's, is not compared.
+(:func:`_in_the_whole`); the whole's texts, the parts' in the writer's order, and its
+certificate are rebuilt by :mod:`.liftedwhole`.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def told(piece: Piece, claim: Any, record: SmallModel, sizes: BoundedSearch | No
         return f"the small-model piece says {piece.status}; a lifting{at} is {status}"
     domains = [text.describe_domain(n, d) for n, d in q.params]
     if piece.part != ():
-        return _in_the_whole(piece, q, record, domains, pinned)
+        return _in_the_whole(piece, q, record)
     if piece.method != text.LIFTED_METHOD:
         return f"the method {piece.method!r} is not the lifting's {text.LIFTED_METHOD!r}"
     if pinned:
@@ -73,24 +74,31 @@ def told(piece: Piece, claim: Any, record: SmallModel, sizes: BoundedSearch | No
     return _whole(piece.certificate, claim, record, sizes, inner)
 
 
-def _in_the_whole(
-    piece: Piece, q: Any, record: SmallModel, domains: list[str], pinned: list[str]
-) -> str:
+def _in_the_whole(piece: Piece, q: Any, record: SmallModel) -> str:
     """A lifted part of a conjunction: the whole verdict's reason (proved) or coverage
     (bounded: "proved: <reason>" per proved part) must contain what the lifting of this part
     says, its parameters' domains as the file states them (the parts' texts are joined into
-    the whole's, :func:`dpproofs.verdict.conjunction`; other parts' texts are not rebuilt here).
+    the whole's, :func:`dpproofs.verdict.conjunction`; their order, and the whole's
+    certificate, are compared by :mod:`.liftedwhole`).
     """
-    if pinned:
-        want = text.pinned_coverage(q.what, q.size_name, record.n_star, domains, pinned)
-    else:
-        shapes = q.shapes(record.n_star).values()
-        mechanisms = any(s.text.startswith("mechanism") for s in shapes)
-        want = text.proved_reason(q.what, q.size_name, domains, mechanisms)
+    want = stated(q, record.n_star)
     said = piece.reason if piece.reason else piece.coverage or ""
     if want not in said:
         return f"the verdict does not say what the lifting of part {piece.part} proves: {want!r}"
     return ""
+
+
+def stated(q: Any, n_star: int) -> str:
+    """What the lifting of a claim with quantifier ``q`` says it proves: its pinned coverage
+    (a parameter pinned to chosen points) or its proved reason, as :mod:`dpproofs.lifted`
+    writes them, the parameters' domains as the file states them."""
+    domains = [text.describe_domain(n, d) for n, d in q.params]
+    pinned = [n for n, d in q.params if d.pinned or d.exp_value is not None]
+    if pinned:
+        return text.pinned_coverage(q.what, q.size_name, n_star, domains, pinned)
+    shapes = q.shapes(n_star).values()
+    mechanisms = any(s.text.startswith("mechanism") for s in shapes)
+    return text.proved_reason(q.what, q.size_name, domains, mechanisms)
 
 
 def _labels(claim: Any) -> tuple[set[str], set[str]]:

@@ -393,10 +393,12 @@ def reproduce(record: Any, rows: int, unsat: Sequence[int] = ()) -> tuple[str, s
 def _growth_recorded(recorded: Sequence[Any], mine: Sequence[PartCount]) -> str:
     """'' when the record names, part by part, the growth rule, m, K, e, k and the bound's
     rule read here from its formula; else the first difference. Recorded parts (``parts`` of
-    the record) that are not one per conjunct read here are not compared (the sizes needed are
-    then the reading's own)."""
-    if not recorded or len(recorded) != len(mine):
+    the record) must be one per conjunct read here (a part listed twice, or one missing, is
+    a difference); none recorded: nothing to compare."""
+    if not recorded:
         return ""
+    if len(recorded) != len(mine):
+        return f"the record lists {len(recorded)} parts; its formula has {len(mine)} conjuncts"
     for i, (theirs, p) in enumerate(zip(recorded, mine, strict=True), 1):
         if theirs.growth != p.growth:
             said = "no growth rule" if theirs.growth is None else f"growth {theirs.growth!r}"

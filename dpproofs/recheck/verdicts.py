@@ -23,7 +23,9 @@ nothing, but an unknown claim must build), a refuted verdict's displayed counter
 one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
 lists them, its reason is one the deciders write for that status (:mod:`.reasons`; a verdict
 resting on Shannon-type evidence: its method, reason, certificate and coverage are the ones
-written again from the replay, :mod:`.entropictext`), and its expected verdict (and that
+written again from the replay, :mod:`.entropictext`; a conjunction with lifted parts: its
+certificate empty and its reason or coverage its parts' texts in order, :mod:`.liftedwhole`),
+and its expected verdict (and that
 verdict's label as shown), title, line, source, note, role, corrects, refutation label, quote,
 reading and restriction are the theorem file's (the report's seconds and cache fields cannot be
 replayed and are not). It fails when the replay contradicts the report (another status
@@ -37,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.recheck import entropictext
+from dpproofs.recheck import entropictext, liftedwhole
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
@@ -162,6 +164,9 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
             return Judged(verdict, Outcome.FAILED, None, why)
     if verdict.status not in DECIDED:
         return _undecided(verdict)
+    wrong = liftedwhole.told(verdict) if liftedwhole.applies(verdict) else None
+    if wrong is not None:
+        return Judged(verdict, wrong[0], None, wrong[1])
     derivation = _Derivation(verdict, findings)
     derived = derivation.status(())
     if derived is None:
