@@ -34,7 +34,8 @@ DECORATIONS = {
 
 
 class _Binding:
-    """The parser's state and the methods the notations below call (:class:`latex._Parser`)."""
+    """The parser's state and the methods the notations below call
+    (:class:`dpproofs.steps.latex._Parser`)."""
 
     toks: list[str]
     pos: int
