@@ -75,6 +75,9 @@ class SympyTerms:
     def sqrt(self, x: Any) -> Any:
         return sympy.sqrt(x)
 
+    def normal_cdf(self, x: Any) -> Any:
+        return sympy.erfc(-x / sympy.sqrt(2)) / 2
+
     def le(self, a: Any, b: Any) -> Any:
         return ("atom", b - a, False)
 
@@ -197,6 +200,9 @@ class _Box:
             return a.log()
         if isinstance(e, sympy.exp):
             return self.ball(e.args[0]).exp()
+        if isinstance(e, sympy.erfc):  # decreasing on the whole line: its ends' values
+            lo, hi = _ends(self.ball(e.args[0]))
+            return _q(hi).erfc().union(_q(lo).erfc())
         if isinstance(e, sympy.Max | sympy.Min):
             balls = [self.ball(a) for a in e.args]
             acc = balls[0]
