@@ -19,6 +19,8 @@ from dpproofs.errors import InvalidClaim
 from dpproofs.exact.rigorous import ball_endpoints
 from dpproofs.recheck import continuum as rc
 from dpproofs.recheck.pieces import Outcome, Piece
+from dpproofs.soundness.judge import CONFIRMED, judge
+from dpproofs.soundness.mutate import enumerate_mutants
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import gaussian_delta
 
@@ -155,3 +157,67 @@ def test_lemma_g1_chain_holds_by_mpmath(eps, mantissa, exponent):
 def test_a_float_inside_phi_is_refused():
     with pytest.raises(InvalidClaim):
         ALG.normal_cdf(0.5)
+
+
+def test_mutants_of_the_calibration_claim_are_refuted_and_replayed():
+    found = enumerate_mutants(_calibrated(2, F(1, 100)), "g")
+    assert [m.id for m in found.mutants] == ["g/negate", "g/cut eps", "g/cut delta"]
+    for mutant in found.mutants:
+        claim = mutant.build()
+        verdict = claim.decide(Deadline(60))
+        assert verdict.status is Status.REFUTED, mutant.id
+        assert judge(claim, verdict, mutant.id, 10).finding == CONFIRMED
+
+
+def _point(bound, covers=""):
+    """delta(0) < bound at Delta/sigma = 64: delta(0) = 1 - 2 Phi(-32) = 1 - 2.5e-225."""
+    return continuum(
+        "delta(0) < bound",
+        lambda alg, eps, u: alg.lt(gaussian_delta(alg, eps, u, eps / u), bound),
+        {},
+        {"eps": (0, 0), "u": (64, 64)},
+        covers=covers,
+    )
+
+
+def test_a_point_is_decided_at_growing_precision_and_a_covered_part_stays_bounded():
+    # 64 bits cannot tell 1 - 2.5e-225 from 1; the point is decided at 1024 bits, not split.
+    proved = _point(1).decide(Deadline(60))
+    assert proved.status is Status.PROVED and proved.evidence[0].tree == ("t",)
+    refuted = _point(1 - F(1, 10**200)).decide(Deadline(60))
+    assert refuted.status is Status.REFUTED
+    assert dict(refuted.counterexample.assignment) == {"eps": "0", "u": "64"}
+    # The same box said to be a part of a larger statement: verified-bounded, and the rechecker
+    # (reading covers from the claim, not from the report) shows no more than that.
+    claim = _point(1, covers="the corner of a box")
+    bounded = claim.decide(Deadline(60))
+    assert bounded.status is Status.VERIFIED_BOUNDED
+    assert bounded.coverage.startswith("the corner of a box (every box of eps = 0, u = 64")
+    piece = Piece("f.py", "t", "proved", (), bounded.evidence[0].as_dict())
+    finding = rc.replay_boxes(piece, claim, bounded.evidence[0])
+    assert finding.outcome is Outcome.CONFIRMED and finding.supports == "verified-bounded"
+    assert rc.replay_boxes(piece, _point(1), bounded.evidence[0]).supports is None
+
+
+# Lemma G2 against mpmath: delta(eps) at Delta/sigma = u decreases in eps and increases in u,
+# with d delta/d eps = -e^eps Phi(B) and d delta/d u = phi(A) (A = u/2 - eps/u, B = A - u).
+@settings(max_examples=40, deadline=None)
+@given(
+    eps=st.fractions(F(0), F(20), max_denominator=64),
+    de=st.fractions(F(1, 64), F(5), max_denominator=64),
+    u=st.fractions(F(1, 16), F(16), max_denominator=64),
+    du=st.fractions(F(1, 64), F(5), max_denominator=64),
+)
+def test_lemma_g2_monotonicity_and_derivatives_by_mpmath(eps, de, u, du):
+    assert exact_delta(eps + de, u) < exact_delta(eps, u)
+    assert exact_delta(eps, u) < exact_delta(eps, u + du)
+    e, r = mp(eps), mp(u)
+    a, b = r / 2 - e / r, -r / 2 - e / r
+
+    def profile(x, y):
+        return mpmath.ncdf(y / 2 - x / y) - mpmath.exp(x) * mpmath.ncdf(-y / 2 - x / y)
+
+    d_eps = mpmath.diff(lambda x: profile(x, r), e)
+    d_u = mpmath.diff(lambda y: profile(e, y), r)
+    assert abs(d_eps + mpmath.exp(e) * mpmath.ncdf(b)) <= mpmath.mpf(10) ** -30 * (1 + abs(d_eps))
+    assert abs(d_u - mpmath.npdf(a)) <= mpmath.mpf(10) ** -30 * (1 + abs(d_u))
