@@ -65,6 +65,9 @@ class ContinuumClaim:
     #: Non-empty: the box is a part of the statement's domain, or stands for a larger part by a
     #: lemma of the design notes (its words); a proof is then VERIFIED_BOUNDED with this coverage.
     covers: str = ""
+    #: Non-empty: the claim is a premise of a lemma (its name), not the statement: where it
+    #: fails, the lemma does not apply and nothing is refuted (UNKNOWN, the point named).
+    premise: str = ""
 
     def describe(self) -> str:
         return self.statement
@@ -86,9 +89,20 @@ class ContinuumClaim:
     def decide(self, deadline: Deadline) -> Verdict:
         phi = settle_identities(self.formula(), self.domain.coordinates)
         found = _search(self.domain, phi)
-        if found is not None:
-            return _refuted(self.domain, phi, found)
-        return _branch_and_bound(self, phi, deadline)
+        verdict = (
+            _refuted(self.domain, phi, found)
+            if found is not None
+            else _branch_and_bound(self, phi, deadline)
+        )
+        if self.premise and verdict.status is Status.REFUTED:
+            assert verdict.counterexample is not None
+            shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.assignment)
+            return Verdict.unknown(
+                METHOD,
+                f"{self.premise} fails at {shown} (exact): the lemma does not apply, and a "
+                "premise that fails refutes nothing",
+            )
+        return verdict
 
 
 def continuum(
@@ -99,6 +113,7 @@ def continuum(
     budget: int = 20000,
     labels: Mapping[str, str] | None = None,
     covers: str = "",
+    premise: str = "",
 ) -> ContinuumClaim:
     """The claim "phi holds for every object and parameter", decided over the continuum.
 
@@ -106,7 +121,8 @@ def continuum(
     each a distribution on m outcomes); ``params`` maps a name to its closed interval (exact
     rationals); ``labels`` optionally say in words what an object is (for the coverage);
     ``covers``, when given, says which part of the statement the box decides (a proof is then
-    VERIFIED_BOUNDED with that coverage).
+    VERIFIED_BOUNDED with that coverage); ``premise``, when given, names the lemma whose
+    premise the claim is (a failure is then UNKNOWN, not a refutation of the statement).
     ``predicate(alg, *objects, *params)`` states phi with the algebra ``alg``
     (comparisons alg.le / alg.lt, connectives alg.all / alg.any / alg.not_)."""
     rows = []
@@ -118,7 +134,9 @@ def continuum(
     )
     if budget < 1:
         raise InvalidClaim("the budget of boxes must be positive")
-    return ContinuumClaim(statement, Domain(tuple(rows), ranges), predicate, budget, covers)
+    return ContinuumClaim(
+        statement, Domain(tuple(rows), ranges), predicate, budget, covers, premise
+    )
 
 
 def point_truth(domain: Domain, phi: Truth, point: Mapping[str, Fraction]) -> bool | None:

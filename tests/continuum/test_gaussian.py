@@ -221,3 +221,18 @@ def test_lemma_g2_monotonicity_and_derivatives_by_mpmath(eps, de, u, du):
     d_u = mpmath.diff(lambda y: profile(e, y), r)
     assert abs(d_eps + mpmath.exp(e) * mpmath.ncdf(b)) <= mpmath.mpf(10) ** -30 * (1 + abs(d_eps))
     assert abs(d_u - mpmath.npdf(a)) <= mpmath.mpf(10) ** -30 * (1 + abs(d_u))
+
+
+def test_a_failing_premise_refutes_nothing():
+    # Lemma G1's covering premise with w <= 1/4: 16 <= 2 ln 100 = 9.2 is false, but the lemma
+    # merely does not apply; the statement it serves is not refuted.
+    def covering(alg, delta):
+        return alg.le(16, 2 * alg.log(1 / delta))
+
+    params = {"delta": (F(1, 100), F(1, 100))}
+    plain = continuum("covering", covering, {}, params).decide(Deadline(60))
+    assert plain.status is Status.REFUTED
+    premise = continuum("covering", covering, {}, params, premise="Lemma G1 (C)")
+    verdict = premise.decide(Deadline(60))
+    assert verdict.status is Status.UNKNOWN and verdict.counterexample is None
+    assert verdict.reason.startswith("Lemma G1 (C) fails at delta = 1/100 (exact)")

@@ -200,6 +200,7 @@ def gaussian_is_approximate_dp():
             {},
             {"eps": (0, 0), "ratio": (RATIO_MAX, RATIO_MAX)},
             covers=f"delta(eps) < 1 for {GAUSS_BOX}",
+            premise="Lemma G2's corner eps = 0 (outside eps > 0)",
         ),
     )
 

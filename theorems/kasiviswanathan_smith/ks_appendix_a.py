@@ -84,18 +84,26 @@ def gauss_sum_dp():
     )
 
 
+#: The corrected constant c of sigma^2 = c ln(1/delta)/eps^2, used by every claim below.
+CORRECTED_C = 2
 #: The split of delta's range (0, 1/2]: [DELTA_SPLIT, 1/2] by branch and bound on the exact
 #: profile, (0, DELTA_SPLIT] by Lemma G1 (docs/design/branch-and-bound.md) in the variable
-#: w = 1/sqrt(2 ln(1/delta)) in [0, TAIL_W], which covers it when 2 ln(1/DELTA_SPLIT) >= 1/TAIL_W^2.
+#: w = 1/sqrt(c ln(1/delta)) in [0, TAIL_W], which covers it when c ln(1/DELTA_SPLIT) >=
+#: 1/TAIL_W^2.
 DELTA_SPLIT = F(1, 100)
 TAIL_W = F(1, 3)
 
 
 def _corrected_profile(alg, eps, delta):
-    """delta(eps) <= delta at sigma^2 = 2 ln(1/delta)/eps^2, sensitivity 1: eps sigma =
-    sqrt(2 ln(1/delta)) and 1/sigma = eps/sqrt(2 ln(1/delta)) (defined at eps = 0 too)."""
-    eps_sigma = alg.sqrt(2 * alg.log(1 / delta))
+    """delta(eps) <= delta at sigma^2 = c ln(1/delta)/eps^2, sensitivity 1: eps sigma =
+    sqrt(c ln(1/delta)) and 1/sigma = eps/sqrt(c ln(1/delta)) (defined at eps = 0 too)."""
+    eps_sigma = alg.sqrt(CORRECTED_C * alg.log(1 / delta))
     return alg.le(gaussian_delta(alg, eps, eps / eps_sigma, eps_sigma), delta)
+
+
+def _lemma_applies(alg, c):
+    """Lemma G1 needs c >= 2 (then e^(-r^2/2) = delta^(c/2) <= delta)."""
+    return alg.le(2, c)
 
 
 def _mills_tail(alg, eps, w):
@@ -105,9 +113,9 @@ def _mills_tail(alg, eps, w):
 
 
 def _tail_covered(alg, delta):
-    """w = 1/sqrt(2 ln(1/delta)) <= TAIL_W for every delta <= DELTA_SPLIT: 1/TAIL_W^2 <=
-    2 ln(1/delta) at delta = DELTA_SPLIT (ln(1/delta) decreases in delta)."""
-    return alg.le(1 / TAIL_W**2, 2 * alg.log(1 / delta))
+    """w = 1/sqrt(c ln(1/delta)) <= TAIL_W for every delta <= DELTA_SPLIT: 1/TAIL_W^2 <=
+    c ln(1/delta) at delta = DELTA_SPLIT (ln(1/delta) decreases in delta)."""
+    return alg.le(1 / TAIL_W**2, CORRECTED_C * alg.log(1 / delta))
 
 
 @theorem(
@@ -119,7 +127,7 @@ def _tail_covered(alg, delta):
     "gaussian_delta); every (eps, delta) of that domain: delta in [1/100, 1/2] by branch and "
     "bound on the exact profile, delta in (0, 1/100] by Lemma G1 (Mills' ratio, "
     "docs/design/branch-and-bound.md) whose condition is decided by branch and bound in "
-    "w = 1/sqrt(2 ln(1/delta)) in [0, 1/3].",
+    "w = 1/sqrt(2 ln(1/delta)) in [0, 1/3] (c = 2 >= 2 decided too).",
     corrects="ks.gauss_sum_dp",
     timeout=120,
     note="Corrected: sigma^2 = 2 log(1/delta)/eps^2 for eps in (0, 1] and delta in (0, 1/2]. "
@@ -133,8 +141,9 @@ def _tail_covered(alg, delta):
     "Three continuum claims: (1) delta(eps) <= delta on eps in [0, 1] x delta in [1/100, 1/2], "
     "Arb enclosures of Phi (erfc) on a bisection tree; (2) Lemma G1's condition w e^(eps/2) <= "
     "(5/2)(1 - eps w^2/2) on eps in [0, 1] x w in [0, 1/3], which by Mills' ratio Phi(-x) <= "
-    "phi(x)/x gives delta(eps) <= delta wherever w = 1/sqrt(2 ln(1/delta)); (3) w <= 1/3 for "
-    "every delta <= 1/100. The step from (2) and (3) to the tail is Lemma G1's proof (the "
+    "phi(x)/x gives delta(eps) <= delta wherever w = 1/sqrt(c ln(1/delta)); (3) w <= 1/3 for "
+    "every delta <= 1/100; (4) c >= 2 (the lemma's precondition; the same constant as (1) and "
+    "(3)). The step from (2), (3) and (4) to the tail is Lemma G1's proof (the "
     "design note), not a computation.",
     quote=(
         "For f(x) = sum_i x_i on {0, 1}^n (sensitivity 1), A(x) = f(x) + N(0, sigma^2) with "
@@ -156,12 +165,21 @@ def gauss_sum_dp_corrected():
             _mills_tail,
             {},
             {"eps": (0, 1), "w": (0, TAIL_W)},
+            premise="Lemma G1 (T)",
         ),
         continuum(
-            "w = 1/sqrt(2 ln(1/delta)) <= 1/3 for delta <= 1/100",
+            "w = 1/sqrt(c ln(1/delta)) <= 1/3 for delta <= 1/100",
             _tail_covered,
             {},
             {"delta": (DELTA_SPLIT, DELTA_SPLIT)},
+            premise="Lemma G1 (C)",
+        ),
+        continuum(
+            "Lemma G1 applies to the constant: c >= 2",
+            _lemma_applies,
+            {},
+            {"c": (CORRECTED_C, CORRECTED_C)},
+            premise="Lemma G1 (K)",
         ),
     )
 
