@@ -9,6 +9,9 @@ Mutants (each a claim that is false whenever the original is true and not degene
 * ``cut <t>``: phi and (t <= (lo + hi)/2) for each parameter t in [lo, hi] with lo < hi (false
   at t = hi).
 
+A premise (``premise=``, whose failure is UNKNOWN in the library) is mutated as a plain claim,
+so that its mutants are refuted and judged like any other.
+
 Judge: a refutation's witness is replayed by the rechecker (:mod:`dpproofs.recheck.continuum`,
 which does not import the decider); a proof's bisection tree is rebuilt and every leaf
 re-enclosed there, and the predicate is evaluated by the rechecker's own code at seeded exact
@@ -46,6 +49,9 @@ def _cut(predicate: Callable[..., Any], index: int, mid: Fraction, alg: Any, *ar
 
 
 def edits(claim: Any) -> Iterator[Edit]:
+    # A mutant is judged as a plain claim: a premise's UNKNOWN-on-failure would hide it.
+    claim = replace(claim, premise="") if getattr(claim, "premise", "") else claim
+
     def negate() -> Any:
         return replace(claim, predicate=functools.partial(_negated, claim.predicate))
 

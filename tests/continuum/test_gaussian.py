@@ -236,3 +236,20 @@ def test_a_failing_premise_refutes_nothing():
     verdict = premise.decide(Deadline(60))
     assert verdict.status is Status.UNKNOWN and verdict.counterexample is None
     assert verdict.reason.startswith("Lemma G1 (C) fails at delta = 1/100 (exact)")
+
+
+def test_the_mutants_of_a_premise_are_judged_as_plain_claims():
+    # Lemma G1 (T) as a premise: its mutants drop the premise, so they are refuted (and
+    # replayed), not hidden behind the premise's UNKNOWN.
+    def tail(alg, eps, w):
+        return alg.le(w * alg.exp(eps / 2), F(5, 2) * (1 - eps * w**2 / 2))
+
+    claim = continuum("T", tail, {}, {"eps": (0, 1), "w": (0, F(1, 3))}, premise="Lemma G1 (T)")
+    assert claim.decide(Deadline(60)).status is Status.PROVED
+    found = enumerate_mutants(claim, "p")
+    assert [m.id for m in found.mutants] == ["p/negate", "p/cut eps", "p/cut w"]
+    for mutant in found.mutants:
+        mutated = mutant.build()
+        verdict = mutated.decide(Deadline(60))
+        assert verdict.status is Status.REFUTED, mutant.id
+        assert judge(mutated, verdict, mutant.id, 10).finding == CONFIRMED
