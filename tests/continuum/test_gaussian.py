@@ -159,14 +159,21 @@ def test_a_float_inside_phi_is_refused():
         ALG.normal_cdf(0.5)
 
 
-def test_mutants_of_the_calibration_claim_are_refuted_and_replayed():
-    found = enumerate_mutants(_calibrated(2, F(1, 100)), "g")
-    assert [m.id for m in found.mutants] == ["g/negate", "g/cut eps", "g/cut delta"]
+def assert_mutants_refuted_and_replayed(claim, key, ids):
+    """The sweep's mutants of ``claim`` are exactly ``ids``; each is refuted, its witness
+    replayed by the judge."""
+    found = enumerate_mutants(claim, key)
+    assert [m.id for m in found.mutants] == [f"{key}/{i}" for i in ids]
     for mutant in found.mutants:
-        claim = mutant.build()
-        verdict = claim.decide(Deadline(60))
+        mutated = mutant.build()
+        verdict = mutated.decide(Deadline(60))
         assert verdict.status is Status.REFUTED, mutant.id
-        assert judge(claim, verdict, mutant.id, 10).finding == CONFIRMED
+        assert judge(mutated, verdict, mutant.id, 10).finding == CONFIRMED
+
+
+def test_mutants_of_the_calibration_claim_are_refuted_and_replayed():
+    claim = _calibrated(2, F(1, 100))
+    assert_mutants_refuted_and_replayed(claim, "g", ["negate", "cut eps", "cut delta"])
 
 
 def _point(bound, covers=""):
@@ -246,10 +253,4 @@ def test_the_mutants_of_a_premise_are_judged_as_plain_claims():
 
     claim = continuum("T", tail, {}, {"eps": (0, 1), "w": (0, F(1, 3))}, premise="Lemma G1 (T)")
     assert claim.decide(Deadline(60)).status is Status.PROVED
-    found = enumerate_mutants(claim, "p")
-    assert [m.id for m in found.mutants] == ["p/negate", "p/cut eps", "p/cut w"]
-    for mutant in found.mutants:
-        mutated = mutant.build()
-        verdict = mutated.decide(Deadline(60))
-        assert verdict.status is Status.REFUTED, mutant.id
-        assert judge(mutated, verdict, mutant.id, 10).finding == CONFIRMED
+    assert_mutants_refuted_and_replayed(claim, "p", ["negate", "cut eps", "cut w"])
