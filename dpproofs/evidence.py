@@ -25,6 +25,9 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
 * :class:`ShannonCertificate`: a Shannon-type proof's multipliers (:mod:`.shannon_certificate`).
+* :class:`DiagonalCertificate`: rule DG's record per case (docs/design/diagonal.md): G = N/M
+  with G = (q - p) dF/dq, and N M = R S^2 with R >= 0 decided (the rechecker re-derives G,
+  re-expands R S^2 and decides R >= 0 again).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -425,10 +428,38 @@ class ExactFacts:
         return cls(tuple(comparisons))
 
 
+@dataclass(frozen=True, slots=True)
+class DiagonalCertificate:
+    """Rule DG's record: per case of the claim, in order, the strings (N, M, R, S) with
+    (q - p) dF/dq = N/M and N M = R S^2 (docs/design/diagonal.md)."""
+
+    kind: ClassVar[str] = "diagonal-certificate"
+    cases: tuple[tuple[str, str, str, str], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        names = ("numerator", "denominator", "odd", "square")
+        return {"kind": self.kind, "cases": [dict(zip(names, c, strict=True)) for c in self.cases]}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> DiagonalCertificate:
+        listed = record.get("cases")
+        if not isinstance(listed, list) or not listed:
+            raise ValueError("cases must be a non-empty list")
+        cases = []
+        for item in listed:
+            if not isinstance(item, Mapping):
+                raise ValueError("a case is an object")
+            fields = ("numerator", "denominator", "odd", "square")
+            if not all(isinstance(item.get(f), str) for f in fields):
+                raise ValueError(f"a case names {', '.join(fields)} as strings")
+            cases.append((item["numerator"], item["denominator"], item["odd"], item["square"]))
+        return cls(tuple(cases))
+
+
 #: Every kind of evidence, by its ``kind`` string.
 _ALL: tuple[Any, ...] = (Witness, BoundedSearch, SmallModel, LocalisedConjunct, SolverFacts)
 _ALL += (IntervalBoxes, ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
-_ALL += (ShannonCertificate,)
+_ALL += (ShannonCertificate, DiagonalCertificate)
 KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 
