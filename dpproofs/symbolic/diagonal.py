@@ -92,6 +92,8 @@ def diagonal(
 ) -> DiagonalClaim:
     """The claim "F >= 0 on each case's domain", decided by rule DG (module docstring)."""
     listed = tuple(cases)
+    if (p.name, q.name) != ("p", "q"):
+        raise InvalidClaim("the diagonal rule's symbols are named p (the base) and q")
     if not listed:
         raise InvalidClaim("a diagonal claim needs at least one case")
     for case in listed:
@@ -254,7 +256,7 @@ LIFTED = (
 
 
 def tv_below_kl(statement: str, bound: sympy.Expr, t: sympy.Symbol) -> DiagonalClaim:
-    """"bound(TV(P, Q)) <= D(P||Q) (nats) for every P, Q on every finite alphabet with D finite",
+    """ "bound(TV(P, Q)) <= D(P||Q) (nats) for every P, Q on every finite alphabet with D finite",
     as rule DG's three 2-outcome cases (P = (p, 1 - p), Q = (q, 1 - q), TV = |p - q|, 0 ln 0 = 0):
     p, q in (0, 1); p = 0, q in [0, 1); p = 1, q in (0, 1] (q in {0, 1} with q != p: D = oo).
     ``bound`` is a polynomial in ``t`` with bound(-t) = bound(t) (checked), so bound(|p - q|)
