@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from dpproofs.bisection import ContinuumBoxes
+from dpproofs.diagonal_certificate import DiagonalCertificate
 from dpproofs.evidence_fields import read_growth as _growth
 from dpproofs.evidence_fields import read_int as _int
 from dpproofs.evidence_fields import read_pairs as _pairs
@@ -426,34 +427,6 @@ class ExactFacts:
                 raise ValueError(f"holds must be true or false, got {holds!r}")
             comparisons.append((str(item["fact"]), holds))
         return cls(tuple(comparisons))
-
-
-@dataclass(frozen=True, slots=True)
-class DiagonalCertificate:
-    """Rule DG's record: per case of the claim, in order, the strings (N, M, R, S) with
-    (q - p) dF/dq = N/M and N M = R S^2 (docs/design/diagonal.md)."""
-
-    kind: ClassVar[str] = "diagonal-certificate"
-    cases: tuple[tuple[str, str, str, str], ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        names = ("numerator", "denominator", "odd", "square")
-        return {"kind": self.kind, "cases": [dict(zip(names, c, strict=True)) for c in self.cases]}
-
-    @classmethod
-    def from_dict(cls, record: Mapping[str, Any]) -> DiagonalCertificate:
-        listed = record.get("cases")
-        if not isinstance(listed, list) or not listed:
-            raise ValueError("cases must be a non-empty list")
-        cases = []
-        for item in listed:
-            if not isinstance(item, Mapping):
-                raise ValueError("a case is an object")
-            fields = ("numerator", "denominator", "odd", "square")
-            if not all(isinstance(item.get(f), str) for f in fields):
-                raise ValueError(f"a case names {', '.join(fields)} as strings")
-            cases.append((item["numerator"], item["denominator"], item["odd"], item["square"]))
-        return cls(tuple(cases))
 
 
 #: Every kind of evidence, by its ``kind`` string.

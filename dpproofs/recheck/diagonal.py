@@ -130,7 +130,7 @@ def replay_diagonal(piece: Piece, claim: Any, record: DiagonalCertificate) -> Fi
     for index, (case, recorded) in enumerate(zip(cases, record.cases, strict=True)):
         try:
             replay_case(case, recorded, claim.p, claim.q)
-        except (_Refused, sympy.SympifyError, TypeError, ValueError) as exc:
+        except (_Refused, sympy.SympifyError, sympy.PolynomialError, TypeError, ValueError) as exc:
             return failed(piece, f"case {index + 1}: {exc}")
     return confirmed(piece, f"{len(cases)} cases: G re-derived, R S^2 re-expanded, z3 again")
 

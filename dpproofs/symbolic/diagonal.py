@@ -92,8 +92,10 @@ def diagonal(
 ) -> DiagonalClaim:
     """The claim "F >= 0 on each case's domain", decided by rule DG (module docstring)."""
     listed = tuple(cases)
-    if (p.name, q.name) != ("p", "q"):
-        raise InvalidClaim("the diagonal rule's symbols are named p (the base) and q")
+    if (p, q) != (sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)):
+        # Other assumptions (positive, ...) could let sympy rewrite F by facts the domain
+        # does not give; the names are how the certificate's polynomials are read back.
+        raise InvalidClaim("the diagonal rule's symbols are p (the base) and q, real only")
     if not listed:
         raise InvalidClaim("a diagonal claim needs at least one case")
     for case in listed:
