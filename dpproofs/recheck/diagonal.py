@@ -23,6 +23,9 @@ from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
 
 #: A recorded polynomial: digits, the two symbols, + - * / ** and parentheses only.
 _POLYNOMIAL = re.compile(r"^[0-9pq+\-*/() ]+$")
+#: An exponent: one or two digits, not followed by another digit or power.
+_EXPONENT = re.compile(r"\s*\d{1,2}(?!\d)(?!\s*\*\*)")
+LONGEST = 20000
 SECONDS = 20
 
 
@@ -31,9 +34,32 @@ class _Refused(Exception):
 
 
 def _read(text: str, p: sympy.Symbol, q: sympy.Symbol) -> sympy.Expr:
-    if not _POLYNOMIAL.match(text):
-        raise _Refused(f"{text!r} is not a polynomial in p and q")
+    """The recorded polynomial: its characters checked first, every exponent a literal of at
+    most two digits, no number raised to a power and no power of a group that holds a power of
+    a group (no tower such as 9**9**9 or ((p + 1)**99)**99 is ever evaluated)."""
+    if len(text) > LONGEST or not _POLYNOMIAL.match(text):
+        raise _Refused(f"{text[:80]!r} is not a polynomial in p and q")
+    for power in re.finditer(r"\*\*", text):
+        before = text[: power.start()].rstrip()
+        if (
+            not _EXPONENT.match(text, power.end())
+            or before[-1:].isdigit()
+            or ")**" in _group_before(before, len(before))
+        ):
+            raise _Refused(f"{text[:80]!r} has a power that is not small (or a power of one)")
     return sympy.sympify(text, locals={"p": p, "q": q})
+
+
+def _group_before(text: str, end: int) -> str:
+    """The parenthesised group closing just before ``end`` ('' when no ')' is there)."""
+    if end == 0 or text[end - 1] != ")":
+        return ""
+    depth = 0
+    for index in range(end - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[index], 0)
+        if depth == 0:
+            return text[index:end]
+    return ")**"  # unbalanced: refused
 
 
 def _ends(interval: sympy.Set) -> tuple[Fraction, bool, Fraction, bool]:

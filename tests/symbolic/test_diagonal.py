@@ -139,7 +139,10 @@ def test_tampered_certificates_fail_replay():
     verdict = claim.decide(Deadline(60))
     (record,) = verdict.evidence
     n, m, r, s = record.cases[0]
-    for bad in ((n, m, f"-({r})", s), (n, m, r, "1"), (n, "1", r, s), (n, m, r, "__import__")):
+    forgeries = [(n, m, f"-({r})", s), (n, m, r, "1"), (n, "1", r, s)]
+    # Text that is not a small polynomial is refused before it is evaluated.
+    forgeries += [(n, m, r, text) for text in ("__import__", "9**9**9", "((p + 1)**99)**99")]
+    for bad in forgeries:
         forged = DiagonalCertificate((bad, *record.cases[1:]))
         piece = Piece("f.py", "t", "proved", (), forged.as_dict())
         assert replay_diagonal(piece, claim, forged).outcome is Outcome.FAILED, bad
