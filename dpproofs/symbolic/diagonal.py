@@ -149,9 +149,10 @@ def certify(
     args, bases = conditions(f)
     for arg in args:
         num, den = sympy.fraction(sympy.together(arg))
-        box.prove(num * den > 0, f"ln argument {arg} > 0")
+        box.prove(num * den, ">", f"ln argument {arg} > 0")
     for base in bases:
-        box.prove(sympy.Ne(base, 0), f"{base} != 0")
+        num, den = sympy.fraction(sympy.together(base))
+        box.prove(num * den, "!=", f"{base} != 0")
     on_diagonal = f.subs(q, p)
     if isinstance(case.base, sympy.FiniteSet):  # one base point a: F(a, a)
         on_diagonal = on_diagonal.subs(p, case.base.args[0])
@@ -163,9 +164,9 @@ def certify(
         raise NotCertified(f"(q - p) dF/dq = {g} keeps a logarithm")
     num, den = sympy.fraction(g)
     if den.free_symbols:
-        box.prove(sympy.Ne(den, 0), f"G's denominator {den} != 0")
+        box.prove(den, "!=", f"G's denominator {den} != 0")
     rest, square = odd_part(sympy.expand(num * den), p, q)
-    box.prove(rest >= 0, f"the odd factors {rest} >= 0")
+    box.prove(rest, ">=", f"the odd factors {rest} >= 0")
     return (str(num), str(den), str(rest), str(square))
 
 
@@ -199,15 +200,14 @@ class Box:
         self.domain = [*_inside(self.vars[p], base), *_inside(self.vars[q], moving)]
         self.seconds = seconds
 
-    def prove(self, condition: sympy.Basic, what: str) -> None:
-        if condition is sympy.true:
-            return
-        if condition is sympy.false:
-            raise NotCertified(f"{what} is false")
+    def prove(self, polynomial: sympy.Expr, relation: str, what: str) -> None:
+        """z3 shows ``polynomial relation 0`` (relation '>', '>=' or '!=') on the domain."""
+        value = _z3(polynomial, self.vars)
+        held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[relation]
         solver = z3.SolverFor("QF_NRA")
         solver.set("timeout", max(1, int(self.seconds * 1000)))
         solver.add(*self.domain)
-        solver.add(z3.Not(_z3(condition, self.vars)))
+        solver.add(z3.Not(held))
         result = solver.check()
         if result != z3.unsat:
             raise NotCertified(f"z3 did not show {what} on the domain ({result})")
@@ -227,15 +227,13 @@ def _q(value: sympy.Rational) -> z3.ArithRef:
     return z3.RealVal(f"{value.p}/{value.q}")
 
 
-def _z3(expr: sympy.Basic, vars: dict[sympy.Symbol, z3.ArithRef]) -> z3.ExprRef:
-    """A polynomial comparison (or a polynomial) as z3, exactly (rational coefficients)."""
-    if isinstance(expr, sympy.Ne):
-        return _z3(expr.lhs - expr.rhs, vars) != 0
-    if isinstance(expr, sympy.StrictGreaterThan):
-        return _z3(expr.lhs - expr.rhs, vars) > 0
-    if isinstance(expr, sympy.GreaterThan):
-        return _z3(expr.lhs - expr.rhs, vars) >= 0
-    poly = sympy.Poly(sympy.expand(expr), *vars)
+def _z3(expr: sympy.Expr, vars: dict[sympy.Symbol, z3.ArithRef]) -> z3.ArithRef:
+    """A polynomial in p, q with rational coefficients as a z3 term, exactly (anything else,
+    such as a logarithm or 1/q, raises NotCertified)."""
+    try:
+        poly = sympy.Poly(sympy.expand(expr), *vars)
+    except sympy.PolynomialError as exc:
+        raise NotCertified(f"{expr} is not a polynomial in p, q ({exc})") from exc
     if not poly.domain.is_QQ and not poly.domain.is_ZZ:
         raise NotCertified(f"{expr} is not a polynomial with rational coefficients")
     total: z3.ArithRef = z3.RealVal(0)

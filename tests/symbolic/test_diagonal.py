@@ -161,6 +161,10 @@ def test_unmet_preconditions_leave_the_claim_unknown():
         "defined": DiagonalCase(f, UNIT, Interval.Ropen(0, 1)),
         # F(p, p) = 1, not 0.
         "diagonal": DiagonalCase(f + 1, UNIT, UNIT),
+        # q/(q + 1) - p/(p + 1), written with nested denominators, is < 0 for q < p:
+        # G = (q - p)/(q + 1)^2 changes sign (the conditions 1 + 1/q != 0 are read as
+        # numerator times denominator, not refused).
+        "nested": DiagonalCase(1 / (1 + 1 / q) - 1 / (1 + 1 / p), UNIT, UNIT),
     }
     for name, case in cases.items():
         verdict = diagonal(name, p, q, [case], "x").decide(Deadline(60))
