@@ -1,11 +1,13 @@
 """Replaying rule DG's certificate (docs/design/diagonal.md), apart from
 :mod:`dpproofs.symbolic.diagonal` (which it does not import).
 
-For each case of the claim and its recorded (N, M, R, S): G = (q - p) dF/dq is derived again
-from the claim's expression and N/M - G must cancel to 0; N M - R S^2 must expand to 0 (the
-factorisation is not trusted, only re-expanded); F(p, p) must cancel to 0; the base interval
-must lie in the moving one (rational ends compared); and z3 decides again, on the case's
-domain, that every ln argument is > 0, every negative power's base != 0, M != 0 and R >= 0.
+For each case of the claim (order k, constraints c) and its recorded (N, M, R, S):
+G = (q - p)^k d^kF/dq^k is derived again from the claim's expression and N/M - G must cancel
+to 0; N M - R S^2 must expand to 0 (the factorisation is not trusted, only re-expanded); F and
+its q-derivatives below k must cancel to 0 at q = p; the base interval must lie in the moving
+one (rational ends compared); each c is of degree <= 1 in q; and z3 decides again, on the
+case's domain (P x Q cut by c > 0), that c(p, p) > 0, every ln argument is > 0, every negative
+power's base != 0, M != 0 and R >= 0.
 """
 
 from __future__ import annotations
@@ -93,6 +95,18 @@ def _real(x: z3.ArithRef, interval: sympy.Set) -> list[Any]:
 def _decide(case: Any, p: sympy.Symbol, q: sympy.Symbol, sentence: str, poly: sympy.Expr) -> None:
     """z3 shows ``poly (sentence) 0`` on the case's domain (sentence in '>', '>=', '!=')."""
     x, y = z3.Real("p"), z3.Real("q")
+    value = _term(poly, p, q, x, y)
+    held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[sentence]
+    solver = z3.Solver()
+    solver.set("timeout", SECONDS * 1000)
+    solver.add(*_real(x, case.base), *_real(y, case.moving), z3.Not(held))
+    solver.add(*[_term(c, p, q, x, y) > 0 for c in case.constraints])
+    if solver.check() != z3.unsat:
+        raise _Refused(f"z3 does not show {poly} {sentence} 0 on the case's domain")
+
+
+def _term(poly: sympy.Expr, p: sympy.Symbol, q: sympy.Symbol, x: Any, y: Any) -> Any:
+    """A polynomial in p, q with rational coefficients as a z3 term in x, y."""
     value: Any = z3.RealVal(0)
     for (i, j), c in sympy.Poly(sympy.expand(poly), p, q).terms():
         c = sympy.Rational(c)
@@ -100,12 +114,7 @@ def _decide(case: Any, p: sympy.Symbol, q: sympy.Symbol, sentence: str, poly: sy
         for factor in [x] * i + [y] * j:
             term = term * factor
         value = value + term
-    held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[sentence]
-    solver = z3.Solver()
-    solver.set("timeout", SECONDS * 1000)
-    solver.add(*_real(x, case.base), *_real(y, case.moving), z3.Not(held))
-    if solver.check() != z3.unsat:
-        raise _Refused(f"z3 does not show {poly} {sentence} 0 on the case's domain")
+    return value
 
 
 def _walk(expr: sympy.Basic) -> list[sympy.Basic]:
@@ -123,21 +132,30 @@ def replay_case(
         raise _Refused(f"the expression's symbols {f.free_symbols} are not p, q")
     if not _inside(case.base, case.moving):
         raise _Refused(f"{case.base} is not inside {case.moving}")
+    order = case.order
+    if order not in (1, 2):
+        raise _Refused(f"order {order} is not 1 or 2")
+    for c in case.constraints:
+        if sympy.Poly(c, p, q).degree(q) > 1:
+            raise _Refused(f"the constraint {c} is not of degree <= 1 in q")
+        _decide(case, p, q, ">", c.subs(q, p))
     for node in _walk(f):
         if isinstance(node, sympy.log):
             num, den = sympy.fraction(sympy.together(node.args[0]))
             _decide(case, p, q, ">", num * den)
         elif isinstance(node, sympy.Pow) and node.exp.is_negative:
-            _decide(case, p, q, "!=", node.base)
-    diagonal = f.subs(q, p)
-    if isinstance(case.base, sympy.FiniteSet):
-        diagonal = diagonal.subs(p, case.base.args[0])
-    diagonal = diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
-    if sympy.cancel(sympy.expand(diagonal)) != 0:
-        raise _Refused(f"F(p, p) = {diagonal} is not shown 0")
+            num, den = sympy.fraction(sympy.together(node.base))
+            _decide(case, p, q, "!=", num * den)
+    for j in range(order):
+        diagonal = sympy.diff(f, q, j).subs(q, p)
+        if isinstance(case.base, sympy.FiniteSet):
+            diagonal = diagonal.subs(p, case.base.args[0])
+        diagonal = diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
+        if sympy.cancel(sympy.expand(diagonal)) != 0:
+            raise _Refused(f"d^{j}F/dq^{j} at q = p is {diagonal}, not shown 0")
     n, m, r, s = (_read(text, p, q) for text in record)
-    if sympy.cancel((q - p) * sympy.diff(f, q) - n / m) != 0:
-        raise _Refused("the recorded N/M is not (q - p) dF/dq")
+    if sympy.cancel((q - p) ** order * sympy.diff(f, q, order) - n / m) != 0:
+        raise _Refused(f"the recorded N/M is not (q - p)^{order} d^{order}F/dq^{order}")
     if sympy.expand(n * m - r * s**2) != 0:
         raise _Refused("N M is not R S^2")
     if m.free_symbols:

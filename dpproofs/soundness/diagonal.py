@@ -65,8 +65,16 @@ def _values(interval: sympy.Set, rng: random.Random) -> Fraction:
 
 def points(claim: Any, key: str) -> Iterator[tuple[Any, Fraction, Fraction]]:
     """(case, p, q): seeded rational points of each case's domain (denominator 64 of the
-    interval's width; open ends left out)."""
+    interval's width; open ends left out; points where a constraint is not > 0 skipped, at
+    most 5 POINTS tries per case)."""
     rng = random.Random(int(hashlib.sha256(key.encode()).hexdigest()[:12], 16))
     for case in claim.cases:
-        for _ in range(POINTS):
-            yield case, _values(case.base, rng), _values(case.moving, rng)
+        found = 0
+        for _ in range(5 * POINTS):
+            x, y = _values(case.base, rng), _values(case.moving, rng)
+            at = {claim.p: sympy.Rational(x), claim.q: sympy.Rational(y)}
+            if all(c.subs(at) > 0 for c in case.constraints):
+                found += 1
+                yield case, x, y
+            if found == POINTS:
+                break

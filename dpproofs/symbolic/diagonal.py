@@ -47,6 +47,11 @@ class DiagonalCase:
     base: sympy.Set
     moving: sympy.Set
     label: str = ""
+    #: k: the derivatives of order < k vanish on the diagonal and (q - p)^k d^kF/dq^k >= 0.
+    order: int = 1
+    #: Polynomials c(p, q), each of degree <= 1 in q, with c > 0 on the domain (so the domain
+    #: is P x Q cut by them; each q-section stays an interval).
+    constraints: tuple[sympy.Expr, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +80,8 @@ class DiagonalClaim:
             METHOD,
             reason=f"for {self.coverage}: every case certified",
             certificate=tuple(
-                f"{c.label or 'case'}: (q - p) dF/dq = ({n})/({m}), N M = ({r}) ({s})^2, "
+                f"{c.label or 'case'}: (q - p)^{c.order} d^{c.order}F/dq^{c.order} = ({n})/({m}), "
+                f"N M = ({r}) ({s})^2, "
                 f"{r} >= 0 on p in {c.base}, q in {c.moving}"
                 for c, (n, m, r, s) in zip(self.cases, records, strict=True)
             ),
@@ -100,6 +106,11 @@ def diagonal(
         raise InvalidClaim("a diagonal claim needs at least one case")
     for case in listed:
         _whitelist(case.expression, {p, q})
+        if case.order not in (1, 2):
+            raise InvalidClaim(f"the order {case.order} is not 1 or 2")
+        for c in case.constraints:
+            if not c.is_polynomial(p, q) or c.free_symbols - {p, q} or sympy.degree(c, q) > 1:
+                raise InvalidClaim(f"the constraint {c} is not a polynomial of degree <= 1 in q")
         for interval in (case.base, case.moving):
             if not _interval(interval):
                 raise InvalidClaim(f"{interval} is not an interval with rational ends")
@@ -142,10 +153,14 @@ def certify(
 ) -> tuple[str, str, str, str]:
     """The case's record (N, M, R, S): G = N/M, N M = R S^2 and R >= 0 decided, or raises
     NotCertified. Every step is exact; the sign conditions are z3 unsat answers."""
-    f = case.expression
+    f, order = case.expression, case.order
     if not case.base.is_subset(case.moving):
         raise NotCertified(f"the base {case.base} is not inside the moving range {case.moving}")
     box = Box(p, q, case.base, case.moving, seconds)
+    for c in case.constraints:
+        box.domain.append(_z3(c, box.vars) > 0)
+    for c in case.constraints:  # the diagonal point (p, p) is in the domain with (p, q)
+        box.prove(c.subs(q, p), ">", f"the constraint {c} > 0 at q = p")
     args, bases = conditions(f)
     for arg in args:
         num, den = sympy.fraction(sympy.together(arg))
@@ -153,15 +168,16 @@ def certify(
     for base in bases:
         num, den = sympy.fraction(sympy.together(base))
         box.prove(num * den, "!=", f"{base} != 0")
-    on_diagonal = f.subs(q, p)
-    if isinstance(case.base, sympy.FiniteSet):  # one base point a: F(a, a)
-        on_diagonal = on_diagonal.subs(p, case.base.args[0])
-    on_diagonal = on_diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
-    if sympy.cancel(sympy.expand(on_diagonal)) != 0:
-        raise NotCertified(f"F(p, p) = {on_diagonal} does not cancel to 0")
-    g = sympy.cancel(sympy.together((q - p) * sympy.diff(f, q)))
+    for j in range(order):  # F and its q-derivatives below the order vanish at q = p
+        on_diagonal = sympy.diff(f, q, j).subs(q, p)
+        if isinstance(case.base, sympy.FiniteSet):  # one base point a: at (a, a)
+            on_diagonal = on_diagonal.subs(p, case.base.args[0])
+        on_diagonal = on_diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
+        if sympy.cancel(sympy.expand(on_diagonal)) != 0:
+            raise NotCertified(f"d^{j}F/dq^{j} at q = p is {on_diagonal}, not shown 0")
+    g = sympy.cancel(sympy.together((q - p) ** order * sympy.diff(f, q, order)))
     if g.has(sympy.log):
-        raise NotCertified(f"(q - p) dF/dq = {g} keeps a logarithm")
+        raise NotCertified(f"(q - p)^{order} d^{order}F/dq^{order} = {g} keeps a logarithm")
     num, den = sympy.fraction(g)
     if den.free_symbols:
         box.prove(den, "!=", f"G's denominator {den} != 0")
@@ -245,33 +261,3 @@ def _z3(expr: sympy.Expr, vars: dict[sympy.Symbol, z3.ArithRef]) -> z3.ArithRef:
                 term = term * vars[symbol]
         total = total + term
     return total
-
-
-#: The coverage of a claim lifted by Lemma DP (docs/design/diagonal.md).
-LIFTED = (
-    "every pair of distributions P, Q on every finite alphabet with D(P||Q) finite (Lemma DP: "
-    "the indicator of A = {y : P(y) > Q(y)} keeps TV and does not increase D, so the 2-outcome "
-    "cases cover every alphabet)"
-)
-
-
-def tv_below_kl(statement: str, bound: sympy.Expr, t: sympy.Symbol) -> DiagonalClaim:
-    """ "bound(TV(P, Q)) <= D(P||Q) (nats) for every P, Q on every finite alphabet with D finite",
-    as rule DG's three 2-outcome cases (P = (p, 1 - p), Q = (q, 1 - q), TV = |p - q|, 0 ln 0 = 0):
-    p, q in (0, 1); p = 0, q in [0, 1); p = 1, q in (0, 1] (q in {0, 1} with q != p: D = oo).
-    ``bound`` is a polynomial in ``t`` with bound(-t) = bound(t) (checked), so bound(|p - q|)
-    = bound(p - q); Lemma DP lifts the cases to every finite alphabet."""
-    p, q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
-    if not bound.free_symbols <= {t} or not bound.is_polynomial(t):
-        raise InvalidClaim(f"the bound {bound} must be a polynomial in {t}")
-    if sympy.expand(bound.subs(t, -t) - bound) != 0:
-        raise InvalidClaim(f"the bound {bound} is not even in {t}: bound(|p - q|) needs it")
-    g = bound.subs(t, p - q)
-    head, tail = p * sympy.log(p / q), (1 - p) * sympy.log((1 - p) / (1 - q))
-    unit = sympy.Interval.open(0, 1)
-    cases = (
-        DiagonalCase(head + tail - g, unit, unit, "p, q in (0, 1)"),
-        DiagonalCase(tail - g, sympy.FiniteSet(0), sympy.Interval.Ropen(0, 1), "p = 0"),
-        DiagonalCase(head - g, sympy.FiniteSet(1), sympy.Interval.Lopen(0, 1), "p = 1"),
-    )
-    return diagonal(statement, p, q, cases, LIFTED)

@@ -20,7 +20,8 @@ from dpproofs.recheck.diagonal import replay_diagonal
 from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.judge import CONFIRMED, UNSOUND, judge
 from dpproofs.soundness.mutate import enumerate_mutants
-from dpproofs.symbolic.diagonal import DiagonalCase, diagonal, tv_below_kl
+from dpproofs.symbolic.diagonal import DiagonalCase, diagonal
+from dpproofs.symbolic.diagonal_forms import tv_below_js, tv_below_kl
 from dpproofs.verdict import Status
 
 p, q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
@@ -193,3 +194,56 @@ def test_soundness_judge_confirms_a_proof_and_finds_a_borrowed_one_unsound():
     assert len(found.mutants) == 6 and not found.not_mutated
     for mutant in found.mutants:
         assert mutant.build().decide(Deadline(60)).status is Status.UNKNOWN, mutant.id
+
+
+def _js_negative_somewhere(claim, denominator: int = 12) -> bool:
+    """F < 0 at a grid point of the case's domain (p, q in (0, 1), 0 < 2p - q < 1), exactly."""
+    (case,) = claim.cases
+    for a in _grid_values(UNIT, denominator):
+        for b in _grid_values(UNIT, denominator):
+            at = {p: Rational(a), q: Rational(b)}
+            inside = all(c.subs(at) > 0 for c in case.constraints)
+            if inside and sign(case.expression.subs(at)) < 0:
+                return True
+    return False
+
+
+def test_tv_below_js_is_proved_at_one_half_and_replays():
+    # JS(P, Q) >= TV^2 / 2 (Cuff & Yu's Lemma 2 (27) after I(uniform; W) = JS): order 2 in
+    # the midpoint coordinates, where d^2F/dq^2 = (1/(a(1 - a)) + 1/(q(1 - q)))/2 - 4 >= 0
+    # because x (1 - x) <= 1/4.
+    claim = tv_below_js("JS", t**2 / 2, t)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED
+    assert _replay(claim, verdict).outcome is Outcome.CONFIRMED
+    (case,) = claim.cases
+    second = sympy.diff(case.expression, q, 2)
+    a = 2 * p - q
+    assert sympy.cancel(second - ((1 / (a * (1 - a)) + 1 / (q * (1 - q))) / 2 - 4)) == 0
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.fractions(min_value=0, max_value=1, max_denominator=12))
+def test_generated_tv_js_claims_against_exact_points(c):
+    # c TV^2 <= JS is false for every c > 1/2 (near P = Q = (1/2, 1/2), JS ~ TV^2 / 2).
+    claim = tv_below_js("generated", Rational(c.numerator, c.denominator) * t**2, t)
+    status = claim.decide(Deadline(60)).status
+    if status is Status.PROVED:
+        assert not _js_negative_somewhere(claim)
+    if c > Fraction(1, 2):
+        assert status is not Status.PROVED
+
+
+def test_order_two_needs_the_first_derivative_to_vanish_and_the_constraints_to_hold():
+    u = q - p
+    # F = (q - p) + (q - p)^2: F(p, p) = 0 but dF/dq = 1 at q = p; false for q < p.
+    rising = DiagonalCase(u + u**2, UNIT, UNIT, order=2)
+    assert diagonal("x", p, q, [rising], "x").decide(Deadline(60)).status is Status.UNKNOWN
+    # The constraint q - 2p > 0 excludes the diagonal point (p, p): not certified.
+    off = DiagonalCase(u**2, UNIT, UNIT, order=2, constraints=(q - 2 * p,))
+    assert diagonal("x", p, q, [off], "x").decide(Deadline(60)).status is Status.UNKNOWN
+    # A constraint of degree 2 in q (its q-section may not be an interval), an order of 3.
+    with pytest.raises(InvalidClaim):
+        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, constraints=(q**2 - p,))], "x")
+    with pytest.raises(InvalidClaim):
+        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, order=3)], "x")

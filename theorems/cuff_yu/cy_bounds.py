@@ -23,7 +23,7 @@ from dpproofs import all_of, exact_fact
 from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
 from dpproofs.symbolic import holds
-from dpproofs.symbolic.diagonal import tv_below_kl
+from dpproofs.symbolic.diagonal_forms import tv_below_kl
 from dpproofs.theorem import theorem
 
 eps = sympy.Symbol("eps", positive=True)
