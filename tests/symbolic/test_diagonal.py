@@ -71,6 +71,7 @@ def test_pinsker_is_proved_with_the_expected_certificate_and_replays():
     assert sympy.cancel(n / m - (q - p) ** 2 * (2 * q - 1) ** 2 / (q * (1 - q))) == 0
     assert _replay(claim, verdict).outcome is Outcome.CONFIRMED
     assert "every finite alphabet" in verdict.reason
+    assert "; " not in verdict.reason  # the rechecker reads a reason's parts split at "; "
 
 
 def test_a_constant_above_two_is_never_proved():
@@ -216,6 +217,7 @@ def test_tv_below_js_is_proved_at_one_half_and_replays():
     verdict = claim.decide(Deadline(60))
     assert verdict.status is Status.PROVED
     assert _replay(claim, verdict).outcome is Outcome.CONFIRMED
+    assert "every finite alphabet" in verdict.reason and "; " not in verdict.reason
     (case,) = claim.cases
     second = sympy.diff(case.expression, q, 2)
     a = 2 * p - q
