@@ -70,8 +70,11 @@ class DiagonalClaim:
     def decide(self, deadline: Deadline) -> Verdict:
         records = []
         for index, case in enumerate(self.cases):
+            if deadline.expired():
+                return Verdict.unknown(METHOD, f"the deadline ran out before case {index + 1}")
+            seconds = min(self.seconds, deadline.remaining())
             try:
-                records.append(certify(case, self.p, self.q, self.seconds))
+                records.append(certify(case, self.p, self.q, seconds))
             except NotCertified as exc:
                 name = case.label or f"case {index + 1}"
                 return Verdict.unknown(METHOD, f"{name}: {exc}")

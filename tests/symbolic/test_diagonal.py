@@ -249,3 +249,8 @@ def test_order_two_needs_the_first_derivative_to_vanish_and_the_constraints_to_h
         diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, constraints=(q**2 - p,))], "x")
     with pytest.raises(InvalidClaim):
         diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, order=3)], "x")
+
+
+def test_a_spent_deadline_leaves_the_claim_unknown():
+    verdict = tv_below_kl("Pinsker", 2 * t**2, t).decide(Deadline(0))
+    assert verdict.status is Status.UNKNOWN and "deadline" in verdict.reason
