@@ -180,6 +180,10 @@ def test_what_the_rule_does_not_read_is_an_error():
         diagonal("sqrt", p, q, [DiagonalCase(sympy.sqrt(q) - sympy.sqrt(p), UNIT, UNIT)], "x")
     with pytest.raises(InvalidClaim):
         tv_below_kl("odd", t**3, t)  # bound(|p - q|) is not bound(p - q)
+    with pytest.raises(InvalidClaim):  # floats never reach a decision
+        diagonal("float", p, q, [DiagonalCase(sympy.Float(0.5) * (q - p) ** 2, UNIT, UNIT)], "x")
+    with pytest.raises(InvalidClaim):
+        diagonal("ends", p, q, [DiagonalCase((q - p) ** 2, Interval(0.0, 1), UNIT)], "x")
     with pytest.raises(InvalidClaim):
         diagonal("names", q, p, [DiagonalCase(q - q, UNIT, UNIT)], "x")
 
