@@ -25,6 +25,9 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
 * :class:`ShannonCertificate`: a Shannon-type proof's multipliers (:mod:`.shannon_certificate`).
+* :class:`DiagonalCertificate`: rule DG's record per case (docs/design/diagonal.md): G = N/M
+  with G = (q - p) dF/dq, and N M = R S^2 with R >= 0 decided (the rechecker re-derives G,
+  re-expands R S^2 and decides R >= 0 again).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -38,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from dpproofs.bisection import ContinuumBoxes
+from dpproofs.diagonal_certificate import DiagonalCertificate
 from dpproofs.evidence_fields import read_growth as _growth
 from dpproofs.evidence_fields import read_int as _int
 from dpproofs.evidence_fields import read_pairs as _pairs
@@ -428,7 +432,7 @@ class ExactFacts:
 #: Every kind of evidence, by its ``kind`` string.
 _ALL: tuple[Any, ...] = (Witness, BoundedSearch, SmallModel, LocalisedConjunct, SolverFacts)
 _ALL += (IntervalBoxes, ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
-_ALL += (ShannonCertificate,)
+_ALL += (ShannonCertificate, DiagonalCertificate)
 KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 

@@ -49,6 +49,7 @@ from typing import Any
 from dpproofs.evidence import (
     BoundedSearch,
     ContinuumBoxes,
+    DiagonalCertificate,
     ExactEvaluation,
     ExactFacts,
     IntervalBoxes,
@@ -64,6 +65,7 @@ from dpproofs.recheck import (
     comparisons,
     continuum,
     derivations,
+    diagonal,
     entropic,
     intervals,
     paramboxes,
@@ -121,6 +123,7 @@ SUPPORTS = {
     "small-model": "lifts",
     "interval-boxes": "proved",
     "continuum-boxes": "proved",
+    "diagonal-certificate": "proved",
     "shannon-certificate": "proved",
     "z3-facts": "proved",
     "none": "proved",
@@ -190,6 +193,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return intervals.replay_boxes(piece, claim.problem, evidence)
     if isinstance(evidence, ContinuumBoxes):
         return continuum.replay_boxes(piece, claim, evidence)
+    if isinstance(evidence, DiagonalCertificate):
+        return diagonal.replay_diagonal(piece, claim, evidence)
     if isinstance(evidence, ShannonCertificate):
         return entropic.replay_certificate(piece, claim, evidence)
     if isinstance(evidence, ParamBoxes):

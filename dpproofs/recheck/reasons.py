@@ -43,11 +43,13 @@ REFUTING = (
         r"on (?P<size>\d+) [\w ]+?: the conclusion fails exactly, and the hypothesis holds for .+"
     ),
 )
-#: What a proof's reason says (lifting, eps boxes; the continuum's certified boxes).
+#: What a proof's reason says (lifting, eps boxes; the continuum's certified boxes; rule DG's
+#: certified cases).
 PROVING = (
     re.compile(r"for all .+ on every finite number of .+"),
     re.compile(r"the databases \(\|D\|, n\) and neighbours as stated, not reduced"),
     re.compile(r"for .+: every box certified"),
+    re.compile(r"for .+: every case certified"),
 )
 #: What says no status: the member of a family of pairs.
 NEUTRAL = (re.compile(r"at n = \d+, \|D\| = \d+"),)

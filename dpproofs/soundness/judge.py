@@ -87,6 +87,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "QuantityClaim": _quantity,
         "MutatedFact": _fact,
         "ContinuumClaim": _continuum,
+        "DiagonalClaim": _diagonal,
         "ShannonClaim": _shannon,
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
@@ -278,6 +279,24 @@ def _continuum(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgem
 
     replays = (replay_witness, replay_boxes)
     return _by_replay(claim, verdict, key, "continuum", ContinuumBoxes, replays, falsifiers())
+
+
+def _diagonal(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """Rule DG's certificate replayed, then F decided exactly at seeded rational points of each
+    case's domain (:mod:`dpproofs.soundness.diagonal`)."""
+    from dpproofs.evidence import DiagonalCertificate
+    from dpproofs.recheck.diagonal import replay_diagonal, replay_witness, truth_at
+    from dpproofs.soundness.diagonal import points
+
+    def falsifiers() -> Iterator[str | None]:
+        for case, p, q in points(claim, key):
+            if truth_at(claim, case, p, q) is False:
+                yield f"F < 0 at p = {p}, q = {q} ({case.label or 'a case'}; exact)"
+            else:
+                yield None
+
+    replays = (replay_witness, replay_diagonal)
+    return _by_replay(claim, verdict, key, "diagonal", DiagonalCertificate, replays, falsifiers())
 
 
 def _shannon(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

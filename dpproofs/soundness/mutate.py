@@ -6,8 +6,9 @@ Mutants transform the claim object a theorem function returns, never its source 
 * :class:`~dpproofs.claim.AllOf`: each part in turn, ids ``part <i>/...``; a mutant is that part
   mutated, decided on its own (the other parts are the original's, unchanged);
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
-* scalar, search, exact-fact, quantity, derivation and continuum claims: see :mod:`.scalar`,
-  :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.entropic` (Shannon claims);
+* scalar, search, exact-fact, quantity, derivation, continuum and diagonal claims: see
+  :mod:`.scalar`, :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.diagonal`,
+  :mod:`.entropic` (Shannon claims);
   neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
   :mod:`.induction`; row-release claims: :mod:`.rowrelease`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
@@ -61,6 +62,7 @@ def kind_of(claim: Any) -> str:
         "AllOf": "all-of",
         "ForEach": "for-each",
         "ContinuumClaim": "continuum",
+        "DiagonalClaim": "diagonal",
         "ShannonClaim": "shannon",
         "NeighbourPairClaim": "neighbour-pair",
         "AdditiveSensitivity": "additive",
@@ -94,6 +96,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.soundness import (
         concrete,
         continuum,
+        diagonal,
         entropic,
         induction,
         reduced,
@@ -103,6 +106,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     )
     from dpproofs.steps.check import DerivationClaim
     from dpproofs.symbolic.claim import ScalarClaim
+    from dpproofs.symbolic.diagonal import DiagonalClaim
     from dpproofs.symbolic.induction import InductionClaim
 
     kind = kind_of(claim)
@@ -139,6 +143,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = concrete.derivation_edits(claim)
     elif isinstance(claim, ContinuumClaim):
         edits = continuum.edits(claim)
+    elif isinstance(claim, DiagonalClaim):
+        edits = diagonal.edits(claim)
     elif isinstance(claim, ShannonClaim):
         edits = entropic.edits(claim)
     elif isinstance(claim, NeighbourPairClaim):

@@ -1,0 +1,266 @@
+"""Rule DG (the diagonal rule): F(p, q) >= 0 from F(p, p) = 0 and a sign of the derivative
+along the segment from the diagonal (docs/design/diagonal.md).
+
+A *diagonal claim* is a list of cases; each case is an expression F in two symbols p (the base)
+and q (the moving point) built from rationals, p, q, +, *, integer powers and ln, with a domain
+D = P x Q, P and Q real intervals with rational ends (open or closed), P inside Q. The claim
+reads "F(p, q) >= 0 for every (p, q) in D", for every case. A case is certified when
+
+1. (definedness) every ln argument is > 0 and every base of a negative power is != 0 on D;
+2. (diagonal) F(p, p) = 0 exactly (each ln argument cancelled, then the whole cancelled to 0);
+3. (sign) G = (q - p) dF/dq, cancelled to N/M (no ln left), has M != 0 on D, and with
+   N M = c prod f_i^{m_i} (sympy's factor_list), the product R = c prod_{m_i odd} f_i is >= 0
+   on D (the even powers are squares).
+
+Every "on D" is decided by z3 over the reals (QF_NRA, complete for polynomial arithmetic;
+unsat of the negation within the time limit, else the case is not certified). Then
+F >= 0 on D (proof in the design note: h(s) = F(p, p + s (q - p)) has h(0) = 0 and
+h'(s) = G(p, p + s (q - p)) / s >= 0). The rule never refutes: a case not certified is UNKNOWN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import sympy
+import z3
+
+from dpproofs.deadline import Deadline
+from dpproofs.errors import InvalidClaim
+from dpproofs.evidence import DiagonalCertificate
+from dpproofs.verdict import Status, Verdict
+
+METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
+
+
+class NotCertified(Exception):
+    """A precondition or the sign of a case that z3 did not establish (the claim stays open)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiagonalCase:
+    """F(p, q) >= 0 for p in ``base`` and q in ``moving`` (sympy Intervals with rational ends,
+    or one rational point, a FiniteSet)."""
+
+    expression: sympy.Expr
+    base: sympy.Set
+    moving: sympy.Set
+    label: str = ""
+    #: k: the derivatives of order < k vanish on the diagonal and (q - p)^k d^kF/dq^k >= 0.
+    order: int = 1
+    #: Polynomials c(p, q), each of degree <= 1 in q, with c > 0 on the domain (so the domain
+    #: is P x Q cut by them; each q-section stays an interval).
+    constraints: tuple[sympy.Expr, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiagonalClaim:
+    statement: str
+    p: sympy.Symbol
+    q: sympy.Symbol
+    cases: tuple[DiagonalCase, ...]
+    #: What the cases cover, in words (e.g. a reduction from every finite alphabet).
+    coverage: str
+    seconds: float = 20.0
+
+    def describe(self) -> str:
+        return self.statement
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        records = []
+        for index, case in enumerate(self.cases):
+            if deadline.expired():
+                return Verdict.unknown(METHOD, f"the deadline ran out before case {index + 1}")
+            seconds = min(self.seconds, deadline.remaining())
+            try:
+                records.append(certify(case, self.p, self.q, seconds))
+            except NotCertified as exc:
+                name = case.label or f"case {index + 1}"
+                return Verdict.unknown(METHOD, f"{name}: {exc}")
+        return Verdict(
+            Status.PROVED,
+            METHOD,
+            reason=f"for {self.coverage}: every case certified",
+            certificate=tuple(
+                f"{c.label or 'case'}: (q - p)^{c.order} d^{c.order}F/dq^{c.order} = ({n})/({m}), "
+                f"N M = ({r}) ({s})^2, "
+                f"{r} >= 0 on p in {c.base}, q in {c.moving}"
+                for c, (n, m, r, s) in zip(self.cases, records, strict=True)
+            ),
+            evidence=(DiagonalCertificate(tuple(records)),),
+        )
+
+
+def diagonal(
+    statement: str,
+    p: sympy.Symbol,
+    q: sympy.Symbol,
+    cases: Iterable[DiagonalCase],
+    coverage: str,
+) -> DiagonalClaim:
+    """The claim "F >= 0 on each case's domain", decided by rule DG (module docstring)."""
+    listed = tuple(cases)
+    if (p, q) != (sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)):
+        # Other assumptions (positive, ...) could let sympy rewrite F by facts the domain
+        # does not give; the names are how the certificate's polynomials are read back.
+        raise InvalidClaim("the diagonal rule's symbols are p (the base) and q, real only")
+    if not listed:
+        raise InvalidClaim("a diagonal claim needs at least one case")
+    for case in listed:
+        _whitelist(case.expression, {p, q})
+        if case.order not in (1, 2):
+            raise InvalidClaim(f"the order {case.order} is not 1 or 2")
+        for c in case.constraints:
+            if not c.is_polynomial(p, q) or c.free_symbols - {p, q} or sympy.degree(c, q) > 1:
+                raise InvalidClaim(f"the constraint {c} is not a polynomial of degree <= 1 in q")
+        for interval in (case.base, case.moving):
+            if not _interval(interval):
+                raise InvalidClaim(f"{interval} is not an interval with rational ends")
+    return DiagonalClaim(statement, p, q, listed, coverage)
+
+
+def _interval(interval: object) -> bool:
+    """An Interval with rational ends, or one rational point ({a} = [a, a])."""
+    if isinstance(interval, sympy.FiniteSet):
+        return len(interval) == 1 and all(e.is_Rational for e in interval)
+    return isinstance(interval, sympy.Interval) and all(
+        e.is_Rational for e in (interval.start, interval.end)
+    )
+
+
+def _whitelist(expr: sympy.Expr, symbols: set[sympy.Symbol]) -> None:
+    """Only rationals, the two symbols, +, *, integer powers and ln (else InvalidClaim)."""
+    if expr.is_Rational or expr in symbols:
+        return
+    if isinstance(expr, sympy.Symbol):
+        raise InvalidClaim(f"{expr} is not one of the claim's symbols {sorted(map(str, symbols))}")
+    if isinstance(expr, sympy.Pow) and not expr.exp.is_Integer:
+        raise InvalidClaim(f"{expr}: only integer powers are read by the diagonal rule")
+    if not isinstance(expr, sympy.Add | sympy.Mul | sympy.Pow | sympy.log):
+        raise InvalidClaim(f"{type(expr).__name__} ({expr}) is not read by the diagonal rule")
+    for arg in expr.args if not isinstance(expr, sympy.Pow) else (expr.base,):
+        _whitelist(arg, symbols)
+
+
+def conditions(expr: sympy.Expr) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
+    """The ln arguments and the bases of negative powers occurring in ``expr``."""
+    logs = sorted(expr.atoms(sympy.log), key=sympy.default_sort_key)
+    powers = [e for e in expr.atoms(sympy.Pow) if e.exp.is_negative]
+    bases = sorted({e.base for e in powers}, key=sympy.default_sort_key)
+    return [e.args[0] for e in logs], bases
+
+
+def certify(
+    case: DiagonalCase, p: sympy.Symbol, q: sympy.Symbol, seconds: float
+) -> tuple[str, str, str, str]:
+    """The case's record (N, M, R, S): G = N/M, N M = R S^2 and R >= 0 decided, or raises
+    NotCertified. Every step is exact; the sign conditions are z3 unsat answers."""
+    f, order = case.expression, case.order
+    if not case.base.is_subset(case.moving):
+        raise NotCertified(f"the base {case.base} is not inside the moving range {case.moving}")
+    box = Box(p, q, case.base, case.moving, seconds)
+    for c in case.constraints:
+        box.domain.append(_z3(c, box.vars) > 0)
+    for c in case.constraints:  # the diagonal point (p, p) is in the domain with (p, q)
+        box.prove(c.subs(q, p), ">", f"the constraint {c} > 0 at q = p")
+    args, bases = conditions(f)
+    for arg in args:
+        num, den = sympy.fraction(sympy.together(arg))
+        box.prove(num * den, ">", f"ln argument {arg} > 0")
+    for base in bases:
+        num, den = sympy.fraction(sympy.together(base))
+        box.prove(num * den, "!=", f"{base} != 0")
+    for j in range(order):  # F and its q-derivatives below the order vanish at q = p
+        on_diagonal = sympy.diff(f, q, j).subs(q, p)
+        if isinstance(case.base, sympy.FiniteSet):  # one base point a: at (a, a)
+            on_diagonal = on_diagonal.subs(p, case.base.args[0])
+        on_diagonal = on_diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
+        if sympy.cancel(sympy.expand(on_diagonal)) != 0:
+            raise NotCertified(f"d^{j}F/dq^{j} at q = p is {on_diagonal}, not shown 0")
+    g = sympy.cancel(sympy.together((q - p) ** order * sympy.diff(f, q, order)))
+    if g.has(sympy.log):
+        raise NotCertified(f"(q - p)^{order} d^{order}F/dq^{order} = {g} keeps a logarithm")
+    num, den = sympy.fraction(g)
+    if den.free_symbols:
+        box.prove(den, "!=", f"G's denominator {den} != 0")
+    rest, square = odd_part(sympy.expand(num * den), p, q)
+    box.prove(rest, ">=", f"the odd factors {rest} >= 0")
+    return (str(num), str(den), str(rest), str(square))
+
+
+def odd_part(
+    product: sympy.Expr, p: sympy.Symbol, q: sympy.Symbol
+) -> tuple[sympy.Expr, sympy.Expr]:
+    """(R, S) with product = R S^2: R = c prod f_i over the factors of odd multiplicity
+    (product = c prod f_i^m_i, sympy's factor_list), S = prod f_i^(m_i // 2). The product has
+    R's sign wherever S is not 0, and is 0 where S is."""
+    constant, factors = sympy.factor_list(product, p, q)
+    rest, square = sympy.Integer(constant), sympy.Integer(1)
+    for factor, power in factors:
+        rest *= factor ** (power % 2)
+        square *= factor ** (power // 2)
+    return rest, square
+
+
+class Box:
+    """z3 over p in P, q in Q: ``prove(condition)`` holds when (domain and not condition) is
+    unsat; anything else raises NotCertified."""
+
+    def __init__(
+        self,
+        p: sympy.Symbol,
+        q: sympy.Symbol,
+        base: sympy.Set,
+        moving: sympy.Set,
+        seconds: float,
+    ) -> None:
+        self.vars = {p: z3.Real(str(p)), q: z3.Real(str(q))}
+        self.domain = [*_inside(self.vars[p], base), *_inside(self.vars[q], moving)]
+        self.seconds = seconds
+
+    def prove(self, polynomial: sympy.Expr, relation: str, what: str) -> None:
+        """z3 shows ``polynomial relation 0`` (relation '>', '>=' or '!=') on the domain."""
+        value = _z3(polynomial, self.vars)
+        held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[relation]
+        solver = z3.SolverFor("QF_NRA")
+        solver.set("timeout", max(1, int(self.seconds * 1000)))
+        solver.add(*self.domain)
+        solver.add(z3.Not(held))
+        result = solver.check()
+        if result != z3.unsat:
+            raise NotCertified(f"z3 did not show {what} on the domain ({result})")
+
+
+def _inside(var: z3.ArithRef, interval: sympy.Set) -> list[z3.BoolRef]:
+    if isinstance(interval, sympy.FiniteSet):
+        return [var == _q(interval.args[0])]
+    lo, hi = (_q(interval.start), _q(interval.end))
+    return [
+        var > lo if interval.left_open else var >= lo,
+        var < hi if interval.right_open else var <= hi,
+    ]
+
+
+def _q(value: sympy.Rational) -> z3.ArithRef:
+    return z3.RealVal(f"{value.p}/{value.q}")
+
+
+def _z3(expr: sympy.Expr, vars: dict[sympy.Symbol, z3.ArithRef]) -> z3.ArithRef:
+    """A polynomial in p, q with rational coefficients as a z3 term, exactly (anything else,
+    such as a logarithm or 1/q, raises NotCertified)."""
+    try:
+        poly = sympy.Poly(sympy.expand(expr), *vars)
+    except sympy.PolynomialError as exc:
+        raise NotCertified(f"{expr} is not a polynomial in p, q ({exc})") from exc
+    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
+        raise NotCertified(f"{expr} is not a polynomial with rational coefficients")
+    total: z3.ArithRef = z3.RealVal(0)
+    symbols: Sequence[sympy.Symbol] = list(vars)
+    for monomial, coefficient in poly.terms():
+        term: z3.ArithRef = _q(sympy.Rational(coefficient))
+        for symbol, power in zip(symbols, monomial, strict=True):
+            for _ in range(power):
+                term = term * vars[symbol]
+        total = total + term
+    return total
