@@ -94,6 +94,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "RowReleaseClaim": _row_release,
         "SequenceInduction": _sequence,
         "SymmetricEpsilonClaim": _symmetric,
+        "ErasureClaim": _erasure,
         "MedianLowerBound": _median,
     }.get(kind)
     if handler is None:
@@ -232,6 +233,13 @@ def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judg
 def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
     from dpproofs.recheck.symmetric import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _erasure(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A K-ary erasure channel claim against brute force (:mod:`dpproofs.recheck.erasure`)."""
+    from dpproofs.recheck.erasure import agrees
 
     return _brute(agrees, claim, verdict)
 

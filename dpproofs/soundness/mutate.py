@@ -68,6 +68,7 @@ def kind_of(claim: Any) -> str:
         "RowReleaseClaim": "row-release",
         "SequenceInduction": "sequence-induction",
         "SymmetricEpsilonClaim": "symmetric-response",
+        "ErasureClaim": "erasure",
         "MedianLowerBound": "median",
     }.get(type(claim).__name__, type(claim).__name__)
 
@@ -86,6 +87,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.entropic.induction import SequenceInduction
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.finite.erasure import ErasureClaim
     from dpproofs.finite.median import MedianLowerBound
     from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.finite.symmetric import SymmetricEpsilonClaim
@@ -155,6 +157,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = induction.sequence_edits(claim)
     elif isinstance(claim, SymmetricEpsilonClaim):
         edits = rowrelease.symmetric_edits(claim)
+    elif isinstance(claim, ErasureClaim):
+        edits = rowrelease.erasure_edits(claim)
     elif isinstance(claim, MedianLowerBound):
         edits = rowrelease.median_edits(claim)
     else:

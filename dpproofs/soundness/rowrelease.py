@@ -6,7 +6,8 @@ statistical-difference bound tightened), ``weight*2`` (every row twice as likely
 (nothing released: D_inf is 0, not +oo), and ``rows`` (``every`` <-> ``first``). The judge is
 the brute force of :mod:`dpproofs.recheck.rowrelease` (n in {1, 2, 3}, |D| in {2, 3}): a PROVED
 mutant it contradicts is UNSOUND. The symmetric k-ary response claims (another reduction of a
-finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``).
+finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``), and so
+are the K-ary erasure channel claims (``erasure_edits``).
 """
 
 from __future__ import annotations
@@ -109,4 +110,39 @@ def median_edits(claim: Any) -> Iterator[Edit]:
         "reading",
         "lo <-> hi",
         functools.partial(median_sensitivity_at_least, claim.hi, claim.lo, claim.bound, where),
+    )
+
+
+def erasure_edits(claim: Any) -> Iterator[Edit]:
+    """A K-ary erasure channel claim (:mod:`dpproofs.finite.erasure`): the target times 9/10 and
+    11/10, keep halved (row distance d/2 and capacity d ln K / 2: false unless d = 0), and the
+    row distance read for the capacity (d against d ln K: false for d > 0 at K = 2, ln 2 < 1).
+    Judged by :mod:`dpproofs.recheck.erasure`."""
+    from dpproofs.finite.erasure import ErasureValue, erasure_value_is
+
+    c = claim.channel
+    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
+        yield (
+            f"target*{factor}",
+            "constant",
+            f"{claim.target} -> {factor} {claim.target}",
+            functools.partial(erasure_value_is, c, claim.value, factor * claim.target),
+        )
+    halved = replace(c, keep=c.keep / 2)
+    yield (
+        "keep/2",
+        "constant",
+        f"{c.keep} -> {c.keep}/2",
+        functools.partial(erasure_value_is, halved, claim.value, claim.target),
+    )
+    other = (
+        ErasureValue.CAPACITY
+        if claim.value is ErasureValue.ROW_DISTANCE
+        else ErasureValue.ROW_DISTANCE
+    )
+    yield (
+        "value",
+        "reading",
+        f"{claim.value.name} -> {other.name}",
+        functools.partial(erasure_value_is, c, other, claim.target),
     )

@@ -15,66 +15,39 @@ import sympy
 from _cy_common import fact_eq, fact_le, stated_check
 from _cy_mechanisms import (
     ALPHABETS,
-    DELTAS,
     ERASE_KEEP,
-    KS,
-    R,
-    erasure,
     example_5_1,
     shown,
 )
 
 from dpproofs import exact_fact, for_each, theorem
-from dpproofs.algebra import EXACT
-from dpproofs.claim import ExactFact
+from dpproofs.claim import ExactFact, all_of
 from dpproofs.finite.capacity import capacity_bounds
+from dpproofs.finite.erasure import ErasureValue, erasure_channel, erasure_value_is
 from dpproofs.finite.information import (
     mechanism_sections,
     mi_dp_bounds,
-    mutual_information,
 )
-from dpproofs.vocabulary import statistical_difference
 
 # --- Example 3.3 ---------------------------------------------------------------------------------
 
 log = sympy.log
 
 
-def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
-    mechanism = erasure(k, delta)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        rows = [list(r) for r in mechanism.rows]
-        pairwise = [statistical_difference(EXACT, p, q) for p in rows for q in rows if p is not q]
-        all_at_delta = all(fact_eq(tv, delta) for tv in pairwise)
-        capacity = capacity_bounds(mechanism)
-        uniform = mutual_information([R(1, k)] * k, mechanism)
-        claimed = delta * log(k)
-        holds = all_at_delta and fact_eq(capacity, claimed) and fact_eq(uniform, claimed)
-        return holds, {
-            "pairwise TV": sorted({str(tv) for tv in pairwise}),
-            "capacity": shown(capacity),
-            "I(uniform; W)": uniform,
-            "delta ln K": claimed,
-        }
-
-    return exact_fact(
-        f"erasure(K={k}, delta={delta}): rows pairwise at TV delta, C = I(uniform) = delta ln K",
-        stated_check(check),
-    )
-
-
 @theorem(
     id="cuffyu.example3_3",
     reading=(
-        "K-ary erasure channel with n = 1; TV of rows as the vocabulary's statistical "
-        "difference; capacity as a certified bracket; K in 2..8 and six values of delta; "
-        "natural log."
+        "K-ary erasure channel with n = 1, every integer K >= 2 and every delta in [0, 1]; TV "
+        "of rows as the total variation of every two distinct rows; capacity as max over input "
+        "laws of I(X; Y); natural log."
     ),
     source="001_bbdd7f031c172a3e.txt, CY-Ex3.3(36), CY-Ex3.3(37), Example 3.3",
-    expect="verified-bounded",
+    expect="proved",
     note="Formulas (36)-(38) are the reconstruction (anchored: the erasure capacity is standard). "
-    "Checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.",
+    "Decided for every K >= 2 and every delta in [0, 1] at once by the K-ary erasure channel "
+    "rule (docs/design/erasure.md): every two rows at TV delta, and I(p; W) = delta H(p) for "
+    "every input law p, so the capacity is delta ln K, attained by the uniform input. (Before "
+    "issue 30: checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.)",
     quote=(
         "CY-Ex3.3(36): The K-ary erasure channel (n = 1, X = {1, ..., K}, Y = X union {e}, P(Y = "
         "x | X = x) = delta, P(Y = e | X = x) = 1 - delta) has every pair of rows at total "
@@ -85,11 +58,13 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
 )
 def erasure_channel_capacity():
     """K-ary erasure is (0, delta)-DP with capacity delta ln K, attained by uniform X."""
-    return for_each(
-        "K in 2..8, delta in {0, 1/20, 1/5, 1/2, 9/10, 1}",
-        [(k, d) for k in KS for d in DELTAS],
-        _erasure_facts,
-        label=lambda k, d: f"K={k}, delta={d}",
+    k = sympy.Symbol("K", positive=True)
+    delta = sympy.Symbol("delta", nonnegative=True)
+    channel = erasure_channel(k, delta, {delta: "[0, 1]"}, "the K-ary erasure channel")
+    return all_of(
+        erasure_value_is(channel, ErasureValue.ROW_DISTANCE, delta),
+        erasure_value_is(channel, ErasureValue.CAPACITY, delta * log(k)),
+        erasure_value_is(channel, ErasureValue.UNIFORM_INFORMATION, delta * log(k)),
     )
 
 
