@@ -1,17 +1,20 @@
-"""The K-ary erasure channel for every K (docs/design/erasure.md).
+"""Erased-function channels for every K (docs/design/erasure.md).
 
-The channel (given as data, never as a callable): inputs {1, .., K}, outputs {1, .., K, e},
-W[x][x] = d (keep), W[x][e] = 1 - d (erase), W[x][y] = 0 for y not in {x, e}, where d is a sympy
-expression in real parameters with their domains (not in K). The rule: if 0 <= d <= 1
-(well-formed), then for every integer K >= 2
+The channel (given as data, never as a callable): W[x] = d * (point mass at f(x)) + (1 - d) *
+(point mass at e), e outside the range of f, where d (keep) is a sympy expression in real
+parameters with their domains (not in K) and f is one of the whitelisted functions of
+:class:`ErasedFunction`: IDENTITY on {1, .., K} (the K-ary erasure channel) or AGREEMENT on
+{1, .., K}^2, f(x_1, x_2) = x_1 if x_1 = x_2 else * (Cuff & Yu's Example 5.1). The rule: if
+0 <= d <= 1 (well-formed), then for every integer K >= 2
 
-    TV(W[x], W[x']) = d for every two distinct inputs x != x',
-    I(p; W) = d H(p) for every input law p, so C(W) = max_p I(p; W) = d ln K,
-    attained by the uniform input: I(uniform; W) = d ln K,
+    I(p; W) = d H(f(X)) for every input law p, so C(W) = d ln |range f|,
+    (IDENTITY) TV(W[x], W[x']) = d for x != x', and I(uniform; W) = d ln K,
+    (AGREEMENT) every section x_i -> Y with the other entry fixed has capacity d ln 2,
 
-so "value = t" is the scalar claim closed form = t. The well-formedness and that equation are
-decided by the scalar decider for every REAL K >= 2 and every parameter point (stronger than
-every integer K). PROVED when both are PROVED, else UNKNOWN naming the part.
+with |range f| = K (IDENTITY), K + 1 (AGREEMENT). So "value = t" is the scalar claim closed
+form = t. The well-formedness and that equation are decided by the scalar decider for every
+REAL K >= 2 and every parameter point (stronger than every integer K). PROVED when both are
+PROVED, else UNKNOWN naming the part.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dpproofs.symbolic.claim import ScalarClaim, holds
 from dpproofs.symbolic.domain import DomainSpec
 from dpproofs.verdict import Verdict
 
-METHOD = "K-ary erasure channel rule for every K >= 2 (docs/design/erasure.md)"
+METHOD = "erased-function channel rule for every K >= 2 (docs/design/erasure.md)"
 ROLES = ("well-formedness", "statement")
 
 
@@ -39,6 +42,21 @@ class ErasureValue(enum.Enum):
     ROW_DISTANCE = "total variation of every two distinct rows"
     CAPACITY = "capacity max_p I(p; W)"
     UNIFORM_INFORMATION = "I(X; Y) with X uniform"
+    SECTION_CAPACITY = "capacity of every section x_i -> Y, x^{-i} fixed (so the MI-DP level)"
+
+
+class ErasedFunction(enum.Enum):
+    """The function f whose value the channel shows (else e), with its inputs."""
+
+    IDENTITY = "x on {1..K}"
+    AGREEMENT = "x_1 if x_1 = x_2 else * on {1..K}^2"
+
+
+#: The values the rule gives for each function (the others are refused).
+GIVEN = {
+    ErasedFunction.IDENTITY: frozenset(ErasureValue),
+    ErasedFunction.AGREEMENT: frozenset({ErasureValue.CAPACITY, ErasureValue.SECTION_CAPACITY}),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,31 +67,63 @@ class ErasureChannel:
     keep: sympy.Expr
     parameters: tuple[tuple[sympy.Symbol, DomainSpec], ...]
     name: str
+    function: ErasedFunction = ErasedFunction.IDENTITY
+
+    def inputs(self, size: int) -> list[tuple[int, ...]]:
+        """The databases at K = size: (x,) for IDENTITY, (x_1, x_2) for AGREEMENT."""
+        values = range(1, size + 1)
+        if self.function is ErasedFunction.IDENTITY:
+            return [(x,) for x in values]
+        return [(x1, x2) for x1 in values for x2 in values]
+
+    def shown(self, database: tuple[int, ...]) -> int | str:
+        """f(database)."""
+        if self.function is ErasedFunction.IDENTITY:
+            return database[0]
+        return database[0] if database[0] == database[1] else "*"
+
+    def outputs(self, size: int) -> list[int | str]:
+        """The outputs at K = size: the range of f, then the erasure symbol e."""
+        star: list[int | str] = ["*"] if self.function is ErasedFunction.AGREEMENT else []
+        return [*range(1, size + 1), *star, "e"]
 
     def at(self, size: int, point: Mapping[sympy.Symbol, sympy.Expr]) -> list[list[sympy.Expr]]:
-        """The matrix at K = size and the parameter point (exact sympy entries; the erasure
-        symbol is the last column)."""
+        """The matrix at K = size and the parameter point (exact sympy entries; rows in the
+        order of :meth:`inputs`, columns in that of :meth:`outputs`)."""
         d = self.keep.xreplace(dict(point))
         zero = sympy.Integer(0)
-        return [[d if y == x else zero for y in range(size)] + [1 - d] for x in range(size)]
+        return [
+            [d if y == self.shown(x) else (1 - d if y == "e" else zero) for y in self.outputs(size)]
+            for x in self.inputs(size)
+        ]
 
     def closed_form(self, value: ErasureValue) -> sympy.Expr:
         """The rule's value of ``value`` for every K >= 2 (module docstring)."""
+        if value not in GIVEN[self.function]:
+            raise InvalidClaim(f"erasure channel: the rule gives no {value.value} for {self.name}")
         if value is ErasureValue.ROW_DISTANCE:
             return self.keep
         with sympy.evaluate(False):
+            if value is ErasureValue.SECTION_CAPACITY and self.function is ErasedFunction.AGREEMENT:
+                return sympy.Mul(self.keep, sympy.log(2))
+            if value is ErasureValue.CAPACITY and self.function is ErasedFunction.AGREEMENT:
+                return sympy.Mul(self.keep, sympy.log(sympy.Add(self.k, 1)))
             return sympy.Mul(self.keep, sympy.log(self.k))
 
 
 def erasure_channel(
-    k: sympy.Symbol, keep: sympy.Expr, parameters: Mapping[sympy.Symbol, DomainSpec], name: str
+    k: sympy.Symbol,
+    keep: sympy.Expr,
+    parameters: Mapping[sympy.Symbol, DomainSpec],
+    name: str,
+    function: ErasedFunction = ErasedFunction.IDENTITY,
 ) -> ErasureChannel:
     """The channel of the module docstring; ``keep`` reads only the parameters (not K)."""
     if k in parameters:
         raise InvalidClaim(f"erasure channel: {k} is the alphabet size, not a parameter")
     if not sympy.sympify(keep).free_symbols <= set(parameters):
         raise InvalidClaim("erasure channel: keep may read only the parameters")
-    return ErasureChannel(k, sympy.sympify(keep), tuple(parameters.items()), name)
+    return ErasureChannel(k, sympy.sympify(keep), tuple(parameters.items()), name, function)
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "SequenceInduction": _sequence,
         "SymmetricEpsilonClaim": _symmetric,
         "ErasureClaim": _erasure,
+        "PadClaim": _pad,
         "MedianLowerBound": _median,
     }.get(kind)
     if handler is None:
@@ -240,6 +241,13 @@ def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgem
 def _erasure(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A K-ary erasure channel claim against brute force (:mod:`dpproofs.recheck.erasure`)."""
     from dpproofs.recheck.erasure import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _pad(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A one-time pad claim against brute force (:mod:`dpproofs.recheck.pad`)."""
+    from dpproofs.recheck.pad import agrees
 
     return _brute(agrees, claim, verdict)
 

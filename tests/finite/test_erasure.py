@@ -8,12 +8,18 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dpproofs import FiniteMechanism
 from dpproofs.algebra import EXACT
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.finite.capacity import capacity_bounds
-from dpproofs.finite.erasure import ErasureValue, erasure_channel, erasure_value_is
-from dpproofs.finite.information import mutual_information
+from dpproofs.finite.erasure import (
+    ErasedFunction,
+    ErasureValue,
+    erasure_channel,
+    erasure_value_is,
+)
+from dpproofs.finite.information import mechanism_sections, mi_dp_bounds, mutual_information
 from dpproofs.recheck.erasure import agrees
 from dpproofs.recheck.pieces import Outcome, Piece, confirmed
 from dpproofs.recheck.rules import with_parent
@@ -137,3 +143,78 @@ def test_recheck_fails_a_confirmed_part_of_a_false_erasure_claim():
     finding = with_parent(confirmed(piece, "proved again"), true)
     assert finding.outcome is Outcome.CONFIRMED
     assert finding.why.endswith("the rule (docs/design/erasure.md) is a proof, not replayed")
+
+
+a = sympy.Symbol("a", positive=True)
+AGREEMENT = erasure_channel(K, a, {a: "(0, 1]"}, "Example 5.1", ErasedFunction.AGREEMENT)
+
+
+def _mechanism(channel, size, point):
+    return FiniteMechanism.from_rows(
+        channel.at(size, point), inputs=channel.inputs(size), outputs=channel.outputs(size)
+    )
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+@pytest.mark.parametrize("keep", [Fraction(1, 10), Fraction(1, 2), Fraction(1)])
+def test_the_agreement_channel_against_the_certified_capacities(size, keep):
+    # C = a ln(K + 1) (f takes K + 1 values), every section (either entry fixed) a ln 2.
+    d = sympy.Rational(keep.numerator, keep.denominator)
+    mechanism = _mechanism(AGREEMENT, size, {a: d})
+    whole = capacity_bounds(mechanism)
+    assert whole.lower <= sympy.N(d * sympy.log(size + 1), 40) <= whole.upper
+    rows = [list(r) for r in mechanism.rows]
+    for section in mechanism_sections(mechanism.inputs):
+        bounds = capacity_bounds([rows[j] for j in section.rows])
+        assert bounds.lower <= sympy.N(d * sympy.log(2), 40) <= bounds.upper
+    level = mi_dp_bounds(mechanism)
+    assert level.lower <= sympy.N(d * sympy.log(2), 40) <= level.upper
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    size=st.integers(min_value=2, max_value=3),
+    keep=KEEPS,
+    weights=st.lists(st.integers(min_value=0, max_value=4), min_size=9, max_size=9),
+)
+def test_the_agreement_information_is_keep_times_the_entropy_of_f(size, keep, weights):
+    w = weights[: size * size]
+    if sum(w) == 0:
+        w = [1] * (size * size)
+    p = [sympy.Rational(x, sum(w)) for x in w]
+    d = sympy.Rational(keep.numerator, keep.denominator)
+    law: dict[object, sympy.Expr] = {}
+    for px, x in zip(p, AGREEMENT.inputs(size), strict=True):
+        law[AGREEMENT.shown(x)] = law.get(AGREEMENT.shown(x), sympy.Integer(0)) + px
+    entropy = -sympy.Add(*(v * sympy.log(v) for v in law.values() if v != 0))
+    assert _equal(mutual_information(p, AGREEMENT.at(size, {a: d})), d * entropy)
+
+
+def test_the_agreement_values_are_proved_for_every_k_and_a_wrong_one_is_not():
+    for value, target in [
+        (ErasureValue.CAPACITY, a * sympy.log(K + 1)),
+        (ErasureValue.SECTION_CAPACITY, a * sympy.log(2)),
+    ]:
+        claim = erasure_value_is(AGREEMENT, value, target)
+        assert claim.decide(Deadline(120)).status is Status.PROVED
+        assert agrees(claim, "proved")[0]
+    # The capacity of the whole mechanism read as the section's: a ln 2 is not a ln(K + 1).
+    wrong = erasure_value_is(AGREEMENT, ErasureValue.CAPACITY, a * sympy.log(2))
+    assert wrong.decide(Deadline(120)).status is Status.UNKNOWN
+    assert not agrees(wrong, "proved")[0]
+
+
+def test_the_rule_gives_no_row_distance_for_the_agreement_channel():
+    # Two disagreeing databases both show *: their rows are at TV 0, not a.
+    with pytest.raises(InvalidClaim):
+        erasure_value_is(AGREEMENT, ErasureValue.ROW_DISTANCE, a)
+
+
+def test_the_agreement_mutants_are_not_proved():
+    claim = erasure_value_is(AGREEMENT, ErasureValue.SECTION_CAPACITY, a * sympy.log(2))
+    mutants = enumerate_mutants(claim, "t").mutants
+    assert [m.where for m in mutants][-1] == "SECTION_CAPACITY -> CAPACITY"
+    for mutant in mutants:
+        built = mutant.build()
+        assert built.decide(Deadline(60)).status is not Status.PROVED
+        assert not agrees(built, "proved")[0]
