@@ -119,11 +119,19 @@ def erasure_channel(
     function: ErasedFunction = ErasedFunction.IDENTITY,
 ) -> ErasureChannel:
     """The channel of the module docstring; ``keep`` reads only the parameters (not K)."""
-    if k in parameters:
-        raise InvalidClaim(f"erasure channel: {k} is the alphabet size, not a parameter")
-    if not sympy.sympify(keep).free_symbols <= set(parameters):
+    channel = ErasureChannel(k, sympy.sympify(keep), tuple(parameters.items()), name, function)
+    _check(channel)
+    return channel
+
+
+def _check(channel: ErasureChannel) -> None:
+    """The preconditions on the channel's data (InvalidClaim otherwise), checked again when a
+    claim is built: a channel may also be made by ``dataclasses.replace`` or by hand."""
+    names = {p for p, _ in channel.parameters}
+    if channel.k in names:
+        raise InvalidClaim(f"erasure channel: {channel.k} is the alphabet size, not a parameter")
+    if not channel.keep.free_symbols <= names:
         raise InvalidClaim("erasure channel: keep may read only the parameters")
-    return ErasureChannel(k, sympy.sympify(keep), tuple(parameters.items()), name, function)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +157,7 @@ def erasure_value_is(
     channel: ErasureChannel, value: ErasureValue, target: sympy.Expr | str
 ) -> ErasureClaim:
     """The claim "``value`` of the channel = target" for every K >= 2 (module docstring)."""
+    _check(channel)
     names = {p.name: p for p, _ in channel.parameters} | {channel.k.name: channel.k}
     t = sympy.sympify(target, locals=names) if isinstance(target, str) else sympy.sympify(target)
     if not t.free_symbols <= {channel.k, *(p for p, _ in channel.parameters)}:

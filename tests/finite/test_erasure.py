@@ -1,6 +1,7 @@
 """The K-ary erasure channel rule (docs/design/erasure.md) against the exact calculus of finite
 mechanisms at K = 2..5, and its verdicts."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -119,6 +120,10 @@ def test_a_keep_reading_k_is_refused():
         erasure_channel(K, 1 / K, {}, "keep reads K")
     with pytest.raises(InvalidClaim):
         erasure_value_is(CHANNEL, ErasureValue.CAPACITY, sympy.Symbol("t"))
+    # A channel made by hand (not through erasure_channel) is checked when the claim is built.
+    forged = dataclasses.replace(CHANNEL, keep=delta / K)
+    with pytest.raises(InvalidClaim):
+        erasure_value_is(forged, ErasureValue.CAPACITY, delta / K * sympy.log(K))
 
 
 def test_the_mutants_are_listed_and_the_false_ones_are_not_proved():
