@@ -1,5 +1,6 @@
 """Cuff & Yu (seed 001): continuity bounds of Lemma 3 / Lemma 11, the Bayesian-DP implication
-(61), and Example 4.1, checked exactly on grids or proved for every parameter.
+(61), and Example 4.1, checked exactly on grids or proved for every parameter; (61) is proved
+for every n, prior and finite alphabet by induction (docs/design/induction.md).
 
 Grid checks are bounded (every distribution with masses in the stated grid, exactly), not proofs
 for all distributions; each note says so.
@@ -188,9 +189,10 @@ def lemma3_input_cardinality():
     ),
 )
 def bayesian_dp_bounds_conditional_mi():
-    """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K: every
-    conditional P(y|x_i, x_K) is within e^eps of the mixture P(y|x_K), and I is a mean of
-    their log-ratios."""
+    """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K.
+
+    Every conditional P(y|x_i, x_K) is within e^eps of the mixture P(y|x_K), and I is a mean
+    of their log-ratios."""
     m = sympy.Symbol("m", positive=True)
     w, b, a, big = sympy.symbols("w b a E", positive=True)
     mixture, mass = running_sum("M", w * b), running_sum("W", w)

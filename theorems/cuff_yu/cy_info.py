@@ -279,8 +279,10 @@ def bayesian_chain_rule():
     ),
 )
 def adversarial_privacy_bounds_mi():
-    """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps: I(X; Y) = sum over
-    the k positive cells of a r (a = P(x, y), r = ln(P(x|y)/P(x)) <= eps), every k."""
+    """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps.
+
+    I(X; Y) = sum over the k positive cells of a r (a = P(x, y), r = ln(P(x|y)/P(x)) <= eps),
+    every k."""
     return mean_at_most("I", sympy.Symbol("eps", real=True))
 
 
