@@ -20,7 +20,7 @@ import sympy
 import z3
 
 from dpproofs.evidence import DiagonalCertificate
-from dpproofs.exact.rigorous import Undecided, sign
+from dpproofs.recheck.balls import Real, Undecidable, enclose, sign, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
 
 #: A recorded polynomial: digits, the two symbols, + - * / ** and parentheses only.
@@ -29,6 +29,8 @@ _POLYNOMIAL = re.compile(r"^[0-9pq+\-*/() ]+$")
 _EXPONENT = re.compile(r"\s*\d{1,2}(?!\d)(?!\s*\*\*)")
 LONGEST = 20000
 SECONDS = 20
+#: Arb's working precision (bits) for a sign at an exact point.
+PRECISION = 256
 
 
 class _Refused(Exception):
@@ -186,9 +188,9 @@ def replay_witness(piece: Piece, claim: Any, values: Any) -> Finding:
 
 def truth_at(claim: Any, case: Any, p_value: Fraction, q_value: Fraction) -> bool | None:
     """F(p, q) >= 0 at an exact rational point of the case's domain (None: undecided)."""
-    p, q = claim.p, claim.q
-    at = case.expression.subs({p: sympy.Rational(p_value), q: sympy.Rational(q_value)})
+    values = {claim.p: Real(p_value), claim.q: Real(q_value)}
     try:
-        return sign(at) >= 0
-    except Undecided:
+        with with_precision(PRECISION):
+            return sign(enclose(case.expression, values)) >= 0
+    except (Undecidable, ZeroDivisionError, ValueError):
         return None

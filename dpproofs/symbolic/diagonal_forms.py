@@ -72,9 +72,27 @@ def tv_below_js(statement: str, bound: sympy.Expr, t: sympy.Symbol) -> DiagonalC
     JS(P, Q) = (D(P||M) + D(Q||M))/2 with M = (P + Q)/2, as one rule DG case of order 2 in the
     midpoint coordinates: P = (2p - q, 1 - 2p + q), Q = (q, 1 - q), M = (p, 1 - p), p, q in
     (0, 1) with 0 < 2p - q < 1 (TV = 2 |q - p|). Faces (a mass 0) by Lemma C (continuity)."""
-    p, q = P, Q
     _even(bound, t)
+    return _js_claim(statement, bound.subs(t, 2 * (Q - P)))
+
+
+def bsc_below_js(statement: str) -> DiagonalClaim:
+    """ "ln 2 - h((1 - TV(P, Q))/2) <= JS(P, Q) (nats) for every pair of rows on every finite
+    alphabet", h(x) = -x ln x - (1 - x) ln(1 - x): the capacity of the binary symmetric channel
+    whose rows are at the same TV (Cuff & Yu, Appendix C). The bound g(t) = ln 2 -
+    h((1 - t)/2) is built here, not read: it is even (h(x) = h(1 - x)) and continuous on
+    [-1, 1] (0 ln 0 = 0), as Lemmas DP and C need; at TV = 2 (q - p) its ln arguments are
+    1/2 - q + p and 1/2 + q - p, positive on the case's domain (rule DG checks it)."""
+    x = sympy.Rational(1, 2) - (Q - P)
+    entropy = -x * sympy.log(x) - (1 - x) * sympy.log(1 - x)
+    return _js_claim(statement, sympy.log(2) - entropy)
+
+
+def _js_claim(statement: str, bound: sympy.Expr) -> DiagonalClaim:
+    """JS(P, Q) - bound >= 0 as the order-2 case of :func:`tv_below_js`, ``bound`` an even
+    function of TV = 2 |q - p| already written in p and q."""
+    p, q = P, Q
     a = 2 * p - q
-    f = (binary_kl(a, p) + binary_kl(q, p)) / 2 - bound.subs(t, 2 * (q - p))
+    f = (binary_kl(a, p) + binary_kl(q, p)) / 2 - bound
     case = DiagonalCase(f, UNIT, UNIT, "0 < q, 2p - q < 1", order=2, constraints=(a, 1 - a))
     return diagonal(statement, p, q, [case], LIFTED_JS)

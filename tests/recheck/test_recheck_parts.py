@@ -105,6 +105,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.comparisons",
         "dpproofs.recheck.continuum",
         "dpproofs.recheck.derivations",
+        "dpproofs.recheck.diagonal",
         "dpproofs.recheck.entropic",
         "dpproofs.recheck.intervals",
         "dpproofs.recheck.paramboxes",

@@ -21,7 +21,12 @@ from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.judge import CONFIRMED, UNSOUND, judge
 from dpproofs.soundness.mutate import enumerate_mutants
 from dpproofs.symbolic.diagonal import DiagonalCase, diagonal
-from dpproofs.symbolic.diagonal_forms import tv_below_js, tv_below_kl
+from dpproofs.symbolic.diagonal_forms import (
+    binary_kl,
+    bsc_below_js,
+    tv_below_js,
+    tv_below_kl,
+)
 from dpproofs.verdict import Status
 
 p, q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
@@ -238,6 +243,38 @@ def test_generated_tv_js_claims_against_exact_points(c):
         assert not _js_negative_somewhere(claim)
     if c > Fraction(1, 2):
         assert status is not Status.PROVED
+
+
+def test_the_bsc_bound_below_js_is_proved_replays_and_a_larger_one_is_not():
+    # JS(P, Q) >= ln 2 - h((1 - TV)/2) (Cuff & Yu's (28) and Appendix C): with TV = 2 (q - p),
+    # d^2/dq^2 of the bound is 4/(1 - 4 (q - p)^2), and (1/(a(1 - a)) + 1/(q(1 - q)))/2 >=
+    # 2/(a(1 - a) + q(1 - q)) = 1/(p(1 - p) - (q - p)^2) >= 4/(1 - 4 (q - p)^2) (AM-HM, then
+    # p(1 - p) <= 1/4): G >= 0, with equality at p = 1/2 (the BSC).
+    claim = bsc_below_js("BSC")
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED
+    assert _replay(claim, verdict).outcome is Outcome.CONFIRMED
+    assert not _js_negative_somewhere(claim)
+    assert judge(claim, verdict, "f", 10).finding == CONFIRMED
+    for mutant in enumerate_mutants(claim, "t").mutants:
+        assert mutant.build().decide(Deadline(60)).status is Status.UNKNOWN, mutant.id
+    (case,) = claim.cases
+    a, u = 2 * p - q, q - p
+    hand = (1 / (a * (1 - a)) + 1 / (q * (1 - q))) / 2 - 4 / (1 - 4 * u**2)
+    assert sympy.cancel(sympy.diff(case.expression, q, 2) - hand) == 0
+    # 11/10 of the bound: at p = 1/2 the bound equals JS, so F = -bound/10 < 0 off the diagonal.
+    bound = (binary_kl(a, p) + binary_kl(q, p)) / 2 - case.expression
+    larger = DiagonalCase(
+        case.expression - bound / 10,
+        case.base,
+        case.moving,
+        case.label,
+        order=2,
+        constraints=case.constraints,
+    )
+    false = diagonal("11/10 BSC", p, q, [larger], "x")
+    assert _js_negative_somewhere(false)
+    assert false.decide(Deadline(60)).status is Status.UNKNOWN
 
 
 def test_order_two_needs_the_first_derivative_to_vanish_and_the_constraints_to_hold():

@@ -194,3 +194,28 @@ def test_a_mean_of_log_ratios_is_proved_and_a_mean_of_weight_2_is_not():
     verdict = _weighted_mean(2).decide(Deadline(60))
     assert verdict.status is Status.UNKNOWN
     assert verdict.reason.startswith("the conclusion is refuted")
+
+
+def _within_mixture(shrink: int):
+    """For every m >= 1, w_j in (0, 1], b_j > 0 with a <= E b_j: sum w_j = 1 implies
+    shrink a <= E sum w_j b_j (the shape of cuffyu.sec6_3_eq61's mixture step at shrink = 1)."""
+    w, b, a, big = sympy.symbols("w b a E", positive=True)
+    mixture, mass = running_sum("M", w * b), running_sum("W", w)
+    return induction(
+        n,
+        1,
+        sympy.Implies(sympy.Eq(mass.symbol, 1), shrink * a <= big * mixture.symbol),
+        sympy.And(a * mass.symbol <= big * mixture.symbol, mass.symbol > 0),
+        [mixture, mass],
+        each={w: "(0, 1]", b: "(0, oo)"},
+        each_assuming=[a <= big * b],
+        where={a: "(0, oo)", big: "[1, oo)"},
+    )
+
+
+def test_a_row_within_e_of_every_row_is_within_e_of_their_mixture_and_not_of_half_of_it():
+    assert _within_mixture(1).decide(Deadline(60)).status is Status.PROVED
+    # m = 1, w = 1, b = a = E = 1: the mixture is 1, and 2 a = 2 > 1 = E M.
+    verdict = _within_mixture(2).decide(Deadline(60))
+    assert verdict.status is Status.UNKNOWN
+    assert verdict.reason.startswith("the conclusion is refuted")

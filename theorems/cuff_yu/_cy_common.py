@@ -15,6 +15,7 @@ from dpproofs.errors import InvalidClaim, Undecided
 from dpproofs.exact.rigorous import compare
 from dpproofs.facts import Facts
 from dpproofs.finite.claims import for_each
+from dpproofs.symbolic.induction import induction, running_sum
 
 SEED = "001_bbdd7f031c172a3e.txt"
 RECONSTRUCTED = "The formula is the project's reconstruction of the lost statement. "
@@ -273,3 +274,24 @@ def max_ratio(a, b) -> sympy.Rational | None:
 def tanh_bound(r: sympy.Rational) -> sympy.Expr:
     """eps tanh(eps/2) with e^eps = r: ln r (r - 1)/(r + 1)."""
     return ln(r) * (r - 1) / (r + 1)
+
+
+def mean_at_most(name: str, bound: sympy.Symbol):
+    """For every k >= 1, weights a_j in (0, 1] and reals r_j <= bound: sum a_j = 1 implies
+    sum_j a_j r_j <= bound (a mean is at most a bound of its terms), for every k by induction on
+    k (docs/design/induction.md) with the invariant sum a_j r_j <= bound sum a_j, sum a_j > 0.
+    ``name`` names the running mean."""
+    k = sympy.Symbol("k", positive=True)
+    a = sympy.Symbol("a", positive=True)
+    r = sympy.Symbol("r", real=True)
+    mean, mass = running_sum(name, a * r), running_sum("W", a)
+    return induction(
+        k,
+        1,
+        sympy.Implies(sympy.Eq(mass.symbol, 1), mean.symbol <= bound),
+        sympy.And(mean.symbol <= bound * mass.symbol, mass.symbol > 0),
+        [mean, mass],
+        each={a: sympy.Interval.Lopen(0, 1), r: sympy.Interval(-sympy.oo, sympy.oo)},
+        each_assuming=[r <= bound],
+        where={bound: sympy.Interval(-sympy.oo, sympy.oo)},
+    )

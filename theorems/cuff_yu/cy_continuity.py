@@ -1,5 +1,6 @@
 """Cuff & Yu (seed 001): continuity bounds of Lemma 3 / Lemma 11, the Bayesian-DP implication
-(61), and Example 4.1, checked exactly on grids or proved for every parameter.
+(61), and Example 4.1, checked exactly on grids or proved for every parameter; (61) is proved
+for every n, prior and finite alphabet by induction (docs/design/induction.md).
 
 Grid checks are bounded (every distribution with masses in the stated grid, exactly), not proofs
 for all distributions; each note says so.
@@ -17,9 +18,9 @@ from _cy_common import (
     fact_le,
     grid_fact,
     h,
-    infinite_ratio,
     ln,
     log_identity,
+    mean_at_most,
     mi_in,
     simplex_grid,
     stated_check,
@@ -29,6 +30,7 @@ from sympy import Abs, Interval, exp, oo
 from dpproofs.claim import all_of, exact_fact
 from dpproofs.continuum import continuum
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.induction import induction, running_sum
 from dpproofs.theorem import theorem
 
 R = sympy.Rational
@@ -164,17 +166,22 @@ def lemma3_input_cardinality():
 
 @theorem(
     source=cite("CY-sec6.3(61)", "sec 6.3 eqs. (60)-(61)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.sec6_3_eq61",
     reading=(
-        "n = 2 binary entries, Y binary, joints on a grid; eps is the tightest eps of (60) "
-        "for that joint (K = {} and K = the other entry); natural log."
+        "Every n, i, K and prior on finite alphabets; (eps, 0)-close read pointwise "
+        "(P <= e^eps P~ at every y, both ways), eps >= 0; cells of positive mass only (0 ln 0 "
+        "= 0); natural log."
     ),
     timeout=60,
-    note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every prior-and-mechanism joint on "
-    "{0,1}^3 with masses in (1/3) Z; eps is the tightest eps of (60) for that joint (largest "
-    "log ratio of the conditionals P_{Y|X_i, X_K}; joints where one is 0 and the other not are "
-    "vacuous). A grid check.",
+    note=RECONSTRUCTED + "For every n, i, K and prior on finite alphabets: I(X_i; Y | X_K) is "
+    "the sum over the cells (x_K, x_i, y) of positive mass c of c ln(P(y|x_i, x_K)/P(y|x_K)), "
+    "the masses c adding up to 1. Three parts, (1) and (3) for every size by induction "
+    "(docs/design/induction.md): (1) P(y|x_K) = sum_j w_j P(y|x_j, x_K), a mixture over the "
+    "values x_j of positive weight w_j = P(x_j|x_K) (adding up to 1), each P(y|x_j, x_K) >= "
+    "e^-eps P(y|x_i, x_K) by (60) (x_j = x_i too, as e^eps >= 1), so P(y|x_i, x_K) <= e^eps "
+    "P(y|x_K); (2) so ln(P(y|x_i, x_K)/P(y|x_K)) <= ln e^eps = eps; (3) a mean of terms "
+    "<= eps with weights adding up to 1 is <= eps. Was a grid of joints at n = 2 binary entries.",
     quote=(
         "For a fixed prior P_{X^n}, assume P_{Y|X_i=x_i, X_K=x_K} and P_{Y|X_i=xt_i, X_K=x_K} are"
         " (eps, 0)-close for all i, all K subset of [n] minus {i} and all values ((60), "
@@ -182,38 +189,33 @@ def lemma3_input_cardinality():
     ),
 )
 def bayesian_dp_bounds_conditional_mi():
-    """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K."""
-    joints = [dict(zip(CELLS3, m, strict=True)) for m in simplex_grid(8, 3)]
-    # coordinates: 0 = X_1, 1 = Y, 2 = X_2
-    cases = [(0, ()), (0, (2,)), (2, ()), (2, (0,))]
+    """eps-Bayesian DP for a prior implies I(X_i; Y | X_K) <= eps for all i, K.
 
-    def conditionals(jt, i, k):
-        out = {}
-        for cell, mass in jt.items():
-            key = (cell[i], tuple(cell[c] for c in k))
-            out.setdefault(key, [R(0), R(0)])[cell[1]] += mass
-        return out
-
-    def one(jt):
-        ratios = []
-        for i, k in cases:
-            table = conditionals(jt, i, k)
-            for (xi, xk), row in table.items():
-                other = table.get((1 - xi, xk))
-                if other is None or sum(row) == 0 or sum(other) == 0:
-                    continue
-                a = [v / sum(row) for v in row]
-                b = [v / sum(other) for v in other]
-                for u, v in zip(a, b, strict=True):
-                    if (u == 0) != (v == 0):
-                        return infinite_ratio(a, b), {}
-                    if u != 0:
-                        ratios.append(u / v)
-        e = ln(max(ratios, default=R(1)))
-        ok = all(fact_le(cmi(jt, (i,), (1,), k), e) for i, k in cases)
-        return ok, {}
-
-    return grid_fact("I(X_i;Y|X_K) <= eps", joints, one)
+    Every conditional P(y|x_i, x_K) is within e^eps of the mixture P(y|x_K), and I is a mean
+    of their log-ratios."""
+    m = sympy.Symbol("m", positive=True)
+    w, b, a, big = sympy.symbols("w b a E", positive=True)
+    mixture, mass = running_sum("M", w * b), running_sum("W", w)
+    mix, weight = mixture.symbol, mass.symbol
+    # (1) a <= E b_j for every j and sum w_j = 1 imply a <= E sum w_j b_j (E = e^eps >= 1).
+    within_mixture = induction(
+        m,
+        1,
+        sympy.Implies(sympy.Eq(weight, 1), a <= big * mix),
+        sympy.And(a * weight <= big * mix, weight > 0),
+        [mixture, mass],
+        each={w: Interval.Lopen(0, 1), b: Interval.open(0, oo)},
+        each_assuming=[a <= big * b],
+        where={a: Interval.open(0, oo), big: Interval(1, oo)},
+    )
+    # (2) x = P(y|x_i, x_K)/P(y|x_K) <= E gives ln x <= ln E = eps.
+    x = sympy.Symbol("x", positive=True)
+    log_ratio = holds(
+        sympy.Implies(x <= big, sympy.log(x) <= sympy.log(big)),
+        where={x: Interval.open(0, oo), big: Interval(1, oo)},
+    )
+    # (3) I(X_i; Y | X_K), the mean of those log-ratios over the positive cells, is <= eps.
+    return all_of(within_mixture, log_ratio, mean_at_most("I", sympy.Symbol("eps", real=True)))
 
 
 n = sympy.Symbol("n", positive=True)

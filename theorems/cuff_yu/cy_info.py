@@ -26,6 +26,7 @@ from _cy_common import (
     ln,
     log_identity,
     marginal,
+    mean_at_most,
     simplex_grid,
     stated_check,
 )
@@ -41,7 +42,6 @@ from dpproofs.entropic import (
     random_variables,
 )
 from dpproofs.entropic.induction import sequence_induction
-from dpproofs.symbolic.induction import induction, running_sum
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import mutual_information
 
@@ -279,24 +279,11 @@ def bayesian_chain_rule():
     ),
 )
 def adversarial_privacy_bounds_mi():
-    """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps: I(X; Y) = sum over
-    the k positive cells of a r (a = P(x, y), r = ln(P(x|y)/P(x)) <= eps), every k."""
-    k = sympy.Symbol("k", positive=True)
-    a = sympy.Symbol("a", positive=True)
-    r, eps = sympy.symbols("r eps", real=True)
-    info = running_sum("I", a * r)
-    mass = running_sum("W", a)
-    total, weight = info.symbol, mass.symbol
-    return induction(
-        k,
-        1,
-        sympy.Implies(sympy.Eq(weight, 1), total <= eps),
-        sympy.And(total <= eps * weight, weight > 0),
-        [info, mass],
-        each={a: sympy.Interval.Lopen(0, 1), r: sympy.Interval(-sympy.oo, sympy.oo)},
-        each_assuming=[r <= eps],
-        where={eps: sympy.Interval(-sympy.oo, sympy.oo)},
-    )
+    """P_{X|Y=y}(x)/P_X(x) <= e^eps for all x, y implies I(X; Y) <= eps.
+
+    I(X; Y) = sum over the k positive cells of a r (a = P(x, y), r = ln(P(x|y)/P(x)) <= eps),
+    every k."""
+    return mean_at_most("I", sympy.Symbol("eps", real=True))
 
 
 def _tv(p, q):

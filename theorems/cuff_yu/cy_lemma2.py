@@ -1,10 +1,11 @@
-"""Cuff & Yu (seed 001): Lemma 2 and Appendix C (MI-DP to delta-DP through binary channels),
-checked exactly with certified capacities on grids of binary-input sections.
+"""Cuff & Yu (seed 001): Lemma 2 and Appendix C (MI-DP to delta-DP through binary channels).
 
 A mechanism is (0, delta)-DP iff every section (the rows of x_i in X_i with x^{-i} fixed) has
 its rows pairwise within TV delta, and its MI-DP level is the largest section capacity; the
-claims are therefore checked section by section, for binary X_i. Grid checks are bounded, not
-proofs for all channels; each note says so.
+claims are therefore decided section by section, for binary X_i: (27) and (28) through
+C(W) >= I(uniform; W) = JS(W_0, W_1) by rule DG and Lemmas DP and C (docs/design/diagonal.md)
+for every pair of rows on every finite alphabet, the BSC's capacity symbolically for every
+delta, (30) by Shannon-type steps.
 """
 
 import sympy
@@ -12,11 +13,8 @@ from _cy_common import (
     RECONSTRUCTED,
     cite,
     fact_eq,
-    fact_le,
-    grid_fact,
     h,
     log_identity,
-    simplex_grid,
     stated_check,
 )
 
@@ -30,41 +28,12 @@ from dpproofs.entropic import (
     parameter,
     random_variables,
 )
-from dpproofs.errors import Undecided
-from dpproofs.exact.rigorous import compare
-from dpproofs.finite.capacity import capacity_bounds
 from dpproofs.symbolic import holds
-from dpproofs.symbolic.diagonal_forms import tv_below_js
+from dpproofs.symbolic.diagonal_forms import bsc_below_js, tv_below_js
 from dpproofs.theorem import theorem
 
 R = sympy.Rational
 LN2 = sympy.log(2)
-
-
-def _tv(a, b):
-    return sum(max(x - y, 0) for x, y in zip(a, b, strict=True))
-
-
-def _sections(pairs_2: int, pairs_3: int):
-    """Binary-input sections: row pairs on 2 outcomes in (1/pairs_2) Z, on 3 in (1/pairs_3) Z."""
-    out = []
-    for k, d in ((2, pairs_2), (3, pairs_3)):
-        pts = simplex_grid(k, d)
-        out += [(a, b) for i, a in enumerate(pts) for b in pts[i + 1 :]]
-    return out
-
-
-def _capacity_at_least(rows, value) -> bool:
-    """States C(rows) >= value: against the exact capacity, or value <= the certified lower end
-    of its bracket (value > the upper end is stated as value <= upper, which then fails)."""
-    bounds = capacity_bounds([list(r) for r in rows])
-    if bounds.exact is not None:
-        return fact_le(value, bounds.exact)
-    if compare(value, bounds.lower) <= 0:
-        return fact_le(value, bounds.lower)
-    if compare(value, bounds.upper) > 0:
-        return fact_le(value, bounds.upper)
-    raise Undecided(f"{value} lies in the capacity bracket [{bounds.lower}, {bounds.upper}]")
 
 
 def _bsc_floor(delta):
@@ -105,18 +74,25 @@ def lemma2_sqrt():
     source=cite(
         "CY-Lemma2(28)", "CY-AppC-BSC", "Lemma 2 eq. (28); Appendix C, the BSC is the extreme"
     ),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma2_eq28",
     reading=(
-        "Binary-input sections on 2-3 outputs of a grid; eps taken as the section's exact or "
-        "certified capacity (so eps <= ln 2); h^{-1} the inverse of the increasing branch, so "
-        "(28) is checked as C(W) >= ln 2 - h((1 - TV)/2); natural log."
+        "MI-DP level of a binary-input section is its capacity C, bounded below by I(uniform; "
+        "W) = JS(W_0, W_1); (0, delta)-DP checked on binary-input sections (neighbours differ "
+        "in one entry); every pair of rows on every finite output alphabet (AppC-BSC on a "
+        "superset of the binary-output channels); h^{-1} the inverse of the increasing branch, "
+        "so (28) is C(W) >= ln 2 - h((1 - TV)/2) for eps = C <= ln 2; natural log."
     ),
     timeout=90,
-    note=RECONSTRUCTED + "Sections with rows on 2 outcomes in (1/8) Z or on 3 outcomes in "
-    "(1/3) Z; certified capacities. Checked: C(W) >= ln 2 - h((1 - delta)/2), the capacity of "
-    "the BSC at the same TV delta (Appendix C). Since h is increasing on [0, 1/2] this is "
-    "delta <= 1 - 2 h^{-1}(ln 2 - C), i.e. (28) for eps = C <= ln 2. A grid check.",
+    note=RECONSTRUCTED + "Decided: JS(W_0, W_1) >= ln 2 - h((1 - delta)/2), delta the TV of "
+    "the rows, for every pair of rows on every finite alphabet; with C(W) >= I(uniform; W) = "
+    "JS this is C(W) >= ln 2 - h((1 - delta)/2), the capacity of the BSC at the same TV "
+    "(Appendix C, cuffyu.lemma2_tight). Since h is increasing on [0, 1/2] and (1 - delta)/2 "
+    "lies there, C <= eps <= ln 2 gives delta <= 1 - 2 h^{-1}(ln 2 - eps), i.e. (28). Rule DG "
+    "of order 2 (docs/design/diagonal.md) in the midpoint coordinates of 2-outcome rows (the "
+    "second q-derivative is (1/(a(1 - a)) + 1/(q(1 - q)))/2 - 4/(1 - 4 (q - p)^2) >= 0, "
+    "equality at p = 1/2: the BSC), Lemma C for rows with a zero mass, Lemma DP for every "
+    "output alphabet. No longer the grid of 81 sections on 2-3 outputs.",
     quote=(
         "CY-Lemma2(28): For 0 <= eps <= ln 2: eps-MI-DP implies (0, delta)-DP with delta = 1 - 2 "
         "h^{-1}(ln 2 - eps). CY-AppC-BSC: Among binary-input binary-output channels whose two "
@@ -126,12 +102,9 @@ def lemma2_sqrt():
 )
 def lemma2_binary_entropy_form():
     """For eps <= ln 2, eps-MI-DP implies (0, 1 - 2 h^{-1}(ln 2 - eps))-DP; the BSC has the
-    least capacity among binary channels at a given TV."""
-
-    def one(pair):
-        return _capacity_at_least(pair, _bsc_floor(_tv(*pair))), {"rows": str(pair)}
-
-    return grid_fact("C(W) >= ln 2 - h((1 - TV)/2)", _sections(8, 3), one)
+    least capacity among binary channels at a given TV: C(W) >= JS(W_0, W_1) >= ln 2 -
+    h((1 - TV)/2)."""
+    return bsc_below_js("ln 2 - h((1 - TV(W_0, W_1))/2) <= I(uniform; W) = JS(W_0, W_1)")
 
 
 def _bsc_is_tight():
