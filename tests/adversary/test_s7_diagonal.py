@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 import sympy
-from sympy import Interval, Rational
+from sympy import FiniteSet, Interval, Rational
 
 from dpproofs.deadline import Deadline
-from dpproofs.symbolic.diagonal import DiagonalCase, diagonal
+from dpproofs.errors import InvalidClaim
+from dpproofs.symbolic.diagonal import DiagonalCase, DiagonalClaim, diagonal
 from dpproofs.verdict import Status
 
 p, q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
@@ -53,3 +54,53 @@ def test_the_same_claims_with_integer_content_stay_open() -> None:
     # Control: -(q - p)^2 (content -2 after the derivative) is not proved: the rule holds there.
     assert _decide(-((q - p) ** 2)) is Status.UNKNOWN
     assert _decide(-((q - p) ** 2) / 2) is Status.UNKNOWN
+
+
+# DiagonalClaim is a public frozen dataclass: a theorem may return one built directly, and
+# then none of diagonal()'s checks (symbols, whitelist, constraint degree, rational ends) is
+# made; certify() and decide() do not make them again.
+NON_CONVEX = (q - Rational(1, 4)) * (q - Rational(3, 4))  # q < 1/4 or q > 3/4: two pieces
+# F = int_0^q s (s - 1/4)(s - 3/4) ds: (q - p) dF/dq >= 0 at p = 0 off the gap (1/4, 3/4),
+# F(4/5) = -31/3750 < 0 (the gap's integral, -1/96, outweighs the first piece's 5/3072).
+HUMP = q**4 / 4 - q**3 / 3 + Rational(3, 32) * q**2
+
+
+def _direct(f, base, moving, constraints=(), symbols=(p, q)) -> DiagonalClaim:
+    case = DiagonalCase(f, base, moving, constraints=constraints)
+    return DiagonalClaim("adversary", *symbols, (case,), "the box")
+
+
+def test_the_non_convex_constraint_is_refused_by_the_constructor() -> None:
+    with pytest.raises(InvalidClaim):
+        case = DiagonalCase(HUMP, FiniteSet(0), Interval(0, 1), constraints=(NON_CONVEX,))
+        diagonal("x", p, q, [case], "")
+
+
+@pytest.mark.xfail(
+    strict=True, reason="finding: a DiagonalClaim built directly is decided without the checks"
+)
+def test_a_directly_built_claim_with_a_non_convex_domain_is_not_proved() -> None:
+    at = {p: 0, q: Rational(4, 5)}
+    assert NON_CONVEX.subs(at) > 0 and HUMP.subs(at) == Rational(-31, 3750)  # in D, F < 0
+    claim = _direct(HUMP, FiniteSet(0), Interval(0, 1), (NON_CONVEX,))
+    assert claim.decide(Deadline(60)).status is not Status.PROVED
+
+
+@pytest.mark.xfail(
+    strict=True, reason="finding: symbols' assumptions unchecked when a claim is built directly"
+)
+def test_a_directly_built_claim_with_positive_symbols_is_not_proved() -> None:
+    # With q positive, sympy reads q - sqrt(q^2) as 0; on the stated domain q in (-1, 0) the
+    # real function is 2 q < 0 (q = -1/2 gives -1). Rule DG proves "0 >= 0" and recheck
+    # (which compares only the names p, q) confirms it.
+    pp, qp = sympy.Symbol("p", positive=True), sympy.Symbol("q", positive=True)
+    f = qp - sympy.sqrt(qp**2)
+    assert f == 0 and (q - sympy.sqrt(q**2)).subs(q, Rational(-1, 2)) == -1
+    claim = _direct(f, Interval.open(-1, 0), Interval.open(-1, 0), symbols=(pp, qp))
+    assert claim.decide(Deadline(60)).status is not Status.PROVED
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a float end crashes certify (AttributeError)")
+def test_a_directly_built_claim_with_a_float_end_is_not_a_crash() -> None:
+    claim = _direct((q - p) ** 2, Interval(0, 0.5), Interval(0, 0.5))
+    assert claim.decide(Deadline(60)).status is Status.UNKNOWN
