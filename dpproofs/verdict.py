@@ -294,13 +294,17 @@ def evidence_tree(verdict: Verdict, path: tuple[int, ...] = ()) -> list[dict[str
     """Every piece of evidence in ``verdict`` and its parts, each as a dict with its ``part``
     (the indices leading to it through the parts of conjunctions and families, ``[]`` for the
     verdict itself) and ``status`` (the verdict of that part).
-    A conjunction's own evidence repeats its weakest part's, so only the parts are listed."""
+    A conjunction's own evidence repeats its weakest part's, so only the parts are listed. A
+    proved part (not the verdict itself) that records no evidence (a scalar claim proved by
+    sympy's rewriting) is listed as a ``none`` record, so that a rechecker proves it again."""
     if verdict.parts:
         found: list[dict[str, Any]] = []
         for index, part in enumerate(verdict.parts):
             found += evidence_tree(part, (*path, index))
         return found
     status = verdict.status.value
+    if path and not verdict.evidence and verdict.status is Status.PROVED:
+        return [{"kind": "none", "method": verdict.method, "part": list(path), "status": status}]
     return [{**e.as_dict(), "part": list(path), "status": status} for e in verdict.evidence]
 
 

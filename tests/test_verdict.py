@@ -44,3 +44,25 @@ def test_counterexample_serialises_exact_strings():
         "replay": "assert True",
     }
     assert str(cx) == "p = [1/2, 1/2]  (lhs = 3/4)"
+
+
+def test_a_proved_part_without_evidence_is_listed_for_the_rechecker():
+    # A conjunction of a z3 proof (with its facts) and a sympy rewriting (no evidence): the
+    # rewriting's part is a `none` record at its path, so `dpproofs recheck` proves it again
+    # (before: it was left out, and the verdict read "no evidence for part 1").
+    from dpproofs.evidence import SolverFacts
+    from dpproofs.verdict import evidence_tree
+
+    z3 = Verdict(Status.PROVED, "z3", evidence=(SolverFacts(0, ()),))
+    rewriting = Verdict.proved("sympy rewriting")
+    records = evidence_tree(conjunction([z3, rewriting]))
+    assert [(r["kind"], r["part"], r["status"]) for r in records] == [
+        ("z3-facts", [0], "proved"),
+        ("none", [1], "proved"),
+    ]
+    assert records[1]["method"] == "sympy rewriting"
+    # The verdict itself without evidence stays as it was: the reader makes its `none` piece.
+    assert evidence_tree(rewriting) == []
+    # An unknown part records nothing (nothing to prove again).
+    unknown = Verdict(Status.UNKNOWN, "x", reason="r")
+    assert evidence_tree(conjunction([z3, unknown])) == [records[0]]

@@ -13,6 +13,10 @@
 * A part of a symmetric k-ary response claim (docs/design/symmetric-response.md) is replayed as
   the scalar claim it is; the claim is compared with brute force at k in {2, 3, 4}
   (:mod:`.symmetric`).
+* A part of a K-ary erasure channel claim (docs/design/erasure.md) is replayed as the scalar
+  claim it is; the claim is compared with brute force at K in {2, 3, 4} (:mod:`.erasure`).
+* A part of a one-time pad claim (docs/design/pad.md) likewise, with brute force at m in
+  {2, 3, 4} (:mod:`.pad`).
 * A part of a median lower bound (docs/design/median.md): its witness is written out at
   n = 1..6 (:mod:`.median`).
 * The base and step of an induction over a sequence of random variables are replayed as the
@@ -38,6 +42,8 @@ INDUCTION = ("dpproofs.symbolic.induction", "InductionClaim")
 ROW_RELEASE = ("dpproofs.finite.rowrelease", "RowReleaseClaim")
 SEQUENCE = ("dpproofs.entropic.induction", "SequenceInduction")
 SYMMETRIC = ("dpproofs.finite.symmetric", "SymmetricEpsilonClaim")
+ERASURE = ("dpproofs.finite.erasure", "ErasureClaim")
+PAD = ("dpproofs.finite.pad", "PadClaim")
 MEDIAN = ("dpproofs.finite.median", "MedianLowerBound")
 
 
@@ -76,7 +82,7 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     """``finding`` about a part of the induction or row-release claim ``parent`` (else
     unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
     itself is a proof, not replayed."""
-    from dpproofs.recheck import induction, median, rowrelease, symmetric
+    from dpproofs.recheck import erasure, induction, median, pad, rowrelease, symmetric
 
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
@@ -96,6 +102,10 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     elif home == SYMMETRIC:
         agrees, rule = symmetric.agrees, "symmetric response rule"
         note = "docs/design/symmetric-response.md"
+    elif home == ERASURE:
+        agrees, rule, note = erasure.agrees, "erasure channel rule", "docs/design/erasure.md"
+    elif home == PAD:
+        agrees, rule, note = pad.agrees, "one-time pad rule", "docs/design/pad.md"
     else:
         return finding
     ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")

@@ -95,6 +95,8 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "RowReleaseClaim": _row_release,
         "SequenceInduction": _sequence,
         "SymmetricEpsilonClaim": _symmetric,
+        "ErasureClaim": _erasure,
+        "PadClaim": _pad,
         "MedianLowerBound": _median,
     }.get(kind)
     if handler is None:
@@ -233,6 +235,20 @@ def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judg
 def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
     from dpproofs.recheck.symmetric import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _erasure(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A K-ary erasure channel claim against brute force (:mod:`dpproofs.recheck.erasure`)."""
+    from dpproofs.recheck.erasure import agrees
+
+    return _brute(agrees, claim, verdict)
+
+
+def _pad(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A one-time pad claim against brute force (:mod:`dpproofs.recheck.pad`)."""
+    from dpproofs.recheck.pad import agrees
 
     return _brute(agrees, claim, verdict)
 

@@ -70,6 +70,8 @@ def kind_of(claim: Any) -> str:
         "RowReleaseClaim": "row-release",
         "SequenceInduction": "sequence-induction",
         "SymmetricEpsilonClaim": "symmetric-response",
+        "ErasureClaim": "erasure",
+        "PadClaim": "one-time-pad",
         "MedianLowerBound": "median",
     }.get(type(claim).__name__, type(claim).__name__)
 
@@ -88,7 +90,9 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.entropic.induction import SequenceInduction
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.finite.erasure import ErasureClaim
     from dpproofs.finite.median import MedianLowerBound
+    from dpproofs.finite.pad import PadClaim
     from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
@@ -161,6 +165,10 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = induction.sequence_edits(claim)
     elif isinstance(claim, SymmetricEpsilonClaim):
         edits = rowrelease.symmetric_edits(claim)
+    elif isinstance(claim, ErasureClaim):
+        edits = rowrelease.erasure_edits(claim)
+    elif isinstance(claim, PadClaim):
+        edits = rowrelease.pad_edits(claim)
     elif isinstance(claim, MedianLowerBound):
         edits = rowrelease.median_edits(claim)
     else:

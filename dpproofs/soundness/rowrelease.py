@@ -6,7 +6,9 @@ statistical-difference bound tightened), ``weight*2`` (every row twice as likely
 (nothing released: D_inf is 0, not +oo), and ``rows`` (``every`` <-> ``first``). The judge is
 the brute force of :mod:`dpproofs.recheck.rowrelease` (n in {1, 2, 3}, |D| in {2, 3}): a PROVED
 mutant it contradicts is UNSOUND. The symmetric k-ary response claims (another reduction of a
-finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``).
+finite mechanism family to scalar claims) are mutated here too (``symmetric_edits``), and so
+are the erased-function channel claims (``erasure_edits``) and the one-time pad claims
+(``pad_edits``).
 """
 
 from __future__ import annotations
@@ -110,3 +112,71 @@ def median_edits(claim: Any) -> Iterator[Edit]:
         "lo <-> hi",
         functools.partial(median_sensitivity_at_least, claim.hi, claim.lo, claim.bound, where),
     )
+
+
+def erasure_edits(claim: Any) -> Iterator[Edit]:
+    """A K-ary erasure channel claim (:mod:`dpproofs.finite.erasure`): the target times 9/10 and
+    11/10, keep halved (false unless d = 0), and another value read for the target (the row
+    distance for a capacity, d against d ln K: false for d > 0 at K = 2, ln 2 < 1; else the
+    section capacity d ln 2 for the capacity d ln(K + 1), and the other way round).
+    Judged by :mod:`dpproofs.recheck.erasure`."""
+    from dpproofs.finite.erasure import GIVEN, ErasureValue, erasure_value_is
+
+    c = claim.channel
+    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
+        yield (
+            f"target*{factor}",
+            "constant",
+            f"{claim.target} -> {factor} {claim.target}",
+            functools.partial(erasure_value_is, c, claim.value, factor * claim.target),
+        )
+    halved = replace(c, keep=c.keep / 2)
+    yield (
+        "keep/2",
+        "constant",
+        f"{c.keep} -> {c.keep}/2",
+        functools.partial(erasure_value_is, halved, claim.value, claim.target),
+    )
+    given = GIVEN[c.function]
+    if claim.value is not ErasureValue.ROW_DISTANCE and ErasureValue.ROW_DISTANCE in given:
+        other = ErasureValue.ROW_DISTANCE
+    elif claim.value is ErasureValue.CAPACITY:
+        other = ErasureValue.SECTION_CAPACITY
+    else:
+        other = ErasureValue.CAPACITY
+    yield (
+        "value",
+        "reading",
+        f"{claim.value.name} -> {other.name}",
+        functools.partial(erasure_value_is, c, other, claim.target),
+    )
+
+
+def pad_edits(claim: Any) -> Iterator[Edit]:
+    """A one-time pad claim (:mod:`dpproofs.finite.pad`): a target times 11/10 and plus 1/2 (ln m
+    is not 11/10 ln m, 0 is not 1/2), and another release read for the same value (FIRST for
+    PAIR: MI-DP 0 against ln m; PAIR for FIRST and SECOND: ln m against 0; no release mutant
+    where the rule gives the value for the other release not at all). Judged by
+    :mod:`dpproofs.recheck.pad`."""
+    from dpproofs.finite.pad import GIVEN, PadRelease, pad_value_is
+
+    pad, value, target = claim.pad, claim.value, claim.target
+    if target is not None:
+        for label, edited in (
+            ("target*11/10", target * sympy.Rational(11, 10)),
+            ("target+1/2", target + sympy.Rational(1, 2)),
+        ):
+            yield (
+                label,
+                "constant",
+                f"{target} -> {edited}",
+                functools.partial(pad_value_is, pad, value, edited),
+            )
+    other = PadRelease.FIRST if pad.release is PadRelease.PAIR else PadRelease.PAIR
+    if value in GIVEN[other]:
+        yield (
+            "release",
+            "reading",
+            f"{pad.release.name} -> {other.name}",
+            functools.partial(pad_value_is, replace(pad, release=other), value, target),
+        )

@@ -12,7 +12,6 @@ log = sympy.log
 
 KS = range(2, 9)
 DELTAS = (R(0), R(1, 20), R(1, 5), R(1, 2), R(9, 10), R(1))
-ALPHABETS = (2, 3, 4)
 ERASE_KEEP = (R(1, 10), R(1, 2), R(1))  # a = eps / ln 2, a probability (so eps <= ln 2)
 EPSILONS = (R(1, 2), R(1), R(2))
 
@@ -72,7 +71,6 @@ def shown(bounds: CapacityBounds | MIDPBounds) -> object:
 
 
 __all__ = [
-    "ALPHABETS",
     "DELTAS",
     "EPSILONS",
     "ERASE_KEEP",

@@ -12,69 +12,35 @@ floats.
 """
 
 import sympy
-from _cy_common import fact_eq, fact_le, stated_check
-from _cy_mechanisms import (
-    ALPHABETS,
-    DELTAS,
-    ERASE_KEEP,
-    KS,
-    R,
-    erasure,
-    example_5_1,
-    shown,
-)
 
-from dpproofs import exact_fact, for_each, theorem
-from dpproofs.algebra import EXACT
-from dpproofs.claim import ExactFact
-from dpproofs.finite.capacity import capacity_bounds
-from dpproofs.finite.information import (
-    mechanism_sections,
-    mi_dp_bounds,
-    mutual_information,
+from dpproofs import theorem
+from dpproofs.claim import all_of
+from dpproofs.finite.erasure import (
+    ErasedFunction,
+    ErasureValue,
+    erasure_channel,
+    erasure_value_is,
 )
-from dpproofs.vocabulary import statistical_difference
 
 # --- Example 3.3 ---------------------------------------------------------------------------------
 
 log = sympy.log
 
 
-def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
-    mechanism = erasure(k, delta)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        rows = [list(r) for r in mechanism.rows]
-        pairwise = [statistical_difference(EXACT, p, q) for p in rows for q in rows if p is not q]
-        all_at_delta = all(fact_eq(tv, delta) for tv in pairwise)
-        capacity = capacity_bounds(mechanism)
-        uniform = mutual_information([R(1, k)] * k, mechanism)
-        claimed = delta * log(k)
-        holds = all_at_delta and fact_eq(capacity, claimed) and fact_eq(uniform, claimed)
-        return holds, {
-            "pairwise TV": sorted({str(tv) for tv in pairwise}),
-            "capacity": shown(capacity),
-            "I(uniform; W)": uniform,
-            "delta ln K": claimed,
-        }
-
-    return exact_fact(
-        f"erasure(K={k}, delta={delta}): rows pairwise at TV delta, C = I(uniform) = delta ln K",
-        stated_check(check),
-    )
-
-
 @theorem(
     id="cuffyu.example3_3",
     reading=(
-        "K-ary erasure channel with n = 1; TV of rows as the vocabulary's statistical "
-        "difference; capacity as a certified bracket; K in 2..8 and six values of delta; "
-        "natural log."
+        "K-ary erasure channel with n = 1, every integer K >= 2 and every delta in [0, 1]; TV "
+        "of rows as the total variation of every two distinct rows; capacity as max over input "
+        "laws of I(X; Y); natural log."
     ),
     source="001_bbdd7f031c172a3e.txt, CY-Ex3.3(36), CY-Ex3.3(37), Example 3.3",
-    expect="verified-bounded",
+    expect="proved",
     note="Formulas (36)-(38) are the reconstruction (anchored: the erasure capacity is standard). "
-    "Checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.",
+    "Decided for every K >= 2 and every delta in [0, 1] at once by the K-ary erasure channel "
+    "rule (docs/design/erasure.md): every two rows at TV delta, and I(p; W) = delta H(p) for "
+    "every input law p, so the capacity is delta ln K, attained by the uniform input. (Before "
+    "issue 30: checked exactly for K in 2..8 and delta in {0, 1/20, 1/5, 1/2, 9/10, 1}.)",
     quote=(
         "CY-Ex3.3(36): The K-ary erasure channel (n = 1, X = {1, ..., K}, Y = X union {e}, P(Y = "
         "x | X = x) = delta, P(Y = e | X = x) = 1 - delta) has every pair of rows at total "
@@ -85,54 +51,43 @@ def _erasure_facts(k: int, delta: sympy.Expr) -> ExactFact:
 )
 def erasure_channel_capacity():
     """K-ary erasure is (0, delta)-DP with capacity delta ln K, attained by uniform X."""
-    return for_each(
-        "K in 2..8, delta in {0, 1/20, 1/5, 1/2, 9/10, 1}",
-        [(k, d) for k in KS for d in DELTAS],
-        _erasure_facts,
-        label=lambda k, d: f"K={k}, delta={d}",
+    k = sympy.Symbol("K", positive=True)
+    delta = sympy.Symbol("delta", nonnegative=True)
+    channel = erasure_channel(k, delta, {delta: "[0, 1]"}, "the K-ary erasure channel")
+    return all_of(
+        erasure_value_is(channel, ErasureValue.ROW_DISTANCE, delta),
+        erasure_value_is(channel, ErasureValue.CAPACITY, delta * log(k)),
+        erasure_value_is(channel, ErasureValue.UNIFORM_INFORMATION, delta * log(k)),
     )
 
 
 # --- Example 5.1 ---------------------------------------------------------------------------------
 
-
-def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
-    mechanism = example_5_1(m, a)
-    eps = a * log(2)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        # "For each value of X_2 the channel from X_1 ... has capacity eps": the sections i = 0.
-        rows = [list(r) for r in mechanism.rows]
-        section_capacities = [
-            capacity_bounds([rows[j] for j in s.rows])
-            for s in mechanism_sections(mechanism.inputs)
-            if s.index == 0
-        ]
-        each_is_eps = all(fact_eq(c, eps) for c in section_capacities)
-        mi_dp = mi_dp_bounds(mechanism)
-        return each_is_eps and fact_le(mi_dp, eps), {
-            "section capacities (x_2 fixed)": sorted({str(c.exact) for c in section_capacities}),
-            "MI-DP": shown(mi_dp),
-            "eps": eps,
-        }
-
-    return exact_fact(
-        f"Example 5.1 with |X| = {m}, a = {a}: eps-MI-DP for eps = a ln 2", stated_check(check)
-    )
+A = sympy.Symbol("a", positive=True)
+M = sympy.Symbol("m", positive=True)
+#: (48)-(49) on X_1 = X_2 = {1..m}: w.p. a show x_1 if x_1 = x_2 and * otherwise, else e.
+EXAMPLE_5_1 = erasure_channel(
+    M, A, {A: "(0, 1]"}, "the Example 5.1 mechanism", ErasedFunction.AGREEMENT
+)
 
 
 @theorem(
     id="cuffyu.example5_1",
     reading=(
-        "Real entries replaced by finite alphabets X_1 = X_2 = {1..m}, m in 2..4; a = eps/ln "
-        "2 in {1/10, 1/2, 1}; MI-DP level as the largest section capacity (both i = 1 and i = "
-        "2)."
+        "Real entries replaced by finite alphabets X_1 = X_2 = {1..m}, every m >= 2; every a = "
+        "eps/ln 2 in (0, 1]; MI-DP level as the largest section capacity (both i = 1 and i = "
+        "2); natural log."
     ),
+    restricted="finite alphabets X_1 = X_2 = {1..m}, every m >= 2; the source: real entries",
     source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(i), Example 5.1, (48)-(49)",
-    expect="verified-bounded",
+    expect="proved",
     note="Formulas (48)-(49) are the reconstruction (anchored; the erasure probability "
-    "1 - eps/ln 2 is forced by the prose). Real-valued entries are replaced by finite alphabets "
-    "X = {1..m}, m in 2..4, and a = eps/ln 2 in {1/10, 1/2, 1}.",
+    "1 - eps/ln 2 is forced by the prose). Decided for every m >= 2 and every a in (0, 1] at "
+    "once by the erased-function channel rule (docs/design/erasure.md): each section x_i -> Y "
+    "(the other entry fixed at c) shows c or * w.p. a, else e: a binary erasure channel on "
+    "[x_i = c] of capacity a ln 2 = eps, so every section has capacity eps and the mechanism is "
+    "eps-MI-DP. Real-valued entries (the source) are not encoded: the continuous case is "
+    "cuffyu.example5_1_continuous. (Before issue 30: m in 2..4, a in {1/10, 1/2, 1}.)",
     quote=(
         "Let n = 2 with real entries and a = eps/ln 2 <= 1. If X_1 = X_2, Y = X_1 w.p. a and Y = "
         "e w.p. 1 - a; if X_1 != X_2, Y = * w.p. a and Y = e w.p. 1 - a. For each fixed x_2 the "
@@ -143,40 +98,25 @@ def _example_5_1_mi_dp(m: int, a: sympy.Expr) -> ExactFact:
 )
 def example_5_1_is_eps_mi_dp():
     """Example 5.1: each channel x_1 -> Y (x_2 fixed) has capacity eps, so M is eps-MI-DP."""
-    return for_each(
-        "|X_1| = |X_2| in {2, 3, 4}, a in {1/10, 1/2, 1}",
-        [(m, a) for m in ALPHABETS for a in ERASE_KEEP],
-        _example_5_1_mi_dp,
-        label=lambda m, a: f"|X|={m}, a={a}",
-    )
-
-
-def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
-    mechanism = example_5_1(m, a)
-    claimed = a * log(m + 1)  # (51): (eps / ln 2) ln(|X_1| + 1)
-
-    def check() -> tuple[bool, dict[str, object]]:
-        capacity = capacity_bounds(mechanism)  # sup over P_{X1 X2} of I(X1, X2; Y)
-        return fact_eq(capacity, claimed), {
-            "sup I(X1,X2;Y)": shown(capacity),
-            "(eps/ln 2) ln(|X|+1)": claimed,
-        }
-
-    return exact_fact(
-        f"Example 5.1, |X| = {m}, a = {a}: sup I(X1,X2;Y) = a ln(|X|+1)", stated_check(check)
-    )
+    eps = A * log(2)  # a = eps / ln 2
+    return erasure_value_is(EXAMPLE_5_1, ErasureValue.SECTION_CAPACITY, eps)
 
 
 @theorem(
     id="cuffyu.example5_1_eq51",
     reading=(
-        "Equal finite domains of size m in 2..4, a = eps/ln 2 in {1/10, 1/2, 1}; the sup over "
-        "P_{X_1 X_2} is the capacity of the whole mechanism; natural log."
+        "Equal finite domains X_1 = X_2 = {1..m} of every size m >= 2, every a = eps/ln 2 in "
+        "(0, 1]; the sup over P_{X_1 X_2} is the capacity of the whole mechanism; natural log."
     ),
+    restricted="every m = |X_1| >= 2; the source: every finite |X_1| (at |X_1| = 1 the "
+    "mechanism has one input, so sup I = 0, while (51) reads a ln 2)",
     source="001_bbdd7f031c172a3e.txt, CY-Ex5.1(51), Example 5.1, (51)",
-    expect="verified-bounded",
+    expect="proved",
     note="(51) is the reconstruction: sup_{P_{X1X2}} I(X1,X2;Y) = (eps/ln 2) ln(|X_1| + 1) for "
-    "finite X_1 = X_2. Checked exactly for |X| in 2..4 and a = eps/ln 2 in {1/10, 1/2, 1}.",
+    "finite X_1 = X_2. Decided for every m >= 2 and every a in (0, 1] at once by the "
+    "erased-function channel rule (docs/design/erasure.md): Y shows f(x_1, x_2) (x_1 if equal, "
+    "else *) w.p. a, so I = a H(f(X)) and the sup is a ln(m + 1), f taking m + 1 values. "
+    "(Before issue 30: |X| in 2..4, a in {1/10, 1/2, 1}.)",
     quote=(
         "For the Example 5.1 mechanism with equal finite domains X_1 = X_2: sup over P_{X_1 X_2} "
         "of I(X_1, X_2; Y) = (eps/ln 2) ln(abs(X_1) + 1)."
@@ -184,9 +124,5 @@ def _example_5_1_group(m: int, a: sympy.Expr) -> ExactFact:
 )
 def example_5_1_group_leakage():
     """Example 5.1 on finite alphabets: sup_{P_{X1 X2}} I(X1, X2; Y) = (eps/ln 2) ln(|X| + 1)."""
-    return for_each(
-        "|X_1| = |X_2| in {2, 3, 4}, a in {1/10, 1/2, 1}",
-        [(m, a) for m in ALPHABETS for a in ERASE_KEEP],
-        _example_5_1_group,
-        label=lambda m, a: f"|X|={m}, a={a}",
-    )
+    eps = A * log(2)
+    return erasure_value_is(EXAMPLE_5_1, ErasureValue.CAPACITY, eps / log(2) * log(M + 1))

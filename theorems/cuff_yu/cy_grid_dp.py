@@ -26,7 +26,6 @@ from _cy_common import (
 )
 from sympy import Interval, log, oo
 
-from dpproofs import FiniteMechanism, Hamming, for_each
 from dpproofs.claim import all_of, exact_fact
 from dpproofs.entropic import (
     I,
@@ -36,8 +35,7 @@ from dpproofs.entropic import (
     random_variables,
 )
 from dpproofs.entropic.induction import sequence_induction
-from dpproofs.finite.information import mi_dp_bounds
-from dpproofs.finite.profile import pure_epsilon
+from dpproofs.finite import pad
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
 
@@ -265,31 +263,23 @@ def corollary7():
     )
 
 
-def _pad(m: int, which: str) -> FiniteMechanism:
-    """Example 4.3 on X_1 = X_2 = {0..m-1}: Y_1 = X_1 + U mod m, Y_2 = U, U uniform."""
-    dbs = list(product(range(m), repeat=2))
-    if which == "pair":
-        outputs = list(product(range(m), repeat=2))
-        rows = [[R(1, m) if a == (x1 + u) % m else R(0) for a, u in outputs] for x1, _ in dbs]
-    else:
-        outputs = list(range(m))
-        rows = [[R(1, m)] * m for _ in dbs]
-    return FiniteMechanism.from_rows(
-        rows, inputs=dbs, outputs=outputs, neighbours=Hamming(2), name=f"pad {which} m={m}"
-    )
-
-
 @theorem(
     source=cite("CY-Ex4.3(i)", "CY-Ex4.3(ii)", "Example 4.3"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.example4_3",
     reading=(
-        "n = 2 entries with |X_i| = m in {2, 3}; U uniform and independent of the database; "
-        "DP and MI-DP levels of finite mechanisms computed exactly; natural log."
+        "n = 2 entries, X_1 = X_2 = Z_m with every m >= 2, the pad on entry 1; U uniform and "
+        "independent of the database; neighbours differ in one entry; DP as the pure eps, MI-DP "
+        "as the largest section capacity; natural log."
     ),
-    note=RECONSTRUCTED + "n = 2 entries, |X_i| = m in {2, 3} (the example is for every finite "
-    "alphabet: bounded, the coverage says which). Y_1 alone and Y_2 alone have the same law "
-    "(uniform) for every database, as the sum of uniform U and x_1 mod m.",
+    restricted="n = 2 and |X_1| = |X_2| = m >= 2; the source: every n and every finite X_i "
+    "(at |X_i| = 1 the pair is 0-DP: not 'eps-DP for no finite eps')",
+    note=RECONSTRUCTED + "Decided for every m >= 2 at once by the one-time pad rule "
+    "(docs/design/pad.md): u -> x_1 + u mod m is a bijection of Z_m, so Y_1 alone (and Y_2 = U) "
+    "has the uniform law for every database: pure eps 0 and MI-DP 0; the pair's rows for "
+    "different x_1 have disjoint supports (x_1 = y_1 - y_2 mod m), so 1/m > e^eps * 0 at a "
+    "neighbour pair for every eps, and the section x_1 -> (Y_1, Y_2) is lossless, capacity "
+    "ln m. (Before issue 30: m in {2, 3}.)",
     quote=(
         "CY-Ex4.3(i): Let U be uniform on X_i (finite) and independent of the database, Y_1 = X_i"
         " + U mod abs(X_i), Y_2 = U. Then each of Y_1 and Y_2 alone is independent of X^n, hence "
@@ -301,24 +291,18 @@ def _pad(m: int, which: str) -> FiniteMechanism:
 def one_time_pad():
     """Y_1 and Y_2 alone are 0-DP and 0-MI-DP; the pair is eps-DP for no finite eps and its
     MI-DP level is ln |X_i|."""
-
-    def fact(m):
-        def check():
-            alone = [_pad(m, w) for w in ("Y1", "Y2")]
-            pair = _pad(m, "pair")
-            zero = all(
-                fact_eq(pure_epsilon(a).exact, 0) and fact_eq(mi_dp_bounds(a), 0) for a in alone
-            )
-            eps_pair = pure_epsilon(pair).exact
-            leak = mi_dp_bounds(pair)
-            return zero and eps_pair == oo and fact_eq(leak, log(m)), {
-                "pure eps of the pair": eps_pair,
-                "MI-DP of the pair": leak.exact,
-            }
-
-        return exact_fact(f"one-time pad, m = {m}", stated_check(check))
-
-    return for_each("|X_i| = m in {2, 3}", [(2,), (3,)], fact, label=lambda m: f"m={m}")
+    m = sympy.Symbol("m", positive=True)
+    alone = [pad.one_time_pad(m, r, r.value) for r in (pad.PadRelease.FIRST, pad.PadRelease.SECOND)]
+    pair = pad.one_time_pad(m, pad.PadRelease.PAIR, "(Y_1, Y_2)")
+    return all_of(
+        *(
+            pad.pad_value_is(a, v, 0)
+            for a in alone
+            for v in (pad.PadValue.PURE_EPSILON, pad.PadValue.MI_DP)
+        ),
+        pad.pad_value_is(pair, pad.PadValue.NOT_FINITELY_DP),
+        pad.pad_value_is(pair, pad.PadValue.MI_DP, log(m)),
+    )
 
 
 t = sympy.Symbol("t", positive=True)
