@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dpproofs.algebra import Algebra
+from dpproofs.gaussian import gaussian_delta as gaussian_delta  # re-exported: a notion
 from dpproofs.laws import joint_law as joint_law  # re-exported: the vocabulary's notions
 from dpproofs.laws import mixture as mixture
 from dpproofs.outcomes import every_event, every_outcome, outcome_total

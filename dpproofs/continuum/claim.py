@@ -62,6 +62,12 @@ class ContinuumClaim:
     domain: Domain
     predicate: Callable[..., Any]
     budget: int = 20000
+    #: Non-empty: the box is a part of the statement's domain, or stands for a larger part by a
+    #: lemma of the design notes (its words); a proof is then VERIFIED_BOUNDED with this coverage.
+    covers: str = ""
+    #: Non-empty: the claim is a premise of a lemma (its name), not the statement: where it
+    #: fails, the lemma does not apply and nothing is refuted (UNKNOWN, the point named).
+    premise: str = ""
 
     def describe(self) -> str:
         return self.statement
@@ -83,9 +89,20 @@ class ContinuumClaim:
     def decide(self, deadline: Deadline) -> Verdict:
         phi = settle_identities(self.formula(), self.domain.coordinates)
         found = _search(self.domain, phi)
-        if found is not None:
-            return _refuted(self.domain, phi, found)
-        return _branch_and_bound(self, phi, deadline)
+        verdict = (
+            _refuted(self.domain, phi, found)
+            if found is not None
+            else _branch_and_bound(self, phi, deadline)
+        )
+        if self.premise and verdict.status is Status.REFUTED:
+            assert verdict.counterexample is not None
+            shown = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample.assignment)
+            return Verdict.unknown(
+                METHOD,
+                f"{self.premise} fails at {shown} (exact): the lemma does not apply, and a "
+                "premise that fails refutes nothing",
+            )
+        return verdict
 
 
 def continuum(
@@ -95,12 +112,17 @@ def continuum(
     params: Mapping[str, tuple[Any, Any]] | None = None,
     budget: int = 20000,
     labels: Mapping[str, str] | None = None,
+    covers: str = "",
+    premise: str = "",
 ) -> ContinuumClaim:
     """The claim "phi holds for every object and parameter", decided over the continuum.
 
     ``objects`` maps a name to m (a distribution on m outcomes) or (k, m) (a channel: k rows,
     each a distribution on m outcomes); ``params`` maps a name to its closed interval (exact
-    rationals); ``labels`` optionally say in words what an object is (for the coverage).
+    rationals); ``labels`` optionally say in words what an object is (for the coverage);
+    ``covers``, when given, says which part of the statement the box decides (a proof is then
+    VERIFIED_BOUNDED with that coverage); ``premise``, when given, names the lemma whose
+    premise the claim is (a failure is then UNKNOWN, not a refutation of the statement).
     ``predicate(alg, *objects, *params)`` states phi with the algebra ``alg``
     (comparisons alg.le / alg.lt, connectives alg.all / alg.any / alg.not_)."""
     rows = []
@@ -112,7 +134,9 @@ def continuum(
     )
     if budget < 1:
         raise InvalidClaim("the budget of boxes must be positive")
-    return ContinuumClaim(statement, Domain(tuple(rows), ranges), predicate, budget)
+    return ContinuumClaim(
+        statement, Domain(tuple(rows), ranges), predicate, budget, covers, premise
+    )
 
 
 def point_truth(domain: Domain, phi: Truth, point: Mapping[str, Fraction]) -> bool | None:
@@ -183,6 +207,11 @@ def proportional_point(domain: Domain, box: Box) -> dict[str, Fraction]:
     return point
 
 
+def tight_point(box: Box) -> dict[str, Fraction]:
+    """The point of a box of width 0."""
+    return {v: lo for v, (lo, _) in box.items()}
+
+
 def _branch_and_bound(claim: ContinuumClaim, phi: Truth, deadline: Deadline) -> Verdict:
     domain = claim.domain
     stack: deque[Box] = deque([domain.root()])
@@ -199,6 +228,11 @@ def _branch_and_bound(claim: ContinuumClaim, phi: Truth, deadline: Deadline) -> 
             tree.append("e")
             continue
         holds = truth(phi, Encloser(tight, domain.coordinates))
+        if holds is None and all(lo == hi for lo, hi in tight.values()):
+            # A point cannot be split: decide it at growing precision (point_truth).
+            holds = point_truth(domain, phi, tight_point(tight))
+            if holds is None:
+                return _unknown(domain, deque([box]), spent, "precision (1024 bits)")
         if holds is True:
             tree.append("t")
             continue
@@ -212,14 +246,22 @@ def _branch_and_bound(claim: ContinuumClaim, phi: Truth, deadline: Deadline) -> 
         stack += [lower, upper]
     evidence = ContinuumBoxes(tuple(domain.variables), tuple(tree))
     leaves = sum(t == "t" for t in tree)
+    certificate = (
+        f"{len(tree)} boxes: {leaves} where the predicate holds on the whole box (Arb "
+        f"enclosures), {tree.count('e')} with no point of the domain",
+    )
+    if claim.covers:
+        return Verdict.verified_bounded(
+            METHOD,
+            f"{claim.covers} (every box of {domain.describe()} certified)",
+            certificate,
+            (evidence,),
+        )
     return Verdict(
         Status.PROVED,
         METHOD,
         reason=f"for {domain.describe()}: every box certified",
-        certificate=(
-            f"{len(tree)} boxes: {leaves} where the predicate holds on the whole box (Arb "
-            f"enclosures), {tree.count('e')} with no point of the domain",
-        ),
+        certificate=certificate,
         evidence=(evidence,),
     )
 

@@ -12,6 +12,8 @@ Piecewise-monotone functions are enclosed from their values at the interval's en
 * t ln t on [a, b], 0 <= a: decreasing on [0, 1/e], increasing on [1/e, oo), 0 ln 0 = 0. The
   range is the hull of f(a), f(b), and -1/e unless Arb shows b < 1/e or a > 1/e.
 * sqrt, a^r (r > 0) are increasing on [0, oo) with value 0 at 0; max(., 0) is monotone.
+* Phi(a) = erfc(-a / sqrt 2) / 2 is increasing on the whole line (Phi' = the normal density
+  > 0): Phi([a, b]) = [Phi(a), Phi(b)], each end an Arb ball of erfc at an exact rational.
 
 An argument whose ball dips below 0 only by over-approximation is clipped to [0, hi] when the
 argument is non-negative by construction (:func:`nonnegative`: coordinates of distributions,
@@ -43,6 +45,7 @@ from dpproofs.continuum.terms import (
     Max,
     Min,
     Mul,
+    NormalCdf,
     Not,
     Pos,
     Pow,
@@ -171,6 +174,11 @@ class Encloser:
             raise Undefined("sqrt of an argument that may be negative")
         return _hull(_q(lo).sqrt(), _q(hi).sqrt())
 
+    def normal_cdf(self, t: NormalCdf) -> arb:
+        lo, hi = ball_endpoints(self._enclose(t.arg))
+        root2 = arb(2).sqrt()
+        return _hull(*((-_q(v) / root2).erfc() / 2 for v in (lo, hi)))
+
     def log(self, t: Log) -> arb:
         a = self._enclose(t.arg)
         if not a > 0:
@@ -238,6 +246,7 @@ _HANDLERS: dict[type, Callable[[Encloser, Any], arb]] = {
     Log: Encloser.log,
     Exp: lambda e, t: e._enclose(t.arg).exp(),
     Sqrt: Encloser.sqrt,
+    NormalCdf: Encloser.normal_cdf,
     XLogX: Encloser.xlogx,
     XLogY: Encloser.xlogy,
     Pos: _pos,

@@ -25,6 +25,7 @@ from dpproofs.continuum.terms import (
     Max,
     Min,
     Mul,
+    NormalCdf,
     Not,
     Pos,
     Pow,
@@ -57,6 +58,7 @@ _RULES: dict[type, Callable[[Any, Callable[[Term], float]], float]] = {
     Log: lambda t, v: _log(v(t.arg)),
     Exp: lambda t, v: math.exp(min(v(t.arg), 700.0)),
     Sqrt: lambda t, v: math.sqrt(v(t.arg)) if v(t.arg) >= 0 else NAN,
+    NormalCdf: lambda t, v: math.erfc(-v(t.arg) / math.sqrt(2)) / 2,
     XLogX: lambda t, v: _xlogx(v(t.arg)),
     XLogY: lambda t, v: (
         0.0 if v(t.x) == 0 else v(t.x) * _log(v(t.x) / v(t.y)) if v(t.y) > 0 else NAN

@@ -16,6 +16,8 @@ Real terms (every operation is whitelisted; anything else is an InvalidClaim):
     RPow(a, r)      a^r for a rational r, a >= 0 (r <= 0: a > 0)
     Log(a)          ln a (defined where a > 0)
     Exp(a), Sqrt(a) e^a and sqrt(a) (a >= 0)
+    NormalCdf(a)    Phi(a) = erfc(-a / sqrt 2) / 2, the standard normal CDF (defined and
+                    increasing on the whole line; its values lie in (0, 1))
     XLogX(a)        a ln a for a >= 0, with 0 ln 0 = 0 (continuous on [0, oo))
     XLogY(a, b)     a ln(a / b) for a >= 0, b > 0, with 0 ln(0 / b) = 0
     Pos(a)          max(a, 0);  Max(...), Min(...)
@@ -148,6 +150,11 @@ class Sqrt(Term):
 
 
 @dataclass(frozen=True, slots=True, eq=True)
+class NormalCdf(Term):
+    arg: Term
+
+
+@dataclass(frozen=True, slots=True, eq=True)
 class XLogX(Term):
     arg: Term
 
@@ -270,6 +277,9 @@ class TermAlgebra:
 
     def sqrt(self, x: Any) -> Term:
         return Sqrt(_coerce(x))
+
+    def normal_cdf(self, x: Any) -> Term:
+        return NormalCdf(_coerce(x))
 
     def le(self, a: Any, b: Any) -> Truth:
         return Atom(_coerce(b) - _coerce(a), strict=False)

@@ -287,7 +287,9 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         finding = not_replayed(piece, f"the replay raised {type(exc).__name__}: {exc}")
     supports = None
     if finding.outcome is Outcome.CONFIRMED:
-        supports = SUPPORTS.get(piece.kind)
+        # A replay may say less than its kind (a continuum box that is only a part of the
+        # statement, re-read from the claim): then that.
+        supports = finding.supports or SUPPORTS.get(piece.kind)
         if piece.kind in ("exact-evaluation", "exact-facts"):
             supports = "proved" if piece.status == "proved" else "refuted"
         if piece.kind == "small-model" and piece.status == "verified-bounded":

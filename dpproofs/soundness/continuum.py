@@ -5,7 +5,12 @@ Mutants (each a claim that is false whenever the original is true and not degene
 
 * ``negate``: phi -> not phi;
 * ``pin <v>``: phi and (v <= 1/2) for the first coordinate v of each object (false at the
-  vertex v = 1 of the simplex).
+  vertex v = 1 of the simplex);
+* ``cut <t>``: phi and (t <= (lo + hi)/2) for each parameter t in [lo, hi] with lo < hi (false
+  at t = hi).
+
+A premise (``premise=``, whose failure is UNKNOWN in the library) is mutated as a plain claim,
+so that its mutants are refuted and judged like any other.
 
 Judge: a refutation's witness is replayed by the rechecker (:mod:`dpproofs.recheck.continuum`,
 which does not import the decider); a proof's bisection tree is rebuilt and every leaf
@@ -39,7 +44,14 @@ def _pinned(predicate: Callable[..., Any], index: int, alg: Any, *args: Any) -> 
     return alg.all([predicate(alg, *args), alg.le(leaf, Fraction(1, 2))])
 
 
+def _cut(predicate: Callable[..., Any], index: int, mid: Fraction, alg: Any, *args: Any) -> Any:
+    return alg.all([predicate(alg, *args), alg.le(args[index], mid)])
+
+
 def edits(claim: Any) -> Iterator[Edit]:
+    # A mutant is judged as a plain claim: a premise's UNKNOWN-on-failure would hide it.
+    claim = replace(claim, premise="") if getattr(claim, "premise", "") else claim
+
     def negate() -> Any:
         return replace(claim, predicate=functools.partial(_negated, claim.predicate))
 
@@ -51,6 +63,17 @@ def edits(claim: Any) -> Iterator[Edit]:
             return replace(claim, predicate=functools.partial(_pinned, claim.predicate, index))
 
         yield f"pin {variable}", "conjoin", f"phi -> phi and {variable} <= 1/2", pin
+    first = len(claim.domain.objects)
+    for offset, (name, lo, hi) in enumerate(claim.domain.params):
+        if lo < hi:
+            mid = (lo + hi) / 2
+
+            def cut(index: int = first + offset, mid: Fraction = mid) -> Any:
+                return replace(
+                    claim, predicate=functools.partial(_cut, claim.predicate, index, mid)
+                )
+
+            yield f"cut {name}", "conjoin", f"phi -> phi and {name} <= {mid}", cut
 
 
 def points(claim: Any, key: str) -> Iterator[dict[str, Fraction]]:

@@ -1,5 +1,6 @@
 """The exact Gaussian privacy profile used by the K&S Appendix A theorems
-(theorems/kasiviswanathan_smith/_ks_gauss.py), re-derived by exact integration.
+(theorems/kasiviswanathan_smith/_ks_gauss.py) and the vocabulary's gaussian_delta, re-derived by
+exact integration.
 
 P = N(1, s^2), Q = N(0, s^2). p(t)/q(t) = exp((2t - 1)/(2 s^2)) is increasing, equal to e^eps at
 t* = 1/2 + eps s^2, so sup_S P(S) - e^eps Q(S) = int_{t*}^oo (p - e^eps q) dt, which must equal
@@ -13,6 +14,8 @@ import sympy
 from sympy import Rational as R
 
 from dpproofs.exact import compare
+from dpproofs.recheck.continuum import SympyTerms
+from dpproofs.vocabulary import gaussian_delta
 
 HELPER = Path(__file__).resolve().parents[2] / "theorems/kasiviswanathan_smith/_ks_gauss.py"
 _spec = importlib.util.spec_from_file_location("_ks_gauss", HELPER)
@@ -62,3 +65,11 @@ def test_profile_decides_rigorously_at_a_point():
     right = gauss.gaussian_hockey_stick(one, gauss.calibrated_sigma(one, delta, sympy.Integer(2)))
     assert compare(loose, delta) == 1
     assert compare(right, delta) == -1
+
+
+def test_the_vocabulary_curve_is_this_integral():
+    # The vocabulary's gaussian_delta (read with the rechecker's sympy algebra: Phi as erfc) at
+    # ratio = 1/s, eps_sigma = eps s is the integral's closed form above, symbolically.
+    read = gaussian_delta(SympyTerms(), eps, 1 / s, eps * s)
+    closed = gauss.gaussian_hockey_stick(eps, s)
+    assert sympy.simplify((read - closed).rewrite(sympy.erf)) == 0

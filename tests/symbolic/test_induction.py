@@ -168,3 +168,29 @@ def test_a_parameter_named_like_a_copy_of_the_base_is_refused():
             each={v: (0, 1)},
             where={clash: (0, 1)},
         )
+
+
+def _weighted_mean(total_weight: int):
+    """For every k >= 1, a_j in (0, 1] and real r_j <= eps: sum a_j = total_weight implies
+    sum a_j r_j <= eps (the shape of cuffyu.sec6_4: I(X; Y) as the mean of its log-ratios)."""
+    a = sympy.Symbol("a", positive=True)
+    r, eps = sympy.symbols("r eps", real=True)
+    info, mass = running_sum("I", a * r), running_sum("W", a)
+    return induction(
+        n,
+        1,
+        sympy.Implies(sympy.Eq(mass.symbol, total_weight), info.symbol <= eps),
+        sympy.And(info.symbol <= eps * mass.symbol, mass.symbol > 0),
+        [info, mass],
+        each={a: "(0, 1]", r: "(-oo, oo)"},
+        each_assuming=[r <= eps],
+        where={eps: "(-oo, oo)"},
+    )
+
+
+def test_a_mean_of_log_ratios_is_proved_and_a_mean_of_weight_2_is_not():
+    assert _weighted_mean(1).decide(Deadline(60)).status is Status.PROVED
+    # Weights a = (1, 1) (adding up to 2) with r_j = eps = 1: sum a_j r_j = 2 > 1 = eps.
+    verdict = _weighted_mean(2).decide(Deadline(60))
+    assert verdict.status is Status.UNKNOWN
+    assert verdict.reason.startswith("the conclusion is refuted")

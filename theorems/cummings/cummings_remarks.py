@@ -7,13 +7,15 @@ import sympy
 from _cummings_common import SEED
 from sympy import Interval, exp, oo
 
-from dpproofs import exact_fact, for_each
+from dpproofs import exact_fact
 from dpproofs.algebra import implies
+from dpproofs.claim import all_of
+from dpproofs.continuum import continuum
 from dpproofs.search import Interval as SearchInterval
 from dpproofs.search import channel, for_all
 from dpproofs.symbolic import holds
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import mechanism_pure_dp
+from dpproofs.vocabulary import gaussian_delta, mechanism_pure_dp
 
 
 @theorem(
@@ -132,23 +134,26 @@ def gaussian_is_not_pure_dp():
     )
 
 
-def _gaussian_delta(sigma_value, eps_value):
-    """delta(eps) = integral of (p(t) - e^eps q(t))^+ dt for p = N(1, s^2), q = N(0, s^2) (the
-    outputs of neighbours at distance Delta = 1; only sigma/Delta matters): sympy solves
-    p(t) = e^eps q(t) for the threshold t* (p/q increases in t) and integrates p - e^eps q
-    over (t*, oo) exactly (erf terms)."""
-    t = sympy.Symbol("t", real=True)
-    s2 = sympy.sympify(sigma_value) ** 2
-    norm = 1 / sympy.sqrt(2 * sympy.pi * s2)
-    p = norm * exp(-((t - 1) ** 2) / (2 * s2))
-    q = norm * exp(-(t**2) / (2 * s2))
-    (threshold,) = sympy.solve(
-        sympy.Eq(sympy.expand_log(sympy.log(p / q), force=True), eps_value), t
-    )
-    return sympy.integrate(p - exp(eps_value) * q, (t, threshold, oo))
+#: The box decided: eps in (0, EPS_MAX] and Delta/sigma in [RATIO_MIN, RATIO_MAX], i.e.
+#: sigma/Delta in [1/64, 100]. Beyond RATIO_MAX, delta(0) = 2 Phi(Delta/(2 sigma)) - 1 is within
+#: 2 Phi(-32) ~ 1e-224 of 1 (Arb needs ~ 750 bits); beyond EPS_MAX and below RATIO_MIN, delta is
+#: positive but its two terms agree to ~ (Delta/sigma)^2/eps.
+EPS_MAX = F(100)
+RATIO_MIN, RATIO_MAX = F(1, 100), F(64)
 
 
-SIGMAS_EPSILONS = [(s_, e_) for s_ in (F(1, 2), F(3)) for e_ in (F(1, 10), F(5))]
+def _profile(alg, eps, ratio):
+    """delta(eps) at Delta/sigma = ratio (the vocabulary's gaussian_delta, eps sigma/Delta =
+    eps/ratio)."""
+    return gaussian_delta(alg, eps, ratio, eps / ratio)
+
+
+#: What the two corners decide, by Lemma G2.
+GAUSS_BOX = (
+    "every eps in (0, 100] and sigma/Delta in [1/64, 100] (Lemma G2, docs/design/"
+    "branch-and-bound.md: delta(eps) decreases in eps and increases in Delta/sigma, so its "
+    "corners bound it on the box)"
+)
 
 
 @theorem(
@@ -156,13 +161,23 @@ SIGMAS_EPSILONS = [(s_, e_) for s_ in (F(1, 2), F(3)) for e_ in (F(1, 10), F(5))
     expect="verified-bounded",
     id="cummings.gaussian_approximate",
     reading="Neighbours at distance Delta f (only sigma/Delta f matters); delta(eps) is the "
-    "hockey-stick divergence of N(Delta f, sigma^2) against N(0, sigma^2), integrated "
-    "exactly; 'some delta in (0, 1)' checked as 0 < delta(eps) < 1 at sigma/Delta f in "
-    "{1/2, 3}, eps in {1/10, 5}.",
-    note="delta(eps) is the hockey-stick divergence of the outputs of neighbours, an integral "
-    "computed exactly by sympy (erf terms) and compared rigorously: 0 < delta(eps) < 1, at "
-    "sigma/Delta in {1/2, 3} and eps in {1/10, 5}. For every sigma and eps, only the "
-    "pointwise step is decided (cummings.gaussian_approximate_pointwise, a proof step).",
+    "hockey-stick divergence of N(Delta f, sigma^2) against N(0, sigma^2) (the vocabulary's "
+    "gaussian_delta); 'some delta in (0, 1)' checked as 0 < delta(eps) < 1 for every eps in "
+    "(0, 100] and sigma/Delta f in [1/64, 100], through Lemma G2 (docs/design/"
+    "branch-and-bound.md: delta(eps) decreases in eps and in sigma/Delta).",
+    note="delta(eps) = Phi(Delta/(2 sigma) - eps sigma/Delta) - e^eps Phi(-Delta/(2 sigma) - "
+    "eps sigma/Delta) is the hockey-stick divergence of the outputs of neighbours. Lemma G2 "
+    "(proved in docs/design/branch-and-bound.md from e^eps phi(B) = phi(A)): d delta/d eps = "
+    "-e^eps Phi(B) < 0 and d delta/d(Delta/sigma) = phi(A) > 0. So on eps in (0, 100] x "
+    "Delta/sigma in [1/100, 64], delta >= delta at the corner (eps, Delta/sigma) = (100, "
+    "1/100) and delta < its value at (0, 64); both corners are decided rigorously (Arb erfc): 0 < "
+    "delta(100) at sigma/Delta = 100, and delta(0) < 1 at sigma/Delta = 1/64. Covered: that "
+    "box (before: 4 points, sigma/Delta in {1/2, 3} x eps in {1/10, 5}). Not covered: eps > "
+    "100, sigma/Delta < 1/64 or > 100, where delta tends to 0 or 1 and no box closes; what "
+    "would finish it: Lemma G3 (delta = phi(A) (M(A) - M(B)) with M = Phi/phi increasing, so "
+    "delta > 0 everywhere) and delta < delta(0) = 2 Phi(Delta/(2 sigma)) - 1 < 1, as rules "
+    "with their limits decided. For every sigma and eps, the pointwise step is decided "
+    "(cummings.gaussian_approximate_pointwise, a proof step).",
     quote=(
         "For f with Delta f < inf, eps > 0 and sigma > 0, the Gaussian mechanism f(x) + N(0, "
         "sigma^2) is (eps, delta)-DP for some delta in (0, 1)."
@@ -171,20 +186,22 @@ SIGMAS_EPSILONS = [(s_, e_) for s_ in (F(1, 2), F(3)) for e_ in (F(1, 10), F(5))
 def gaussian_is_approximate_dp():
     """The Gaussian mechanism is (eps, delta)-DP for some delta in (0, 1)."""
 
-    def member(sigma_value, eps_value):
-        def check(facts):
-            delta = _gaussian_delta(sigma_value, eps_value)
-            facts.less_than("0 < delta(eps)", 0, delta)
-            facts.less_than("delta(eps) < 1", delta, 1)
-            return {"delta(eps)": delta}
-
-        return exact_fact(f"0 < delta(eps) < 1 at sigma = {sigma_value}, eps = {eps_value}", check)
-
-    return for_each(
-        "sigma/Delta in {1/2, 3}, eps in {1/10, 5}",
-        SIGMAS_EPSILONS,
-        member,
-        label=lambda s_, e_: f"sigma={s_}, eps={e_}",
+    return all_of(
+        continuum(
+            "0 < delta(eps) at its minimum over the box, eps = 100, Delta/sigma = 1/100",
+            lambda alg, eps, ratio: alg.lt(0, _profile(alg, eps, ratio)),
+            {},
+            {"eps": (EPS_MAX, EPS_MAX), "ratio": (RATIO_MIN, RATIO_MIN)},
+            covers=f"0 < delta(eps) for {GAUSS_BOX}",
+        ),
+        continuum(
+            "delta(eps) < 1 above its supremum over the box, eps = 0, Delta/sigma = 64",
+            lambda alg, eps, ratio: alg.lt(_profile(alg, eps, ratio), 1),
+            {},
+            {"eps": (0, 0), "ratio": (RATIO_MAX, RATIO_MAX)},
+            covers=f"delta(eps) < 1 for {GAUSS_BOX}",
+            premise="Lemma G2's corner eps = 0 (outside eps > 0)",
+        ),
     )
 
 
