@@ -175,3 +175,11 @@ def test_a_true_claim_with_rational_content_is_proved_by_a_certificate_that_repl
     (record,) = [e for e in verdict.evidence if isinstance(e, DiagonalCertificate)]
     piece = Piece("f.py", "t", "proved", (), record.as_dict())
     assert replay_diagonal(piece, claim, record).outcome is Outcome.CONFIRMED
+
+
+@pytest.mark.xfail(strict=True, reason="finding: a DiagonalClaim with no case is PROVED")
+def test_a_directly_built_claim_with_no_case_is_not_proved() -> None:
+    # decide() loops over no case and returns PROVED "for <coverage>: every case certified"
+    # (replay_diagonal confirms it in-process; only the report's reader refuses [] cases).
+    claim = DiagonalClaim("3 TV^2 <= D", p, q, (), "every pair on every finite alphabet")
+    assert claim.decide(Deadline(60)).status is not Status.PROVED
