@@ -12,14 +12,11 @@ are not compared with the claim: editing them is accepted (xfail(strict=True) fi
 from __future__ import annotations
 
 import copy
-import io
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from dpproofs.cli.main import main
+from s7_reports import recheck, verified
 
 THEOREMS = '''
 import sympy
@@ -49,17 +46,7 @@ def pad():
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    folder = tmp_path_factory.mktemp("erasure")
-    (folder / "er_theorems.py").write_text(THEOREMS)
-    out = folder / "r.json"
-    assert main(["verify", str(folder / "er_theorems.py"), "--json", str(out), "--no-cache"]) == 0
-    return json.loads(out.read_text())
-
-
-def recheck(tmp_path: Path, data: dict) -> int:
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(data))
-    return main(["recheck", str(path)], stdout=io.StringIO(), stderr=io.StringIO())
+    return verified(tmp_path_factory.mktemp("erasure"), "er_theorems.py", THEOREMS)
 
 
 def edited(data: dict, index: int, change: Callable[[dict], None]) -> dict:
