@@ -91,13 +91,13 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "ShannonClaim": _shannon,
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
-        "InductionClaim": _induction,
-        "RowReleaseClaim": _row_release,
+        "InductionClaim": _closed_form,
+        "RowReleaseClaim": _closed_form,
         "SequenceInduction": _sequence,
-        "SymmetricEpsilonClaim": _symmetric,
-        "ErasureClaim": _erasure,
-        "PadClaim": _pad,
-        "MedianLowerBound": _median,
+        "SymmetricEpsilonClaim": _closed_form,
+        "ErasureClaim": _closed_form,
+        "PadClaim": _closed_form,
+        "MedianLowerBound": _closed_form,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -218,46 +218,20 @@ def _brute(
     return Judgement(NO_COUNTEREXAMPLE, said) if ok else Judgement(UNSOUND, said)
 
 
-def _induction(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """An induction claim against brute force at small n (:mod:`dpproofs.recheck.induction`)."""
-    from dpproofs.recheck.induction import agrees
+def _closed_form(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A closed-form rule's claim (induction, row release, symmetric response, erasure, one-time
+    pad, median witness) against brute force at small sizes (``dpproofs.recheck.<rule>``)."""
+    from dpproofs.recheck import erasure, induction, median, pad, rowrelease, symmetric
 
-    return _brute(agrees, claim, verdict)
-
-
-def _row_release(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """A row-release claim against brute force (:mod:`dpproofs.recheck.rowrelease`)."""
-    from dpproofs.recheck.rowrelease import agrees
-
-    return _brute(agrees, claim, verdict)
-
-
-def _symmetric(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """A symmetric k-ary response claim against brute force (:mod:`dpproofs.recheck.symmetric`)."""
-    from dpproofs.recheck.symmetric import agrees
-
-    return _brute(agrees, claim, verdict)
-
-
-def _erasure(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """A K-ary erasure channel claim against brute force (:mod:`dpproofs.recheck.erasure`)."""
-    from dpproofs.recheck.erasure import agrees
-
-    return _brute(agrees, claim, verdict)
-
-
-def _pad(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """A one-time pad claim against brute force (:mod:`dpproofs.recheck.pad`)."""
-    from dpproofs.recheck.pad import agrees
-
-    return _brute(agrees, claim, verdict)
-
-
-def _median(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """A median lower bound against its witness written out (:mod:`dpproofs.recheck.median`)."""
-    from dpproofs.recheck.median import agrees
-
-    return _brute(agrees, claim, verdict)
+    rule = {
+        "InductionClaim": induction,
+        "RowReleaseClaim": rowrelease,
+        "SymmetricEpsilonClaim": symmetric,
+        "ErasureClaim": erasure,
+        "PadClaim": pad,
+        "MedianLowerBound": median,
+    }[type(claim).__name__]
+    return _brute(rule.agrees, claim, verdict)
 
 
 def _sequence(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

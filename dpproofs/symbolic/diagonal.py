@@ -34,6 +34,20 @@ from dpproofs.verdict import Status, Verdict
 METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
 
 
+#: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` made with a reduction's
+#: words, keyed by the words: a claim states a reduction only with these very cases (the
+#: builder checked the reduction's preconditions on them). Written by ``reduced`` alone.
+REDUCTIONS: dict[str, tuple[DiagonalCase, ...]] = {}
+
+
+def reduced(statement: str, cases: tuple[DiagonalCase, ...], words: str) -> DiagonalClaim:
+    """The claim over ``cases`` with the reduction ``words`` (for the builders only)."""
+    REDUCTIONS[words] = cases
+    return DiagonalClaim(
+        statement, sympy.Symbol("p", real=True), sympy.Symbol("q", real=True), cases, words
+    )
+
+
 class NotCertified(Exception):
     """A precondition or the sign of a case that z3 did not establish (the claim stays open)."""
 
@@ -60,9 +74,25 @@ class DiagonalClaim:
     p: sympy.Symbol
     q: sympy.Symbol
     cases: tuple[DiagonalCase, ...]
-    #: What the cases cover, in words (e.g. a reduction from every finite alphabet).
-    coverage: str
+    #: A reduction from every finite alphabet to the cases, in words; only the builders of
+    #: :mod:`dpproofs.symbolic.diagonal_forms` give one, and they check it (``reduced``).
+    reduction: str = ""
     seconds: float = 20.0
+
+    def __post_init__(self) -> None:
+        validate(self.p, self.q, self.cases)
+        if self.reduction and REDUCTIONS.get(self.reduction) is not self.cases:
+            raise InvalidClaim(
+                "a reduction to the cases is stated only by the builders of "
+                "dpproofs.symbolic.diagonal_forms, which build the cases themselves"
+            )
+
+    @property
+    def coverage(self) -> str:
+        """What the verdict covers: the reduction's words, or each case's domain as written."""
+        if self.reduction:
+            return self.reduction
+        return " and ".join(f"p in {c.base}, q in {c.moving}" for c in self.cases)
 
     def describe(self) -> str:
         return self.statement
@@ -97,27 +127,34 @@ def diagonal(
     p: sympy.Symbol,
     q: sympy.Symbol,
     cases: Iterable[DiagonalCase],
-    coverage: str,
 ) -> DiagonalClaim:
-    """The claim "F >= 0 on each case's domain", decided by rule DG (module docstring)."""
-    listed = tuple(cases)
+    """The claim "F >= 0 on each case's domain", decided by rule DG (module docstring); its
+    coverage is the cases' domains as written (a reduction to them is stated only by the
+    builders of :mod:`dpproofs.symbolic.diagonal_forms`, which rebuild their cases)."""
+    return DiagonalClaim(statement, p, q, tuple(cases))
+
+
+def validate(p: sympy.Symbol, q: sympy.Symbol, cases: tuple[DiagonalCase, ...]) -> None:
+    """Raise InvalidClaim unless the claim is in rule DG's whitelist (module docstring)."""
     if (p, q) != (sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)):
         # Other assumptions (positive, ...) could let sympy rewrite F by facts the domain
         # does not give; the names are how the certificate's polynomials are read back.
         raise InvalidClaim("the diagonal rule's symbols are p (the base) and q, real only")
-    if not listed:
+    if not cases:
         raise InvalidClaim("a diagonal claim needs at least one case")
-    for case in listed:
+    for case in cases:
+        if not isinstance(case, DiagonalCase):
+            raise InvalidClaim(f"{case!r} is not a DiagonalCase")
         _whitelist(case.expression, {p, q})
         if case.order not in (1, 2):
             raise InvalidClaim(f"the order {case.order} is not 1 or 2")
         for c in case.constraints:
+            _whitelist(c, {p, q})
             if not c.is_polynomial(p, q) or c.free_symbols - {p, q} or sympy.degree(c, q) > 1:
                 raise InvalidClaim(f"the constraint {c} is not a polynomial of degree <= 1 in q")
         for interval in (case.base, case.moving):
             if not _interval(interval):
                 raise InvalidClaim(f"{interval} is not an interval with rational ends")
-    return DiagonalClaim(statement, p, q, listed, coverage)
 
 
 def _interval(interval: object) -> bool:
@@ -196,7 +233,10 @@ def odd_part(
     (product = c prod f_i^m_i, sympy's factor_list), S = prod f_i^(m_i // 2). The product has
     R's sign wherever S is not 0, and is 0 where S is."""
     constant, factors = sympy.factor_list(product, p, q)
-    rest, square = sympy.Integer(constant), sympy.Integer(1)
+    constant = sympy.sympify(constant)
+    if not isinstance(constant, sympy.Rational):  # Integer is a Rational; -1/2 must stay -1/2
+        raise NotCertified(f"the constant factor {constant} of {product} is not a rational")
+    rest, square = constant, sympy.Integer(1)
     for factor, power in factors:
         rest *= factor ** (power % 2)
         square *= factor ** (power // 2)

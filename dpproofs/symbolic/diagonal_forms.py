@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy
 
 from dpproofs.errors import InvalidClaim
-from dpproofs.symbolic.diagonal import DiagonalCase, DiagonalClaim, diagonal
+from dpproofs.symbolic.diagonal import DiagonalCase, DiagonalClaim, reduced
 
 P, Q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
 UNIT = sympy.Interval.open(0, 1)
@@ -54,7 +54,7 @@ def tv_below_kl(statement: str, bound: sympy.Expr, t: sympy.Symbol) -> DiagonalC
         DiagonalCase(tail - g, sympy.FiniteSet(0), sympy.Interval.Ropen(0, 1), "p = 0"),
         DiagonalCase(head - g, sympy.FiniteSet(1), sympy.Interval.Lopen(0, 1), "p = 1"),
     )
-    return diagonal(statement, p, q, cases, LIFTED)
+    return reduced(statement, cases, LIFTED)
 
 
 #: The coverage of a Jensen-Shannon claim lifted by Lemma DP (no "; ": the rechecker reads a
@@ -95,4 +95,4 @@ def _js_claim(statement: str, bound: sympy.Expr) -> DiagonalClaim:
     a = 2 * p - q
     f = (binary_kl(a, p) + binary_kl(q, p)) / 2 - bound
     case = DiagonalCase(f, UNIT, UNIT, "0 < q, 2p - q < 1", order=2, constraints=(a, 1 - a))
-    return diagonal(statement, p, q, [case], LIFTED_JS)
+    return reduced(statement, (case,), LIFTED_JS)

@@ -199,7 +199,8 @@ def test_a_point_is_decided_at_growing_precision_and_a_covered_part_stays_bounde
     claim = _point(1, covers="the corner of a box")
     bounded = claim.decide(Deadline(60))
     assert bounded.status is Status.VERIFIED_BOUNDED
-    assert bounded.coverage.startswith("the corner of a box (every box of eps = 0, u = 64")
+    assert bounded.coverage.startswith("every box of eps = 0, u = 64")
+    assert bounded.coverage.endswith("this covers the corner of a box)")
     piece = Piece("f.py", "t", "proved", (), bounded.evidence[0].as_dict())
     finding = rc.replay_boxes(piece, claim, bounded.evidence[0])
     assert finding.outcome is Outcome.CONFIRMED and finding.supports == "verified-bounded"

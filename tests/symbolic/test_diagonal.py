@@ -131,7 +131,7 @@ def test_generated_polynomial_claims_against_exact_points(coefficients, lo, hi, 
         hi = lo + 1
     moving = Interval(Rational(lo), Rational(hi), open_ends, open_ends)
     base = Interval(Rational(lo), Rational(hi), True, True)
-    claim = diagonal("generated", p, q, [DiagonalCase(f, base, moving)], "a box")
+    claim = diagonal("generated", p, q, [DiagonalCase(f, base, moving)])
     verdict = claim.decide(Deadline(60))
     if verdict.status is Status.PROVED:
         assert _replay(claim, verdict).outcome is Outcome.CONFIRMED
@@ -174,23 +174,23 @@ def test_unmet_preconditions_leave_the_claim_unknown():
         "nested": DiagonalCase(1 / (1 + 1 / q) - 1 / (1 + 1 / p), UNIT, UNIT),
     }
     for name, case in cases.items():
-        verdict = diagonal(name, p, q, [case], "x").decide(Deadline(60))
+        verdict = diagonal(name, p, q, [case]).decide(Deadline(60))
         assert verdict.status is Status.UNKNOWN, name
 
 
 def test_what_the_rule_does_not_read_is_an_error():
     with pytest.raises(InvalidClaim):
-        diagonal("exp", p, q, [DiagonalCase(sympy.exp(q - p) - 1, UNIT, UNIT)], "x")
+        diagonal("exp", p, q, [DiagonalCase(sympy.exp(q - p) - 1, UNIT, UNIT)])
     with pytest.raises(InvalidClaim):
-        diagonal("sqrt", p, q, [DiagonalCase(sympy.sqrt(q) - sympy.sqrt(p), UNIT, UNIT)], "x")
+        diagonal("sqrt", p, q, [DiagonalCase(sympy.sqrt(q) - sympy.sqrt(p), UNIT, UNIT)])
     with pytest.raises(InvalidClaim):
         tv_below_kl("odd", t**3, t)  # bound(|p - q|) is not bound(p - q)
     with pytest.raises(InvalidClaim):  # floats never reach a decision
-        diagonal("float", p, q, [DiagonalCase(sympy.Float(0.5) * (q - p) ** 2, UNIT, UNIT)], "x")
+        diagonal("float", p, q, [DiagonalCase(sympy.Float(0.5) * (q - p) ** 2, UNIT, UNIT)])
     with pytest.raises(InvalidClaim):
-        diagonal("ends", p, q, [DiagonalCase((q - p) ** 2, Interval(0.0, 1), UNIT)], "x")
+        diagonal("ends", p, q, [DiagonalCase((q - p) ** 2, Interval(0.0, 1), UNIT)])
     with pytest.raises(InvalidClaim):
-        diagonal("names", q, p, [DiagonalCase(q - q, UNIT, UNIT)], "x")
+        diagonal("names", q, p, [DiagonalCase(q - q, UNIT, UNIT)])
 
 
 def test_soundness_judge_confirms_a_proof_and_finds_a_borrowed_one_unsound():
@@ -272,7 +272,7 @@ def test_the_bsc_bound_below_js_is_proved_replays_and_a_larger_one_is_not():
         order=2,
         constraints=case.constraints,
     )
-    false = diagonal("11/10 BSC", p, q, [larger], "x")
+    false = diagonal("11/10 BSC", p, q, [larger])
     assert _js_negative_somewhere(false)
     assert false.decide(Deadline(60)).status is Status.UNKNOWN
 
@@ -281,15 +281,15 @@ def test_order_two_needs_the_first_derivative_to_vanish_and_the_constraints_to_h
     u = q - p
     # F = (q - p) + (q - p)^2: F(p, p) = 0 but dF/dq = 1 at q = p; false for q < p.
     rising = DiagonalCase(u + u**2, UNIT, UNIT, order=2)
-    assert diagonal("x", p, q, [rising], "x").decide(Deadline(60)).status is Status.UNKNOWN
+    assert diagonal("x", p, q, [rising]).decide(Deadline(60)).status is Status.UNKNOWN
     # The constraint q - 2p > 0 excludes the diagonal point (p, p): not certified.
     off = DiagonalCase(u**2, UNIT, UNIT, order=2, constraints=(q - 2 * p,))
-    assert diagonal("x", p, q, [off], "x").decide(Deadline(60)).status is Status.UNKNOWN
+    assert diagonal("x", p, q, [off]).decide(Deadline(60)).status is Status.UNKNOWN
     # A constraint of degree 2 in q (its q-section may not be an interval), an order of 3.
     with pytest.raises(InvalidClaim):
-        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, constraints=(q**2 - p,))], "x")
+        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, constraints=(q**2 - p,))])
     with pytest.raises(InvalidClaim):
-        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, order=3)], "x")
+        diagonal("x", p, q, [DiagonalCase(u**2, UNIT, UNIT, order=3)])
 
 
 def test_a_spent_deadline_leaves_the_claim_unknown():
