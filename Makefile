@@ -33,7 +33,7 @@ recheck: verify
 # CI (make test, make recheck, make soundness) under an hour on two cores: about 20 minutes here
 # with JOBS=2; `make soundness LIFT_BUDGET=30 LIFTING_EXAMPLES=60` is the thorough run.
 SOUNDNESS_SECONDS ?= 6
-SOUNDNESS_MAX ?= 7
+SOUNDNESS_MAX ?= 5
 LIFT_BUDGET ?= 12
 LIFTING_EXAMPLES ?= 5
 soundness: $(STAMP)
