@@ -236,6 +236,8 @@ class _Parser(_Binding):
             return self._evaluated(), False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
+        if re.fullmatch(r"\.\d+", tok):  # .5 as papers print it: the exact rational 0.5 = 1/2
+            return "0" + tok, False
         if tok == "e":
             if self.peek() == "_":
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")

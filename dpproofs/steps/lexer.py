@@ -23,7 +23,8 @@ class NotUnderstood(DpProofsError):
 
 #: Spellings of the absolute-value bar: read as ``|`` (``\\lvert x \\rvert`` is ``|x|``).
 _BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
+#: A decimal with no leading digit (``.5``) is one number token, read exactly as 1/2 like ``0.5``.
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\.\d+|\S")
 
 
 #: The evaluation bar ``\\left. F \\right|_{x=a}^{b}``: its two delimiters are kept as tokens.
