@@ -1,0 +1,63 @@
+"""Adversary (helper ADV2, session 7, issue 28): the LaTeX step reader's new readings on branch
+d28 (decimals with no leading digit, function application), attacked with inputs a paper's
+reader could paste. Each test is a finding: it fails today and is marked xfail(strict=True),
+so the fix turns it into an XPASS that must be unmarked.
+
+Truth is decided here without the reader: each false step has an exact witness computed with
+Fractions or sympy at a rational point (see each case's comment).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from dpproofs.claim import Deadline
+from dpproofs.steps.check import check_steps
+from dpproofs.steps.derivation import read_derivation
+
+
+def statuses(block: str, **kwargs: object) -> list[str]:
+    derivation = read_derivation(block, **kwargs)  # type: ignore[arg-type]
+    return [r.status for r in check_steps(derivation, Deadline(30))]
+
+
+# --- decimals -------------------------------------------------------------------------------
+# ".5.5", "2.5.5", "1.5.5" print as a dotted number (a section number, a version, a typo): no
+# reader multiplies 1/2 by 1/2. Before d28 the lone '.' was "not understood"; now the reader
+# splits them into two decimals and multiplies, so each step below is PROVED under a reading no
+# mathematician gives. The step is false under every reading a mathematician gives (it has none).
+MALFORMED_DECIMALS = [
+    r".5.5 = .25",  # 1/2 * 1/2 = 1/4 is what is proved
+    r"2.5.5 = 1.25",  # 5/2 * 1/2 = 5/4
+    r"1.5.5 = .75",  # 3/2 * 1/2 = 3/4 ("1.5.5" a section number)
+    r".5 \, .5 = .25",  # a thin space between two decimals is no product sign either
+    r".5\!.5 = .25",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV2: two juxtaposed decimals read as a product (.5.5 = 1/4 proved)")
+@pytest.mark.parametrize("block", MALFORMED_DECIMALS)
+def test_a_dotted_run_of_digits_is_not_a_product_of_decimals(block: str) -> None:
+    assert F(1, 2) * F(1, 2) == F(1, 4)  # the value the misreading proves
+    assert statuses(block) != ["proved"]
+
+
+# "x.5" and "f.5" (a letter, a point, digits) print as nothing a reader writes for x/2: x_5 mistyped,
+# a field access, a numbered item. Before d28 "not understood"; now x*(1/2).
+@pytest.mark.xfail(strict=True, reason="ADV2: 'x.5' read as x*0.5 (x.5 = x/2 proved)")
+@pytest.mark.parametrize("block", [r"x.5 = \frac{x}{2}", r"f.5 = .5f", r".5x.5 = .25x"])
+def test_a_letter_then_a_decimal_point_is_not_a_product(block: str) -> None:
+    assert statuses(block) != ["proved"]
+
+
+# Scientific notation: "1e-5" is how DP texts and code-derived documents print delta = 10^-5.
+# Two readings a mathematician could give differ (1*e - 5, or 10^-5); the reader picks 1*e - 5
+# silently and REFUTES the step, true under the other reading (1 * 10^-5 = 10^-5 exactly).
+# Pre-existing (not d28), found while attacking decimals; docs/latex.md's rule says ambiguous.
+@pytest.mark.xfail(strict=True, reason="ADV2: scientific notation 1e-5 read as 1*e - 5, true step refuted")
+@pytest.mark.parametrize("block", [r"1e-5 = 10^{-5}", r"2e3 = 2000", r"1.5e3 = 1500"])
+def test_scientific_notation_is_not_refuted(block: str) -> None:
+    assert F(15, 10) * 10**3 == 1500 and 2 * 10**3 == 2000
+    assert statuses(block) != ["refuted"]
