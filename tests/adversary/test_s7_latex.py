@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+import sympy
 
 from dpproofs.claim import Deadline
 from dpproofs.steps.check import check_steps
@@ -60,4 +61,54 @@ def test_a_letter_then_a_decimal_point_is_not_a_product(block: str) -> None:
 @pytest.mark.parametrize("block", [r"1e-5 = 10^{-5}", r"2e3 = 2000", r"1.5e3 = 1500"])
 def test_scientific_notation_is_not_refuted(block: str) -> None:
     assert F(15, 10) * 10**3 == 1500 and 2 * 10**3 == 2000
+    assert statuses(block) != ["refuted"]
+
+
+# --- a Greek letter before a parenthesised NUMBER -------------------------------------------------
+# docs/latex.md: a name before ONE name in parentheses (\epsilon(\alpha)) is a function's notation
+# (ambiguous), \delta (1 + x) a product. A name before a parenthesised number, \delta(0), falls to
+# the product reading, which no mathematician gives (nobody writes delta*0 as \delta(0)): in DP
+# texts \delta(\varepsilon) is the privacy curve and \varepsilon(\alpha) the RDP curve, evaluated
+# at numbers all the time. Under the function reading these steps fail for some function (so they
+# must not be proved) or hold for every function of the kind (so they must not be refuted).
+def gaussian_privacy_curve_at_zero() -> sympy.Expr:
+    """delta(0) of the Gaussian mechanism with sensitivity/sigma = 1 (Balle and Wang 2018):
+    Phi(1/2) - Phi(-1/2) = erf(1/(2 sqrt 2)) > 0, so delta(0) = 0 is false for it."""
+    value = sympy.erf(1 / (2 * sympy.sqrt(2)))
+    assert value.is_positive  # exact: erf is positive on (0, oo)
+    return value
+
+
+@pytest.mark.xfail(strict=True, reason="ADV2: \\delta(0) read as delta*0, false step proved")
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"\delta(0) = 0",  # false for the Gaussian curve: erf(1/(2 sqrt 2)) > 0
+        r"\delta\left(0\right) = 0",
+        r"\delta (0) = 0",
+        # false for the function e(1) = 0, e(2) = 1 (1 <= 0 fails); as a product 2e <= 2e
+        r"\varepsilon(2) \le 2\varepsilon(1)",
+        r"\lambda(0) = 0",  # false for any function with lambda(0) = 1
+    ],
+)
+def test_a_curve_at_a_number_is_not_a_product_proved(block: str) -> None:
+    assert gaussian_privacy_curve_at_zero() != 0
+    assert statuses(block) != ["proved"]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV2: \\sigma(0) read as sigma*0, true step refuted")
+@pytest.mark.parametrize(
+    "block",
+    [
+        # the logistic sigmoid: 1/(1 + e^0) = 1/2 exactly (DP logistic regression)
+        r"\sigma(0) = \frac{1}{2}",
+        # every privacy curve is non-increasing in epsilon (Balle and Wang 2018, Dong et al.):
+        # true for each function of the kind; refuted here as delta <= 0 at delta = 1
+        r"\delta(1) \le \delta(0)",
+        r"\pi(10) = 4",  # the prime-counting function: 2, 3, 5, 7
+    ],
+)
+def test_a_curve_at_a_number_true_step_is_not_refuted(block: str) -> None:
+    assert F(1, 1) / (1 + 1) == F(1, 2)  # sigmoid(0) = 1/(1 + e^0)
+    assert [p for p in range(2, 11) if all(p % d for d in range(2, p))] == [2, 3, 5, 7]
     assert statuses(block) != ["refuted"]
