@@ -52,7 +52,18 @@ def test_a_dotted_run_of_digits_is_not_a_product_of_decimals(block: str) -> None
 # "x.5" and "f.5" (a letter, a point, digits) print as nothing a reader writes for x/2: x_5
 # mistyped, a field access, a numbered item. Before d28 "not understood"; now x*(1/2).
 @pytest.mark.xfail(strict=True, reason="ADV2: 'x.5' read as x*0.5 (x.5 = x/2 proved)")
-@pytest.mark.parametrize("block", [r"x.5 = \frac{x}{2}", r"f.5 = .5f", r".5x.5 = .25x"])
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"x.5 = \frac{x}{2}",
+        r"f.5 = .5f",
+        r".5x.5 = .25x",
+        r"x_{1}.5 = .5x_1",  # prints x_1.5
+        r"x^{2}.5 = .5x^2",  # prints x^2.5: nobody reads (x^2)/2
+        r"\frac{1}{2}.5 = .25",
+        r"|x|.5 = .5|x|",
+    ],
+)
 def test_a_letter_then_a_decimal_point_is_not_a_product(block: str) -> None:
     assert statuses(block) != ["proved"]
 
