@@ -190,3 +190,11 @@ def test_an_unbackslashed_function_name_false_step_is_not_proved(block: str) -> 
 def test_an_unbackslashed_function_name_true_step_is_not_refuted(block: str) -> None:
     assert sympy.exp(0) == 1 and sympy.log(1) == 0 and sympy.log(sympy.E) == 1
     assert statuses(block) != ["refuted"]
+
+
+# The same dotted run in an --assume: "x >= .5.5" is taken as x >= 1/4, and a false step
+# (x >= 1/4 fails at x = 0 with no usable assumption) is proved from it.
+@pytest.mark.xfail(strict=True, reason="ADV2: --assume '.5.5' read as 1/4, step proved")
+def test_a_dotted_run_in_an_assumption_is_not_a_product() -> None:
+    assert not F(0) >= F(1, 4)
+    assert statuses(r"x \ge .25", assume=[r"x \ge .5.5"]) != ["proved"]
