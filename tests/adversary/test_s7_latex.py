@@ -235,3 +235,16 @@ def test_a_braced_or_decorated_application_is_not_a_product(block: str) -> None:
 
     assert curve(zero + 1) != curve(zero) + curve(one)  # e^-1 != 1 + e^-1
     assert statuses(block) != ["proved"]
+
+
+# The issue's own example, Gamma(n + 1) = n Gamma(n), refuted again once a brace hides the
+# application (issue 28 class 1 was "\Gamma(n+1) = n\Gamma(n) refuted"); Gamma(2) = 1! = 1.
+@pytest.mark.xfail(strict=True, reason="ADV2: {\\Gamma}(n+1) read as a product, true step refuted")
+@pytest.mark.parametrize(
+    "block",
+    [r"{\Gamma}(n+1) = n{\Gamma}(n)", r"\Gamma{(n+1)} = n\Gamma{(n)}", r"{\Gamma}(2) = 1"],
+)
+def test_a_braced_known_function_true_step_is_not_refuted(block: str) -> None:
+    n = sympy.Rational(5, 2)  # exact at a non-integer point too
+    assert sympy.gamma(n + 1) == n * sympy.gamma(n) and sympy.gamma(2) == 1
+    assert statuses(block) != ["refuted"]
