@@ -238,6 +238,10 @@ class _Parser(_Binding):
             return tok, False
         if re.fullmatch(r"\.\d+", tok):  # .5 as papers print it: the exact rational 0.5 = 1/2
             return "0" + tok, False
+        if re.fullmatch(r"[A-Za-z]", tok) and not self._before_bracket():
+            applied = self._letters_applied()
+            if applied is not None:
+                return applied, False
         if tok == "e":
             if self.peek() == "_":
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
@@ -249,6 +253,31 @@ class _Parser(_Binding):
                     return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
+
+    def _before_bracket(self) -> bool:
+        """Whether the letter just taken opens ``Pr[``, ``P[`` or ``E[`` (an opaque quantity)."""
+        return any(
+            self.toks[self.pos - 1 : self.pos + len(letters)] == [*letters, "["]
+            for letters in LATIN_OPAQUE
+        )
+
+    def _letters_applied(self) -> str | None:
+        """A run of letters before ``(``, the first just taken: ``f(x)``, ``score(x, 0, c)``,
+        ``exp(x)``. ``exp``, ``ln``, ``log`` are the functions (a reader never means e*x*p there);
+        any other run is a
+        function's name, its application an opaque number (``_application``: kind "Fn" with an
+        argument list, which has no product reading; "Ap" with one argument, which may also be
+        a product). A lone ``e`` before ``(`` stays Euler's number times the group."""
+        start = end = self.pos - 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        if end >= len(self.toks) or self.toks[end] != "(" or run == "e":
+            return None
+        self.pos = end
+        if run in ("exp", "ln", "log"):  # no reader means e*x*p(...) or l*n(...) there
+            return self._command("\\" + run)
+        return self._application(start, "Fn" if self._comma_inside() else "Ap")
 
     def _symbol(self, name: str, greek: bool = False, decorated: str = "") -> str:
         """A parameter: a letter, a Greek letter or a decorated one (``decorated`` is how it is
@@ -296,25 +325,22 @@ class _Parser(_Binding):
             )
         if self.peek() == "(":
             lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
-            if not greek and (len(name) == 1 or self._comma_inside() or lone):
-                group = self._group_text()
-                product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
-                raise NotUnderstood(
-                    f"ambiguous: {name}{group} is a function applied to an argument or a "
-                    f"product; {product}give it a meaning with --map "
-                    f"'{self._letters_before(start)}{name}{group}' => ...",
-                    f"{name}(",
-                )
-            if greek and (base in _FUNCTION_GREEK or self._comma_inside() or lone):
-                # the key is the application as written: a key with another argument (the
-                # '\\Phi(x)' this message once suggested) matches only that text
-                group = self._group_text()
-                raise NotUnderstood(
-                    f"ambiguous: {shown}{group} is a function applied to an argument or a "
-                    f"product; map it (--map '{shown}{group}' => ...) or write "
-                    f"{shown} \\cdot {group}",
-                    f"{shown}(",
-                )
+            comma = self._comma_inside()
+            if (not greek and (len(name) == 1 or comma or lone)) or (
+                greek and (base in _FUNCTION_GREEK or comma or lone)
+            ):
+                before = "" if greek else self._letters_before(start)
+                if before:  # KL_1(p, q): the name KL_1, or K times L_1(p, q)?
+                    group = self._group_text()
+                    raise NotUnderstood(
+                        f"ambiguous: {before}{name}{group} is a function {before}{name} or "
+                        f"{before} times {name}{group}; give it a meaning with --map "
+                        f"'{before}{name}{group}' => ...",
+                        f"{name}(",
+                    )
+                # the opaque text is the application as written: the --map key that gives it
+                # a meaning (a key with another argument matches only that text)
+                return self._application(start, "Fn" if comma else "Ap")
         return _name(name)
 
     def _command(self, tok: str) -> str:

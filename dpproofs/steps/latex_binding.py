@@ -19,11 +19,12 @@ from dpproofs.steps.binders import (
     listed_set,
     matching,
     opaque_name,
+    refuse_not_applied,
     substituted,
 )
 from dpproofs.steps.integrals import NotIntegrable, definite
-from dpproofs.steps.lexer import EVALUATE_CLOSE, EVALUATE_OPEN, NotUnderstood, render
-from dpproofs.steps.notation import _GREEK, _RESERVED, _VARIANTS
+from dpproofs.steps.lexer import EVALUATE_CLOSE, EVALUATE_OPEN, NotUnderstood, render, tokens
+from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _RESERVED, _VARIANTS
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 
 #: Decorations that make a new parameter name: ``\\hat{p}`` is ``p_hat``.
@@ -141,8 +142,11 @@ class _Binding:
         body = self.toks[self.pos : start]
         self.pos = start + length
         name = _name(_VARIANTS.get(variable.lstrip("\\"), variable.lstrip("\\")))
+        since = len(self.opaque)
+        integrand = self._sub(body)
+        self._no_opaque_binds(variable, since, "\\int")
         try:
-            return definite(name, self._sub(lower), self._sub(upper), self._sub(body))
+            return definite(name, self._sub(lower), self._sub(upper), integrand)
         except (NotIntegrable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), "\\int") from exc
 
@@ -169,6 +173,50 @@ class _Binding:
         if kind == "Pr":
             self.conditions.append(f"{name} >= 0")  # a mass or a density (not <= 1)
         return name
+
+    def _application(self, start: int, kind: str) -> str:
+        """``f(x)``, ``score(x, 0, \\alpha)``, ``\\Phi(x)``: ``toks[start:pos]`` is the function's
+        name as written, the cursor at its ``(``. The application is one opaque number per text
+        (:mod:`.binders`, kind "Fn" for an argument list, "Ap" for one argument, which could
+        also be a product). Sound for every reading of the name: a step proved for every value
+        of the opaque number holds for each value it takes, f's value at x or the product f*x
+        (a substitution instance of a universally quantified claim)."""
+        end = matching(self.toks, self.pos)
+        written = self.toks[start : end + 1]
+        head = "".join(t.lstrip("\\") for t in self.toks[start : self.pos] if t != "_")
+        if not any(t == "_" for t in self.toks[start : self.pos]):
+            refuse_not_applied(head, render(written))
+        before = self.toks[start - 1] if start > 0 else ""
+        after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
+        if kind == "Ap" and (before == "/" or before in _FUNCTIONS or after in ("^", "'", "!")):
+            # the product reading binds otherwise: f(x)^2 is f*x^2, a/f(x) is (a/f)*x, \log f(x)
+            # is (\log f)*x: no longer an instance of the function's value
+            shown = render(written)
+            head, _, group = shown.partition("(")
+            beside = after if after in ("^", "'", "!") else before
+            raise NotUnderstood(
+                f"ambiguous: {shown} is a function applied to an argument or a product, and "
+                f"the two bind differently beside {beside}"
+                f"; write {head} \\cdot ({group} for a product, or give it a meaning with --map "
+                f"'{shown}' => ...",
+                f"{head}(",
+            )
+        self.pos = end + 1
+        name = opaque_name(kind, written)
+        self.opaque.append((name, render(written)))
+        return name
+
+    def _no_opaque_binds(self, variable: str, since: int, operator: str) -> None:
+        """A sum's, product's or integral's variable inside an opaque quantity of its body
+        (``\\sum_{i=1}^{n} f(i)``): the quantity is one number free of the variable, so the
+        body would read as a constant (n f(i)): refused."""
+        for _, latex in self.opaque[since:]:
+            if variable in tokens(latex):
+                raise NotUnderstood(
+                    f"{latex} depends on the variable {variable} of {operator}, and the reader "
+                    f"reads it as one unknown number: map it (--map '{latex}' => ...)",
+                    operator,
+                )
 
     def _primes(self) -> str:
         """``_prime`` for each ``'`` at the cursor."""
@@ -209,7 +257,9 @@ class _Binding:
             raise NotUnderstood(f"{tok} without an upper bound: write {tok}_{{i=1}}^{{n}}", tok)
         self.take("^")
         upper = self.argument()
+        since = len(self.opaque)
         body = self.term()
+        self._no_opaque_binds(index, since, tok)
         rest = self.toks[self.pos :]
         ends = [k for k, t in enumerate(rest) if t in SUMS]
         if index in rest[: ends[0] if ends else len(rest)]:

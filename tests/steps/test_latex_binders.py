@@ -254,11 +254,9 @@ def test_an_integral_is_its_value_by_quadrature(
         (r"\frac{d}{dx} x^2", "a derivative"),
         (r"\frac{df}{dx}", "a derivative"),
         (r"\frac{\varepsilon}{dn}", "write d \\cdot x"),
-        # a name before one name in parentheses: OpenDP's \epsilon(\alpha) (the curve) and
-        # F_A(Y) (a CDF) were read as products, and true steps refuted
-        (r"\epsilon(\alpha)", "function applied"),
-        (r"F_A(Y)", "function applied"),
-        (r"\sigma(x_{12})", "function applied"),
+        # a function applied to the variable of integration is one unknown number: the
+        # integral of a constant (tests/steps/test_latex_functions.py)
+        (r"\int_0^1 f(x) \, dx", "depends on the variable x"),
         (r"\int_0^x x \, dx", "also in its bounds"),
     ],
 )

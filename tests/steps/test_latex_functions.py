@@ -4,12 +4,14 @@ list, read as an opaque number (proved only when true for every value, never ref
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dpproofs.claim import Deadline
 from dpproofs.steps.check import check_steps
 from dpproofs.steps.derivation import read_derivation
-from dpproofs.steps.latex import to_claim_syntax
+from dpproofs.steps.latex import NotUnderstood, read_expression, to_claim_syntax
 
 
 def statuses(block: str, **kwargs: object) -> list[str]:
@@ -38,3 +40,92 @@ def test_a_decimal_without_a_leading_digit_is_one_number(latex: str, expected: s
 )
 def test_decimals_are_exact_rationals(block: str, expected: str) -> None:
     assert statuses(block) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        # an argument list has no product reading: a function's value, one unknown number
+        (r"score(x, 0, \alpha) - score(x, 0, \alpha) = 0", "proved"),
+        (r"|f(x, y) - g(x, y)| \le |f(x, y)| + |g(x, y)|", "proved"),
+        # one argument: a step proved for every value of f(x) holds for f's value and for f*x
+        (r"f(x) - f(x) = 0", "proved"),
+        (r"2 g(y) \ge g(y) + g(y)", "proved"),
+        (r"\epsilon(\alpha) + 1 > \epsilon(\alpha)", "proved"),
+        (r"exp(x) \ge 1 + x", "proved"),  # exp( written without a backslash is exp
+        (r"exp\left(x\right) > 0", "proved"),
+    ],
+)
+def test_a_step_true_for_every_function_is_proved(block: str, expected: str) -> None:
+    assert statuses(block) == [expected]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # false for some function (or some product): never proved, never refuted either
+        r"f(x + y) = f(x) + f(y)",  # additivity: false for f = exp
+        r"\Phi(x) + \Phi(-x) = 0",  # was proved as Phi*x + Phi*(-x) = 0
+        r"\Phi(0) = 0",  # was proved as Phi*0 = 0
+        r"score(x, 1, \alpha) = score(x, 0, \alpha)",
+        # true for the meaning the author gives f or x: not refuted
+        r"\Phi(x) + \Phi(-x) = 1",
+        r"\Gamma(n+1) = n \Gamma(n)",
+        r"x(y+1) = xy + x",  # x a number: a product, true
+        r"score(x, 0, \alpha) = -|0 - .5 \cdot (5 - 1)|",  # OpenDP's definition evaluated
+    ],
+)
+def test_a_step_about_a_function_that_fails_for_some_value_is_not_checked(block: str) -> None:
+    derivation = read_derivation(block)
+    (result,) = check_steps(derivation, Deadline(30))
+    assert result.status == "not-checked"
+    assert "--map '" in result.reason  # the way to give the function its meaning
+    one_argument = "," not in block
+    assert result.reason.startswith("ambiguous") is one_argument  # f(x): a product too
+
+
+def test_the_same_application_is_the_same_number_and_others_are_not() -> None:
+    one = read_expression(r"score(x, 0, \alpha)")
+    assert read_expression(r"score(x,0,\alpha)").text == one.text  # spacing aside
+    assert read_expression(r"score(x, 1, \alpha)").text != one.text
+    assert one.opaque == ((one.text, r"score(x,0,\alpha)"),)
+
+
+@pytest.mark.parametrize(
+    ("latex", "says"),
+    [
+        # the product binds otherwise than the application: (f(x))^2 or f x^2?
+        (r"f(x)^2", "bind differently beside ^"),
+        (r"a/f(x)", "bind differently beside /"),
+        (r"\log f(x)", "bind differently beside \\log"),
+        # a bound variable inside an application: the body would read as a constant
+        (r"\sum_{i=1}^{n} f(i)", "depends on the variable i"),
+        (r"\sum_{i=1}^{n} \Pr[X = i]", "depends on the variable i"),
+        # not a number-valued function: Landau's O, distributions
+        (r"e^{O(\epsilon)}", "not a number"),
+        (r"\Theta(n)", "not a number"),
+        (r"Lap(b) + Lap(b)", "not a number"),
+        (r"N(0, \sigma^2)", "not a number"),
+        (r"KL_1(p, q)", "function KL_1 or K times"),
+    ],
+)
+def test_an_application_that_could_be_misread_is_refused(latex: str, says: str) -> None:
+    with pytest.raises(NotUnderstood, match=re.escape(says)):
+        read_expression(latex)
+
+
+def test_a_sum_of_an_application_was_proved_as_a_constant_sum() -> None:
+    # \sum_{i=1}^{2} f(i) read as 2 f(i) would prove this false step (f(1) = 0, f(2) = 1)
+    (result,) = check_steps(read_derivation(r"\sum_{i=1}^{2} f(i) = 2 f(i)"), Deadline(30))
+    assert result.status == "not-checked"
+
+
+def test_a_step_meaningless_at_some_value_of_an_application_is_not_checked() -> None:
+    # ln(1 + q(e^eps - 1)) is undefined at q(...) = -2, a value the author's q may never take:
+    # this was "unknown: the claim is meaningless"
+    derivation = read_derivation(
+        r"\ln(1+q(e^{\varepsilon}-1)) \le q(e^{\varepsilon}-1)", assume=[r"\varepsilon > 0"]
+    )
+    (result,) = check_steps(derivation, Deadline(30))
+    assert result.status == "not-checked" and result.reason.startswith("ambiguous")
+    assert "q \\cdot (e^{\\varepsilon}-1)" in result.reason
