@@ -9,8 +9,6 @@ Fractions or sympy at a rational point (see each case's comment).
 
 from __future__ import annotations
 
-import argparse
-import io
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -18,9 +16,9 @@ import pytest
 import sympy
 
 from dpproofs.claim import Deadline
-from dpproofs.cli import check_proof as cli_check_proof
 from dpproofs.steps.check import check_steps
 from dpproofs.steps.derivation import read_derivation
+from tests.steps.test_steps_cli import call
 
 
 def statuses(block: str, **kwargs: object) -> list[str]:
@@ -130,12 +128,6 @@ def test_a_curve_at_a_number_true_step_is_not_refuted(block: str) -> None:
 
 
 # --- through the command ---------------------------------------------------------------------
-def call(*argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="dpproofs")
-    cli_check_proof.add_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["check-proof", *argv])
-    out, err = io.StringIO(), io.StringIO()
-    return cli_check_proof.run(args, out, err), out.getvalue(), err.getvalue()
 
 
 # A paper that fixes a name's value and also applies it ("with $\delta = .5$ ... \delta(1 +
