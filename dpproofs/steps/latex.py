@@ -36,6 +36,7 @@ from dpproofs.steps.lexer import (
     _BARS,
     EVALUATE_OPEN,
     NotUnderstood,
+    check_decimals,
     render,
     tokens,
 )
@@ -69,6 +70,7 @@ class Reading:
 def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
+    check_decimals(latex)
     parser = _Parser([_BARS.get(tok, tok) for tok in tokens(latex)])
     try:
         text = parser.whole()

@@ -40,7 +40,6 @@ MALFORMED_DECIMALS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV2: .5.5 read as a product of decimals")
 @pytest.mark.parametrize("block", MALFORMED_DECIMALS)
 def test_a_dotted_run_of_digits_is_not_a_product_of_decimals(block: str) -> None:
     assert F(1, 2) * F(1, 2) == F(1, 4)  # the value the misreading proves
@@ -49,7 +48,6 @@ def test_a_dotted_run_of_digits_is_not_a_product_of_decimals(block: str) -> None
 
 # "x.5" and "f.5" (a letter, a point, digits) print as nothing a reader writes for x/2: x_5
 # mistyped, a field access, a numbered item. Before d28 "not understood"; now x*(1/2).
-@pytest.mark.xfail(strict=True, reason="ADV2: 'x.5' read as x*0.5 (x.5 = x/2 proved)")
 @pytest.mark.parametrize(
     "block",
     [
@@ -70,7 +68,6 @@ def test_a_letter_then_a_decimal_point_is_not_a_product(block: str) -> None:
 # Two readings a mathematician could give differ (1*e - 5, or 10^-5); the reader picks 1*e - 5
 # silently and REFUTES the step, true under the other reading (1 * 10^-5 = 10^-5 exactly).
 # Pre-existing (not d28), found while attacking decimals; docs/latex.md's rule says ambiguous.
-@pytest.mark.xfail(strict=True, reason="ADV2: 1e-5 read as 1*e - 5, refuted")
 @pytest.mark.parametrize("block", [r"1e-5 = 10^{-5}", r"2e3 = 2000", r"1.5e3 = 1500"])
 def test_scientific_notation_is_not_refuted(block: str) -> None:
     assert F(15, 10) * 10**3 == 1500 and 2 * 10**3 == 2000
@@ -186,7 +183,6 @@ def test_an_unbackslashed_function_name_true_step_is_not_refuted(block: str) -> 
 
 # The same dotted run in an --assume: "x >= .5.5" is taken as x >= 1/4, and a false step
 # (x >= 1/4 fails at x = 0 with no usable assumption) is proved from it.
-@pytest.mark.xfail(strict=True, reason="ADV2: --assume '.5.5' read as 1/4, step proved")
 def test_a_dotted_run_in_an_assumption_is_not_a_product() -> None:
     assert not F(0) >= F(1, 4)
     assert statuses(r"x \ge .25", assume=[r"x \ge .5.5"]) != ["proved"]

@@ -129,3 +129,23 @@ def test_a_step_meaningless_at_some_value_of_an_application_is_not_checked() -> 
     (result,) = check_steps(derivation, Deadline(30))
     assert result.status == "not-checked" and result.reason.startswith("ambiguous")
     assert "q \\cdot (e^{\\varepsilon}-1)" in result.reason
+
+
+@pytest.mark.parametrize(
+    "latex", [".5.5", "2.5.5", r".5 \, .5", "x.5", "x_{1}.5", r"x^{2}.5", r"\frac{1}{2}.5", "|x|.5"]
+)
+def test_a_decimal_glued_to_a_number_or_a_name_is_refused(latex: str) -> None:
+    # fails before: .5.5 was read as (1/2)(1/2), x.5 as x/2
+    with pytest.raises(NotUnderstood, match="a decimal next to a number or a name"):
+        to_claim_syntax(latex)
+
+
+@pytest.mark.parametrize("latex", ["1e-5", "2e3", "1.5e+3"])
+def test_scientific_notation_is_ambiguous(latex: str) -> None:
+    with pytest.raises(NotUnderstood, match=r"ambiguous: .* power of ten"):
+        to_claim_syntax(latex)
+
+
+@pytest.mark.parametrize(("latex", "text"), [(r"2 \cdot .5", "2*0.5"), ("(.5)", "(0.5)")])
+def test_a_decimal_after_an_operator_is_read(latex: str, text: str) -> None:
+    assert to_claim_syntax(latex).replace(" ", "") == text
