@@ -137,6 +137,11 @@ def evaluation_bounds(lower: list[str], upper: list[str]) -> tuple[str, list[str
 NOT_APPLIED = frozenset((
     "O", "o", "Theta", "Omega", "omega", "N", "Lap", "Laplace", "Bern", "Bernoulli", "Geo", "Geom",
     "Binom", "Bin", "Unif", "Uniform", "Pois", "Poisson", "Exp", "Gauss", "Gumbel",
+    # more Landau-like classes (an unspecified function each time it is written) and more
+    # distributions (each written one an independent draw)
+    "poly", "polylog", "negl", "U", "Ber", "Binomial", "Geometric", "Normal", "Gaussian",
+    "Exponential", "Cauchy", "Logistic", "Cat", "Categorical", "Mult", "Multinomial", "Dir",
+    "Rad", "Rademacher", "DLap", "DGauss", "Skellam", "Lognormal",
 ))  # fmt: skip
 
 

@@ -29,7 +29,9 @@ from dpproofs.steps.binders import (
     DECORATION_WORDS,
     EXTREMA,
     LATIN_OPAQUE,
+    NOT_APPLIED,
     OPAQUE,
+    refuse_not_applied,
 )
 from dpproofs.steps.latex_binding import DECORATIONS, _Binding, _differential, _extremum, _name
 from dpproofs.steps.lexer import (
@@ -326,6 +328,8 @@ class _Parser(_Binding):
                 f"{written}[",
             )
         if self.peek() == "(":
+            if greek and base in NOT_APPLIED:  # \omega(1), \Theta(n): Landau's classes
+                refuse_not_applied(base, render(self.toks[start : self.pos]) + self._group_text())
             lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
             comma = self._comma_inside()
             if (not greek and (len(name) == 1 or comma or lone)) or (

@@ -188,6 +188,14 @@ class _Binding:
             refuse_not_applied(head, render(written))
         before = self.toks[start - 1] if start > 0 else ""
         after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
+        if after == "(":  # g(x)(y): g(x) applied to y (a family of functions), or g(x)*y?
+            shown = render(self.toks[start : matching(self.toks, end + 1) + 1])
+            raise NotUnderstood(
+                f"ambiguous: {shown} is a curried application (g(x) applied to y) or a product; "
+                f"write \\cdot before the second parenthesis for a product, or give it a meaning "
+                f"with --map '{shown}' => ...",
+                f"{render(written)}(",
+            )
         if kind == "Ap" and (before == "/" or before in _FUNCTIONS or after in ("^", "'", "!")):
             # the product reading binds otherwise: f(x)^2 is f*x^2, a/f(x) is (a/f)*x, \log f(x)
             # is (\log f)*x: no longer an instance of the function's value

@@ -242,7 +242,6 @@ def test_a_braced_known_function_true_step_is_not_refuted(block: str) -> None:
 # A curried application g(x)(y) (a family of functions: the privacy loss at x, a density indexed
 # by a parameter) is read as the product g(x)*y, and its linearity is PROVED. Under the curried
 # reading, with g(x)(t) = t^2: g(x)(2) = 4 != g(x)(1) + g(x)(1) = 2 (y = 1); g(x)(2) = 4 != 2.
-@pytest.mark.xfail(strict=True, reason="ADV2: g(x)(y) read as g(x)*y, linearity proved")
 @pytest.mark.parametrize(
     "block",
     [
@@ -261,7 +260,6 @@ def test_a_curried_application_is_not_a_product(block: str) -> None:
 # Unif ...) misses poly(n), polylog(n) (an unspecified polynomial each time: n^2 - n = 2 at
 # n = 2), little omega (\omega(1) - \omega(1): n - 2n != 0) and U(0, 1) (two independent uniform
 # draws differ with probability 1): X - X = 0 is proved for each.
-@pytest.mark.xfail(strict=True, reason="ADV2: poly(n), \\omega(1), U(0,1) read as numbers")
 @pytest.mark.parametrize(
     "block",
     [

@@ -149,3 +149,22 @@ def test_scientific_notation_is_ambiguous(latex: str) -> None:
 @pytest.mark.parametrize(("latex", "text"), [(r"2 \cdot .5", "2*0.5"), ("(.5)", "(0.5)")])
 def test_a_decimal_after_an_operator_is_read(latex: str, text: str) -> None:
     assert to_claim_syntax(latex).replace(" ", "") == text
+
+
+@pytest.mark.parametrize(
+    ("latex", "message"),
+    [
+        ("g(x)(y)", "ambiguous: g(x)(y) is a curried application"),
+        ("g(x, 1)(y + 1)", "is a curried application"),
+        ("poly(n)", "not a number"),
+        ("polylog(n)", "not a number"),
+        (r"\omega(1)", "not a number"),
+        (r"\Theta(n)", "not a number"),
+        ("U(0, 1)", "not a number"),
+        ("negl(n)", "not a number"),
+    ],
+)
+def test_curried_applications_and_landau_classes_are_refused(latex: str, message: str) -> None:
+    # fails before: g(x)(y) was read as g(x)*y, poly(n) and \omega(1) as numbers
+    with pytest.raises(NotUnderstood, match=re.escape(message)):
+        to_claim_syntax(latex)
