@@ -131,7 +131,6 @@ def test_a_curve_at_a_number_true_step_is_not_refuted(block: str) -> None:
 # \delta)"): the reader rightly refuses the map (the value would read as a factor), but the
 # refusal is raised inside the deciding child and reported as "internal error while deciding:
 # NotUnderstood" (the wording of "a bug of dpproofs on this input"), not as the usage error it is.
-@pytest.mark.xfail(strict=True, reason="ADV2: a refused --map is reported as an internal error")
 @pytest.mark.parametrize(
     ("tex", "mapping"),
     [
