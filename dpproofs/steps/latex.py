@@ -51,6 +51,12 @@ from dpproofs.steps.notation import (
 )
 from dpproofs.steps.sums import SUMS
 
+#: Function names a text may type without a backslash (Markdown, blog posts): a run of letters
+#: containing one is refused (:meth:`_Parser._no_function_letters`), never read as a product.
+_LETTER_FUNCTIONS = (
+    "exp", "log", "ln", "lg", "sin", "cos", "tan", "sec", "csc", "cot", "sqrt", "erf", "max", "min",
+)  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Reading:
@@ -246,6 +252,8 @@ class _Parser(_Binding):
             applied = self._letters_applied()
             if applied is not None:
                 return applied, False
+        if re.fullmatch(r"[A-Za-z]", tok):
+            self._no_function_letters()
         if tok == "e":
             if self.peek() == "_":
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
@@ -257,6 +265,25 @@ class _Parser(_Binding):
                     return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
+
+    def _no_function_letters(self) -> None:
+        """Refuse a run of letters around the one just taken that spells a known function
+        (``exp 0``, ``cos 0``, ``ln e``, ``x log y``) without a backslash and without ``(``:
+        a reader reads the function there, never the product e*x*p of three parameters."""
+        start = end = self.pos - 1
+        while start > 0 and re.fullmatch(r"[A-Za-z]", self.toks[start - 1]):
+            start -= 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        found = next((name for name in _LETTER_FUNCTIONS if name in run), None)
+        if found is not None:
+            raise NotUnderstood(
+                f"ambiguous: '{run}' spells the function {found} without a backslash (a reader "
+                f"reads {found} of what follows) or a product of letters; write \\{found}(...) "
+                "for the function, or \\cdot between the letters",
+                run,
+            )
 
     def _before_bracket(self) -> bool:
         """Whether the letter just taken opens ``Pr[``, ``P[`` or ``E[`` (an opaque quantity)."""

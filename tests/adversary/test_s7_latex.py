@@ -166,14 +166,12 @@ def test_a_value_fixed_inline_in_the_prose_is_not_refuted_elsewhere() -> None:
 # (E*x*p*0), so a false step is proved (exp 0 = 1, cos 0 = 1, log 0 is undefined) and a true
 # one refuted. docs/latex.md and BLOCKERS.md note "exp(...)" with parentheses as not read; the
 # bare form with no parentheses is decided, under a reading no mathematician gives.
-@pytest.mark.xfail(strict=True, reason="ADV2: 'exp 0' read as E*x*p*0, false step proved")
 @pytest.mark.parametrize("block", [r"exp 0 = 0", r"cos 0 = 0", r"log 0 = 0"])
 def test_an_unbackslashed_function_name_false_step_is_not_proved(block: str) -> None:
     assert sympy.exp(0) == 1 and sympy.cos(0) == 1 and sympy.log(0) == sympy.zoo
     assert statuses(block) != ["proved"]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV2: 'log 1' read as l*o*g*1, true step refuted")
 @pytest.mark.parametrize("block", [r"exp 0 = 1", r"log 1 = 0", r"ln e = 1", r"e^{x} = exp x"])
 def test_an_unbackslashed_function_name_true_step_is_not_refuted(block: str) -> None:
     assert sympy.exp(0) == 1 and sympy.log(1) == 0 and sympy.log(sympy.E) == 1

@@ -168,3 +168,14 @@ def test_curried_applications_and_landau_classes_are_refused(latex: str, message
     # fails before: g(x)(y) was read as g(x)*y, poly(n) and \omega(1) as numbers
     with pytest.raises(NotUnderstood, match=re.escape(message)):
         to_claim_syntax(latex)
+
+
+@pytest.mark.parametrize("latex", ["exp 0", "cos 0", "log 1", "ln e", "x log y", "2 sqrt x"])
+def test_a_function_name_without_a_backslash_is_ambiguous(latex: str) -> None:
+    # fails before: exp 0 was read as E*x*p*0
+    with pytest.raises(NotUnderstood, match="without a backslash"):
+        to_claim_syntax(latex)
+
+
+def test_a_function_name_without_a_backslash_before_a_parenthesis_is_the_function() -> None:
+    assert to_claim_syntax("exp(x)") == to_claim_syntax(r"\exp(x)")
