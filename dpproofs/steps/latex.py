@@ -43,7 +43,6 @@ from dpproofs.steps.lexer import (
     tokens,
 )
 from dpproofs.steps.notation import (
-    _FUNCTION_GREEK,
     _FUNCTIONS,
     _GREEK,
     _VARIANTS,
@@ -79,7 +78,7 @@ def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
     check_decimals(latex)
-    parser = _Parser([_BARS.get(tok, tok) for tok in tokens(latex)])
+    parser = _Parser(_unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -90,6 +89,46 @@ def read_expression(latex: str) -> Reading:
         tuple(sorted(set(parser.counts))),
         tuple(sorted(set(parser.opaque))),
     )
+
+
+def _unbrace_applications(toks: list[str]) -> list[str]:
+    """Braces TeX prints as nothing around an application, dropped: ``{f}(x)`` and ``f{(x)}``
+    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen."""
+    out = list(toks)
+    index = 0
+    while index < len(out):
+        before = out[index - 1] if index > 0 else ""
+        operator = before in RELATIONS or before in ("\\cdot", "\\times")
+        free = before not in ("^", "_", "}") and (operator or not before.startswith("\\"))
+        name = _is_name(out[index + 1]) if index + 1 < len(out) else False
+        if out[index] == "{" and free and name and out[index + 2 : index + 4] == ["}", "("]:
+            del out[index + 2], out[index]  # {f}(x) -> f(x)
+            continue
+        if out[index] == "{" and out[index + 1 : index + 2] == ["("] and _is_name(before):
+            close = _closing(out, index)
+            inner = _closing(out, index + 1)
+            if close is not None and inner is not None and inner == close - 1:
+                del out[close], out[index]  # f{(x)} -> f(x)
+                continue
+        index += 1
+    return out
+
+
+def _is_name(tok: str) -> bool:
+    return bool(re.fullmatch(r"[A-Za-z]", tok)) or (
+        tok.startswith("\\") and (tok[1:] in _GREEK or tok[1:] in _VARIANTS)
+    )
+
+
+def _closing(toks: list[str], start: int) -> int | None:
+    """The index of the bracket closing the one at ``start`` (None if unbalanced)."""
+    depth = 0
+    for index in range(start, len(toks)):
+        depth += toks[index] in ("(", "[", "{", "\\{")
+        depth -= toks[index] in (")", "]", "}", "\\}")
+        if depth == 0:
+            return index
+    return None
 
 
 def to_claim_syntax(latex: str) -> str:
@@ -357,23 +396,21 @@ class _Parser(_Binding):
         if self.peek() == "(":
             if greek and base in NOT_APPLIED:  # \omega(1), \Theta(n): Landau's classes
                 refuse_not_applied(base, render(self.toks[start : self.pos]) + self._group_text())
-            lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
-            comma = self._comma_inside()
-            if (not greek and (len(name) == 1 or comma or lone)) or (
-                greek and (base in _FUNCTION_GREEK or comma or lone)
-            ):
-                before = "" if greek else self._letters_before(start)
-                if before:  # KL_1(p, q): the name KL_1, or K times L_1(p, q)?
-                    group = self._group_text()
-                    raise NotUnderstood(
-                        f"ambiguous: {before}{name}{group} is a function {before}{name} or "
-                        f"{before} times {name}{group}; give it a meaning with --map "
-                        f"'{before}{name}{group}' => ...",
-                        f"{name}(",
-                    )
-                # the opaque text is the application as written: the --map key that gives it
-                # a meaning (a key with another argument matches only that text)
-                return self._application(start, "Fn" if comma else "Ap")
+            # any name before '(' (\delta(0), F_X(2), \epsilon(\hat\alpha)): a function's
+            # value or a product; read as one unknown number per application, it is proved only
+            # when proved for every value (so under both readings) and never refuted
+            before = "" if greek else self._letters_before(start)
+            if before:  # KL_1(p, q): the name KL_1, or K times L_1(p, q)?
+                group = self._group_text()
+                raise NotUnderstood(
+                    f"ambiguous: {before}{name}{group} is a function {before}{name} or "
+                    f"{before} times {name}{group}; give it a meaning with --map "
+                    f"'{before}{name}{group}' => ...",
+                    f"{name}(",
+                )
+            # the opaque text is the application as written: the --map key that gives it
+            # a meaning (a key with another argument matches only that text)
+            return self._application(start, "Fn" if self._comma_inside() else "Ap")
         return _name(name)
 
     def _command(self, tok: str) -> str:
@@ -394,6 +431,8 @@ class _Parser(_Binding):
                 )
             return self._symbol(_VARIANTS.get(name, name), greek=True)
         if name == "pi":
+            if self.peek() == "(":  # \\pi(10): the prime-counting function, or pi times 10
+                return self._application(self.pos - 1, "Fn" if self._comma_inside() else "Ap")
             return "pi"
         if tok in SUMS:
             return self._big_operator(tok)

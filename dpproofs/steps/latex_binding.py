@@ -317,24 +317,6 @@ class _Binding:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
 
-    def _lone_argument(self) -> bool:
-        """Whether the group at the cursor is one name in parentheses, ``(\\alpha)``, ``(Y)``,
-        ``(x_i)``: written after a name, the notation of a function (``\\epsilon(\\alpha)``,
-        ``F_A(Y)``), not of a product (papers write ``\\delta (1 + x)``, a sum, for one)."""
-        if self.peek() != "(":
-            return False
-        inner = self.toks[self.pos + 1 : matching(self.toks, self.pos)]
-        if not inner or not (re.fullmatch(r"[A-Za-z]", inner[0]) or (
-                inner[0].startswith("\\") and inner[0][1:] in (*_GREEK, *_VARIANTS))):  # fmt: skip
-            return False
-        subscript = inner[1:]
-        if subscript[:2] == ["_", "{"] and subscript[-1:] == ["}"]:
-            subscript = ["_", *subscript[2:-1]]
-        return not subscript or (
-            subscript[0] == "_" and len(subscript) >= 2
-            and all(re.fullmatch(r"[A-Za-z0-9]+", t) for t in subscript[1:])
-        )  # fmt: skip
-
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
         depth = 0
@@ -360,6 +342,8 @@ class _Binding:
             text = "".join(parts)
         else:
             text = self.take().lstrip("\\")
+            if text in ("mathcal", "mathrm", "mathsf", "mathbb", "mathfrak") and self.peek() == "{":
+                text += self.argument_text()  # \\delta_\\mathcal{M}: TeX subscripts all of it
             if re.fullmatch(r"\d\d+", text):
                 raise NotUnderstood(
                     f"ambiguous: TeX reads _{text} as the subscript {text[0]} followed by "

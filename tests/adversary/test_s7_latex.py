@@ -89,7 +89,6 @@ def gaussian_privacy_curve_at_zero() -> sympy.Expr:
     return value
 
 
-@pytest.mark.xfail(strict=True, reason="ADV2: \\delta(0) read as delta*0, false step proved")
 @pytest.mark.parametrize(
     "block",
     [
@@ -106,7 +105,6 @@ def test_a_curve_at_a_number_is_not_a_product_proved(block: str) -> None:
     assert statuses(block) != ["proved"]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV2: \\sigma(0) read as sigma*0, true step refuted")
 @pytest.mark.parametrize(
     "block",
     [
@@ -152,7 +150,6 @@ def test_a_map_of_an_applied_name_is_a_usage_error_not_an_internal_one(
 # delta = 1/2 (1/2 * 3/2 = 3/4) and false elsewhere. Refuted at delta = 1: a refutation of a
 # reading the paper's reader does not give (the text fixed delta). docs/latex.md withholds the
 # refutation for a name a DISPLAY fixes; inline mathematics in the prose is not read.
-@pytest.mark.xfail(strict=True, reason="ADV2: a value fixed inline in prose is ignored, refuted")
 def test_a_value_fixed_inline_in_the_prose_is_not_refuted_elsewhere() -> None:
     assert F(1, 2) * (1 + F(1, 2)) == F(3, 4)
     block = "With $\\delta = .5$ we get\n\\begin{align}\n\\delta(1 + \\delta) &= .75\n"
@@ -196,7 +193,6 @@ def square(t: sympy.Expr) -> sympy.Expr:
     return t**2
 
 
-@pytest.mark.xfail(strict=True, reason="ADV2: {f}(x) read as a product, additivity proved")
 @pytest.mark.parametrize(
     "block",
     [
@@ -224,7 +220,6 @@ def test_a_braced_or_decorated_application_is_not_a_product(block: str) -> None:
 
 # The issue's own example, Gamma(n + 1) = n Gamma(n), refuted again once a brace hides the
 # application (issue 28 class 1 was "\Gamma(n+1) = n\Gamma(n) refuted"); Gamma(2) = 1! = 1.
-@pytest.mark.xfail(strict=True, reason="ADV2: {\\Gamma}(n+1) read as a product, true step refuted")
 @pytest.mark.parametrize(
     "block",
     [r"{\Gamma}(n+1) = n{\Gamma}(n)", r"\Gamma{(n+1)} = n\Gamma{(n)}", r"{\Gamma}(2) = 1"],
@@ -277,7 +272,6 @@ def test_asymptotic_classes_and_distributions_are_not_numbers(block: str) -> Non
 # privacy curve (non-decreasing, at most 1 / non-increasing) and false only for other functions:
 # a step failing for some function is not-checked, never refuted (the brief, docs/latex.md).
 # Exact: Phi(2) - Phi(1) = (erf(sqrt 2) - erf(1/sqrt 2))/2 > 0 for the normal CDF.
-@pytest.mark.xfail(strict=True, reason="ADV2: F_X(1) read as F_X*1, a CDF's property refuted")
 @pytest.mark.parametrize(
     "block",
     [
@@ -296,6 +290,5 @@ def test_a_subscripted_curve_at_a_number_is_not_refuted(block: str) -> None:
 # \delta_\mathcal{M}: TeX subscripts the whole \mathcal{M} (the privacy curve of mechanism M);
 # the reader makes the parameter "delta_mathcal" times a parameter M, and refutes the true
 # delta_M(1) <= delta_M(0) at delta_mathcal = M = 1. No reader splits the subscript.
-@pytest.mark.xfail(strict=True, reason="ADV2: \\delta_\\mathcal{M} read as delta_mathcal*M")
 def test_an_unbraced_mathcal_subscript_is_not_split() -> None:
     assert statuses(r"\delta_\mathcal{M}(1) \le \delta_\mathcal{M}(0)") != ["refuted"]

@@ -2,7 +2,7 @@
 states as a definition, a condition or a case is not a claim for every value, a name a display
 defines is not a free parameter, and a name (a Greek letter, a subscripted letter) before a
 parenthesised name is a function applied to it or a product. Each refuted a true step before
-dpproofs/steps/displays.py and ``_lone_argument`` in dpproofs/steps/latex.py."""
+dpproofs/steps/displays.py and ``_symbol`` in dpproofs/steps/latex.py (any name before "(")."""
 
 from __future__ import annotations
 

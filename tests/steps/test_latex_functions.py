@@ -179,3 +179,35 @@ def test_a_function_name_without_a_backslash_is_ambiguous(latex: str) -> None:
 
 def test_a_function_name_without_a_backslash_before_a_parenthesis_is_the_function() -> None:
     assert to_claim_syntax("exp(x)") == to_claim_syntax(r"\exp(x)")
+
+
+@pytest.mark.parametrize(
+    ("latex", "same"),
+    [
+        (r"{f}(x)", "f(x)"),
+        (r"f{(x)}", "f(x)"),
+        (r"\Gamma{(n+1)}", r"\Gamma(n+1)"),
+        (r"{\delta}(0)", r"\delta(0)"),
+        (r"\delta (0)", r"\delta(0)"),
+        (r"\delta\left(0\right)", r"\delta(0)"),
+    ],
+)
+def test_braces_and_spacing_around_an_application_are_the_application(
+    latex: str, same: str
+) -> None:
+    # fails before: {f}(x) was read as the product f*x
+    assert to_claim_syntax(latex) == to_claim_syntax(same)
+    assert to_claim_syntax(same).startswith("Ap_")
+
+
+@pytest.mark.parametrize(
+    "latex", [r"\delta(0)", "F_X(2)", r"\delta_{M}(1)", r"\pi(10)", r"\epsilon(\hat\alpha)"]
+)
+def test_any_name_before_a_parenthesis_is_one_unknown_value(latex: str) -> None:
+    # fails before: \delta(0) was read as delta*0, F_X(2) as F_X*2
+    assert re.fullmatch(r"Ap_[0-9a-f]{6}", to_claim_syntax(latex))
+
+
+def test_an_unbraced_mathcal_subscript_is_one_name() -> None:
+    # fails before: \delta_\mathcal{M} read as delta_mathcal * M
+    assert to_claim_syntax(r"\delta_\mathcal{M}") == to_claim_syntax(r"\delta_{mathcalM}")
