@@ -78,7 +78,7 @@ def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
     check_decimals(latex)
-    parser = _Parser(_unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
+    parser = _Parser(*_unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -91,10 +91,12 @@ def read_expression(latex: str) -> Reading:
     )
 
 
-def _unbrace_applications(toks: list[str]) -> list[str]:
+def _unbrace_applications(toks: list[str]) -> tuple[list[str], frozenset[int]]:
     """Braces TeX prints as nothing around an application, dropped: ``{f}(x)`` and ``f{(x)}``
-    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen."""
+    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen; with
+    the positions of the names so unbraced (a brace there marks an application)."""
     out = list(toks)
+    braced: set[int] = set()
     index = 0
     while index < len(out):
         before = out[index - 1] if index > 0 else ""
@@ -103,15 +105,17 @@ def _unbrace_applications(toks: list[str]) -> list[str]:
         name = _is_name(out[index + 1]) if index + 1 < len(out) else False
         if out[index] == "{" and free and name and out[index + 2 : index + 4] == ["}", "("]:
             del out[index + 2], out[index]  # {f}(x) -> f(x)
+            braced.add(index)
             continue
         if out[index] == "{" and out[index + 1 : index + 2] == ["("] and _is_name(before):
             close = _closing(out, index)
             inner = _closing(out, index + 1)
             if close is not None and inner is not None and inner == close - 1:
                 del out[close], out[index]  # f{(x)} -> f(x)
+                braced.add(index - 1)
                 continue
         index += 1
-    return out
+    return out, frozenset(braced)
 
 
 def _is_name(tok: str) -> bool:
@@ -139,8 +143,9 @@ def to_claim_syntax(latex: str) -> str:
 class _Parser(_Binding):
     """Recursive descent: expr = term (+|- term)*; term = factor (op factor)*; factor = atom ^."""
 
-    def __init__(self, toks: list[str]) -> None:
+    def __init__(self, toks: list[str], braced: frozenset[int] = frozenset()) -> None:
         self.toks = toks
+        self.braced = braced
         self.pos = 0
         self.bars = 0
         self.conditions: list[str] = []
@@ -396,9 +401,21 @@ class _Parser(_Binding):
         if self.peek() == "(":
             if greek and base in NOT_APPLIED:  # \omega(1), \Theta(n): Landau's classes
                 refuse_not_applied(base, render(self.toks[start : self.pos]) + self._group_text())
-            # any name before '(' (\delta(0), F_X(2), \epsilon(\hat\alpha)): a function's
-            # value or a product; read as one unknown number per application, it is proved only
-            # when proved for every value (so under both readings) and never refuted
+            # a name before '(' (\delta(0), F_X(2), \epsilon(\hat\alpha)): a function's value
+            # or a product; read as one unknown number per application, it is proved only when
+            # proved for every value (so under both readings) and never refuted. Kept a product:
+            # a bare lowercase Greek parameter or a lowercase letter with a subscript before a
+            # sum (\epsilon(1 - \delta), s_2(1 - w), x_i(1 - x_i): how papers write products)
+            scalar = (greek and name == base) or (not greek and name.startswith(f"{base}_"))
+            plain = "_prime" not in name and not name.endswith("_star")
+            if (
+                scalar
+                and plain
+                and base.islower()
+                and start not in self.braced
+                and (self._sum_inside())
+            ):
+                return _name(name)
             before = "" if greek else self._letters_before(start)
             if before:  # KL_1(p, q): the name KL_1, or K times L_1(p, q)?
                 group = self._group_text()

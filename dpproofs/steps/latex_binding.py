@@ -317,6 +317,21 @@ class _Binding:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
 
+    def _sum_inside(self) -> bool:
+        """Whether the parenthesised group at the cursor has a top-level + or - after its first
+        token (``(1 - \\delta)``, ``(|v - z| - |u - z|)``; not ``(0)``, ``(-1)``, ``(x)``)."""
+        depth, bars = 0, 0
+        end = matching(self.toks, self.pos)
+        for index in range(self.pos + 1, end):
+            tok = self.toks[index]
+            depth += tok in ("(", "[", "{", "\\{")
+            depth -= tok in (")", "]", "}", "\\}")
+            if tok == "|":
+                bars ^= 1
+            if depth == 0 and not bars and index > self.pos + 1 and tok in ("+", "-"):
+                return True
+        return False
+
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
         depth = 0

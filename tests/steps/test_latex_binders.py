@@ -117,7 +117,7 @@ def test_decorated_letters_are_names_of_their_own(latex: str, reading: str) -> N
 def test_a_name_before_an_expression_in_parentheses_is_an_unknown_value() -> None:
     # a function's value or a product (issue 28, ADV2): one unknown number per application, so a
     # step is proved only when it holds for every value (under both readings), never refuted
-    for latex in (r"\delta (1 + x)", r"s_2 (1 - w)", r"\sigma(2)"):
+    for latex in (r"\delta (0)", r"F_X (x - 1)", r"\sigma(2)", r"{\delta}(1 + x)"):
         assert re.fullmatch(r"Ap_[0-9a-f]{6}", to_claim_syntax(latex)), latex
 
 
