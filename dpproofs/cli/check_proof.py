@@ -176,13 +176,17 @@ def _read_main(
     from dpproofs.run.isolated_steps import Refusal, guarded
     from dpproofs.run.worker import _enter_child, _send
     from dpproofs.steps.derivation import read_derivation
+    from dpproofs.steps.lexer import NotUnderstood
 
     def read() -> Any:
         try:
             domains = parse_where(where)
         except ValueError as exc:
             return Refusal(str(exc))
-        return read_derivation(text, mapping, assume, domains, conclusion)
+        try:
+            return read_derivation(text, mapping, assume, domains, conclusion)
+        except NotUnderstood as exc:  # a --map the reader refuses (the steps' own problems
+            return Refusal(f"--map: {exc}")  # are kept in the derivation): a usage error
 
     _enter_child(deadline_at, memory_bytes)
     _send(channel, guarded(read))

@@ -130,6 +130,33 @@ def evaluation_bounds(lower: list[str], upper: list[str]) -> tuple[str, list[str
     return variable, lower[2:], upper
 
 
+#: Names before ``(`` that are not a number-valued function of their argument, never read as an
+#: application (:mod:`.latex_binding`): Landau's ``O(\\epsilon)`` (a set of functions:
+#: ``O(x) - O(x) = 0`` is false) and distributions (``Lap(b) + Lap(b) = 2 Lap(b)`` is false for
+#: two independent draws). A run of letters ending with one (``x O(n)``) is refused too.
+NOT_APPLIED = frozenset((
+    "O", "o", "Theta", "Omega", "omega", "N", "Lap", "Laplace", "Bern", "Bernoulli", "Geo", "Geom",
+    "Binom", "Bin", "Unif", "Uniform", "Pois", "Poisson", "Exp", "Gauss", "Gumbel",
+    # more Landau-like classes (an unspecified function each time it is written) and more
+    # distributions (each written one an independent draw)
+    "poly", "polylog", "negl", "U", "Ber", "Binomial", "Geometric", "Normal", "Gaussian",
+    "Exponential", "Cauchy", "Logistic", "Cat", "Categorical", "Mult", "Multinomial", "Dir",
+    "Rad", "Rademacher", "DLap", "DGauss", "Skellam", "Lognormal",
+))  # fmt: skip
+
+
+def refuse_not_applied(name: str, written: str) -> None:
+    """Raise NotUnderstood when ``name(`` is Landau's notation or a distribution."""
+    found = next((n for n in sorted(NOT_APPLIED, key=len, reverse=True) if name.endswith(n)), None)
+    if found is not None:
+        raise NotUnderstood(
+            f"{written} is read as {found}(...), which is not a number (Landau's O, a "
+            "distribution): not read; give the step a meaning with --map "
+            f"'{written}' => ...",
+            f"{found}(",
+        )
+
+
 #: The opaque quantities: LaTeX command -> kind ("Pr" a probability, "Ex" an expectation).
 OPAQUE = {
     "\\Pr": "Pr", "\\E": "Ex", "\\mathbb{P}": "Pr", "\\mathbb{E}": "Ex",

@@ -56,6 +56,10 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
     if verdict.status is Status.REFUTED and step.opaque:
         return _result(step, NOT_CHECKED, reason=_opaque_refutation(step, verdict))
+    if verdict.status is Status.ERROR and _opaque_at(step, verdict.reason):
+        # meaningless at a value of an opaque quantity (ln(1 + f(x)) at f(x) = -2): a value the
+        # true quantity may never take; not checked, like a refutation at one
+        return _result(step, NOT_CHECKED, reason=_opaque_refutation(step, verdict))
     if verdict.status is Status.REFUTED and may_define(step):
         return _result(step, NOT_CHECKED, reason=(
             f"ambiguous: {step.latex} may define {step.lhs_latex} (a definition is not a claim "
@@ -103,11 +107,29 @@ def _opaque_note(step: Step) -> str:
     return f" (for every value of {named})"
 
 
+def _opaque_at(step: Step, reason: str) -> bool:
+    """Whether the condition an error's reason says fails (``... undefined at x = 1, Q = -2:
+    Q + 1 > 0 fails there``) names one of the step's opaque quantities."""
+    failing = reason.rsplit(": ", 1)[-1] if " undefined at " in reason else ""
+    return any(re.search(rf"\b{name}\b", failing) for name, _ in step.opaque)
+
+
 def _opaque_refutation(step: Step, verdict: Verdict) -> str:
     """Why a step that fails for some value of its opaque quantities is not refuted: the true
     values obey laws the reader does not know."""
     at = _shown(verdict.counterexample)
+    if verdict.counterexample is None and verdict.status is Status.ERROR:
+        at = verdict.reason.partition(" undefined at ")[2] or "some values"
     first = step.opaque[0][1]
+    applied = [latex for name, latex in step.opaque if name.startswith("Ap_")]
+    if applied:  # f(x): a function's value, or the product f*x; read as a value, it fails
+        head, _, group = applied[0].partition("(")
+        return (
+            f"ambiguous: {applied[0]} is a function applied to an argument or a product; read "
+            f"as a function's value (an arbitrary number) the step fails at {at}: write "
+            f"{head} \\cdot ({group} for a product, or give it a meaning with "
+            f"--map '{applied[0]}' => ..."
+        )
     return (
         f"it fails at {at} with "
         + ", ".join(f"{latex} read as an arbitrary number {name}" for name, latex in step.opaque)

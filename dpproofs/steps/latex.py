@@ -29,24 +29,32 @@ from dpproofs.steps.binders import (
     DECORATION_WORDS,
     EXTREMA,
     LATIN_OPAQUE,
+    NOT_APPLIED,
     OPAQUE,
+    refuse_not_applied,
 )
 from dpproofs.steps.latex_binding import DECORATIONS, _Binding, _differential, _extremum, _name
 from dpproofs.steps.lexer import (
     _BARS,
     EVALUATE_OPEN,
     NotUnderstood,
+    check_decimals,
     render,
     tokens,
 )
 from dpproofs.steps.notation import (
-    _FUNCTION_GREEK,
     _FUNCTIONS,
     _GREEK,
     _VARIANTS,
     RELATIONS,
 )
 from dpproofs.steps.sums import SUMS
+
+#: Function names a text may type without a backslash (Markdown, blog posts): a run of letters
+#: containing one is refused (:meth:`_Parser._no_function_letters`), never read as a product.
+_LETTER_FUNCTIONS = (
+    "exp", "log", "ln", "lg", "sin", "cos", "tan", "sec", "csc", "cot", "sqrt", "erf", "max", "min",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +77,8 @@ class Reading:
 def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
-    parser = _Parser([_BARS.get(tok, tok) for tok in tokens(latex)])
+    check_decimals(latex)
+    parser = _Parser(*_unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -82,6 +91,50 @@ def read_expression(latex: str) -> Reading:
     )
 
 
+def _unbrace_applications(toks: list[str]) -> tuple[list[str], frozenset[int]]:
+    """Braces TeX prints as nothing around an application, dropped: ``{f}(x)`` and ``f{(x)}``
+    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen; with
+    the positions of the names so unbraced (a brace there marks an application)."""
+    out = list(toks)
+    braced: set[int] = set()
+    index = 0
+    while index < len(out):
+        before = out[index - 1] if index > 0 else ""
+        operator = before in RELATIONS or before in ("\\cdot", "\\times")
+        free = before not in ("^", "_", "}") and (operator or not before.startswith("\\"))
+        name = _is_name(out[index + 1]) if index + 1 < len(out) else False
+        if out[index] == "{" and free and name and out[index + 2 : index + 4] == ["}", "("]:
+            del out[index + 2], out[index]  # {f}(x) -> f(x)
+            braced.add(index)
+            continue
+        if out[index] == "{" and out[index + 1 : index + 2] == ["("] and _is_name(before):
+            close = _closing(out, index)
+            inner = _closing(out, index + 1)
+            if close is not None and inner is not None and inner == close - 1:
+                del out[close], out[index]  # f{(x)} -> f(x)
+                braced.add(index - 1)
+                continue
+        index += 1
+    return out, frozenset(braced)
+
+
+def _is_name(tok: str) -> bool:
+    return bool(re.fullmatch(r"[A-Za-z]", tok)) or (
+        tok.startswith("\\") and (tok[1:] in _GREEK or tok[1:] in _VARIANTS)
+    )
+
+
+def _closing(toks: list[str], start: int) -> int | None:
+    """The index of the bracket closing the one at ``start`` (None if unbalanced)."""
+    depth = 0
+    for index in range(start, len(toks)):
+        depth += toks[index] in ("(", "[", "{", "\\{")
+        depth -= toks[index] in (")", "]", "}", "\\}")
+        if depth == 0:
+            return index
+    return None
+
+
 def to_claim_syntax(latex: str) -> str:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
     return read_expression(latex).text
@@ -90,8 +143,9 @@ def to_claim_syntax(latex: str) -> str:
 class _Parser(_Binding):
     """Recursive descent: expr = term (+|- term)*; term = factor (op factor)*; factor = atom ^."""
 
-    def __init__(self, toks: list[str]) -> None:
+    def __init__(self, toks: list[str], braced: frozenset[int] = frozenset()) -> None:
         self.toks = toks
+        self.braced = braced
         self.pos = 0
         self.bars = 0
         self.conditions: list[str] = []
@@ -236,6 +290,14 @@ class _Parser(_Binding):
             return self._evaluated(), False
         if re.fullmatch(r"\d+(\.\d+)?", tok):
             return tok, False
+        if re.fullmatch(r"\.\d+", tok):  # .5 as papers print it: the exact rational 0.5 = 1/2
+            return "0" + tok, False
+        if re.fullmatch(r"[A-Za-z]", tok) and not self._before_bracket():
+            applied = self._letters_applied()
+            if applied is not None:
+                return applied, False
+        if re.fullmatch(r"[A-Za-z]", tok):
+            self._no_function_letters()
         if tok == "e":
             if self.peek() == "_":
                 raise NotUnderstood("'e' with a subscript is ambiguous; map it", "e_")
@@ -247,6 +309,50 @@ class _Parser(_Binding):
                     return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
+
+    def _no_function_letters(self) -> None:
+        """Refuse a run of letters around the one just taken that spells a known function
+        (``exp 0``, ``cos 0``, ``ln e``, ``x log y``) without a backslash and without ``(``:
+        a reader reads the function there, never the product e*x*p of three parameters."""
+        start = end = self.pos - 1
+        while start > 0 and re.fullmatch(r"[A-Za-z]", self.toks[start - 1]):
+            start -= 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        found = next((name for name in _LETTER_FUNCTIONS if name in run), None)
+        if found is not None:
+            raise NotUnderstood(
+                f"ambiguous: '{run}' spells the function {found} without a backslash (a reader "
+                f"reads {found} of what follows) or a product of letters; write \\{found}(...) "
+                "for the function, or \\cdot between the letters",
+                run,
+            )
+
+    def _before_bracket(self) -> bool:
+        """Whether the letter just taken opens ``Pr[``, ``P[`` or ``E[`` (an opaque quantity)."""
+        return any(
+            self.toks[self.pos - 1 : self.pos + len(letters)] == [*letters, "["]
+            for letters in LATIN_OPAQUE
+        )
+
+    def _letters_applied(self) -> str | None:
+        """A run of letters before ``(``, the first just taken: ``f(x)``, ``score(x, 0, c)``,
+        ``exp(x)``. ``exp``, ``ln``, ``log`` are the functions (a reader never means e*x*p there);
+        any other run is a
+        function's name, its application an opaque number (``_application``: kind "Fn" with an
+        argument list, which has no product reading; "Ap" with one argument, which may also be
+        a product). A lone ``e`` before ``(`` stays Euler's number times the group."""
+        start = end = self.pos - 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        if end >= len(self.toks) or self.toks[end] != "(" or run == "e":
+            return None
+        self.pos = end
+        if run in ("exp", "ln", "log"):  # no reader means e*x*p(...) or l*n(...) there
+            return self._command("\\" + run)
+        return self._application(start, "Fn" if self._comma_inside() else "Ap")
 
     def _symbol(self, name: str, greek: bool = False, decorated: str = "") -> str:
         """A parameter: a letter, a Greek letter or a decorated one (``decorated`` is how it is
@@ -293,26 +399,35 @@ class _Parser(_Binding):
                 f"{written}[",
             )
         if self.peek() == "(":
-            lone = self._lone_argument()  # F_A(Y), \\epsilon(\\alpha): a function of one name
-            if not greek and (len(name) == 1 or self._comma_inside() or lone):
+            if greek and base in NOT_APPLIED:  # \omega(1), \Theta(n): Landau's classes
+                refuse_not_applied(base, render(self.toks[start : self.pos]) + self._group_text())
+            # a name before '(' (\delta(0), F_X(2), \epsilon(\hat\alpha)): a function's value
+            # or a product; read as one unknown number per application, it is proved only when
+            # proved for every value (so under both readings) and never refuted. Kept a product:
+            # a bare lowercase Greek parameter or a lowercase letter with a subscript before a
+            # sum (\epsilon(1 - \delta), s_2(1 - w), x_i(1 - x_i): how papers write products)
+            scalar = (greek and name == base) or (not greek and name.startswith(f"{base}_"))
+            plain = "_prime" not in name and not name.endswith("_star")
+            if (
+                scalar
+                and plain
+                and base.islower()
+                and start not in self.braced
+                and (self._sum_inside())
+            ):
+                return _name(name)
+            before = "" if greek else self._letters_before(start)
+            if before:  # KL_1(p, q): the name KL_1, or K times L_1(p, q)?
                 group = self._group_text()
-                product = "" if "," in group else f"write {name} \\cdot {group} for a product, or "
                 raise NotUnderstood(
-                    f"ambiguous: {name}{group} is a function applied to an argument or a "
-                    f"product; {product}give it a meaning with --map "
-                    f"'{self._letters_before(start)}{name}{group}' => ...",
+                    f"ambiguous: {before}{name}{group} is a function {before}{name} or "
+                    f"{before} times {name}{group}; give it a meaning with --map "
+                    f"'{before}{name}{group}' => ...",
                     f"{name}(",
                 )
-            if greek and (base in _FUNCTION_GREEK or self._comma_inside() or lone):
-                # the key is the application as written: a key with another argument (the
-                # '\\Phi(x)' this message once suggested) matches only that text
-                group = self._group_text()
-                raise NotUnderstood(
-                    f"ambiguous: {shown}{group} is a function applied to an argument or a "
-                    f"product; map it (--map '{shown}{group}' => ...) or write "
-                    f"{shown} \\cdot {group}",
-                    f"{shown}(",
-                )
+            # the opaque text is the application as written: the --map key that gives it
+            # a meaning (a key with another argument matches only that text)
+            return self._application(start, "Fn" if self._comma_inside() else "Ap")
         return _name(name)
 
     def _command(self, tok: str) -> str:
@@ -333,6 +448,8 @@ class _Parser(_Binding):
                 )
             return self._symbol(_VARIANTS.get(name, name), greek=True)
         if name == "pi":
+            if self.peek() == "(":  # \\pi(10): the prime-counting function, or pi times 10
+                return self._application(self.pos - 1, "Fn" if self._comma_inside() else "Ap")
             return "pi"
         if tok in SUMS:
             return self._big_operator(tok)

@@ -19,11 +19,12 @@ from dpproofs.steps.binders import (
     listed_set,
     matching,
     opaque_name,
+    refuse_not_applied,
     substituted,
 )
 from dpproofs.steps.integrals import NotIntegrable, definite
-from dpproofs.steps.lexer import EVALUATE_CLOSE, EVALUATE_OPEN, NotUnderstood, render
-from dpproofs.steps.notation import _GREEK, _RESERVED, _VARIANTS
+from dpproofs.steps.lexer import EVALUATE_CLOSE, EVALUATE_OPEN, NotUnderstood, render, tokens
+from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _RESERVED, _VARIANTS
 from dpproofs.steps.sums import SUMS, NotSummable, closed_form
 
 #: Decorations that make a new parameter name: ``\\hat{p}`` is ``p_hat``.
@@ -141,8 +142,11 @@ class _Binding:
         body = self.toks[self.pos : start]
         self.pos = start + length
         name = _name(_VARIANTS.get(variable.lstrip("\\"), variable.lstrip("\\")))
+        since = len(self.opaque)
+        integrand = self._sub(body)
+        self._no_opaque_binds(variable, since, "\\int")
         try:
-            return definite(name, self._sub(lower), self._sub(upper), self._sub(body))
+            return definite(name, self._sub(lower), self._sub(upper), integrand)
         except (NotIntegrable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), "\\int") from exc
 
@@ -169,6 +173,58 @@ class _Binding:
         if kind == "Pr":
             self.conditions.append(f"{name} >= 0")  # a mass or a density (not <= 1)
         return name
+
+    def _application(self, start: int, kind: str) -> str:
+        """``f(x)``, ``score(x, 0, \\alpha)``, ``\\Phi(x)``: ``toks[start:pos]`` is the function's
+        name as written, the cursor at its ``(``. The application is one opaque number per text
+        (:mod:`.binders`, kind "Fn" for an argument list, "Ap" for one argument, which could
+        also be a product). Sound for every reading of the name: a step proved for every value
+        of the opaque number holds for each value it takes, f's value at x or the product f*x
+        (a substitution instance of a universally quantified claim)."""
+        end = matching(self.toks, self.pos)
+        written = self.toks[start : end + 1]
+        head = "".join(t.lstrip("\\") for t in self.toks[start : self.pos] if t != "_")
+        if not any(t == "_" for t in self.toks[start : self.pos]):
+            refuse_not_applied(head, render(written))
+        before = self.toks[start - 1] if start > 0 else ""
+        after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
+        if after == "(":  # g(x)(y): g(x) applied to y (a family of functions), or g(x)*y?
+            shown = render(self.toks[start : matching(self.toks, end + 1) + 1])
+            raise NotUnderstood(
+                f"ambiguous: {shown} is a curried application (g(x) applied to y) or a product; "
+                f"write \\cdot before the second parenthesis for a product, or give it a meaning "
+                f"with --map '{shown}' => ...",
+                f"{render(written)}(",
+            )
+        if kind == "Ap" and (before == "/" or before in _FUNCTIONS or after in ("^", "'", "!")):
+            # the product reading binds otherwise: f(x)^2 is f*x^2, a/f(x) is (a/f)*x, \log f(x)
+            # is (\log f)*x: no longer an instance of the function's value
+            shown = render(written)
+            head, _, group = shown.partition("(")
+            beside = after if after in ("^", "'", "!") else before
+            raise NotUnderstood(
+                f"ambiguous: {shown} is a function applied to an argument or a product, and "
+                f"the two bind differently beside {beside}"
+                f"; write {head} \\cdot ({group} for a product, or give it a meaning with --map "
+                f"'{shown}' => ...",
+                f"{head}(",
+            )
+        self.pos = end + 1
+        name = opaque_name(kind, written)
+        self.opaque.append((name, render(written)))
+        return name
+
+    def _no_opaque_binds(self, variable: str, since: int, operator: str) -> None:
+        """A sum's, product's or integral's variable inside an opaque quantity of its body
+        (``\\sum_{i=1}^{n} f(i)``): the quantity is one number free of the variable, so the
+        body would read as a constant (n f(i)): refused."""
+        for _, latex in self.opaque[since:]:
+            if variable in tokens(latex):
+                raise NotUnderstood(
+                    f"{latex} depends on the variable {variable} of {operator}, and the reader "
+                    f"reads it as one unknown number: map it (--map '{latex}' => ...)",
+                    operator,
+                )
 
     def _primes(self) -> str:
         """``_prime`` for each ``'`` at the cursor."""
@@ -209,7 +265,9 @@ class _Binding:
             raise NotUnderstood(f"{tok} without an upper bound: write {tok}_{{i=1}}^{{n}}", tok)
         self.take("^")
         upper = self.argument()
+        since = len(self.opaque)
         body = self.term()
+        self._no_opaque_binds(index, since, tok)
         rest = self.toks[self.pos :]
         ends = [k for k, t in enumerate(rest) if t in SUMS]
         if index in rest[: ends[0] if ends else len(rest)]:
@@ -259,23 +317,20 @@ class _Binding:
                 return render(self.toks[self.pos : end + 1])
         return render(self.toks[self.pos :])
 
-    def _lone_argument(self) -> bool:
-        """Whether the group at the cursor is one name in parentheses, ``(\\alpha)``, ``(Y)``,
-        ``(x_i)``: written after a name, the notation of a function (``\\epsilon(\\alpha)``,
-        ``F_A(Y)``), not of a product (papers write ``\\delta (1 + x)``, a sum, for one)."""
-        if self.peek() != "(":
-            return False
-        inner = self.toks[self.pos + 1 : matching(self.toks, self.pos)]
-        if not inner or not (re.fullmatch(r"[A-Za-z]", inner[0]) or (
-                inner[0].startswith("\\") and inner[0][1:] in (*_GREEK, *_VARIANTS))):  # fmt: skip
-            return False
-        subscript = inner[1:]
-        if subscript[:2] == ["_", "{"] and subscript[-1:] == ["}"]:
-            subscript = ["_", *subscript[2:-1]]
-        return not subscript or (
-            subscript[0] == "_" and len(subscript) >= 2
-            and all(re.fullmatch(r"[A-Za-z0-9]+", t) for t in subscript[1:])
-        )  # fmt: skip
+    def _sum_inside(self) -> bool:
+        """Whether the parenthesised group at the cursor has a top-level + or - after its first
+        token (``(1 - \\delta)``, ``(|v - z| - |u - z|)``; not ``(0)``, ``(-1)``, ``(x)``)."""
+        depth, bars = 0, 0
+        end = matching(self.toks, self.pos)
+        for index in range(self.pos + 1, end):
+            tok = self.toks[index]
+            depth += tok in ("(", "[", "{", "\\{")
+            depth -= tok in (")", "]", "}", "\\}")
+            if tok == "|":
+                bars ^= 1
+            if depth == 0 and not bars and index > self.pos + 1 and tok in ("+", "-"):
+                return True
+        return False
 
     def _comma_inside(self) -> bool:
         """Whether the parenthesised group at the cursor has a top-level comma (f(x, y))."""
@@ -302,6 +357,8 @@ class _Binding:
             text = "".join(parts)
         else:
             text = self.take().lstrip("\\")
+            if text in ("mathcal", "mathrm", "mathsf", "mathbb", "mathfrak") and self.peek() == "{":
+                text += self.argument_text()  # \\delta_\\mathcal{M}: TeX subscripts all of it
             if re.fullmatch(r"\d\d+", text):
                 raise NotUnderstood(
                     f"ambiguous: TeX reads _{text} as the subscript {text[0]} followed by "

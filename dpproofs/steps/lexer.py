@@ -23,7 +23,22 @@ class NotUnderstood(DpProofsError):
 
 #: Spellings of the absolute-value bar: read as ``|`` (``\\lvert x \\rvert`` is ``|x|``).
 _BARS = {"\\lvert": "|", "\\rvert": "|", "\\vert": "|"}
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\S")
+#: A decimal with no leading digit (``.5``) is one number token, read exactly as 1/2 like ``0.5``.
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\d+(?:\.\d+)?|\.\d+|\S")
+
+
+#: What may stand just before a decimal with no leading digit (``.5``), spacing skipped: an
+#: opening bracket, an operator, a relation or the start. After a number or a name (``.5.5``,
+#: ``2.5.5``, ``x.5``, ``x^{2}.5``, ``|x|.5``) the point is no decimal a reader writes (a section
+#: number, a subscript mistyped): refused, never read as a product.
+_BEFORE_DECIMAL = frozenset(
+    {"(", "[", "{", "\\{", "+", "-", ",", ";", ":", "/", "^", "_", "&", "\\\\", "\\cdot",
+     "\\times", "\\pm", "\\mp", "\\div", "\\left", "\\lvert", "\\langle"}
+    | set(RELATIONS)
+    | set(UNCHECKED_RELATIONS)
+)  # fmt: skip
+#: Scientific notation glued to a number (``1e-5``, ``2e3``, ``1.5e+3``): 10^-5 or 1*e - 5?
+_SCIENTIFIC = re.compile(r"\d+(?:\.\d+)?e[+-]?\d")
 
 
 #: The evaluation bar ``\\left. F \\right|_{x=a}^{b}``: its two delimiters are kept as tokens.
@@ -67,6 +82,26 @@ def tokens(latex: str) -> list[str]:
             continue
         out.append(tok)
     return out
+
+
+def check_decimals(latex: str) -> None:
+    """Refuse a decimal glued to a number or a name, and scientific notation (ambiguous)."""
+    glued = _SCIENTIFIC.search(latex)
+    if glued:
+        raise NotUnderstood(
+            f"ambiguous: {glued.group()}... reads as a power of ten or as a product with Euler's "
+            "number e; write 10^{-5} (or 1 \\cdot e - 5)",
+            glued.group(),
+        )
+    before = ""
+    for tok in _TOKEN.findall(latex):
+        if tok in _IGNORED:
+            continue
+        if re.fullmatch(r"\.\d+", tok) and before and before not in _BEFORE_DECIMAL:
+            raise NotUnderstood(
+                "a decimal next to a number or a name: write \\cdot or braces", before + tok
+            )
+        before = tok
 
 
 def split_chain(toks: list[str]) -> tuple[list[list[str]], list[str], list[int]]:

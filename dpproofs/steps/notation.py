@@ -65,9 +65,6 @@ _GREEK = frozenset(
         "Omega",
     )
 )
-#: Greek letters that papers use as functions (Phi the normal CDF, Gamma the gamma function):
-#: before '(' or '[' they are never read as a product.
-_FUNCTION_GREEK = frozenset(("Phi", "phi", "varphi", "Gamma", "psi", "Psi", "zeta", "chi"))
 _VARIANTS = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho"}
 #: Names the claim syntax reserves, or Python keywords: renamed.
 _RESERVED = {"lambda": "lamda", "E": "E_", "I": "I_", "pi": "pi"}

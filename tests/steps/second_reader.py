@@ -70,6 +70,8 @@ def _spelled(latex: str) -> str:
 def second_reading(latex: str) -> sympy.Expr | None:
     """The expression as latex2sympy2_extended reads it (None: it cannot)."""
     text = _spelled(latex)
+    # exp(, ln(, log( without a backslash are the functions to the main reader (docs/latex.md)
+    text = re.sub(r"(?<![\\A-Za-z])(exp|ln|log)(?=\s*(?:\\left)?\()", r"\\\1", text)
     text = text.replace("\\log", "\\ln").replace("\\tfrac", "\\frac").replace("\\dfrac", "\\frac")
     while re.fullmatch(r"\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", text):  # {...} around it all (a --map)
         text = text[1:-1]

@@ -7,6 +7,7 @@ Every test here failed before these readings (the constructs were refused or mis
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -113,10 +114,11 @@ def test_decorated_letters_are_names_of_their_own(latex: str, reading: str) -> N
     assert to_claim_syntax(latex) == reading
 
 
-def test_a_name_before_an_expression_in_parentheses_is_still_a_product() -> None:
-    assert [to_claim_syntax(t) for t in (r"\delta (1 + x)", r"s_2 (1 - w)", r"\sigma(2)")] == [
-        "delta*(1 + x)", "s_2*(1 - w)", "sigma*(2)",
-    ]  # fmt: skip
+def test_a_name_before_an_expression_in_parentheses_is_an_unknown_value() -> None:
+    # a function's value or a product (issue 28, ADV2): one unknown number per application, so a
+    # step is proved only when it holds for every value (under both readings), never refuted
+    for latex in (r"\delta (0)", r"F_X (x - 1)", r"\sigma(2)", r"{\delta}(1 + x)"):
+        assert re.fullmatch(r"Ap_[0-9a-f]{6}", to_claim_syntax(latex)), latex
 
 
 def test_an_evaluation_bar_keeps_the_absolute_value_bars_apart() -> None:
@@ -254,11 +256,9 @@ def test_an_integral_is_its_value_by_quadrature(
         (r"\frac{d}{dx} x^2", "a derivative"),
         (r"\frac{df}{dx}", "a derivative"),
         (r"\frac{\varepsilon}{dn}", "write d \\cdot x"),
-        # a name before one name in parentheses: OpenDP's \epsilon(\alpha) (the curve) and
-        # F_A(Y) (a CDF) were read as products, and true steps refuted
-        (r"\epsilon(\alpha)", "function applied"),
-        (r"F_A(Y)", "function applied"),
-        (r"\sigma(x_{12})", "function applied"),
+        # a function applied to the variable of integration is one unknown number: the
+        # integral of a constant (tests/steps/test_latex_functions.py)
+        (r"\int_0^1 f(x) \, dx", "depends on the variable x"),
         (r"\int_0^x x \, dx", "also in its bounds"),
     ],
 )

@@ -12,7 +12,7 @@ import sympy
 from latex_corpus import entries
 from second_reader import differ, first_reading, second_reading
 
-from dpproofs.steps.latex import NotUnderstood, to_claim_syntax
+from dpproofs.steps.latex import NotUnderstood, read_expression
 
 _CORPUS = entries()
 
@@ -107,9 +107,12 @@ def test_notation_that_splits_readers_is_refused_or_read_as_the_other_reader_rea
     latex: str,
 ) -> None:
     try:
-        text = to_claim_syntax(latex)
+        reading = read_expression(latex)
     except NotUnderstood:
         return
+    if reading.opaque:  # f(x) as one unknown number: proved only for every value, never refuted
+        return  # (sound under either reading: tests/steps/test_latex_functions.py)
+    text = reading.text
     second = second_reading(latex)
     assert second is not None, f"the second reader cannot read {latex}"
     assert differ(first_reading(text), second, {}) == ""

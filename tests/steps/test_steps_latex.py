@@ -58,7 +58,7 @@ def test_log_is_natural_and_e_is_euler() -> None:
 @pytest.mark.parametrize(
     ("latex", "token"),
     [
-        (r"f(x)", "f("),  # function application or product: must be mapped
+        (r"f(x)^2", "f("),  # (f(x))^2 or f x^2: the application and the product bind otherwise
         (r"\Pr x", r"\Pr"),  # \Pr[...] is opaque (test_latex_binders.py); no bracket, refused
         (r"\sup_x a", r"\sup_"),  # a set not listed
         (r"\sum_i x_i", r"\sum"),
@@ -118,7 +118,7 @@ def test_approx_is_not_checked() -> None:
 
 
 def test_unreadable_expression_marks_both_neighbouring_steps() -> None:
-    steps = read_derivation(r"a = f(x) = b \le c").steps
+    steps = read_derivation(r"a = f(x)^2 = b \le c").steps
     assert [bool(s.problem) for s in steps] == [True, True, False]
     assert "'f('" in steps[0].problem
 
