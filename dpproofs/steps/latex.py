@@ -33,7 +33,8 @@ from dpproofs.steps.binders import (
     OPAQUE,
     refuse_not_applied,
 )
-from dpproofs.steps.latex_binding import DECORATIONS, _Binding, _differential, _extremum, _name
+from dpproofs.steps.latex_binding import DECORATIONS, _differential, _extremum, _name
+from dpproofs.steps.latex_letters import _Letters, unbrace_applications
 from dpproofs.steps.lexer import (
     _BARS,
     EVALUATE_OPEN,
@@ -49,12 +50,6 @@ from dpproofs.steps.notation import (
     RELATIONS,
 )
 from dpproofs.steps.sums import SUMS
-
-#: Function names a text may type without a backslash (Markdown, blog posts): a run of letters
-#: containing one is refused (:meth:`_Parser._no_function_letters`), never read as a product.
-_LETTER_FUNCTIONS = (
-    "exp", "log", "ln", "lg", "sin", "cos", "tan", "sec", "csc", "cot", "sqrt", "erf", "max", "min",
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +73,7 @@ def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
     check_decimals(latex)
-    parser = _Parser(*_unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
+    parser = _Parser(*unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
     try:
         text = parser.whole()
     except RecursionError as exc:  # the parser recurses once per nested group
@@ -91,56 +86,12 @@ def read_expression(latex: str) -> Reading:
     )
 
 
-def _unbrace_applications(toks: list[str]) -> tuple[list[str], frozenset[int]]:
-    """Braces TeX prints as nothing around an application, dropped: ``{f}(x)`` and ``f{(x)}``
-    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen; with
-    the positions of the names so unbraced (a brace there marks an application)."""
-    out = list(toks)
-    braced: set[int] = set()
-    index = 0
-    while index < len(out):
-        before = out[index - 1] if index > 0 else ""
-        operator = before in RELATIONS or before in ("\\cdot", "\\times")
-        free = before not in ("^", "_", "}") and (operator or not before.startswith("\\"))
-        name = _is_name(out[index + 1]) if index + 1 < len(out) else False
-        if out[index] == "{" and free and name and out[index + 2 : index + 4] == ["}", "("]:
-            del out[index + 2], out[index]  # {f}(x) -> f(x)
-            braced.add(index)
-            continue
-        if out[index] == "{" and out[index + 1 : index + 2] == ["("] and _is_name(before):
-            close = _closing(out, index)
-            inner = _closing(out, index + 1)
-            if close is not None and inner is not None and inner == close - 1:
-                del out[close], out[index]  # f{(x)} -> f(x)
-                braced.add(index - 1)
-                continue
-        index += 1
-    return out, frozenset(braced)
-
-
-def _is_name(tok: str) -> bool:
-    return bool(re.fullmatch(r"[A-Za-z]", tok)) or (
-        tok.startswith("\\") and (tok[1:] in _GREEK or tok[1:] in _VARIANTS)
-    )
-
-
-def _closing(toks: list[str], start: int) -> int | None:
-    """The index of the bracket closing the one at ``start`` (None if unbalanced)."""
-    depth = 0
-    for index in range(start, len(toks)):
-        depth += toks[index] in ("(", "[", "{", "\\{")
-        depth -= toks[index] in (")", "]", "}", "\\}")
-        if depth == 0:
-            return index
-    return None
-
-
 def to_claim_syntax(latex: str) -> str:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``."""
     return read_expression(latex).text
 
 
-class _Parser(_Binding):
+class _Parser(_Letters):
     """Recursive descent: expr = term (+|- term)*; term = factor (op factor)*; factor = atom ^."""
 
     def __init__(self, toks: list[str], braced: frozenset[int] = frozenset()) -> None:
@@ -309,50 +260,6 @@ class _Parser(_Binding):
                     return self._opaque(letters), False
             return self._symbol(tok), False
         return self._command(tok), False
-
-    def _no_function_letters(self) -> None:
-        """Refuse a run of letters around the one just taken that spells a known function
-        (``exp 0``, ``cos 0``, ``ln e``, ``x log y``) without a backslash and without ``(``:
-        a reader reads the function there, never the product e*x*p of three parameters."""
-        start = end = self.pos - 1
-        while start > 0 and re.fullmatch(r"[A-Za-z]", self.toks[start - 1]):
-            start -= 1
-        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
-            end += 1
-        run = "".join(self.toks[start:end])
-        found = next((name for name in _LETTER_FUNCTIONS if name in run), None)
-        if found is not None:
-            raise NotUnderstood(
-                f"ambiguous: '{run}' spells the function {found} without a backslash (a reader "
-                f"reads {found} of what follows) or a product of letters; write \\{found}(...) "
-                "for the function, or \\cdot between the letters",
-                run,
-            )
-
-    def _before_bracket(self) -> bool:
-        """Whether the letter just taken opens ``Pr[``, ``P[`` or ``E[`` (an opaque quantity)."""
-        return any(
-            self.toks[self.pos - 1 : self.pos + len(letters)] == [*letters, "["]
-            for letters in LATIN_OPAQUE
-        )
-
-    def _letters_applied(self) -> str | None:
-        """A run of letters before ``(``, the first just taken: ``f(x)``, ``score(x, 0, c)``,
-        ``exp(x)``. ``exp``, ``ln``, ``log`` are the functions (a reader never means e*x*p there);
-        any other run is a
-        function's name, its application an opaque number (``_application``: kind "Fn" with an
-        argument list, which has no product reading; "Ap" with one argument, which may also be
-        a product). A lone ``e`` before ``(`` stays Euler's number times the group."""
-        start = end = self.pos - 1
-        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
-            end += 1
-        run = "".join(self.toks[start:end])
-        if end >= len(self.toks) or self.toks[end] != "(" or run == "e":
-            return None
-        self.pos = end
-        if run in ("exp", "ln", "log"):  # no reader means e*x*p(...) or l*n(...) there
-            return self._command("\\" + run)
-        return self._application(start, "Fn" if self._comma_inside() else "Ap")
 
     def _symbol(self, name: str, greek: bool = False, decorated: str = "") -> str:
         """A parameter: a letter, a Greek letter or a decorated one (``decorated`` is how it is

@@ -1,0 +1,118 @@
+"""Letters next to parentheses in the LaTeX reader (:mod:`dpproofs.steps.latex`): braces TeX
+prints as nothing around an application (``{f}(x)`` is ``f(x)``), a run of letters before ``(``
+(``score(x, 0, c)``: an application; ``exp(x)``: the function), and a run of letters spelling a
+known function without a backslash or ``(`` (``exp 0``: ambiguous, never the product e*x*p*0).
+A mixin of the parser: each method reads at the parser's cursor."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from dpproofs.steps.binders import LATIN_OPAQUE
+from dpproofs.steps.latex_binding import _Binding
+from dpproofs.steps.lexer import NotUnderstood
+from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
+
+#: Function names a text may type without a backslash (Markdown, blog posts): a run of letters
+#: containing one is refused (:meth:`_Letters._no_function_letters`), never read as a product.
+_LETTER_FUNCTIONS = (
+    "exp", "log", "ln", "lg", "sin", "cos", "tan", "sec", "csc", "cot", "sqrt", "erf", "max", "min",
+)  # fmt: skip
+
+
+def unbrace_applications(toks: list[str]) -> tuple[list[str], frozenset[int]]:
+    """Braces TeX prints as nothing around an application, dropped: ``{f}(x)`` and ``f{(x)}``
+    are ``f(x)`` (and ``{\\Gamma}(2)``, ``\\Gamma{(n+1)}``), so the application is seen; with
+    the positions of the names so unbraced (a brace there marks an application)."""
+    out = list(toks)
+    braced: set[int] = set()
+    index = 0
+    while index < len(out):
+        before = out[index - 1] if index > 0 else ""
+        operator = before in RELATIONS or before in ("\\cdot", "\\times")
+        free = before not in ("^", "_", "}") and (operator or not before.startswith("\\"))
+        name = is_name(out[index + 1]) if index + 1 < len(out) else False
+        if out[index] == "{" and free and name and out[index + 2 : index + 4] == ["}", "("]:
+            del out[index + 2], out[index]  # {f}(x) -> f(x)
+            braced.add(index)
+            continue
+        if out[index] == "{" and out[index + 1 : index + 2] == ["("] and is_name(before):
+            close = closing(out, index)
+            inner = closing(out, index + 1)
+            if close is not None and inner is not None and inner == close - 1:
+                del out[close], out[index]  # f{(x)} -> f(x)
+                braced.add(index - 1)
+                continue
+        index += 1
+    return out, frozenset(braced)
+
+
+def is_name(tok: str) -> bool:
+    return bool(re.fullmatch(r"[A-Za-z]", tok)) or (
+        tok.startswith("\\") and (tok[1:] in _GREEK or tok[1:] in _VARIANTS)
+    )
+
+
+def closing(toks: list[str], start: int) -> int | None:
+    """The index of the bracket closing the one at ``start`` (None if unbalanced)."""
+    depth = 0
+    for index in range(start, len(toks)):
+        depth += toks[index] in ("(", "[", "{", "\\{")
+        depth -= toks[index] in (")", "]", "}", "\\}")
+        if depth == 0:
+            return index
+    return None
+
+
+class _Letters(_Binding):
+    """The parser's reading of letters next to parentheses
+    (:class:`dpproofs.steps.latex._Parser`)."""
+
+    if TYPE_CHECKING:
+
+        def _command(self, tok: str) -> str: ...
+
+    def _no_function_letters(self) -> None:
+        """Refuse a run of letters around the one just taken that spells a known function
+        (``exp 0``, ``cos 0``, ``ln e``, ``x log y``) without a backslash and without ``(``:
+        a reader reads the function there, never the product e*x*p of three parameters."""
+        start = end = self.pos - 1
+        while start > 0 and re.fullmatch(r"[A-Za-z]", self.toks[start - 1]):
+            start -= 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        found = next((name for name in _LETTER_FUNCTIONS if name in run), None)
+        if found is not None:
+            raise NotUnderstood(
+                f"ambiguous: '{run}' spells the function {found} without a backslash (a reader "
+                f"reads {found} of what follows) or a product of letters; write \\{found}(...) "
+                "for the function, or \\cdot between the letters",
+                run,
+            )
+
+    def _before_bracket(self) -> bool:
+        """Whether the letter just taken opens ``Pr[``, ``P[`` or ``E[`` (an opaque quantity)."""
+        return any(
+            self.toks[self.pos - 1 : self.pos + len(letters)] == [*letters, "["]
+            for letters in LATIN_OPAQUE
+        )
+
+    def _letters_applied(self) -> str | None:
+        """A run of letters before ``(``, the first just taken: ``f(x)``, ``score(x, 0, c)``,
+        ``exp(x)``. ``exp``, ``ln``, ``log`` are the functions (a reader never means e*x*p there);
+        any other run is a
+        function's name, its application an opaque number (``_application``: kind "Fn" with an
+        argument list, which has no product reading; "Ap" with one argument, which may also be
+        a product). A lone ``e`` before ``(`` stays Euler's number times the group."""
+        start = end = self.pos - 1
+        while end < len(self.toks) and re.fullmatch(r"[A-Za-z]", self.toks[end]):
+            end += 1
+        run = "".join(self.toks[start:end])
+        if end >= len(self.toks) or self.toks[end] != "(" or run == "e":
+            return None
+        self.pos = end
+        if run in ("exp", "ln", "log"):  # no reader means e*x*p(...) or l*n(...) there
+            return self._command("\\" + run)
+        return self._application(start, "Fn" if self._comma_inside() else "Ap")
