@@ -116,7 +116,11 @@ def substitute(text: str, mapping: Mapping[str, str]) -> str:
                 f"('{key}(x) => ...', with the argument) instead",
                 m.string[m.start() : m.start() + 40],
             )
-        return "{" + value + "}"
+        if re.fullmatch(r"\s*(\\[A-Za-z]+|[A-Za-z])\s*", value):
+            return "{" + value + "}"  # a name for a name: {g}(x) is still g applied to x
+        # a value is one group, never the argument of a name before it: \lambda H with
+        # H => (a + b) is \lambda times (a + b), not \lambda{(a + b)} = \lambda(a + b)
+        return "{{" + value + "}}"
 
     for _ in range(MAX_ROUNDS):
         replaced = pattern.sub(replace, text)

@@ -12,6 +12,7 @@ from dpproofs.claim import Deadline
 from dpproofs.steps.check import check_steps
 from dpproofs.steps.derivation import read_derivation
 from dpproofs.steps.latex import NotUnderstood, read_expression, to_claim_syntax
+from dpproofs.steps.rows import substitute
 
 
 def statuses(block: str, **kwargs: object) -> list[str]:
@@ -211,3 +212,13 @@ def test_any_name_before_a_parenthesis_is_one_unknown_value(latex: str) -> None:
 def test_an_unbraced_mathcal_subscript_is_one_name() -> None:
     # fails before: \delta_\mathcal{M} read as delta_mathcal * M
     assert to_claim_syntax(r"\delta_\mathcal{M}") == to_claim_syntax(r"\delta_{mathcalM}")
+
+
+def test_a_mapped_value_is_one_factor_never_an_argument() -> None:
+    # --map H => (a + b) on "\lambda H": the value is one group, lambda times (a + b); with one
+    # pair of braces it printed as \lambda{(a + b)}, which TeX shows as \lambda(a + b) and the
+    # reader read as lambda applied to a + b (theorems/derivations/cuff_yu_lemma11.py, (124)).
+    mapped = substitute(r"\lambda H", {"H": "(a + b)"})
+    assert to_claim_syntax(mapped) == "lamda*(((a + b)))"
+    # a name mapped to a name stays applied: {\Psi}(x) is \Psi(x)
+    assert substitute(r"\Phi(x)", {r"\Phi": r"\Psi"}) == r"{\Psi}(x)"
