@@ -77,8 +77,9 @@ def test_refused_with_token(latex: str, token: str) -> None:
 
 def test_mapping_longest_key_first_and_nested() -> None:
     mapping = {r"\Pr[\mathcal{M}(x) = z]": r"p(x)", "p(x)": "q", "x": "y"}
-    # the long key wins over "x"; its value uses the key p(x), substituted in the next round
-    assert substitute(r"\Pr[\mathcal{M}(x) = z] + x", mapping) == "{{q}} + {y}"
+    # the long key wins over "x"; its value (one group: double braces) uses the key p(x),
+    # substituted in the next round (a name for a name: single braces)
+    assert substitute(r"\Pr[\mathcal{M}(x) = z] + x", mapping) == "{{{q}}} + {y}"
 
 
 def test_circular_mapping_is_refused() -> None:
