@@ -31,6 +31,20 @@ def _rebuilt(claim: Any, release: Any, bound: Any) -> Any:
     return rowrelease.max_divergence_is_infinite(release)
 
 
+def _scaled(
+    name: str, value: Any, factors: tuple[Any, ...], build: Callable[[Any], Any]
+) -> Iterator[Edit]:
+    """The constant edits "value -> factor value" of a claim's target or bound, one a factor,
+    each built by ``build(factor * value)``."""
+    for factor in factors:
+        yield (
+            f"{name}*{factor}",
+            "constant",
+            f"{value} -> {factor} {value}",
+            functools.partial(build, factor * value),
+        )
+
+
 def edits(claim: Any) -> Iterator[Edit]:
     """The edits of the module docstring, in that order."""
     from dpproofs.finite.rowrelease import Rows
@@ -67,13 +81,12 @@ def symmetric_edits(claim: Any) -> Iterator[Edit]:
     from dpproofs.finite.symmetric import pure_epsilon_is
 
     r = claim.response
-    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
-        yield (
-            f"target*{factor}",
-            "constant",
-            f"{claim.target} -> {factor} {claim.target}",
-            functools.partial(pure_epsilon_is, r, factor * claim.target),
-        )
+    yield from _scaled(
+        "target",
+        claim.target,
+        (sympy.Rational(9, 10), sympy.Rational(11, 10)),
+        functools.partial(pure_epsilon_is, r),
+    )
     swapped = replace(r, keep=r.other, other=r.keep)
     yield (
         "swap",
@@ -97,15 +110,12 @@ def median_edits(claim: Any) -> Iterator[Edit]:
     from dpproofs.finite.median import median_sensitivity_at_least
 
     where = dict(claim.where)
-    for factor in (sympy.Rational(11, 10), sympy.Integer(2)):
-        yield (
-            f"bound*{factor}",
-            "constant",
-            f"{claim.bound} -> {factor} {claim.bound}",
-            functools.partial(
-                median_sensitivity_at_least, claim.lo, claim.hi, factor * claim.bound, where
-            ),
-        )
+    yield from _scaled(
+        "bound",
+        claim.bound,
+        (sympy.Rational(11, 10), sympy.Integer(2)),
+        lambda bound: median_sensitivity_at_least(claim.lo, claim.hi, bound, where),
+    )
     yield (
         "swap",
         "reading",
@@ -123,13 +133,12 @@ def erasure_edits(claim: Any) -> Iterator[Edit]:
     from dpproofs.finite.erasure import GIVEN, ErasureValue, erasure_value_is
 
     c = claim.channel
-    for factor in (sympy.Rational(9, 10), sympy.Rational(11, 10)):
-        yield (
-            f"target*{factor}",
-            "constant",
-            f"{claim.target} -> {factor} {claim.target}",
-            functools.partial(erasure_value_is, c, claim.value, factor * claim.target),
-        )
+    yield from _scaled(
+        "target",
+        claim.target,
+        (sympy.Rational(9, 10), sympy.Rational(11, 10)),
+        functools.partial(erasure_value_is, c, claim.value),
+    )
     halved = replace(c, keep=c.keep / 2)
     yield (
         "keep/2",
