@@ -25,9 +25,8 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   claimed``, both exact), for the calculus of concrete mechanisms.
 * :class:`ContinuumBoxes`: a branch-and-bound proof over the simplex (the bisection tree).
 * :class:`ShannonCertificate`: a Shannon-type proof's multipliers (:mod:`.shannon_certificate`).
-* :class:`DiagonalCertificate`: rule DG's record per case (docs/design/diagonal.md): G = N/M
-  with G = (q - p) dF/dq, and N M = R S^2 with R >= 0 decided (the rechecker re-derives G,
-  re-expands R S^2 and decides R >= 0 again).
+* :class:`DiagonalCertificate`, :class:`ChordCertificate`: the records of rule DG and Lemma CM
+  (docs/design/diagonal.md, chord.md; :mod:`.diagonal_certificate`, :mod:`.chord_certificate`).
 * :class:`ExactFacts`: the comparisons an ``exact_fact`` check stated, in order, each with
   dpproofs' decision (the check is run again and each comparison decided again on replay).
 
@@ -41,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from dpproofs.bisection import ContinuumBoxes
+from dpproofs.chord_certificate import ChordCertificate
 from dpproofs.diagonal_certificate import DiagonalCertificate
 from dpproofs.evidence_fields import read_growth as _growth
 from dpproofs.evidence_fields import read_int as _int
@@ -432,7 +432,7 @@ class ExactFacts:
 #: Every kind of evidence, by its ``kind`` string.
 _ALL: tuple[Any, ...] = (Witness, BoundedSearch, SmallModel, LocalisedConjunct, SolverFacts)
 _ALL += (IntervalBoxes, ParamBoxes, ExactEvaluation, ExactFacts, ContinuumBoxes)
-_ALL += (ShannonCertificate, DiagonalCertificate)
+_ALL += (ShannonCertificate, DiagonalCertificate, ChordCertificate)
 KINDS: dict[str, Any] = {k.kind: k for k in _ALL}
 
 

@@ -48,6 +48,7 @@ from typing import Any
 
 from dpproofs.evidence import (
     BoundedSearch,
+    ChordCertificate,
     ContinuumBoxes,
     DiagonalCertificate,
     ExactEvaluation,
@@ -62,6 +63,7 @@ from dpproofs.evidence import (
 )
 from dpproofs.recheck import (
     certificates,
+    chord,
     comparisons,
     continuum,
     derivations,
@@ -124,6 +126,7 @@ SUPPORTS = {
     "interval-boxes": "proved",
     "continuum-boxes": "proved",
     "diagonal-certificate": "proved",
+    "chord-certificate": "proved",
     "shannon-certificate": "proved",
     "z3-facts": "proved",
     "none": "proved",
@@ -195,6 +198,8 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         return continuum.replay_boxes(piece, claim, evidence)
     if isinstance(evidence, DiagonalCertificate):
         return diagonal.replay_diagonal(piece, claim, evidence)
+    if isinstance(evidence, ChordCertificate):
+        return chord.replay_chord(piece, claim, evidence)
     if isinstance(evidence, ShannonCertificate):
         return entropic.replay_certificate(piece, claim, evidence)
     if isinstance(evidence, ParamBoxes):

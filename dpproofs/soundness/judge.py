@@ -88,6 +88,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "MutatedFact": _fact,
         "ContinuumClaim": _continuum,
         "DiagonalClaim": _diagonal,
+        "ChordClaim": _chord,
         "ShannonClaim": _shannon,
         "NeighbourPairClaim": _reduced,
         "AdditiveSensitivity": _additive,
@@ -287,6 +288,25 @@ def _diagonal(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
 
     replays = (replay_witness, replay_diagonal)
     return _by_replay(claim, verdict, key, "diagonal", DiagonalCertificate, replays, falsifiers())
+
+
+def _chord(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """Lemma CM's certificate replayed, then D(P||Q) <= B decided exactly on seeded pairs of
+    rational distributions (:mod:`dpproofs.soundness.chord`)."""
+    from dpproofs.chord_certificate import ChordCertificate
+    from dpproofs.recheck.chord import replay_chord, replay_witness, truth_at
+    from dpproofs.soundness.chord import pairs
+
+    def falsifiers() -> Iterator[str | None]:
+        for p, q, stretch in pairs(key):
+            if truth_at(claim, p, q, stretch) is False:
+                shown = " ".join(f"({', '.join(map(str, law))})" for law in (p, q))
+                yield f"D(P||Q) > B at P, Q = {shown}, {stretch} times the least eps (Arb)"
+            else:
+                yield None
+
+    replays = (replay_witness, replay_chord)
+    return _by_replay(claim, verdict, key, "chord", ChordCertificate, replays, falsifiers())
 
 
 def _shannon(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:

@@ -8,7 +8,7 @@ Mutants transform the claim object a theorem function returns, never its source 
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation, continuum and diagonal claims: see
   :mod:`.scalar`, :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.diagonal`,
-  :mod:`.entropic` (Shannon claims);
+  :mod:`.entropic` (Shannon claims); chord claims (Lemma CM): :mod:`.chord`;
   neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
   :mod:`.induction`; row-release claims: :mod:`.rowrelease`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
@@ -63,6 +63,7 @@ def kind_of(claim: Any) -> str:
         "ForEach": "for-each",
         "ContinuumClaim": "continuum",
         "DiagonalClaim": "diagonal",
+        "ChordClaim": "chord",
         "ShannonClaim": "shannon",
         "NeighbourPairClaim": "neighbour-pair",
         "AdditiveSensitivity": "additive",
@@ -98,6 +99,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.search.forall import SearchClaim
     from dpproofs.search.pairs import NeighbourPairClaim
     from dpproofs.soundness import (
+        chord,
         concrete,
         continuum,
         diagonal,
@@ -109,6 +111,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         search,
     )
     from dpproofs.steps.check import DerivationClaim
+    from dpproofs.symbolic.chord import ChordClaim
     from dpproofs.symbolic.claim import ScalarClaim
     from dpproofs.symbolic.diagonal import DiagonalClaim
     from dpproofs.symbolic.induction import InductionClaim
@@ -149,6 +152,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = continuum.edits(claim)
     elif isinstance(claim, DiagonalClaim):
         edits = diagonal.edits(claim)
+    elif isinstance(claim, ChordClaim):
+        edits = chord.edits(claim)
     elif isinstance(claim, ShannonClaim):
         edits = entropic.edits(claim)
     elif isinstance(claim, NeighbourPairClaim):

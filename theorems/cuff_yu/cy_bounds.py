@@ -1,4 +1,4 @@
-"""Cuff & Yu (seed 001): Properties 1 and 2 (exact grid checks over pairs of distributions), their
+"""Cuff & Yu (seed 001): Properties 1 and 2 (Lemma CM and rule DG, every finite alphabet), their
 irreversibility and the tightness of Pinsker's inequality (proved for every parameter value).
 """
 
@@ -7,15 +7,7 @@ from _cy_common import (
     RECONSTRUCTED,
     cite,
     fact_eq,
-    fact_le,
-    grid_fact,
-    infinite_ratio,
-    kl,
-    ln,
-    max_ratio,
-    simplex_grid,
     stated_check,
-    tanh_bound,
 )
 from sympy import And, Eq, Interval, log, oo, sqrt
 
@@ -23,6 +15,7 @@ from dpproofs import all_of, exact_fact
 from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.chord import ChordClaim
 from dpproofs.symbolic.diagonal_forms import tv_below_kl
 from dpproofs.theorem import theorem
 
@@ -35,35 +28,23 @@ def kl2(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
     return a * log(a / b) + (1 - a) * log((1 - a) / (1 - b))
 
 
-def _pairs():
-    """Every pair of distributions on 2 outcomes in (1/8) Z and on 3 outcomes in (1/4) Z."""
-    out = []
-    for k, d in ((2, 8), (3, 4)):
-        pts = simplex_grid(k, d)
-        out += [(a, b) for a in pts for b in pts]
-    return out
-
-
-PAIRS_NOTE = (
-    "Checked exactly on every pair of distributions on 2 outcomes with masses in (1/8) Z and on "
-    "3 outcomes in (1/4) Z (eps is the pair's exact closeness level, e^eps rational; pairs "
-    "close for no finite eps are vacuous). A grid check, not a proof for all distributions: "
-    "binary forms over all p, q are tight on a curve, where interval branch and bound cannot "
-    "close them; a derivation (Appendix A, (77)-(81)) would prove them."
-)
-
-
 @theorem(
     source=cite("CY-Prop1(10)", "CY-Def4(9)", "Property 1 eq. (10); Definition 4 eq. (9)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.property1",
     reading=(
-        "Pairs of distributions on 2-3 outcomes with masses on a grid; eps is the pair's "
-        "exact closeness level (e^eps rational); pairs close for no finite eps are vacuous; "
-        "natural log."
+        "Every eps > 0 and every pair of distributions P, Q on every finite alphabet that are "
+        "(eps, 0)-close (P(y) <= e^eps Q(y) and Q(y) <= e^eps P(y) for every y, so Q(y) = 0 "
+        "forces P(y) = 0); D is the vocabulary's KL divergence; natural log."
     ),
     timeout=60,
-    note=RECONSTRUCTED + PAIRS_NOTE,
+    note=RECONSTRUCTED
+    + "Lemma CM (docs/design/chord.md): with r = P(y)/Q(y) under Q, D(P||Q) = E_Q r ln r, "
+    "E_Q r = 1 and closeness puts r in [e^-eps, e^eps]; r ln r is convex (its second "
+    "derivative 1/r > 0, decided by z3), so below its chord there, and the chord value, "
+    "computed from r ln r at the two ends, equals eps tanh(eps/2) exactly (B - C cancels to 0 "
+    "in s = e^(eps/2)). eps tanh(eps/2) <= eps by the scalar decider. No longer the grid of "
+    "pairs on 2-3 outcomes with masses in (1/8) Z and (1/4) Z.",
     quote=(
         "CY-Prop1(10): If P and Q are (eps, 0)-close, then D(P||Q) <= eps tanh(eps/2). "
         "CY-Def4(9): If P and Q are (eps, 0)-close, then D(P||Q) <= eps."
@@ -71,16 +52,11 @@ PAIRS_NOTE = (
 )
 def property1():
     """(eps, 0)-close P, Q have D(P||Q) <= eps tanh(eps/2) (10), hence D(P||Q) <= eps (9)."""
-
-    def one(pair):
-        a, b = pair
-        r = max_ratio(a, b)
-        if r is None:
-            return infinite_ratio(a, b), {}
-        bound = tanh_bound(r)
-        return fact_le(kl(a, b), bound) and fact_le(bound, ln(r)), {"pair": str(pair)}
-
-    return grid_fact("D(P||Q) <= eps tanh(eps/2) <= eps", _pairs(), one)
+    bound = eps * sympy.tanh(eps / 2)
+    return all_of(
+        ChordClaim("D(P||Q) <= eps tanh(eps/2) for (eps, 0)-close P, Q", eps, bound),
+        holds(bound <= eps, where={eps: Interval.open(0, oo)}),
+    )
 
 
 @theorem(
