@@ -1,12 +1,15 @@
-"""Replaying Lemma CM's certificate (docs/design/chord.md), apart from
+"""Replaying Lemma CM's (and CV's) certificate (docs/design/chord.md), apart from
 :mod:`dpproofs.symbolic.chord` (which it does not import).
 
-From the claim alone (its parameter eps, closeness level c and bound B): phi(r) = r ln r is
-differentiated twice again and phi'' > 0 on r > 0 decided by z3; the chord value
-C = ((b - 1) phi(a) + (1 - a) phi(b)) / (b - a), a = e^(-c eps), b = e^(c eps), is computed
-again and must print as recorded; B - C is written again in s = e^(eps/m) (m recorded, every
-exponent k eps must have k m an integer) and must cancel against the recorded N/D; then N is
-0 (an identity) or z3 decides N D >= 0 for every s > 1, eps > 0 again.
+From the claim alone (its parameter eps, level c, bound B, quantity and hypothesis): under
+closeness, phi(r) = r ln r is differentiated twice again, phi'' > 0 on r > 0 decided by z3,
+and U = C = ((b - 1) phi(a) + (1 - a) phi(b)) / (b - a), a = e^(-c eps), b = e^(c eps), is
+computed again; under KL-DP, d^2/dq^2 p ln(p/q) > 0 on p, q > 0 is decided and U = c eps.
+U must print as recorded; B - U is written again in s = e^(eps/m) (m recorded, every exponent
+k eps must have k m an integer) and must cancel against the recorded N/D; then N is 0 (an
+identity) or z3 decides N D >= 0 for every s > 1, eps > 0 again. The vocabulary identities
+the decider checks (D separable, I = sum_x pi(x) D(P_x||P_Y)) are properties of the
+vocabulary, not of the claim, and are not checked again here.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import sympy
 import z3
 
 from dpproofs.chord_certificate import ChordCertificate
-from dpproofs.recheck.balls import Undecidable, enclose, sign, with_precision
+from dpproofs.recheck.balls import Undecidable, enclose, rational_ends, sign, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
 
 SECONDS = 20
@@ -93,23 +96,42 @@ def _poly(expr: sympy.Expr, names: dict[sympy.Symbol, Any]) -> Any:
     return value
 
 
+def _upper(claim: Any, record: ChordCertificate) -> sympy.Expr:
+    """U(eps) again, after phi'' > 0 (the chord value, Lemma CM) or d^2/dq^2 p ln(p/q) > 0
+    (c eps, Lemma CV) is decided again."""
+    eps, level = claim.eps, claim.level
+    p, q, r = sympy.symbols("p q r", positive=True)
+    if claim.hypothesis == "kl":
+        second = sympy.cancel(sympy.diff(p * sympy.log(p / q), q, q))
+        names = {p: z3.Real("p"), q: z3.Real("q")}
+    else:
+        second = sympy.cancel(sympy.diff(r * sympy.log(r), r, r))
+        names = {r: z3.Real("r")}
+    top, bottom = sympy.fraction(sympy.together(second))
+    if str(second) != record.second:
+        raise _Refused(f"the second derivative is {second}, not the recorded {record.second}")
+    positive = [x > 0 for x in names.values()]
+    if not _z3_unsat([*positive, z3.Not(_poly(top * bottom, names) > 0)]):
+        raise _Refused(f"z3 does not show {second} > 0")
+    if claim.hypothesis == "kl":
+        value: sympy.Expr = level * eps
+    else:
+        a, b = sympy.exp(-level * eps), sympy.exp(level * eps)
+        value = ((b - 1) * a * sympy.log(a) + (1 - a) * b * sympy.log(b)) / (b - a)
+    if str(value) != record.chord:
+        raise _Refused(f"the upper value is {value}, not the recorded {record.chord}")
+    return value
+
+
 def replay(claim: Any, record: ChordCertificate) -> None:
     eps, level, bound = claim.eps, claim.level, claim.bound
     if eps.is_positive is not True or not (level.is_Rational and level > 0):
         raise _Refused("eps must be positive and the closeness level a positive rational")
     _read_bound(bound, eps)
-    r = sympy.Symbol("r", positive=True)
-    second = sympy.diff(r * sympy.log(r), r, r)
-    if str(sympy.cancel(second)) != record.second:
-        raise _Refused(f"phi'' is {second}, not the recorded {record.second}")
-    top, bottom = sympy.fraction(sympy.together(second))
-    x = z3.Real("r")
-    if not _z3_unsat([x > 0, z3.Not(_poly(top * bottom, {r: x}) > 0)]):
-        raise _Refused("z3 does not show phi'' > 0 on r > 0")
-    a, b = sympy.exp(-level * eps), sympy.exp(level * eps)
-    value = ((b - 1) * a * sympy.log(a) + (1 - a) * b * sympy.log(b)) / (b - a)
-    if str(value) != record.chord:
-        raise _Refused(f"the chord value is {value}, not the recorded {record.chord}")
+    shape = (claim.quantity, claim.hypothesis)
+    if shape not in (("kl", "close"), ("mi", "close"), ("mi", "kl")):
+        raise _Refused(f"{shape} is not a quantity and hypothesis of Lemma CM or CV")
+    value = _upper(claim, record)
     s = sympy.Symbol("s", positive=True)
     mine = _in_s(bound - value, eps, record.power, s)
     n = sympy.sympify(record.numerator, locals={"s": s, "eps": eps})
@@ -135,7 +157,7 @@ def replay_chord(piece: Piece, claim: Any, record: ChordCertificate) -> Finding:
         replay(claim, record)
     except (_Refused, sympy.SympifyError, sympy.PolynomialError, TypeError, ValueError) as exc:
         return failed(piece, str(exc))
-    return confirmed(piece, f"phi'' and the chord re-derived, B - C ({record.way}) again")
+    return confirmed(piece, f"the second derivative and U re-derived, B - U ({record.way}) again")
 
 
 def replay_witness(piece: Piece, claim: Any, values: Any) -> Finding:
@@ -143,19 +165,42 @@ def replay_witness(piece: Piece, claim: Any, values: Any) -> Finding:
     return failed(piece, "a chord claim is never refuted by Lemma CM")
 
 
-def truth_at(claim: Any, p: list[Fraction], q: list[Fraction], stretch: Fraction) -> bool | None:
-    """D(P||Q) <= B(eps) at eps = stretch * eps0, eps0 = ln(max ratio) / c the least eps for
-    which P, Q (positive masses) are (c eps, 0)-close; None: undecided."""
-    ratio = max(max(a / b, b / a) for a, b in zip(p, q, strict=True))
-    level = Fraction(int(claim.level.p), int(claim.level.q))
-    at = sympy.Rational(stretch) * sympy.log(sympy.Rational(ratio)) / sympy.Rational(level)
-    kl = sum(
-        (sympy.Rational(a) * sympy.log(sympy.Rational(a / b)) for a, b in zip(p, q, strict=True)),
-        sympy.Integer(0),
+def _kl(p: list[Fraction], q: list[Fraction]) -> sympy.Expr:
+    """D(P||Q) exactly as a sympy term (positive masses)."""
+    terms = (
+        sympy.Rational(a) * sympy.log(sympy.Rational(a / b)) for a, b in zip(p, q, strict=True)
     )
-    gap = claim.bound.subs(claim.eps, at) - kl
+    return sum(terms, sympy.Integer(0))
+
+
+def truth_at(
+    claim: Any, rows: list[list[Fraction]], prior: list[Fraction], stretch: Fraction
+) -> bool | None:
+    """The claim at one instance, decided exactly (Arb): quantity "kl": D(rows[0]||rows[1]);
+    "mi": I(X; Y) = sum_x prior[x] D(rows[x]||P_Y). eps is ``stretch`` times eps0, the least
+    eps at which the rows (positive masses) are pairwise (c eps, 0)-close, or a rational at
+    least max D(P_x||P_x') / c (KL-DP). None: undecided."""
+    level = sympy.Rational(int(claim.level.p), int(claim.level.q))
+    pairs = [(a, b) for a in rows for b in rows if a is not b]
     try:
         with with_precision(PRECISION):
+            if claim.hypothesis == "close":
+                ratio = max(x / y for a, b in pairs for x, y in zip(a, b, strict=True))
+                at: sympy.Expr = sympy.log(sympy.Rational(ratio)) / level
+            else:
+                at = max(rational_ends(enclose(_kl(a, b), {}).ball)[1] for a, b in pairs) / level
+            if claim.quantity == "kl":
+                value = _kl(rows[0], rows[1])
+            else:
+                out = [
+                    sum((w * row[y] for w, row in zip(prior, rows, strict=True)), Fraction(0))
+                    for y in range(len(rows[0]))
+                ]
+                value = sum(
+                    (sympy.Rational(w) * _kl(row, out) for w, row in zip(prior, rows, strict=True)),
+                    sympy.Integer(0),
+                )
+            gap = claim.bound.subs(claim.eps, sympy.Rational(stretch) * at) - value
             return sign(enclose(gap, {})) >= 0
     except (Undecidable, ZeroDivisionError, ValueError):
         return None

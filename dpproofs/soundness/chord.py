@@ -1,17 +1,19 @@
-"""Mutants of a chord claim (:mod:`dpproofs.symbolic.chord`, Lemma CM) and the pairs at which
-the judge attacks its proofs.
+"""Mutants of a chord claim (:mod:`dpproofs.symbolic.chord`, Lemma CM) and the instances at
+which the judge attacks its proofs.
 
-Mutants (each false for the library's bound eps tanh(eps/2), which Lemma CM meets with
-equality):
+Mutants (each false for the KL claim D(P||Q) <= eps tanh(eps/2), which Lemma CM meets with
+equality; for an I claim they may be true, and must only never be proved wrongly):
 
 * ``shrink``: B -> (9/10) B (the bound times a factor below 1);
 * ``third``: every tanh(x) in B -> tanh(2x/3) (eps tanh(eps/2) -> eps tanh(eps/3));
-* ``double``: the hypothesis (c eps, 0)-close -> (2 c eps, 0)-close.
+* ``double``: the hypothesis (c eps, 0)-close -> (2 c eps, 0)-close (or D <= c eps ->
+  D <= 2 c eps).
 
 Judge (:func:`dpproofs.soundness.judge._chord`): the certificate is replayed by
 :mod:`dpproofs.recheck.chord` (which does not import the decider), then D(P||Q) <= B(eps)
-is decided exactly (Arb) on seeded pairs of rational distributions with 2 to 6 outcomes,
-at eps0 (the least eps for which the pair is close) and 2 eps0.
+(or I(X; Y) <= B(eps)) is decided exactly (Arb) on seeded rational distributions with 2 to 6
+outcomes (pairs, or 2..4 rows and a prior), at eps0 (the least eps at which the hypothesis
+holds, or a rational above it) and 2 eps0.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from typing import Any
 import sympy
 
 Edit = tuple[str, str, str, Callable[[], Any]]
-#: Pairs per proof attacked, and the denominator of their masses.
-PAIRS = 30
+#: Instances per proof attacked, and the denominator of their masses.
+INSTANCES = 30
 DENOMINATOR = 12
 
 
@@ -54,14 +56,18 @@ def _law(size: int, rng: random.Random) -> list[Fraction]:
     return [Fraction(w, sum(weights)) for w in weights]
 
 
-def pairs(key: str) -> Iterator[tuple[list[Fraction], list[Fraction], Fraction]]:
-    """(P, Q, stretch): seeded pairs with positive masses on 2..6 outcomes, P != Q, and the
-    factor (1 or 2) applied to their least closeness level."""
+def instances(
+    claim: Any, key: str
+) -> Iterator[tuple[list[list[Fraction]], list[Fraction], Fraction]]:
+    """(rows, prior, stretch): seeded laws with positive masses on 2..6 outcomes, two rows (a
+    KL claim) or 2..4 rows and a prior (an I claim), not all rows equal, and the factor (1 or
+    2) applied to their least level (:func:`dpproofs.recheck.chord.truth_at`)."""
     rng = random.Random(int(hashlib.sha256(key.encode()).hexdigest()[:12], 16))
     found = 0
-    while found < PAIRS:
+    while found < INSTANCES:
         size = rng.randint(2, 6)
-        p, q = _law(size, rng), _law(size, rng)
-        if p != q:
+        count = 2 if claim.quantity == "kl" else rng.randint(2, 4)
+        rows = [_law(size, rng) for _ in range(count)]
+        if any(row != rows[0] for row in rows):
             found += 1
-            yield p, q, Fraction(1 + found % 2)
+            yield rows, _law(count, rng), Fraction(1 + found % 2)

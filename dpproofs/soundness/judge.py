@@ -291,17 +291,17 @@ def _diagonal(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
 
 
 def _chord(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """Lemma CM's certificate replayed, then D(P||Q) <= B decided exactly on seeded pairs of
+    """Lemma CM's certificate replayed, then D(P||Q) <= B (or I <= B) decided exactly on seeded
     rational distributions (:mod:`dpproofs.soundness.chord`)."""
     from dpproofs.chord_certificate import ChordCertificate
     from dpproofs.recheck.chord import replay_chord, replay_witness, truth_at
-    from dpproofs.soundness.chord import pairs
+    from dpproofs.soundness.chord import instances
 
     def falsifiers() -> Iterator[str | None]:
-        for p, q, stretch in pairs(key):
-            if truth_at(claim, p, q, stretch) is False:
-                shown = " ".join(f"({', '.join(map(str, law))})" for law in (p, q))
-                yield f"D(P||Q) > B at P, Q = {shown}, {stretch} times the least eps (Arb)"
+        for rows, prior, stretch in instances(claim, key):
+            if truth_at(claim, rows, prior, stretch) is False:
+                shown = " ".join(f"({', '.join(map(str, law))})" for law in (*rows, prior))
+                yield f"the bound fails at rows, prior {shown}, {stretch} eps0 (Arb)"
             else:
                 yield None
 

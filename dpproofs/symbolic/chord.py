@@ -1,5 +1,5 @@
-"""Lemma CM (the chord bound): D(P||Q) <= B(eps) for every pair P, Q on every finite alphabet
-that is (c eps, 0)-close, decided for every eps > 0 (docs/design/chord.md).
+"""Lemma CM (the chord bound) and Lemma CV (KL convex in its second argument): D(P||Q) or
+I(X; Y) <= B(eps) for every eps > 0 on every finite alphabet (docs/design/chord.md).
 
 With r = P(y)/Q(y) under Q, D(P||Q) = E_Q phi(r), phi(r) = r ln r, E_Q r = 1, and
 (c eps, 0)-closeness is exactly r in [a, b] = [e^(-c eps), e^(c eps)] (Q(y) = 0 forces
@@ -7,14 +7,19 @@ P(y) = 0). phi is convex on (0, oo), so phi lies below its chord on [a, b] and
 
     D(P||Q) <= C(eps) = ((b - 1) phi(a) + (1 - a) phi(b)) / (b - a).
 
-The claim holds when B(eps) - C(eps) >= 0 for every eps > 0. The decider
+For I(X; Y) = sum_x pi(x) D(P_x||P_Y): P_Y is (c eps, 0)-close to each row when the rows are
+pairwise so (Lemma MX), so I <= C(eps); when D(P_x||P_x') <= c eps for all rows instead,
+D(P_x||P_Y) <= sum_x' pi(x') D(P_x||P_x') (Lemma CV), so I <= c eps. With U the upper value
+(C or c eps) the claim holds when B(eps) - U(eps) >= 0 for every eps > 0. The decider
 
-1. computes phi'' (sympy) and decides phi'' > 0 on r > 0 (z3, on num * den of phi'');
-2. computes C from phi, a and b (never read from the author);
-3. rewrites B - C with exp only, puts s = e^(eps/m) (m the least common denominator of the
+1. checks the vocabulary's D is sum_y q_y phi(p_y/q_y) and its I is sum_x pi(x) D(P_x||P_Y);
+2. computes the second derivative (phi'' = 1/r, or d^2/dq^2 p ln(p/q) = p/q^2) and decides it
+   > 0 on positive arguments (z3, on num * den);
+3. computes U (C from phi, a and b: never read from the author);
+4. rewrites B - U with exp only, puts s = e^(eps/m) (m the least common denominator of the
    exponents' eps coefficients) and cancels it to N/D, a rational function of s and eps:
-   N = 0 proves B = C; otherwise z3 deciding N D >= 0 for every s > 1, eps > 0 (s and eps
-   independent: a relaxation, so a proof stays a proof) proves B >= C.
+   N = 0 proves B = U; otherwise z3 deciding N D >= 0 for every s > 1, eps > 0 (s and eps
+   independent: a relaxation, so a proof stays a proof) proves B >= U.
 
 Anything else (a bound outside the whitelist, a log left after the rewrite, z3 not unsat)
 is UNKNOWN. The rule never refutes.
@@ -38,7 +43,7 @@ from dpproofs.symbolic.diagonal import NotCertified
 from dpproofs.symbolic.diagonal import _z3 as _term  # a polynomial as a z3 term, exactly
 from dpproofs.verdict import Status, Verdict
 
-METHOD = "chord rule (Lemma CM: r ln r below its chord on [e^-eps, e^eps], z3)"
+METHOD = "chord rule (Lemma CM: r ln r below its chord, Lemma CV: D convex in Q, z3)"
 #: The functions a bound may use: each rewrites to exp.
 FUNCTIONS = (sympy.exp, sympy.tanh, sympy.sinh, sympy.cosh)
 R = sympy.Symbol("r", positive=True)
@@ -46,16 +51,28 @@ S = sympy.Symbol("s", positive=True)
 ONE = sympy.Integer(1)
 
 
+#: What a claim bounds: D(P||Q) of a pair, or I(X; Y) of a prior and a channel.
+QUANTITIES = ("kl", "mi")
+#: What it assumes of the pair (the channel's rows, pairwise): (c eps, 0)-closeness, or
+#: D <= c eps (KL-DP; only for I).
+HYPOTHESES = ("close", "kl")
+
+
 @dataclass(frozen=True, slots=True)
 class ChordClaim:
-    """For every eps > 0 and every pair P, Q of distributions on any finite alphabet that is
-    (level * eps, 0)-close: D(P||Q) <= bound (nats)."""
+    """For every eps > 0: quantity "kl": every pair P, Q of distributions on any finite
+    alphabet that is (c eps, 0)-close has D(P||Q) <= bound; quantity "mi": every prior on any
+    finite input alphabet and every channel whose rows are pairwise (c eps, 0)-close
+    (hypothesis "close") or have D(P_x||P_x') <= c eps (hypothesis "kl") has I(X; Y) <= bound
+    (nats). c = ``level``."""
 
     statement: str
     eps: sympy.Symbol
     bound: sympy.Expr
-    #: c: the hypothesis is (c eps, 0)-closeness, c a positive rational.
+    #: c: the hypothesis is (c eps, 0)-closeness, or D <= c eps; c a positive rational.
     level: sympy.Rational = ONE
+    quantity: str = "kl"
+    hypothesis: str = "close"
     seconds: float = 20.0
 
     def __post_init__(self) -> None:
@@ -64,35 +81,51 @@ class ChordClaim:
         if not isinstance(self.level, sympy.Rational) or not self.level > 0:
             raise InvalidClaim(f"the closeness level {self.level} is not a positive rational")
         _whitelist(self.bound, self.eps)
+        if (self.quantity, self.hypothesis) not in (("kl", "close"), ("mi", "close"), ("mi", "kl")):
+            raise InvalidClaim(
+                f"the chord rule bounds D under closeness, or I under closeness or KL-DP, not "
+                f"{self.quantity!r} under {self.hypothesis!r}"
+            )
 
     @property
     def coverage(self) -> str:
         c = "" if self.level == 1 else f"{self.level} "
+        if self.quantity == "kl":
+            return (
+                f"every eps > 0 and every pair P, Q of distributions on every finite alphabet "
+                f"that is ({c}eps, 0)-close (Lemma CM: r = P/Q lies in [e^-{c}eps, e^{c}eps] and "
+                "r ln r is below its chord there, and closeness is symmetric, so D(Q||P) is "
+                "bounded too)"
+            )
+        rows, lemma = (
+            (f"pairwise ({c}eps, 0)-close", "Lemma MX: P_Y is close to each row, and Lemma CM")
+            if self.hypothesis == "close"
+            else (f"with D(P_x||P_x') <= {c}eps", "Lemma CV: D is convex in its second argument")
+        )
         return (
-            f"every eps > 0 and every pair P, Q of distributions on every finite alphabet that "
-            f"is ({c}eps, 0)-close (Lemma CM: r = P/Q lies in [e^-{c}eps, e^{c}eps] and r ln r "
-            "is below its chord there, and closeness is symmetric, so D(Q||P) is bounded too)"
+            f"every eps > 0, every prior on every finite input alphabet and every channel on "
+            f"every finite output alphabet whose rows are {rows} (I(X, Y) = sum_x pi(x) "
+            f"D(P_x||P_Y), {lemma})"
         )
 
     def describe(self) -> str:
         return self.statement
 
     def decide(self, deadline: Deadline) -> Verdict:
-        seconds = min(self.seconds, deadline.remaining())
         try:
-            record = certify(self, seconds)
+            record = certify(self, deadline)
         except NotCertified as exc:
             return Verdict.unknown(METHOD, str(exc))
         return Verdict(
             Status.PROVED,
             METHOD,
             # no "; " (the rechecker reads a reason's parts split there)
-            reason=f"for {self.coverage} (cases: phi'' > 0 for r > 0, B - C >= 0 for eps > 0): "
-            "every case certified",
+            reason=f"for {self.coverage} (cases: a second derivative > 0, B - U >= 0 for "
+            "eps > 0): every case certified",
             certificate=(
-                f"phi(r) = r ln r, phi''(r) = {record.second} > 0 for r > 0 (z3)",
-                f"chord C(eps) = {record.chord}",
-                f"B - C = ({record.numerator})/({record.denominator}) at s = e^(eps/"
+                f"{SECOND[self.hypothesis]} = {record.second} > 0 (z3)",
+                f"U(eps) = {record.chord}",
+                f"B - U = ({record.numerator})/({record.denominator}) at s = e^(eps/"
                 f"{record.power}): {'identically 0' if record.way == 'identity' else '>= 0 (z3)'}",
             ),
             evidence=(record,),
@@ -167,15 +200,50 @@ def in_powers(expr: sympy.Expr, eps: sympy.Symbol) -> tuple[int, sympy.Expr]:
     return m, sympy.cancel(sympy.together(swapped))
 
 
-def certify(claim: ChordClaim, seconds: float) -> ChordCertificate:
-    """Lemma CM's record for ``claim`` (module docstring), or raises NotCertified."""
-    eps = claim.eps
+#: What is differentiated twice: phi(r) = r ln r (Lemma CM), or the KL term p ln(p/q) in q
+#: (Lemma CV).
+SECOND = {"close": "phi''(r), phi(r) = r ln r, for r > 0", "kl": "d^2/dq^2 p ln(p/q) for p, q > 0"}
+
+
+def mixture_identity() -> None:
+    """The vocabulary's I(X; Y) is sum_x pi(x) D(P_x||P_Y), P_Y = sum_x pi(x) P_x: checked on
+    two inputs and two outputs with positive symbolic masses (expanded logarithms cancel; the
+    identity does not use that they sum to 1)."""
+    w, v, a, b, c, d = sympy.symbols("w v a b c d", positive=True)
+    prior, rows = (w, v), ((a, c), (b, d))
+    out = [w * a + v * b, w * c + v * d]
+    by_rows = sum(x * V.kl_divergence(EXACT, row, out) for x, row in zip(prior, rows, strict=True))
+    given = V.mutual_information(EXACT, prior, rows)
+    if sympy.expand(sympy.expand_log(sympy.sympify(given - by_rows), force=True)) != 0:
+        raise NotCertified(f"the vocabulary's I is {given}, not sum_x pi(x) D(P_x||P_Y)")
+
+
+def upper(claim: ChordClaim, deadline: Deadline) -> tuple[sympy.Expr, sympy.Expr]:
+    """(the second derivative decided > 0, U(eps)): the quantity is at most U under the
+    hypothesis: the chord value C (Lemma CM, with Lemma MX for I), or c eps (Lemma CV)."""
     separable()
-    second = sympy.cancel(sympy.diff(phi(R), R, 2))
+    if claim.quantity == "mi":
+        mixture_identity()
+    if claim.hypothesis == "kl":
+        p, q = sympy.symbols("p q", positive=True)
+        second = sympy.cancel(sympy.diff(V.kl_divergence(EXACT, (p,), (q,)), q, 2))
+        names = {p: z3.Real("p"), q: z3.Real("q")}
+        domain = [names[p] > 0, names[q] > 0]
+        value: sympy.Expr = claim.level * claim.eps
+    else:
+        second = sympy.cancel(sympy.diff(phi(R), R, 2))
+        names = {R: z3.Real("r")}
+        domain = [names[R] > 0]
+        value = chord(claim.eps, claim.level)
     num, den = sympy.fraction(sympy.together(second))
-    r = {R: z3.Real("r")}
-    _prove([r[R] > 0], _term(num * den, r) > 0, seconds, "phi'' > 0 on r > 0")
-    value = chord(eps, claim.level)
+    _prove(domain, _term(num * den, names) > 0, claim, deadline, f"{second} > 0")
+    return second, value
+
+
+def certify(claim: ChordClaim, deadline: Deadline) -> ChordCertificate:
+    """Lemma CM's (or CV's) record for ``claim`` (module docstring), or raises NotCertified."""
+    eps = claim.eps
+    second, value = upper(claim, deadline)
     m, difference = in_powers(claim.bound - value, eps)
     n, d = sympy.fraction(difference)
     if n == 0:
@@ -183,13 +251,19 @@ def certify(claim: ChordClaim, seconds: float) -> ChordCertificate:
     else:
         x = {S: z3.Real("s"), eps: z3.Real("eps")}
         domain = [x[S] > 1, x[eps] > 0]
-        _prove(domain, _term(n * d, x) >= 0, seconds, f"B - C = {difference} >= 0")
+        _prove(domain, _term(n * d, x) >= 0, claim, deadline, f"B - U = {difference} >= 0")
         way = "z3"
     return ChordCertificate(str(second), str(value), m, str(n), str(d), way)
 
 
-def _prove(domain: list[z3.BoolRef], held: z3.BoolRef, seconds: float, what: str) -> None:
-    """z3 shows ``held`` on ``domain``: (domain and not held) is unsat."""
+def _prove(
+    domain: list[z3.BoolRef], held: z3.BoolRef, claim: ChordClaim, deadline: Deadline, what: str
+) -> None:
+    """z3 shows ``held`` on ``domain``: (domain and not held) is unsat, within the claim's
+    seconds and the deadline (a spent deadline: NotCertified, z3 is not asked)."""
+    seconds = min(claim.seconds, deadline.remaining())
+    if deadline.expired() or seconds <= 0:
+        raise NotCertified(f"the deadline ran out before z3 was asked {what}")
     solver = z3.SolverFor("QF_NRA")
     solver.set("timeout", max(1, int(seconds * 1000)))
     solver.add(*domain, z3.Not(held))

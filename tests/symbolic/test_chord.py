@@ -18,7 +18,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import KINDS
 from dpproofs.exact.rigorous import sign
-from dpproofs.recheck.chord import replay_chord
+from dpproofs.recheck.chord import replay_chord, truth_at
 from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.judge import CONFIRMED, UNSOUND, judge
 from dpproofs.soundness.mutate import enumerate_mutants
@@ -174,3 +174,88 @@ def test_the_parameter_and_level_are_checked():
 def test_a_spent_deadline_is_unknown():
     claim = ChordClaim("x", eps, eps**3 + PROPERTY1)
     assert claim.decide(Deadline(0)).status is Status.UNKNOWN
+
+
+@st.composite
+def channels(draw):
+    size, count = draw(st.integers(2, 5)), draw(st.integers(2, 4))
+
+    def law(n: int) -> list[Fraction]:
+        weights = draw(st.lists(rationals, min_size=n, max_size=n))
+        return [Fraction(w, sum(weights)) for w in weights]
+
+    return [law(size) for _ in range(count)], law(count)
+
+
+def _information(rows, prior) -> sympy.Expr:
+    """I(X; Y) = H(Y) - H(Y|X), written from entropies (not the vocabulary's D form)."""
+    out = [sum(w * row[y] for w, row in zip(prior, rows, strict=True)) for y in range(len(rows[0]))]
+    h_out = -sum(Rational(v) * log(Rational(v)) for v in out)
+    h_given = -sum(
+        Rational(w) * Rational(x) * log(Rational(x))
+        for w, row in zip(prior, rows, strict=True)
+        for x in row
+    )
+    return h_out - h_given
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(channels())
+def test_generated_channels_meet_the_proved_mi_bounds(channel):
+    """(23): rows pairwise (eps0, 0)-close, eps0 = ln(max ratio), give I <= eps0 tanh(eps0/2);
+    (22): D(P_x||P_x') <= eps1 = max_(x, x') D for every pair gives I <= eps1."""
+    rows, prior = channel
+    if all(row == rows[0] for row in rows):
+        return
+    info = _information(rows, prior)
+    ratio = max(a / b for r in rows for s in rows for a, b in zip(r, s, strict=True))
+    eps0 = log(Rational(ratio))
+    assert sign(PROPERTY1.subs(eps, eps0) - info) >= 0
+    kls = [
+        sum(Rational(a) * log(Rational(a / b)) for a, b in zip(r, s, strict=True))
+        for r in rows
+        for s in rows
+    ]
+    assert any(sign(k - info) >= 0 for k in kls)  # I <= eps1 = max D
+
+
+def test_the_mi_claims_are_proved_replayed_and_judged():
+    for bound, hypothesis, second, way in (
+        (PROPERTY1, "close", "1/r", "identity"),
+        (eps, "kl", "p/q**2", "identity"),
+    ):
+        claim = ChordClaim("I <= B", eps, bound, quantity="mi", hypothesis=hypothesis)
+        verdict = claim.decide(Deadline(60))
+        assert verdict.status is Status.PROVED
+        (record,) = verdict.evidence
+        assert (record.second, record.way) == (second, way)
+        assert _replay(claim, record).outcome is Outcome.CONFIRMED
+        assert judge(claim, verdict, "k", 30).finding == CONFIRMED
+        # the mutants: never proved
+        for mutant in enumerate_mutants(claim, "t").mutants:
+            assert mutant.build().decide(Deadline(60)).status is Status.UNKNOWN, mutant.id
+        # a record does not replay for the other hypothesis
+        other = replace(claim, hypothesis="kl" if hypothesis == "close" else "close")
+        assert _replay(other, record).outcome is Outcome.FAILED
+
+
+def test_a_false_mi_bound_is_not_proved_and_fails_at_an_exact_channel():
+    # I <= (1/10) eps tanh(eps/2) under eps-DP is false: two inputs, uniform prior, rows
+    # (4/5, 1/5), (1/5, 4/5) (e^eps0 = 4): I = ln 2 - h(1/5) ~ 0.193 > (1/10) ln 4 (3/5) ~ 0.083
+    claim = ChordClaim("I <= B", eps, PROPERTY1, quantity="mi")
+    verdict = claim.decide(Deadline(60))
+    false = replace(claim, bound=PROPERTY1 / 10)
+    assert false.decide(Deadline(60)).status is Status.UNKNOWN
+    rows = [[Fraction(4, 5), Fraction(1, 5)], [Fraction(1, 5), Fraction(4, 5)]]
+    half = [Fraction(1, 2)] * 2
+    assert truth_at(false, rows, half, Fraction(1)) is False
+    assert truth_at(claim, rows, half, Fraction(1)) is True
+    assert sign(PROPERTY1.subs(eps, log(4)) / 10 - _information(rows, half)) < 0
+    assert judge(false, verdict, "k", 30).finding == UNSOUND
+
+
+def test_a_kl_hypothesis_bounds_only_mutual_information():
+    with pytest.raises(InvalidClaim):
+        ChordClaim("x", eps, eps, hypothesis="kl")
+    with pytest.raises(InvalidClaim):
+        ChordClaim("x", eps, eps, quantity="tv")

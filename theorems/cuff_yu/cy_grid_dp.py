@@ -1,6 +1,7 @@
-"""Cuff & Yu (seed 001): DP-to-information statements (Lemma 1, (53), Corollaries 5 and 7) checked
-exactly on grids of mechanisms and priors, the one-time pad of Example 4.3, and the strictness of
-Theorem 1's orderings by explicit families and exact limits.
+"""Cuff & Yu (seed 001): DP-to-information statements (Lemma 1 by Lemmas CM, MX and CV for every
+mechanism, docs/design/chord.md; (53) checked exactly on a grid; Corollaries 5 and 7), the one-time
+pad of Example 4.3, and the strictness of Theorem 1's orderings by explicit families and exact
+limits.
 
 Grid checks are bounded: every mechanism with entries in the stated grid and every prior of the
 stated grid, exactly (logs of rationals as sums of logs of primes, rigorous signs). They are not
@@ -18,7 +19,6 @@ from _cy_common import (
     fact_le,
     grid_fact,
     infinite_ratio,
-    kl,
     max_ratio,
     simplex_grid,
     stated_check,
@@ -37,50 +37,38 @@ from dpproofs.entropic import (
 from dpproofs.entropic.induction import sequence_induction
 from dpproofs.finite import pad
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.chord import ChordClaim
 from dpproofs.theorem import theorem
 
 R = sympy.Rational
-PRIORS = simplex_grid(2, 4)
+eps = sympy.Symbol("eps", positive=True)
 
 
-def _row_pairs():
-    """Pairs of rows (the two neighbouring inputs of a section) on 2 outcomes in (1/6) Z and on
-    3 outcomes in (1/4) Z."""
-    pairs = []
-    for k, d in ((2, 6), (3, 4)):
-        pts = simplex_grid(k, d)
-        pairs += [(a, b) for a in pts for b in pts]
-    return pairs
-
-
-def _mi(prior, rows):
-    return cmi(
-        {(x, y): prior[x] * rows[x][y] for x in range(2) for y in range(len(rows[0]))}, (0,), (1,)
-    )
-
-
-GRID_NOTE = (
-    "Checked on every binary-input section (the two values of X_i with x^{-i} fixed: Definition "
-    "2's quantity is an average of such sections) with rows on 2 outcomes in (1/6) Z or on 3 "
-    "outcomes in (1/4) Z, and every prior in (1/4) Z. eps is the exact pure-DP level of the "
-    "section (e^eps a rational); pairs that are eps-DP for no finite eps are vacuous. A grid "
-    "check, not a proof for all mechanisms."
+SECTIONS = (
+    "Every n, i, finite alphabets of the entries and of Y, every prior on the databases and "
+    "every mechanism: I(X_i; Y | X^{-i}) is the average over x^{-i} of the sections' I(X_i; Y) "
+    "(the prior of X_i given x^{-i}, rows M(x_i, x^{-i}) pairwise neighbours), so a bound on "
+    "every section bounds it; natural log."
 )
 
 
 @theorem(
     source=cite("CY-Lemma1(21)", "CY-Thm1(A)", "Lemma 1 eq. (21); Theorem 1 (A)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma1_eq21",
     reading=(
-        "Neighbours are the two inputs of a section (x^{-i} fixed); eps is the section's "
-        "exact pure-DP level; KL-DP bounds both directions; binary-input sections on 2-3 "
-        "outputs of a grid; natural log. (A) read with alpha = beta."
+        "Every eps > 0 and every pair of neighbours x, x' of an eps-DP mechanism on finite "
+        "alphabets: its rows P_x, P_x' are (eps, 0)-close (so a zero of one is a zero of the "
+        "other); KL-DP bounds both directions (closeness is symmetric); natural log. (A) read "
+        "with alpha = beta."
     ),
     timeout=90,
     note=RECONSTRUCTED
-    + GRID_NOTE
-    + " Theorem 1 (A) (eps-DP succeq KL-DP) follows with alpha = beta.",
+    + "Lemma CM (docs/design/chord.md): with r = P_x/P_x' under P_x', D(P_x||P_x') = E r ln r, "
+    "E r = 1, r in [e^-eps, e^eps]; r ln r is below its chord there (1/r > 0, z3) and the "
+    "chord value, computed, equals eps tanh(eps/2) exactly; eps tanh(eps/2) <= eps by the "
+    "scalar decider. Theorem 1 (A) (eps-DP succeq KL-DP) follows with alpha = beta. No longer "
+    "the grid of binary-input sections on 2-3 outputs.",
     quote=(
         "CY-Lemma1(21): eps-DP implies (eps tanh(eps/2))-KL-DP, and hence eps-KL-DP. CY-Thm1(A): "
         "eps-DP succeq KL-DP."
@@ -88,37 +76,30 @@ GRID_NOTE = (
 )
 def lemma1_kl():
     """eps-DP implies D(P_x || P_x') <= eps tanh(eps/2) <= eps for neighbours x, x'."""
-
-    def one(pair):
-        a, b = pair
-        r = max_ratio(a, b)
-        if r is None:
-            return infinite_ratio(a, b), {}
-        bound = tanh_bound(r)
-        return (
-            fact_le(kl(a, b), bound) and fact_le(kl(b, a), bound) and fact_le(bound, sympy.log(r)),
-            {"rows": str(pair)},
-        )
-
-    return grid_fact("D <= eps tanh(eps/2) <= eps", _row_pairs(), one)
+    bound = eps * sympy.tanh(eps / 2)
+    return all_of(
+        ChordClaim("D(P_x||P_x') <= eps tanh(eps/2) for (eps, 0)-close rows", eps, bound),
+        holds(bound <= eps, where={eps: Interval.open(0, oo)}),
+    )
 
 
 @theorem(
     source=cite(
         "CY-Lemma1(22)", "CY-Lemma1(23)", "CY-Thm1(B)", "Lemma 1 eqs. (22)-(23); Theorem 1 (B)"
     ),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma1_eq22_23",
-    reading=(
-        "Binary-input sections on a grid with priors in (1/4) Z; eps of (22) is the section's "
-        "KL-DP level max(D(P0||P1), D(P1||P0)); MI-DP read per section and prior (Definition "
-        "2's quantity is an average of sections); natural log. (B) read with alpha = beta."
-    ),
+    reading=SECTIONS + " eps-KL-DP: D(P_x||P_x') <= eps for neighbours, both orders; eps-DP: "
+    "neighbours' rows (eps, 0)-close. (B) read with alpha = beta.",
     timeout=120,
     note=RECONSTRUCTED
-    + GRID_NOTE
-    + " (22): eps is the KL-DP level max(D(P0||P1), D(P1||P0)). Theorem 1 (B) (KL-DP "
-    "succeq MI-DP) follows with alpha = beta.",
+    + "Per section, I(X; Y) = sum_x pi(x) D(P_x||P_Y) (the vocabulary's, checked). (22) by "
+    "Lemma CV (docs/design/chord.md): D is convex in its second argument (d^2/dq^2 p ln(p/q) "
+    "= p/q^2 > 0, z3), so D(P_x||P_Y) <= sum_x' pi(x') D(P_x||P_x') <= eps. (23) by Lemma MX "
+    "(P_Y, a mixture of rows each (eps, 0)-close to P_x, is (eps, 0)-close to P_x) and Lemma CM "
+    "(the chord value of r ln r on [e^-eps, e^eps], computed, is eps tanh(eps/2)); "
+    "eps tanh(eps/2) <= eps by the scalar decider. Theorem 1 (B) (KL-DP succeq MI-DP) follows "
+    "with alpha = beta. No longer the grid of binary-input sections and priors in (1/4) Z.",
     quote=(
         "CY-Lemma1(22): eps-KL-DP implies eps-MI-DP. CY-Lemma1(23): eps-DP implies (eps "
         "tanh(eps/2))-MI-DP, and hence eps-MI-DP. CY-Thm1(B): KL-DP succeq MI-DP."
@@ -126,21 +107,14 @@ def lemma1_kl():
 )
 def lemma1_mi():
     """eps-KL-DP implies eps-MI-DP; eps-DP implies (eps tanh(eps/2))-MI-DP."""
-    members = [(a, b, pi) for (a, b) in _row_pairs() for pi in PRIORS]
-
-    def one(member):
-        a, b, pi = member
-        r = max_ratio(a, b)
-        if r is None:
-            return infinite_ratio(a, b), {}
-        info = _mi(pi, (a, b))
-        kl_level = sympy.Max(kl(a, b), kl(b, a))
-        return (
-            fact_le(info, kl_level) and fact_le(info, tanh_bound(r)),
-            {"member": str(member)},
-        )
-
-    return grid_fact("I(X_i;Y|x^-i) <= KL level and <= eps tanh(eps/2)", members, one)
+    bound = eps * sympy.tanh(eps / 2)
+    return all_of(
+        ChordClaim(
+            "I(X_i;Y|x^-i) <= eps under eps-KL-DP", eps, eps, quantity="mi", hypothesis="kl"
+        ),
+        ChordClaim("I(X_i;Y|x^-i) <= eps tanh(eps/2) under eps-DP", eps, bound, quantity="mi"),
+        holds(bound <= eps, where={eps: Interval.open(0, oo)}),
+    )
 
 
 @theorem(
