@@ -14,6 +14,7 @@ vocabulary, not of the claim, and are not checked again here.
 
 from __future__ import annotations
 
+import itertools
 import re
 from fractions import Fraction
 from typing import Any
@@ -28,10 +29,10 @@ from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
 SECONDS = 20
 PRECISION = 256
 READ = (sympy.exp, sympy.tanh, sympy.sinh, sympy.cosh)
-#: A recorded polynomial in s and eps: its characters, and each power (``**``) a name (s or
-#: eps, both ending in s) raised to a literal of one or two digits (no tower is evaluated).
-_CHARACTERS = re.compile(r"^[0-9seps+\-*/() ]*$")
-_POWER = re.compile(r"(?<=s)\*\*\d{1,2}(?![0-9]|\*\*)")
+#: A recorded polynomial in s and eps (or t = n eps): its characters, and each power (``**``)
+#: a name (s, eps or t) raised to a literal of one or two digits (no tower is evaluated).
+_CHARACTERS = re.compile(r"^[0-9sept+\-*/() ]*$")
+_POWER = re.compile(r"(?<=[st])\*\*\d{1,2}(?![0-9]|\*\*)")
 
 
 def _safe(text: str) -> bool:
@@ -54,9 +55,9 @@ def _exp_only(expr: sympy.Expr) -> sympy.Expr:
     return out.replace(sympy.cosh, lambda x: (sympy.exp(x) + sympy.exp(-x)) / 2)
 
 
-def _read_bound(expr: sympy.Expr, eps: sympy.Symbol) -> None:
+def _read_bound(expr: sympy.Expr, named: set[sympy.Symbol]) -> None:
     for node in sympy.preorder_traversal(expr):
-        if isinstance(node, sympy.Symbol) and node != eps:
+        if isinstance(node, sympy.Symbol) and node not in named:
             raise _Refused(f"the bound has the symbol {node}")
         if isinstance(node, sympy.Function) and not isinstance(node, READ):
             raise _Refused(f"the bound has {node}, outside exp, tanh, sinh, cosh")
@@ -96,10 +97,10 @@ def _poly(expr: sympy.Expr, names: dict[sympy.Symbol, Any]) -> Any:
     return value
 
 
-def _upper(claim: Any, record: ChordCertificate) -> sympy.Expr:
+def _upper(claim: Any, record: ChordCertificate, eps: sympy.Symbol) -> sympy.Expr:
     """U(eps) again, after phi'' > 0 (the chord value, Lemma CM) or d^2/dq^2 p ln(p/q) > 0
     (c eps, Lemma CV) is decided again."""
-    eps, level = claim.eps, claim.level
+    level = claim.level
     p, q, r = sympy.symbols("p q r", positive=True)
     if claim.hypothesis == "kl":
         second = sympy.cancel(sympy.diff(p * sympy.log(p / q), q, q))
@@ -123,26 +124,42 @@ def _upper(claim: Any, record: ChordCertificate) -> sympy.Expr:
     return value
 
 
-def replay(claim: Any, record: ChordCertificate) -> None:
-    eps, level, bound = claim.eps, claim.level, claim.bound
+def _parameter(claim: Any) -> tuple[sympy.Symbol, sympy.Expr]:
+    """(eps, B), or for a claim over D^n (group n) (t, B at eps = t/n), free of n."""
+    eps, level, bound, n = claim.eps, claim.level, claim.bound, claim.group
     if eps.is_positive is not True or not (level.is_Rational and level > 0):
         raise _Refused("eps must be positive and the closeness level a positive rational")
-    _read_bound(bound, eps)
+    if n is None:
+        _read_bound(bound, {eps})
+        return eps, bound
+    shape = (claim.quantity, claim.hypothesis)
+    if n.is_positive is not True or n == eps or shape != ("mi", "close"):
+        raise _Refused("a group n is a positive symbol of its own, for I under eps-DP")
+    _read_bound(bound, {eps, n})
+    t = sympy.Symbol("t", positive=True)
+    scaled = bound.subs(eps, t / n)
+    if n in scaled.free_symbols:
+        raise _Refused(f"the bound is not a function of {n} eps")
+    return t, scaled
+
+
+def replay(claim: Any, record: ChordCertificate) -> None:
+    eps, bound = _parameter(claim)
     shape = (claim.quantity, claim.hypothesis)
     if shape not in (("kl", "close"), ("mi", "close"), ("mi", "kl")):
         raise _Refused(f"{shape} is not a quantity and hypothesis of Lemma CM or CV")
-    value = _upper(claim, record)
+    value = _upper(claim, record, eps)
     s = sympy.Symbol("s", positive=True)
     mine = _in_s(bound - value, eps, record.power, s)
-    n = sympy.sympify(record.numerator, locals={"s": s, "eps": eps})
-    d = sympy.sympify(record.denominator, locals={"s": s, "eps": eps})
+    n = sympy.sympify(record.numerator, locals={"s": s, str(eps): eps})
+    d = sympy.sympify(record.denominator, locals={"s": s, str(eps): eps})
     if d == 0 or sympy.cancel(sympy.together(mine - n / d)) != 0:
         raise _Refused("the recorded N/D is not B - C in s")
     if record.way == "identity":
         if n != 0:
             raise _Refused("an identity with N != 0")
         return
-    y, e = z3.Real("s"), z3.Real("eps")
+    y, e = z3.Real("s"), z3.Real(str(eps))
     if not _z3_unsat([y > 1, e > 0, z3.Not(_poly(n * d, {s: y, eps: e}) >= 0)]):
         raise _Refused("z3 does not show N D >= 0 for s > 1, eps > 0")
 
@@ -174,14 +191,31 @@ def _kl(p: list[Fraction], q: list[Fraction]) -> sympy.Expr:
 
 
 def truth_at(
-    claim: Any, rows: list[list[Fraction]], prior: list[Fraction], stretch: Fraction
+    claim: Any,
+    rows: list[list[Fraction]],
+    prior: list[Fraction],
+    stretch: Fraction,
+    entries: tuple[int, int] | None = None,
 ) -> bool | None:
     """The claim at one instance, decided exactly (Arb): quantity "kl": D(rows[0]||rows[1]);
     "mi": I(X; Y) = sum_x prior[x] D(rows[x]||P_Y). eps is ``stretch`` times eps0, the least
     eps at which the rows (positive masses) are pairwise (c eps, 0)-close, or a rational at
-    least max D(P_x||P_x') / c (KL-DP). None: undecided."""
+    least max D(P_x||P_x') / c (KL-DP); for a group claim, ``entries`` = (n, |D|), the rows
+    are indexed by D^n in lexicographic order and eps0 is the least eps at which Hamming
+    neighbours' rows are (c eps, 0)-close. None: undecided."""
     level = sympy.Rational(int(claim.level.p), int(claim.level.q))
     pairs = [(a, b) for a in rows for b in rows if a is not b]
+    values = {}
+    if entries is not None:
+        n, size = entries
+        bases = list(itertools.product(range(size), repeat=n))
+        pairs = [
+            (rows[i], rows[j])
+            for i, u in enumerate(bases)
+            for j, v in enumerate(bases)
+            if sum(x != y for x, y in zip(u, v, strict=True)) == 1
+        ]
+        values[claim.group] = sympy.Integer(n)
     try:
         with with_precision(PRECISION):
             if claim.hypothesis == "close":
@@ -200,7 +234,8 @@ def truth_at(
                     (sympy.Rational(w) * _kl(row, out) for w, row in zip(prior, rows, strict=True)),
                     sympy.Integer(0),
                 )
-            gap = claim.bound.subs(claim.eps, sympy.Rational(stretch) * at) - value
+            values[claim.eps] = sympy.Rational(stretch) * at
+            gap = claim.bound.subs(values) - value
             return sign(enclose(gap, {})) >= 0
     except (Undecidable, ZeroDivisionError, ValueError):
         return None

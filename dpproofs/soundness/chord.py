@@ -58,16 +58,25 @@ def _law(size: int, rng: random.Random) -> list[Fraction]:
 
 def instances(
     claim: Any, key: str
-) -> Iterator[tuple[list[list[Fraction]], list[Fraction], Fraction]]:
-    """(rows, prior, stretch): seeded laws with positive masses on 2..6 outcomes, two rows (a
-    KL claim) or 2..4 rows and a prior (an I claim), not all rows equal, and the factor (1 or
-    2) applied to their least level (:func:`dpproofs.recheck.chord.truth_at`)."""
+) -> Iterator[tuple[list[list[Fraction]], list[Fraction], Fraction, tuple[int, int] | None]]:
+    """(rows, prior, stretch, entries): seeded laws with positive masses on 2..6 outcomes, two
+    rows (a KL claim), 2..4 rows and a prior (an I claim) or, for a claim over D^n, a mechanism
+    on D^n (n in 1..3, |D| in 2..3, at most 9 databases) with entries = (n, |D|); rows not all
+    equal; the factor (1 or 2) applied to their least level
+    (:func:`dpproofs.recheck.chord.truth_at`)."""
     rng = random.Random(int(hashlib.sha256(key.encode()).hexdigest()[:12], 16))
     found = 0
     while found < INSTANCES:
         size = rng.randint(2, 6)
-        count = 2 if claim.quantity == "kl" else rng.randint(2, 4)
+        entries = None
+        if claim.group is not None:
+            entries = (rng.randint(1, 3), rng.randint(2, 3))
+            count = entries[1] ** entries[0]
+            if count > 9:
+                continue
+        else:
+            count = 2 if claim.quantity == "kl" else rng.randint(2, 4)
         rows = [_law(size, rng) for _ in range(count)]
         if any(row != rows[0] for row in rows):
             found += 1
-            yield rows, _law(count, rng), Fraction(1 + found % 2)
+            yield rows, _law(count, rng), Fraction(1 + found % 2), entries

@@ -298,8 +298,8 @@ def _chord(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     from dpproofs.soundness.chord import instances
 
     def falsifiers() -> Iterator[str | None]:
-        for rows, prior, stretch in instances(claim, key):
-            if truth_at(claim, rows, prior, stretch) is False:
+        for rows, prior, stretch, entries in instances(claim, key):
+            if truth_at(claim, rows, prior, stretch, entries) is False:
                 shown = " ".join(f"({', '.join(map(str, law))})" for law in (*rows, prior))
                 yield f"the bound fails at rows, prior {shown}, {stretch} eps0 (Arb)"
             else:

@@ -73,6 +73,10 @@ class ChordClaim:
     level: sympy.Rational = ONE
     quantity: str = "kl"
     hypothesis: str = "close"
+    #: n (a positive symbol): the channel is a mechanism on D^n, (c eps)-DP over Hamming
+    #: neighbours; its rows are pairwise (n c eps, 0)-close (Lemma GP), and B must be a
+    #: function of t = n eps.
+    group: sympy.Symbol | None = None
     seconds: float = 20.0
 
     def __post_init__(self) -> None:
@@ -80,7 +84,15 @@ class ChordClaim:
             raise InvalidClaim("the chord rule's parameter is a symbol declared positive")
         if not isinstance(self.level, sympy.Rational) or not self.level > 0:
             raise InvalidClaim(f"the closeness level {self.level} is not a positive rational")
-        _whitelist(self.bound, self.eps)
+        named = {self.eps} if self.group is None else {self.eps, self.group}
+        _whitelist(self.bound, named)
+        if self.group is not None and (
+            not isinstance(self.group, sympy.Symbol)
+            or self.group.is_positive is not True
+            or self.group == self.eps
+            or (self.quantity, self.hypothesis) != ("mi", "close")
+        ):
+            raise InvalidClaim("a group n is a positive symbol of its own, for I under eps-DP")
         if (self.quantity, self.hypothesis) not in (("kl", "close"), ("mi", "close"), ("mi", "kl")):
             raise InvalidClaim(
                 f"the chord rule bounds D under closeness, or I under closeness or KL-DP, not "
@@ -90,6 +102,15 @@ class ChordClaim:
     @property
     def coverage(self) -> str:
         c = "" if self.level == 1 else f"{self.level} "
+        if self.group is not None:
+            n = self.group
+            return (
+                f"every {n} >= 1, eps > 0, finite alphabets of the entries and of Y, every prior "
+                f"on D^{n} and every mechanism that is ({c}eps)-DP over Hamming neighbours "
+                f"(Lemma GP: two databases are joined by at most {n} neighbour steps, so their "
+                f"rows are ({n} {c}eps, 0)-close, then I(X, Y) = sum_x pi(x) D(P_x||P_Y), Lemma "
+                f"MX and Lemma CM in t = {n} eps)"
+            )
         if self.quantity == "kl":
             return (
                 f"every eps > 0 and every pair P, Q of distributions on every finite alphabet "
@@ -114,6 +135,7 @@ class ChordClaim:
     def decide(self, deadline: Deadline) -> Verdict:
         try:
             record = certify(self, deadline)
+            t = scaled(self)[0]
         except NotCertified as exc:
             return Verdict.unknown(METHOD, str(exc))
         return Verdict(
@@ -124,26 +146,26 @@ class ChordClaim:
             "eps > 0): every case certified",
             certificate=(
                 f"{SECOND[self.hypothesis]} = {record.second} > 0 (z3)",
-                f"U(eps) = {record.chord}",
-                f"B - U = ({record.numerator})/({record.denominator}) at s = e^(eps/"
+                f"U({t}) = {record.chord}",
+                f"B - U = ({record.numerator})/({record.denominator}) at s = e^({t}/"
                 f"{record.power}): {'identically 0' if record.way == 'identity' else '>= 0 (z3)'}",
             ),
             evidence=(record,),
         )
 
 
-def _whitelist(expr: sympy.Expr, eps: sympy.Symbol) -> None:
+def _whitelist(expr: sympy.Expr, named: set[sympy.Symbol]) -> None:
     """Rationals, eps, +, *, integer powers, exp, tanh, sinh, cosh (else InvalidClaim)."""
-    if expr.is_Rational or expr == eps:
+    if expr.is_Rational or expr in named:
         return
     if isinstance(expr, sympy.Symbol):
-        raise InvalidClaim(f"{expr} is not the claim's parameter {eps}")
+        raise InvalidClaim(f"{expr} is not one of the claim's parameters {sorted(map(str, named))}")
     if isinstance(expr, sympy.Pow) and not expr.exp.is_Integer:
         raise InvalidClaim(f"{expr}: only integer powers are read by the chord rule")
     if not isinstance(expr, (sympy.Add, sympy.Mul, sympy.Pow, *FUNCTIONS)):
         raise InvalidClaim(f"{type(expr).__name__} ({expr}) is not read by the chord rule")
     for arg in expr.args if not isinstance(expr, sympy.Pow) else (expr.base,):
-        _whitelist(arg, eps)
+        _whitelist(arg, named)
 
 
 def chord(eps: sympy.Symbol, level: sympy.Rational) -> sympy.Expr:
@@ -218,7 +240,9 @@ def mixture_identity() -> None:
         raise NotCertified(f"the vocabulary's I is {given}, not sum_x pi(x) D(P_x||P_Y)")
 
 
-def upper(claim: ChordClaim, deadline: Deadline) -> tuple[sympy.Expr, sympy.Expr]:
+def upper(
+    claim: ChordClaim, deadline: Deadline, eps: sympy.Symbol
+) -> tuple[sympy.Expr, sympy.Expr]:
     """(the second derivative decided > 0, U(eps)): the quantity is at most U under the
     hypothesis: the chord value C (Lemma CM, with Lemma MX for I), or c eps (Lemma CV)."""
     separable()
@@ -229,27 +253,41 @@ def upper(claim: ChordClaim, deadline: Deadline) -> tuple[sympy.Expr, sympy.Expr
         second = sympy.cancel(sympy.diff(V.kl_divergence(EXACT, (p,), (q,)), q, 2))
         names = {p: z3.Real("p"), q: z3.Real("q")}
         domain = [names[p] > 0, names[q] > 0]
-        value: sympy.Expr = claim.level * claim.eps
+        value: sympy.Expr = claim.level * eps
     else:
         second = sympy.cancel(sympy.diff(phi(R), R, 2))
         names = {R: z3.Real("r")}
         domain = [names[R] > 0]
-        value = chord(claim.eps, claim.level)
+        value = chord(eps, claim.level)
     num, den = sympy.fraction(sympy.together(second))
     _prove(domain, _term(num * den, names) > 0, claim, deadline, f"{second} > 0")
     return second, value
 
 
+#: t = n eps, the parameter of a claim over D^n.
+T = sympy.Symbol("t", positive=True)
+
+
+def scaled(claim: ChordClaim) -> tuple[sympy.Symbol, sympy.Expr]:
+    """(eps, B), or for a group n (t, B at eps = t/n), which must not depend on n."""
+    if claim.group is None:
+        return claim.eps, claim.bound
+    bound = claim.bound.subs(claim.eps, T / claim.group)
+    if claim.group in bound.free_symbols:
+        raise NotCertified(f"the bound {claim.bound} is not a function of {claim.group} eps")
+    return T, bound
+
+
 def certify(claim: ChordClaim, deadline: Deadline) -> ChordCertificate:
     """Lemma CM's (or CV's) record for ``claim`` (module docstring), or raises NotCertified."""
-    eps = claim.eps
-    second, value = upper(claim, deadline)
-    m, difference = in_powers(claim.bound - value, eps)
+    eps, bound = scaled(claim)
+    second, value = upper(claim, deadline, eps)
+    m, difference = in_powers(bound - value, eps)
     n, d = sympy.fraction(difference)
     if n == 0:
         way = "identity"
     else:
-        x = {S: z3.Real("s"), eps: z3.Real("eps")}
+        x = {S: z3.Real("s"), eps: z3.Real(str(eps))}
         domain = [x[S] > 1, x[eps] > 0]
         _prove(domain, _term(n * d, x) >= 0, claim, deadline, f"B - U = {difference} >= 0")
         way = "z3"

@@ -259,3 +259,75 @@ def test_a_kl_hypothesis_bounds_only_mutual_information():
         ChordClaim("x", eps, eps, hypothesis="kl")
     with pytest.raises(InvalidClaim):
         ChordClaim("x", eps, eps, quantity="tv")
+
+
+n_entries = sympy.Symbol("n", positive=True)
+GROUP = n_entries * eps * tanh(n_entries * eps / 2)
+
+
+@st.composite
+def mechanisms(draw):
+    """A mechanism on {0, 1}^n (n = 1..3; rows in lexicographic order) with 2..3 outputs and a
+    prior on the databases."""
+    n, outputs = draw(st.integers(1, 3)), draw(st.integers(2, 3))
+
+    def law(k: int) -> list[Fraction]:
+        weights = draw(st.lists(rationals, min_size=k, max_size=k))
+        return [Fraction(w, sum(weights)) for w in weights]
+
+    return n, [law(outputs) for _ in range(2**n)], law(2**n)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mechanisms())
+def test_generated_mechanisms_meet_the_group_bound(mechanism):
+    """eps0 = the least eps at which Hamming neighbours' rows are (eps, 0)-close; then every two
+    rows are (n eps0, 0)-close (Lemma GP) and I(X^n; Y) <= n eps0 tanh(n eps0/2) (exact)."""
+    n, rows, prior = mechanism
+    if all(row == rows[0] for row in rows):
+        return
+    ratio = max(
+        a / b
+        for i, r in enumerate(rows)
+        for j, s in enumerate(rows)
+        if bin(i ^ j).count("1") == 1
+        for a, b in zip(r, s, strict=True)
+    )
+    widest = max(a / b for r in rows for s in rows for a, b in zip(r, s, strict=True))
+    assert widest <= ratio**n  # Lemma GP, exactly
+    at = {n_entries: n, eps: log(Rational(ratio))}
+    assert sign(GROUP.subs(at) - _information(rows, prior)) >= 0
+
+
+def test_the_group_claim_is_proved_replayed_and_judged():
+    claim = ChordClaim("I <= B", eps, GROUP, quantity="mi", group=n_entries)
+    verdict = claim.decide(Deadline(60))
+    assert verdict.status is Status.PROVED
+    (record,) = verdict.evidence
+    # in t = n eps the bound is t tanh(t/2), the chord value: an identity at s = e^(t/2)
+    assert (record.second, record.power, record.numerator, record.way) == (
+        "1/r",
+        2,
+        "0",
+        "identity",
+    )
+    assert "t" in record.chord and "eps" not in record.chord
+    assert _replay(claim, record).outcome is Outcome.CONFIRMED
+    assert judge(claim, verdict, "k", 30).finding == CONFIRMED
+    # the same record does not replay without the group (B then depends on n)
+    assert _replay(replace(claim, group=None, bound=PROPERTY1), record).outcome is Outcome.FAILED
+
+
+def test_a_group_bound_must_be_a_function_of_n_eps():
+    for bound in (PROPERTY1, n_entries * PROPERTY1, GROUP / n_entries):
+        claim = ChordClaim("I <= B", eps, bound, quantity="mi", group=n_entries)
+        assert claim.decide(Deadline(60)).status is Status.UNKNOWN, bound
+
+
+def test_the_group_symbol_is_checked():
+    with pytest.raises(InvalidClaim):
+        ChordClaim("x", eps, GROUP, quantity="mi", group=sympy.Symbol("n", real=True))
+    with pytest.raises(InvalidClaim):
+        ChordClaim("x", eps, GROUP, group=n_entries)  # D, not I
+    with pytest.raises(InvalidClaim):
+        ChordClaim("x", eps, GROUP, quantity="mi")  # n without a group

@@ -1,28 +1,16 @@
-"""Cuff & Yu (seed 001): DP-to-information statements (Lemma 1 by Lemmas CM, MX and CV for every
-mechanism, docs/design/chord.md; (53) checked exactly on a grid; Corollaries 5 and 7), the one-time
-pad of Example 4.3, and the strictness of Theorem 1's orderings by explicit families and exact
-limits.
+"""Cuff & Yu (seed 001): DP-to-information statements (Lemma 1 and (53) by Lemmas CM, MX, CV and
+GP for every mechanism and n, docs/design/chord.md; Corollaries 5 and 7), the one-time pad of
+Example 4.3, and the strictness of Theorem 1's orderings by explicit families and exact limits.
 
-Grid checks are bounded: every mechanism with entries in the stated grid and every prior of the
-stated grid, exactly (logs of rationals as sums of logs of primes, rigorous signs). They are not
-proofs for all mechanisms; each note says so.
+(The file's name is historical: its grid checks are gone.)
 """
-
-from itertools import product
 
 import sympy
 from _cy_common import (
     RECONSTRUCTED,
     cite,
-    cmi,
     fact_eq,
-    fact_le,
-    grid_fact,
-    infinite_ratio,
-    max_ratio,
-    simplex_grid,
     stated_check,
-    tanh_bound,
 )
 from sympy import Interval, log, oo
 
@@ -119,49 +107,40 @@ def lemma1_mi():
 
 @theorem(
     source=cite("CY-sec5(53)", "sec 5 eq. (53)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.sec5_eq53",
     reading=(
-        "n = 2 binary entries, Y binary, mechanisms and priors on a grid; eps is the exact "
-        "pure-DP level over Hamming neighbours; natural log."
+        "Every n >= 1, every finite alphabet D of the entries and of Y, every prior on D^n and "
+        "every mechanism that is eps-DP over Hamming neighbours (neighbours' rows (eps, "
+        "0)-close); the sup over priors is bounded by bounding every prior; natural log."
     ),
     timeout=120,
-    note=RECONSTRUCTED + "n = 2 binary entries, Y binary, every mechanism with entries in (1/2) "
-    "Z and every prior on {0,1}^2 with masses in (1/2) Z; eps is the exact pure-DP level over "
-    "Hamming neighbours. A grid check.",
+    note=RECONSTRUCTED + "Lemma GP (docs/design/chord.md): two databases of D^n are joined by "
+    "at most n neighbour steps and D_inf obeys the triangle inequality, so any two rows are "
+    "(n eps, 0)-close; then I(X^n; Y) = sum_x pi(x) D(P_x||P_Y) (the vocabulary's), Lemma MX "
+    "(P_Y is (n eps, 0)-close to each row) and Lemma CM (the chord value of r ln r on "
+    "[e^-t, e^t], computed, is t tanh(t/2)) in t = n eps, the bound checked to be a function "
+    "of n eps only; n eps tanh(n eps/2) <= n eps by the scalar decider (n >= 1 real). Was a "
+    "grid at n = 2 binary entries, Y binary.",
     quote=(
         "If the mechanism is eps-DP, then sup over P_{X^n} of I(X^n; Y) <= n eps tanh(n eps/2), "
         "which is <= n eps."
     ),
 )
 def group_mi_bound():
-    """eps-DP implies I(X^n; Y) <= n eps tanh(n eps/2) <= n eps (n = 2)."""
-    dbs = list(product((0, 1), repeat=2))
-    rows = simplex_grid(2, 2)
-    priors = simplex_grid(4, 2)
-    members = [(mech, pi) for mech in product(rows, repeat=4) for pi in priors]
-    neighbours = [
-        (i, j)
-        for i in range(4)
-        for j in range(4)
-        if sum(u != v for u, v in zip(dbs[i], dbs[j], strict=True)) == 1
-    ]
-
-    def one(member):
-        mech, pi = member
-        ratios = [max_ratio(mech[i], mech[j]) for i, j in neighbours]
-        if any(r is None for r in ratios):
-            i, j = next(pair for pair, r in zip(neighbours, ratios, strict=True) if r is None)
-            return infinite_ratio(mech[i], mech[j]), {}
-        r = max(ratios)
-        joint = {(x, y): pi[x] * mech[x][y] for x in range(4) for y in range(2)}
-        bound = tanh_bound(r * r)  # n eps tanh(n eps / 2) with e^{n eps} = r^2
-        return (
-            fact_le(cmi(joint, (0,), (1,)), bound) and fact_le(bound, 2 * sympy.log(r)),
-            {"member": str(member)},
-        )
-
-    return grid_fact("I(X^2;Y) <= 2 eps tanh(eps)", members, one)
+    """eps-DP implies I(X^n; Y) <= n eps tanh(n eps/2) <= n eps for every n."""
+    n = sympy.Symbol("n", positive=True)
+    bound = n * eps * sympy.tanh(n * eps / 2)
+    return all_of(
+        ChordClaim(
+            "I(X^n; Y) <= n eps tanh(n eps/2) for an eps-DP mechanism on D^n",
+            eps,
+            bound,
+            quantity="mi",
+            group=n,
+        ),
+        holds(bound <= n * eps, where={eps: Interval.open(0, oo), n: Interval(1, oo)}),
+    )
 
 
 @theorem(
