@@ -30,7 +30,7 @@ prior[y] = b[y_j] if y agrees with x off j, else 0.
 """
 
 from dpproofs.outcomes import outcome_total
-from dpproofs.vocabulary import posteriors_close
+from dpproofs.vocabulary import posteriors_close, sup_reweighted_sd_at_most
 
 
 def marginals_agree(alg, p, q, d):
@@ -84,3 +84,24 @@ def reality_oblivious_breach_mass(alg, prior, rows, games, x, c):
         return alg.ite(close, zero, column[x])
 
     return outcome_total(alg, rows, breach)
+
+
+def some_two_point_belief_breaches(alg, l0, li, c):
+    """Some belief b = (w, 1 - w) on two databases makes ``posteriors_close(b, l0, li, c)``
+    false (l0, li: the two databases' likelihoods of one transcript in Game 0 and Game i).
+
+    w = 1 (w = 0) gives Zi = li[0] (li[1]): false iff that likelihood is 0 (the gap is 0 there).
+    For w in (0, 1): Zi = 0 needs li = (0, 0), covered by the first case; otherwise the formula
+    is false iff SD > c, and the supremum over such w of SD is at most c iff
+    ``sup_reweighted_sd_at_most(l0, li, c)`` (vocabulary; with l0 = (0, 0), Z0 = 0 and the gap
+    is 0 at every w, and the closed form holds too). So: li[0] = 0 or li[1] = 0 or not sup <= c.
+    (A supremum above c is exceeded at some w, a supremum <= c at none: the breach is strict.)
+    """
+    zero = alg.const(0)
+    return alg.any(
+        [
+            alg.le(li[0], zero),
+            alg.le(li[1], zero),
+            alg.not_(sup_reweighted_sd_at_most(alg, l0, li, c)),
+        ]
+    )
