@@ -11,7 +11,7 @@ import sympy
 
 from dpproofs.algebra import EXACT
 from dpproofs.search import DatabaseSpace
-from dpproofs.vocabulary import posteriors_close
+from dpproofs.vocabulary import posteriors_close, semantic_breach_mass
 from tests.quality.test_ks_posterior import post
 
 R = sympy.Rational
@@ -114,3 +114,45 @@ def test_two_point_belief_elimination_against_exact_posteriors():
         assert some == found, (l0, li, c)
         said.append(some)
     assert any(said) and not all(said)
+
+
+def test_group_belief_breach_mass_is_bounded_by_the_parts():
+    # Theorem 2.4 part 1 on beliefs supported on one group (docs/design/neighbours.md): on D^3
+    # the breach mass of Definition 2.3 (vocabulary.semantic_breach_mass, as the theorem) is at
+    # most part J's mass (the group as D^1) plus, for each i != j with g_i = 1, the square's
+    # sum over its breaching outputs of max_u Pr[A(y^u) = t]; games with g_i = 0 add nothing.
+    rng = random.Random(2024)
+    space = DatabaseSpace(domain=2, n=3)
+    slack = []
+    for _ in range(30):
+        outputs = rng.choice([2, 3])
+        rows = [_row(rng, outputs) for _ in range(space.count)]
+        b = _row(rng, 2)
+        c = rng.choice([R(0), R(1, 10), R(1, 3)])
+        for x in range(space.count):
+            real = space.databases[x]
+            for j in range(3):
+                prior = post.informed_prior(EXACT, space, b, x, j)
+                full = semantic_breach_mass(EXACT, prior, rows, space.games, c)
+
+                def at(u, i=None, v=None, real=real, j=j, rows=rows):
+                    y = list(real)
+                    y[j] = u
+                    if i is not None:
+                        y[i] = v
+                    return rows[space.index(tuple(y))]
+
+                group = [at(0), at(1)]
+                parts = semantic_breach_mass(EXACT, list(b), group, ONE.games, c)
+                for i in (k for k in range(3) if k != j and real[k] == 1):
+                    square = [at(u, i, v) for u, v in SQUARE.databases]
+                    square_prior = post.informed_prior(EXACT, SQUARE, b, SQUARE.index((0, 1)), 0)
+                    parts += sum(
+                        max(square[1][t], square[3][t])
+                        for t in range(outputs)
+                        if _breach(square_prior, square, SQUARE.games[1], t, c)
+                    )
+                assert full <= parts, (rows, b, x, j)
+                slack.append((full, parts - full))
+    # Not vacuous: some instances breach (positive mass), the bound is tight on some of them.
+    assert any(f > 0 and s == 0 for f, s in slack) and any(s > 0 for _, s in slack)

@@ -13,13 +13,9 @@ design: simple values in every decade, not chosen counterexamples).
 from fractions import Fraction as F
 
 import sympy
-from _ks_common import SEED, SPACE_1, SPACE_2
+from _ks_common import SEED, SPACE_1
 from _ks_gauss import calibrated_sigma, gaussian_hockey_stick
-from _ks_posterior import (
-    informed_prior,
-    reality_oblivious_breach_mass,
-    some_two_point_belief_breaches,
-)
+from _ks_posterior import informed_prior, informed_square, reality_oblivious_breach_mass
 from sympy import Rational as R
 
 from dpproofs import exact_fact, for_each
@@ -300,37 +296,6 @@ def _a3_undefined(eps, delta):
     ).claim(predicate, says="(eps, delta)-DP => Pr_{t ~ A(x)}[Z0(t) = 0] <= delta''")
 
 
-def _a3_square(eps, delta, breaching):
-    """Part (S) of the reduction on D^2 (positions (j, i)), split on the breach set: the outputs
-    ``breaching`` all breach game 2 for some informed belief (coordinate 2 fixed to 1) =>
-    their mass under A(x) is <= delta'' at both real databases x = (0, 1), (1, 1). Over the
-    nonempty subsets of the outputs this is Pr_{t ~ A(x)}[breach_2(t)] <= delta'' for every b:
-    the breach set B of one b is such a subset (each t of B breaches for b), and a subset of
-    it has no more mass. The belief is eliminated per output by
-    _ks_posterior.some_two_point_belief_breaches (a stronger hypothesis-free form: each output
-    may breach for a different b, so the claim is at least as strong)."""
-
-    def predicate(alg, M, E, eps, delta, sqrt_delta):
-        c = E * E * E - 1 + 2 * sqrt_delta
-        # D^2 databases (0, 0), (0, 1), (1, 0), (1, 1): Game 0 reads (u, 1), game 2 (u, 0).
-        breach = alg.all(
-            some_two_point_belief_breaches(
-                alg, [M.rows[1][t], M.rows[3][t]], [M.rows[0][t], M.rows[2][t]], c
-            )
-            for t in breaching
-        )
-        masses = (alg.total(M.rows[x][t] for t in breaching) for x in (1, 3))
-        return implies(
-            alg,
-            alg.all([mechanism_dp(alg, M.rows, M.pairs, E, delta), breach]),
-            alg.all(_a3_bound(alg, E, eps, delta, sqrt_delta, m) for m in masses),
-        )
-
-    return for_all_mechanisms(SPACE_2, (2,), eps=eps, delta=delta).claim(
-        predicate, says=f"outputs {set(breaching)} breach game 2 of the square => mass <= delta''"
-    )
-
-
 @theorem(
     source=f"{SEED}, KS-ThmA.3, Appendix A Theorem A.3",
     expect="verified-bounded",
@@ -374,7 +339,7 @@ def theorem_a3():
     ((eps, delta),) = A3_POINTS
     # The quick parts first: all_of shares the time left among the parts still to decide.
     return all_of(
-        *(_a3_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1))),
+        *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1))),
         _a3_undefined(eps, delta),
         _theorem_a3(SPACE_1, eps, delta),
     )
