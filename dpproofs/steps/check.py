@@ -42,6 +42,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
             f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
             f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
         ))  # fmt: skip
+    texts = dict(step.opaque)
+    if len(texts) < len(step.opaque):  # two texts, one digest: they would be read as one number
+        return _result(step, NOT_CHECKED, reason=(
+            "two different texts read to one unknown number (their digests collide): "
+            + "; ".join(f"{latex} as {name}" for name, latex in step.opaque)))  # fmt: skip
     try:
         assuming = (
             *derivation.assumptions,
