@@ -36,6 +36,7 @@ import re
 from dpproofs.steps.binders import is_variable, matching, opaque_name, refuse_not_applied
 from dpproofs.steps.latex_binding import _Binding
 from dpproofs.steps.lexer import NotUnderstood, render
+from dpproofs.steps.notation import _VARIANTS
 from dpproofs.steps.sums import SUMS
 
 #: The big operators and their opaque kinds.
@@ -183,12 +184,14 @@ class _Opaque(_Binding):
 
 
 def _names(toks: list[str]) -> set[str]:
-    """The variables written in ``toks``, each with its primes (``h'`` is not ``h``)."""
+    """The variables written in ``toks``, each with its primes (``h'`` is not ``h``); a Greek
+    letter's variant is the letter (``\\varepsilon`` is ``\\epsilon``, one parameter)."""
     names = set()
     for k, tok in enumerate(toks):
         if is_variable(tok) or tok == "e":
             primes = 0
             while toks[k + 1 + primes : k + 2 + primes] == ["'"]:
                 primes += 1
-            names.add(tok + "'" * primes)
+            name = tok.removeprefix("\\")  # \\varepsilon is \\epsilon
+            names.add(_VARIANTS.get(name, name) + "'" * primes)
     return names
