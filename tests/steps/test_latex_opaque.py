@@ -204,3 +204,12 @@ def test_a_name_is_64_bits_of_its_text() -> None:
     other) was found by a search of 2^24 texts, seconds; with 64, 2^32 texts for any pair."""
     ((name, _),) = read_expression(r"\sum_{x \in X} x").opaque
     assert re.fullmatch(r"Sm_[0-9a-f]{16}", name)
+
+
+def test_an_unknown_in_a_row_condition_is_never_the_witness_of_a_refutation() -> None:
+    """Under "for ||v|| < 0", which no norm satisfies, x <= 0 holds vacuously; the witness
+    ||v|| = -1, x = 1 is no witness (it was refuted)."""
+    ((status, reason),) = verdicts(r"x \le 0 && \text{for $\norm{v} < 0$}")
+    assert status == "not-checked" and "assumption's unknown" in reason
+    ((status, _),) = verdicts(r"x \le 0 && \text{for $\Pr[A] < 0$}")
+    assert status == "not-checked"
