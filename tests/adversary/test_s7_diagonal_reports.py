@@ -114,11 +114,6 @@ ACCEPTED: dict[str, Callable[[dict], None]] = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: rule DG's reason, certificate lines, method and record status are not "
-    "written again from the claim by recheck",
-)
 @pytest.mark.parametrize("name", list(ACCEPTED))
 def test_edits_of_what_a_reader_reads_fail(report: dict, tmp_path: Path, name: str) -> None:
     assert recheck(tmp_path, edited(report, ACCEPTED[name])) != 0
