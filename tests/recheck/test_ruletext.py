@@ -62,6 +62,16 @@ def test_the_copies_are_the_deciders_words() -> None:
     assert ruletext.ERASURE_METHOD == erasure.METHOD
     assert ruletext.PAD_METHOD == pad.METHOD
     assert ruletext.ROLES == erasure.ROLES == pad.ROLES
+    from dpproofs.recheck import diagonal as replay
+
+    assert replay.MAX_SIZE == diagonal.MAX_SIZE  # the replay's size limit is the rule's
+    import sympy
+
+    p, q = sympy.Symbol("p", real=True), sympy.Symbol("q", real=True)
+    kl = p * sympy.log(p / q) + (1 - p) * sympy.log((1 - p) / (1 - q))
+    # (the decider's size, hand-derived): 1 + 2 * (1 + 1) = 5; 2 + 3 * 8 = 26; 0; 1
+    for f, want in ((kl, 5), ((q - p) ** 2 * (1 + p**2 * q) ** 8, 26), (sympy.Rational(3), 0)):
+        assert replay.size(f) == diagonal.size(f) == want
     for home, kind in (
         (ruletext.DIAGONAL, diagonal.DiagonalClaim),
         (ruletext.ERASURE, erasure.ErasureClaim),
