@@ -18,7 +18,8 @@ writes those texts again, with this package's own copy of the deciders' words (n
   obligation rebuilt with the claim (its own description, so its domains and equation) and what
   proved it, read off its replayed record: "<role>: <description>: proved (<method>)", the
   method being "z3 nonlinear real arithmetic (fact level L)" for z3 facts of level L, "interval
-  branch and bound (Arb)" for boxes, the recorded method for a record of kind "none";
+  branch and bound (Arb)" for boxes, the recorded method for a record of kind "none" (one of
+  :data:`UNRECORDED`, the scalar decider's);
 * ``all_of`` of such claims, proved: "all of", the parts' reasons joined by "; " (each once), no
   certificate (:func:`dpproofs.verdict.conjunction`).
 
@@ -53,6 +54,12 @@ SCALAR_METHODS = {
     "z3-facts": "z3 nonlinear real arithmetic (fact level {level})",
     "interval-boxes": "interval branch and bound (Arb)",
 }
+#: What the scalar decider writes as the method of a proof that records no evidence.
+UNRECORDED = (
+    "sympy rewriting",
+    "interval branch and bound (Arb)",
+    "convexity: g'' >= 0 on the domain and g'(c) = 0 with g(c) >= 0",
+)
 
 Path = tuple[int, ...]
 Texts = tuple[str, str, tuple[str, ...]]  # method, reason, certificate lines
@@ -137,7 +144,9 @@ def _proved_by(pieces: list[Piece]) -> str:
         raise NotDerived(f"{len(pieces)} records for an obligation, not one")
     record = pieces[0].record
     kind = pieces[0].kind
-    if kind == "none" and isinstance(record.get("method"), str):
+    if kind == "none":
+        if record.get("method") not in UNRECORDED:
+            raise NotDerived(f"{record.get('method')!r} is no method of the scalar decider")
         return str(record["method"])
     if kind not in SCALAR_METHODS:
         raise NotDerived(f"a record of kind {kind!r} names no method")

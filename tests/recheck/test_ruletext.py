@@ -62,6 +62,7 @@ def test_the_copies_are_the_deciders_words() -> None:
     assert ruletext.ERASURE_METHOD == erasure.METHOD
     assert ruletext.PAD_METHOD == pad.METHOD
     assert ruletext.ROLES == erasure.ROLES == pad.ROLES
+    assert "sympy rewriting" in ruletext.UNRECORDED
     from dpproofs.recheck import diagonal as replay
 
     assert replay.MAX_SIZE == diagonal.MAX_SIZE  # the replay's size limit is the rule's
@@ -109,6 +110,10 @@ EDITS: dict[str, tuple[int, Callable[[dict], None]]] = {
     "all of: a reason added": (0, lambda v: v.update(reason="for every K >= 1")),
     "all of: a certificate line added": (0, lambda v: v.update(certificate=["K in [1, oo)"])),
     "all of: a part's record refuted": (0, lambda v: v["evidence"][0].update(status="refuted")),
+    "all of: a part's record method": (
+        0,
+        lambda v: v["evidence"][-1].update(method="a proof checked in Lean 4"),
+    ),
     "all of DG: the reason's domain": (
         1,
         lambda v: v.update(reason=v["reason"].replace("Interval.open(0, 1)", "Reals")),
