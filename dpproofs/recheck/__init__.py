@@ -23,9 +23,10 @@ steps checker; ``tests/recheck`` checks the import graph):
   with Arb balls (:mod:`.comparisons`).
 
 Each theorem file is replayed in a child of its own (forked, with a memory cap,
-:func:`dpproofs.run.isolation.run_child`): its module and helpers are imported there, never
-in the recheck's process; a child that ends without an answer leaves that file's verdicts
-"not replayed".
+:func:`dpproofs.run.isolation.run_child`; with ``jobs`` > 1 each verdict, the heaviest first,
+so that one file's verdicts share the workers): its module and helpers are imported there,
+never in the recheck's process; a child that ends without an answer leaves its verdicts
+"not replayed". The findings come back in the report's order whatever ``jobs`` is.
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
 evidence). Each verdict's status is then derived from what was replayed and compared with the
@@ -322,7 +323,9 @@ _Done = tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str
 
 
 def _file(
-    verdicts: Sequence[tuple[int, Reported]], resolve: float, listed: frozenset[str] | None
+    verdicts: Sequence[tuple[int, Reported]],
+    resolve: float,
+    listed: frozenset[str] | None = None,
 ) -> _Done:
     """Replay ``verdicts`` (of one theorem file); with ``listed`` (every theorem of that file
     the report lists), also the file's declared theorems not among them."""
@@ -333,9 +336,10 @@ def _file(
         out.append((index, findings, _judged(verdict, findings, resolve)))
     file = verdicts[0][1].file
     try:
-        absent = [(file, t) for t in declared_ids(file) if listed is not None and t not in listed]
+        declared = declared_ids(file) if listed is not None else []
     except NotRebuilt:
-        absent = []
+        declared = []
+    absent = [(file, t) for t in declared if listed is not None and t not in listed]
     return out, absent
 
 
