@@ -35,7 +35,12 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="do not re-solve bounded verifications (their sizes are still checked)",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="theorem files replayed in parallel")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="verdicts replayed in parallel, each in a child of its own (1: a child per file)",
+    )
     parser.add_argument(
         "--timeout",
         type=float,

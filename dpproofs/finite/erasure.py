@@ -145,6 +145,20 @@ class ErasureClaim:
     target: sympy.Expr
     parts: tuple[ScalarClaim, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        """The obligations are the rule's own, derived here from (channel, value, target): a
+        claim built directly (parts left out) gets them; parts given otherwise are refused."""
+        if not isinstance(self.channel, ErasureChannel) or not isinstance(self.value, ErasureValue):
+            raise InvalidClaim("erasure channel: the claim needs an ErasureChannel, ErasureValue")
+        target, parts = _obligations(self.channel, self.value, self.target)
+        if self.parts and self.parts != parts:
+            raise InvalidClaim(
+                "erasure channel: the obligations are derived from the channel, value and "
+                "target (build the claim with erasure_value_is, or leave parts out)"
+            )
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "parts", parts)
+
     def describe(self) -> str:
         c = self.channel
         return f"{self.value.value} of {c.name} = {self.target} for every {c.k} >= 2"
@@ -160,6 +174,19 @@ def erasure_value_is(
     _check(channel)
     names = {p.name: p for p, _ in channel.parameters} | {channel.k.name: channel.k}
     t = sympy.sympify(target, locals=names) if isinstance(target, str) else sympy.sympify(target)
+    return ErasureClaim(channel, value, t)
+
+
+def _obligations(
+    channel: ErasureChannel, value: ErasureValue, target: sympy.Expr
+) -> tuple[sympy.Expr, tuple[ScalarClaim, ...]]:
+    """(the target, the rule's two obligations: well-formedness, closed form = target), or
+    InvalidClaim when the data break the rule's preconditions."""
+    _check(channel)
+    try:
+        t = sympy.sympify(target, strict=True)
+    except sympy.SympifyError as exc:
+        raise InvalidClaim(f"erasure channel: the target {target!r} is not a formula") from exc
     if not t.free_symbols <= {channel.k, *(p for p, _ in channel.parameters)}:
         raise InvalidClaim("erasure channel: the target may read only K and the parameters")
     d, k = channel.keep, channel.k
@@ -167,5 +194,4 @@ def erasure_value_is(
     with sympy.evaluate(False):
         formed = sympy.And(sympy.Ge(d, 0), sympy.Le(d, 1))
         statement = sympy.Eq(channel.closed_form(value), t)
-    parts = (holds(formed, where=where), holds(statement, where=where))
-    return ErasureClaim(channel, value, t, parts)
+    return t, (holds(formed, where=where), holds(statement, where=where))

@@ -117,6 +117,20 @@ class PadClaim:
     target: sympy.Expr | None
     parts: tuple[ScalarClaim, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        """The obligations are the rule's own, derived here from (pad, value, target): a claim
+        built directly (parts left out) gets them; parts given otherwise are refused."""
+        if not isinstance(self.pad, OneTimePad) or not isinstance(self.value, PadValue):
+            raise InvalidClaim("one-time pad: the claim needs a OneTimePad and a PadValue")
+        target, parts = _obligations(self.pad, self.value, self.target)
+        if self.parts and self.parts != parts:
+            raise InvalidClaim(
+                "one-time pad: the obligations are derived from the release, value and target "
+                "(build the claim with pad_value_is, or leave parts out)"
+            )
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "parts", parts)
+
     def describe(self) -> str:
         said = self.value.value if self.target is None else f"{self.value.value} = {self.target}"
         return f"{said} for {self.pad.name}, every {self.pad.m} >= 2"
@@ -128,7 +142,17 @@ class PadClaim:
 def pad_value_is(pad: OneTimePad, value: PadValue, target: sympy.Expr | None = None) -> PadClaim:
     """The claim "``value`` of the release = target" (NOT_FINITELY_DP: no target) for every
     m >= 2 (module docstring)."""
+    return PadClaim(pad, value, target)
+
+
+def _obligations(
+    pad: OneTimePad, value: PadValue, target: sympy.Expr | None
+) -> tuple[sympy.Expr | None, tuple[ScalarClaim, ...]]:
+    """(the target, the rule's two obligations: well-formedness, the statement), or
+    InvalidClaim when the data break the rule's preconditions."""
     m = pad.m
+    if not isinstance(m, sympy.Symbol) or not isinstance(pad.release, PadRelease):
+        raise InvalidClaim(f"one-time pad: {pad.name}'s m and release are not a symbol, a release")
     if value not in GIVEN[pad.release]:
         raise InvalidClaim(f"one-time pad: the rule gives no {value.value} for {pad.name}")
     where: dict[sympy.Symbol, object] = {m: (2, sympy.oo)}
@@ -145,9 +169,15 @@ def pad_value_is(pad: OneTimePad, value: PadValue, target: sympy.Expr | None = N
         else:
             if target is None:
                 raise InvalidClaim(f"one-time pad: {value.value} needs a target")
-            t = sympy.sympify(target)
+            try:
+                t = (
+                    sympy.sympify(target, locals={m.name: m})
+                    if isinstance(target, str)
+                    else sympy.sympify(target, strict=True)
+                )
+            except sympy.SympifyError as exc:
+                raise InvalidClaim(f"one-time pad: the target {target!r} is not a formula") from exc
             if not t.free_symbols <= {m}:
                 raise InvalidClaim("one-time pad: the target may read only m")
             statement = sympy.Eq(pad.closed_form(value), t)
-    parts = (holds(formed, where={m: (2, sympy.oo)}), holds(statement, where=where))
-    return PadClaim(pad, value, t, parts)
+    return t, (holds(formed, where={m: (2, sympy.oo)}), holds(statement, where=where))

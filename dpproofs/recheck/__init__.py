@@ -23,9 +23,10 @@ steps checker; ``tests/recheck`` checks the import graph):
   with Arb balls (:mod:`.comparisons`).
 
 Each theorem file is replayed in a child of its own (forked, with a memory cap,
-:func:`dpproofs.run.isolation.run_child`): its module and helpers are imported there, never
-in the recheck's process; a child that ends without an answer leaves that file's verdicts
-"not replayed".
+:func:`dpproofs.run.isolation.run_child`; with ``jobs`` > 1 each verdict, the heaviest first,
+so that one file's verdicts share the workers): its module and helpers are imported there,
+never in the recheck's process; a child that ends without an answer leaves its verdicts
+"not replayed". The findings come back in the report's order whatever ``jobs`` is.
 
 Kinds not replayed yet say why (z3 facts of a scalar proof, a verdict that records no
 evidence). Each verdict's status is then derived from what was replayed and compared with the
@@ -326,18 +327,24 @@ def _judged(verdict: Reported, findings: Sequence[Finding], resolve: float) -> J
 _Done = tuple[list[tuple[int, tuple[Finding, ...], Judged]], list[tuple[str, str]]]
 
 
-def _file(verdicts: Sequence[tuple[int, Reported]], resolve: float) -> _Done:
+def _file(
+    verdicts: Sequence[tuple[int, Reported]],
+    resolve: float,
+    listed: frozenset[str] | None = None,
+) -> _Done:
+    """Replay ``verdicts`` (of one theorem file); with ``listed`` (every theorem of that file
+    the report lists), also the file's declared theorems not among them."""
     enter(str(Path(verdicts[0][1].file).resolve().parent))
     out = []
     for index, verdict in verdicts:
         findings = tuple(_guarded(p, verdict.pieces, resolve) for p in verdict.pieces)
         out.append((index, findings, _judged(verdict, findings, resolve)))
     file = verdicts[0][1].file
-    listed = {v.theorem for _, v in verdicts}
     try:
-        absent = [(file, t) for t in declared_ids(file) if t not in listed]
+        declared = declared_ids(file) if listed is not None else []
     except NotRebuilt:
-        absent = []
+        declared = []
+    absent = [(file, t) for t in declared if listed is not None and t not in listed]
     return out, absent
 
 
@@ -348,6 +355,7 @@ FILE_SECONDS = 4 * 3600.0
 def _file_main(
     verdicts: Sequence[tuple[int, Reported]],
     resolve: float,
+    listed: frozenset[str] | None,
     deadline_at: float,
     memory_bytes: int,
     channel: Connection,
@@ -356,16 +364,22 @@ def _file_main(
     from dpproofs.run.worker import _enter_child
 
     _enter_child(deadline_at, memory_bytes)
-    channel.send(_file(verdicts, resolve))
+    channel.send(_file(verdicts, resolve, listed))
     channel.close()
 
 
-def _isolated(verdicts: Sequence[tuple[int, Reported]], resolve: float) -> _Done:
+#: What one child replays: verdicts of one theorem file, and the file's listed theorems when
+#: this child also says which of its declared theorems the report leaves out (else None).
+_Unit = tuple[list[tuple[int, Reported]], frozenset[str] | None]
+
+
+def _isolated(unit: _Unit, resolve: float) -> _Done:
     """:func:`_file` in a child (forked: the theorem file is imported there, never here; a
     file that ends its process or runs out of memory makes its verdicts "not replayed")."""
     from dpproofs.run.isolation import Limits, run_child
 
-    outcome = run_child(_file_main, (verdicts, resolve), Limits(FILE_SECONDS), forked=True)
+    verdicts, listed = unit
+    outcome = run_child(_file_main, (verdicts, resolve, listed), Limits(FILE_SECONDS), forked=True)
     if isinstance(outcome.value, tuple):
         return outcome.value
     why = f"the rechecking process of this file ended: {outcome.failure or 'no answer'}"
@@ -392,17 +406,42 @@ def recheck_verdicts(
     # must be each folder's own when its claims are rebuilt (claims.enter forgets the other's).
     groups = sorted(files.values(), key=lambda g: str(Path(g[0][1].file).resolve().parent))
     # Each file in its own child: author code (the theorem file, its helpers) never runs here.
-    if jobs <= 1 or len(groups) <= 1:
-        results = [_isolated(g, resolve) for g in groups]
+    if jobs <= 1:
+        results = [_isolated((g, frozenset(v.theorem for _, v in g)), resolve) for g in groups]
     else:
+        # Each verdict in a child of its own (a file may hold most of the work), the largest
+        # first; the answers are put back in the report's order, so the output is --jobs 1's.
+        units = _units(groups)
+        order = sorted(range(len(units)), key=lambda i: (-_weight(units[i][0]), i))
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_isolated, groups, [resolve] * len(groups)))
+            answers = pool.map(_isolated, [units[i] for i in order], [resolve] * len(order))
+            done = dict(zip(order, answers, strict=True))
+        results = [done[i] for i in range(len(units))]
     found = sorted((triple for r, _ in results for triple in r), key=lambda triple: triple[0])
     return Summary(
         tuple(f for _, fs, _ in found for f in fs),
         tuple(j for _, _, j in found),
         tuple(pair for _, absent in results for pair in absent),
     )
+
+
+def _units(groups: Sequence[list[tuple[int, Reported]]]) -> list[_Unit]:
+    """One unit per verdict, in the groups' order; a file's first also finds its absent
+    theorems."""
+    return [
+        ([pair], frozenset(v.theorem for _, v in group) if i == 0 else None)
+        for group in groups
+        for i, pair in enumerate(group)
+    ]
+
+
+#: How much more a piece that re-solves (a bounded search, a scalar proof) weighs than another.
+RESOLVING = {"bounded-search": 20, "z3-facts": 5, "none": 5}
+
+
+def _weight(verdicts: Sequence[tuple[int, Reported]]) -> int:
+    """An estimate of the time a unit takes, to start the largest first (order only)."""
+    return sum(RESOLVING.get(p.kind, 1) for _, v in verdicts for p in v.pieces)
 
 
 def recheck(path: str, resolve: float = RESOLVE_SECONDS, jobs: int = 1) -> Summary:

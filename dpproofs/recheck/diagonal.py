@@ -8,6 +8,11 @@ its q-derivatives below k must cancel to 0 at q = p; the base interval must lie 
 one (rational ends compared); each c is of degree <= 1 in q; and z3 decides again, on the
 case's domain (P x Q cut by c > 0), that c(p, p) > 0, every ln argument is > 0, every negative
 power's base != 0, M != 0 and R >= 0.
+
+Nothing large is expanded: a case whose :func:`size` is above the rule's limit
+(:data:`MAX_SIZE`, the decider's, which never certifies such a case) and a recorded polynomial
+longer than :data:`LONGEST` characters or of degree above :data:`DEGREE` (read off the parsed
+text without expanding it) are refused, the finding saying why.
 """
 
 from __future__ import annotations
@@ -28,6 +33,11 @@ _POLYNOMIAL = re.compile(r"^[0-9pq+\-*/() ]+$")
 #: An exponent: one or two digits, not followed by another digit or power.
 _EXPONENT = re.compile(r"\s*\d{1,2}(?!\d)(?!\s*\*\*)")
 LONGEST = 20000
+#: The largest case size replayed (rule DG's own limit, docs/design/diagonal.md).
+MAX_SIZE = 24
+#: The largest degree of a recorded polynomial (N, M, R, S of a case of size <= MAX_SIZE have
+#: at most 2 MAX_SIZE: G's numerator and denominator each at most F's degree bound).
+DEGREE = 2 * MAX_SIZE
 SECONDS = 20
 #: Arb's working precision (bits) for a sign at an exact point.
 PRECISION = 256
@@ -51,7 +61,25 @@ def _read(text: str, p: sympy.Symbol, q: sympy.Symbol) -> sympy.Expr:
             or ")**" in _group_before(before, len(before))
         ):
             raise _Refused(f"{text[:80]!r} has a power that is not small (or a power of one)")
-    return sympy.sympify(text, locals={"p": p, "q": q})
+    read = sympy.sympify(text, locals={"p": p, "q": q})
+    if size(read) > DEGREE:
+        raise _Refused(f"{text[:80]!r} is of degree up to {size(read)}, above {DEGREE}")
+    return read
+
+
+def size(expr: sympy.Basic) -> int:
+    """Rule DG's size (docs/design/diagonal.md): a rational 0, a symbol 1, a sum its largest
+    term's, a product the sum of its factors', b^n |n| times b's, ln a twice a's. For a
+    polynomial it bounds the total degree."""
+    if isinstance(expr, sympy.Add):
+        return max(size(a) for a in expr.args)
+    if isinstance(expr, sympy.Mul):
+        return sum(size(a) for a in expr.args)
+    if isinstance(expr, sympy.Pow):
+        return abs(int(expr.exp)) * size(expr.base)
+    if isinstance(expr, sympy.log):
+        return 2 * size(expr.args[0])
+    return 0 if expr.is_Rational else 1
 
 
 def _group_before(text: str, end: int) -> str:
@@ -132,6 +160,8 @@ def replay_case(
     f = case.expression
     if not f.free_symbols <= {p, q}:
         raise _Refused(f"the expression's symbols {f.free_symbols} are not p, q")
+    if size(f) > MAX_SIZE:
+        raise _Refused(f"the case's size {size(f)} is above the rule's limit {MAX_SIZE}")
     if not _inside(case.base, case.moving):
         raise _Refused(f"{case.base} is not inside {case.moving}")
     order = case.order

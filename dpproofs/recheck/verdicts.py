@@ -23,7 +23,9 @@ nothing, but an unknown claim must build), a refuted verdict's displayed counter
 one replayed (:mod:`.displayed`), a family's bounded verdict covers its members as the claim
 lists them, its reason is one the deciders write for that status (:mod:`.reasons`; a verdict
 resting on Shannon-type evidence: its method, reason, certificate and coverage are the ones
-written again from the replay, :mod:`.entropictext`; a conjunction with lifted parts: its
+written again from the replay, :mod:`.entropictext`; a proof by rule DG, the erasure or the
+one-time pad rule, or a conjunction of them: its method, reason and certificate written again
+from the claim and the replayed records, :mod:`.ruletext`; a conjunction with lifted parts: its
 certificate empty and its reason or coverage its parts' texts in order, :mod:`.liftedwhole`),
 and its expected verdict (and that
 verdict's label as shown), title, line, source, note, role, corrects, refutation label, quote,
@@ -39,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.recheck import entropictext, liftedwhole
+from dpproofs.recheck import entropictext, liftedwhole, ruletext
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
@@ -180,6 +182,8 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
         return Judged(verdict, Outcome.FAILED, derived, why)
     if entropictext.applies(verdict):
         wrong = entropictext.told(verdict, derivation.status)
+    elif ruletext.applies(verdict):
+        wrong = ruletext.told(verdict)
     else:
         wrong = check_reason(verdict, derived)
     if wrong is not None:

@@ -15,7 +15,9 @@ reads "F(p, q) >= 0 for every (p, q) in D", for every case. A case is certified 
 Every "on D" is decided by z3 over the reals (QF_NRA, complete for polynomial arithmetic;
 unsat of the negation within the time limit, else the case is not certified). Then
 F >= 0 on D (proof in the design note: h(s) = F(p, p + s (q - p)) has h(0) = 0 and
-h'(s) = G(p, p + s (q - p)) / s >= 0). The rule never refutes: a case not certified is UNKNOWN.
+h'(s) = G(p, p + s (q - p)) / s >= 0). The rule never refutes: a case not certified is UNKNOWN,
+and so is a case above the rule's size limit (:func:`size`, :data:`MAX_SIZE`) or one reached
+when the deadline has run out (each z3 call gets at most what is left of it).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from dpproofs.evidence import DiagonalCertificate
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
+#: The largest :func:`size` of a case the rule tries (the library's cases: 5; 60 took
+#: minutes): a larger case is left open, as a case z3 does not certify.
+MAX_SIZE = 24
 
 
 #: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` made with a reduction's
@@ -102,9 +107,8 @@ class DiagonalClaim:
         for index, case in enumerate(self.cases):
             if deadline.expired():
                 return Verdict.unknown(METHOD, f"the deadline ran out before case {index + 1}")
-            seconds = min(self.seconds, deadline.remaining())
             try:
-                records.append(certify(case, self.p, self.q, seconds))
+                records.append(certify(case, self.p, self.q, self.seconds, deadline))
             except NotCertified as exc:
                 name = case.label or f"case {index + 1}"
                 return Verdict.unknown(METHOD, f"{name}: {exc}")
@@ -188,15 +192,39 @@ def conditions(expr: sympy.Expr) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
     return [e.args[0] for e in logs], bases
 
 
+def size(expr: sympy.Expr) -> int:
+    """The case's size: a rational 0, a symbol 1, a sum its largest term's, a product the sum
+    of its factors', b^n |n| times b's, ln a twice a's (d ln a = da / a). It follows the degree
+    of the polynomials the rule expands (F's own degree for a polynomial F)."""
+    if isinstance(expr, sympy.Add):
+        return max(size(a) for a in expr.args)
+    if isinstance(expr, sympy.Mul):
+        return sum(size(a) for a in expr.args)
+    if isinstance(expr, sympy.Pow):
+        return abs(int(expr.exp)) * size(expr.base)
+    if isinstance(expr, sympy.log):
+        return 2 * size(expr.args[0])
+    return 0 if expr.is_Rational else 1
+
+
 def certify(
-    case: DiagonalCase, p: sympy.Symbol, q: sympy.Symbol, seconds: float
+    case: DiagonalCase,
+    p: sympy.Symbol,
+    q: sympy.Symbol,
+    seconds: float,
+    deadline: Deadline | None = None,
 ) -> tuple[str, str, str, str]:
     """The case's record (N, M, R, S): G = N/M, N M = R S^2 and R >= 0 decided, or raises
-    NotCertified. Every step is exact; the sign conditions are z3 unsat answers."""
+    NotCertified. Every step is exact; the sign conditions are z3 unsat answers, each given at
+    most ``seconds`` and what is left of ``deadline``; a case above :data:`MAX_SIZE` is not
+    tried (sympy's cancel and factor_list cannot be interrupted)."""
+    deadline = deadline or Deadline(None)
     f, order = case.expression, case.order
+    if size(f) > MAX_SIZE:
+        raise NotCertified(f"its size {size(f)} is above the rule's limit {MAX_SIZE}")
     if not case.base.is_subset(case.moving):
         raise NotCertified(f"the base {case.base} is not inside the moving range {case.moving}")
-    box = Box(p, q, case.base, case.moving, seconds)
+    box = Box(p, q, case.base, case.moving, seconds, deadline)
     for c in case.constraints:
         box.domain.append(_z3(c, box.vars) > 0)
     for c in case.constraints:  # the diagonal point (p, p) is in the domain with (p, q)
@@ -215,12 +243,14 @@ def certify(
         on_diagonal = on_diagonal.replace(sympy.log, lambda a: sympy.log(sympy.cancel(a)))
         if sympy.cancel(sympy.expand(on_diagonal)) != 0:
             raise NotCertified(f"d^{j}F/dq^{j} at q = p is {on_diagonal}, not shown 0")
+    box.in_time("G")
     g = sympy.cancel(sympy.together((q - p) ** order * sympy.diff(f, q, order)))
     if g.has(sympy.log):
         raise NotCertified(f"(q - p)^{order} d^{order}F/dq^{order} = {g} keeps a logarithm")
     num, den = sympy.fraction(g)
     if den.free_symbols:
         box.prove(den, "!=", f"G's denominator {den} != 0")
+    box.in_time("N M")
     rest, square = odd_part(sympy.expand(num * den), p, q)
     box.prove(rest, ">=", f"the odd factors {rest} >= 0")
     return (str(num), str(den), str(rest), str(square))
@@ -254,17 +284,27 @@ class Box:
         base: sympy.Set,
         moving: sympy.Set,
         seconds: float,
+        deadline: Deadline,
     ) -> None:
         self.vars = {p: z3.Real(str(p)), q: z3.Real(str(q))}
         self.domain = [*_inside(self.vars[p], base), *_inside(self.vars[q], moving)]
         self.seconds = seconds
+        self.deadline = deadline
+
+    def in_time(self, what: str) -> None:
+        """NotCertified when the deadline has run out (before ``what``)."""
+        if self.deadline.expired():
+            raise NotCertified(f"the deadline ran out before {what}")
 
     def prove(self, polynomial: sympy.Expr, relation: str, what: str) -> None:
-        """z3 shows ``polynomial relation 0`` (relation '>', '>=' or '!=') on the domain."""
+        """z3 shows ``polynomial relation 0`` (relation '>', '>=' or '!=') on the domain, in
+        at most the Box's seconds and what is left of its deadline."""
+        self.in_time(what)
         value = _z3(polynomial, self.vars)
         held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[relation]
         solver = z3.SolverFor("QF_NRA")
-        solver.set("timeout", max(1, int(self.seconds * 1000)))
+        seconds = min(self.seconds, self.deadline.remaining())
+        solver.set("timeout", max(1, int(seconds * 1000)))
         solver.add(*self.domain)
         solver.add(z3.Not(held))
         result = solver.check()

@@ -3,8 +3,9 @@ rules (h30, dpproofs/finite/erasure.py and pad.py) on inputs their authors did n
 
 Held (tests that pass): my own closed forms (TV = d, C = d ln K, d ln(K + 1), sections d ln 2,
 pad MI-DP ln m) are proved; targets off by 1/1000 or with K + 1 for K are not; a keep that
-leaves [0, 1] is not; K declared integer, floats and Piecewise are InvalidClaim. Finding: a
-claim built directly (the public frozen dataclass, parts left at their default ()) crashes.
+leaves [0, 1] is not; K declared integer, floats and Piecewise are InvalidClaim. Finding (fixed:
+the claims derive their obligations in __post_init__): a claim built directly (the public frozen
+dataclass, parts left at their default ()) crashed, and one given other parts decided those.
 """
 
 from __future__ import annotations
@@ -62,15 +63,44 @@ def test_what_the_rule_does_not_read_is_an_error() -> None:
         erasure_value_is(w, ErasureValue.ROW_DISTANCE, sympy.Min(d, 1 - d))
 
 
-@pytest.mark.xfail(strict=True, reason="finding: decide_obligations raises ValueError (zip)")
 def test_a_directly_built_erasure_claim_is_not_a_crash() -> None:
     w = erasure_channel(K, d, {d: (0, 1)}, "W")
     claim = ErasureClaim(w, ErasureValue.CAPACITY, sympy.Integer(7))
     assert claim.decide(Deadline(60)).status is not Status.PROVED
 
 
-@pytest.mark.xfail(strict=True, reason="finding: decide_obligations raises ValueError (zip)")
 def test_a_directly_built_pad_claim_is_not_a_crash() -> None:
     m = sympy.Symbol("m", real=True)
     claim = PadClaim(one_time_pad(m, PadRelease.PAIR, "pair"), PadValue.MI_DP, sympy.Integer(7))
     assert claim.decide(Deadline(60)).status is not Status.PROVED
+
+
+def test_obligations_given_by_hand_are_refused() -> None:
+    # Two true obligations of another claim (0 <= 1) in place of the rule's: with them a false
+    # capacity (7 for d ln K) would be proved. The claim derives its own and refuses others.
+    from dpproofs.symbolic.claim import holds
+
+    trivial = holds(sympy.Le(0, 1, evaluate=False), where={d: (0, 1)})
+    w = erasure_channel(K, d, {d: (0, 1)}, "W")
+    with pytest.raises(InvalidClaim, match="obligations are derived"):
+        ErasureClaim(w, ErasureValue.CAPACITY, sympy.Integer(7), (trivial, trivial))
+    m = sympy.Symbol("m", real=True)
+    pair = one_time_pad(m, PadRelease.PAIR, "pair")
+    with pytest.raises(InvalidClaim, match="obligations are derived"):
+        PadClaim(pair, PadValue.MI_DP, sympy.Integer(7), (trivial, trivial))
+    # The rule's own obligations, given again, are accepted (what the builders do).
+    same = erasure_value_is(w, ErasureValue.CAPACITY, d * log(K))
+    assert ErasureClaim(w, ErasureValue.CAPACITY, d * log(K), same.parts) == same
+
+
+def test_a_directly_built_claim_with_data_that_are_not_formulas_is_invalid() -> None:
+    m = sympy.Symbol("m", real=True)
+    w = erasure_channel(K, d, {d: (0, 1)}, "W")
+    with pytest.raises(InvalidClaim):
+        ErasureClaim(w, ErasureValue.CAPACITY, object())  # type: ignore[arg-type]
+    with pytest.raises(InvalidClaim):
+        ErasureClaim(w, "CAPACITY", d)  # type: ignore[arg-type]
+    with pytest.raises(InvalidClaim):
+        PadClaim(one_time_pad(m, PadRelease.PAIR, "pair"), PadValue.MI_DP, object())  # type: ignore[arg-type]
+    with pytest.raises(InvalidClaim):  # the rule gives no pure eps for the pair
+        PadClaim(one_time_pad(m, PadRelease.PAIR, "pair"), PadValue.PURE_EPSILON, sympy.Integer(0))

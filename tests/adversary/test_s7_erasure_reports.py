@@ -94,11 +94,6 @@ ACCEPTED: dict[str, tuple[int, Callable[[dict], None]]] = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: the certificate lines and method of a rule's obligations are not "
-    "written again from the claim by recheck",
-)
 @pytest.mark.parametrize("name", list(ACCEPTED))
 def test_edits_of_what_a_reader_reads_fail(report: dict, tmp_path: Path, name: str) -> None:
     index, change = ACCEPTED[name]
