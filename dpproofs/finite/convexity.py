@@ -96,6 +96,13 @@ def mixture_tv_claim(
     bound = sympy.sympify(bound, locals={delta.name: delta})
     if not bound.free_symbols <= {delta}:
         raise InvalidClaim(f"the bound {bound} may depend on {delta} only")
+    # delta ranges over its domain and nothing else: a symbol declared positive (say) would let
+    # the scalar decider prove "delta >= 0" on a domain reaching below 0. A plain real symbol of
+    # the same name replaces it everywhere.
+    plain = sympy.Symbol(delta.name, real=True)
+    bound = bound.xreplace({delta: plain})
+    where = {plain: where[delta]}
+    delta = plain
     reals = {name: REALS for name in ("a", "b", "e")}
     parts = [holds(CONVEXITY, where={**reals, "w": "[0, 1]"})]
     roles = ["convexity per outcome"]

@@ -138,6 +138,17 @@ def test_the_mutants_are_not_proved_and_the_judge_finds_no_unsound_verdict():
         assert not judge(built, verdict, mutant.id, 10).unsound
 
 
+@pytest.mark.parametrize("assumption", ["positive", "nonnegative"])
+def test_a_symbol_s_assumptions_do_not_narrow_its_domain(assumption):
+    # delta declared positive with the domain [-1, 1]: the claim speaks of delta = -1 too (one
+    # input: TV(W_0, P_Y) = 0 > -1), so "delta >= 0" must not be proved from the symbol's
+    # assumption (it was, before: PROVED).
+    delta = sympy.Symbol("delta", **{assumption: True})
+    claim = mixture_tv_claim(MixtureForm.ROWS, delta, delta, {delta: "[-1, 1]"})
+    assert claim.decide(Deadline(60)).status is Status.UNKNOWN
+    assert claim.delta.is_positive is None
+
+
 @pytest.mark.parametrize(
     ("bound", "where", "says"),
     [
