@@ -70,6 +70,17 @@ def proved_reason(what: str, size_name: str, domains: Sequence[str], mechanisms:
     return reason
 
 
+#: The method of a search verdict over the statement's whole domain (``whole_domain=``).
+WHOLE_METHOD = SEARCH_METHOD + " (z3 unsat at every size of the statement's domain)"
+
+
+def whole_domain_reason(phrase: str, coverage: str) -> str:
+    """The reason of a search proved on the statement's whole domain: the phrase of the
+    statement that fixes its sizes, and what the sizes searched cover (``coverage``:
+    :meth:`dpproofs.search.model.SearchStatement.coverage_text` of every size)."""
+    return f"for all of the statement's domain ('{phrase}'): all {coverage}"
+
+
 def pinned_coverage(
     what: str, size_name: str, n_star: int, domains: Sequence[str], pinned: Sequence[str]
 ) -> str:

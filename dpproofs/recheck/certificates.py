@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -49,6 +50,7 @@ from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed, not_repla
 from dpproofs.recheck.resolve import resolve_size
 from dpproofs.recheck.retraced import compare as retraced
 from dpproofs.recheck.smallmodel import refinement_precondition, reproduce
+from dpproofs.recheck.wholedomain import whole_domain
 
 #: Longest single re-solve (seconds), unless the caller says otherwise.
 RESOLVE_SECONDS = 60.0
@@ -133,7 +135,11 @@ def bounded(
             inconclusive.append(f"size {size}: {answer} ({detail})")
     if inconclusive:
         return not_replayed(piece, "second encoding inconclusive at " + "; ".join(inconclusive))
-    return confirmed(piece, f"z3 unsat again at {listed} with a second encoding")
+    holds, whole = whole_domain(piece, claim, listed)
+    if not holds:
+        return failed(piece, whole)
+    found = confirmed(piece, f"z3 unsat again at {listed} with a second encoding")
+    return replace(found, why=f"{found.why}; {whole}", supports="proved") if whole else found
 
 
 def _coverage_sizes(sizes: Sequence[int], noun: str) -> str:

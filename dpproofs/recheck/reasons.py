@@ -50,6 +50,7 @@ PROVING = (
     re.compile(r"the databases \(\|D\|, n\) and neighbours as stated, not reduced"),
     re.compile(r"for .+: every box certified"),
     re.compile(r"for .+: every case certified"),
+    re.compile(r"for all of the statement's domain \('.+'\): all .+"),
 )
 #: What says no status: the member of a family of pairs.
 NEUTRAL = (re.compile(r"at n = \d+, \|D\| = \d+"),)

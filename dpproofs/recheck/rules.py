@@ -19,6 +19,9 @@
   {2, 3, 4} (:mod:`.pad`).
 * A part of a median lower bound (docs/design/median.md): its witness is written out at
   n = 1..6 (:mod:`.median`).
+* An obligation of a convexity claim CV-TV (docs/design/convexity.md) is replayed as the scalar
+  claim it is; the claim is compared with brute force on channels with k <= 4 inputs and
+  n <= 4 outputs (:mod:`.convexity`).
 * The base and step of an induction over a sequence of random variables are replayed as the
   Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
@@ -45,6 +48,7 @@ SYMMETRIC = ("dpproofs.finite.symmetric", "SymmetricEpsilonClaim")
 ERASURE = ("dpproofs.finite.erasure", "ErasureClaim")
 PAD = ("dpproofs.finite.pad", "PadClaim")
 MEDIAN = ("dpproofs.finite.median", "MedianLowerBound")
+CONVEXITY = ("dpproofs.finite.convexity", "MixtureTVClaim")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -82,7 +86,7 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     """``finding`` about a part of the induction or row-release claim ``parent`` (else
     unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
     itself is a proof, not replayed."""
-    from dpproofs.recheck import erasure, induction, median, pad, rowrelease, symmetric
+    from dpproofs.recheck import convexity, erasure, induction, median, pad, rowrelease, symmetric
 
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
@@ -106,6 +110,8 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
         agrees, rule, note = erasure.agrees, "erasure channel rule", "docs/design/erasure.md"
     elif home == PAD:
         agrees, rule, note = pad.agrees, "one-time pad rule", "docs/design/pad.md"
+    elif home == CONVEXITY:
+        agrees, rule, note = convexity.agrees, "convexity rule", "docs/design/convexity.md"
     else:
         return finding
     ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")

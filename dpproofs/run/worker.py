@@ -162,7 +162,29 @@ def load_claim(
             f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim"
             + _RETURNED.get(type(claim), ""),
         )
+    unquoted = [p for p in whole_domains(claim) if p not in spec.quote]
+    if unquoted:
+        return Verdict.error(
+            "build",
+            f"{spec.location}: whole_domain {unquoted[0]!r} is not a phrase of the theorem's "
+            "quote=: a search may call its sizes the statement's whole domain only where the "
+            "statement, as quoted, fixes them",
+        )
     return claim, spec
+
+
+def whole_domains(claim: Any) -> list[str]:
+    """The ``whole_domain`` phrases of ``claim``'s search claims, through its conjunctions (and
+    a split claim's parts): each must be in the theorem's quote."""
+    found = []
+    phrase = getattr(getattr(claim, "quantifier", None), "whole_domain", "")
+    if isinstance(phrase, str) and phrase:
+        found.append(phrase)
+    for attribute in ("parts", "claim"):
+        inner = getattr(claim, attribute, None)
+        for part in inner if isinstance(inner, tuple) else [inner] if inner is not None else []:
+            found += whole_domains(part)
+    return found
 
 
 #: What a theorem function that returned a non-claim most likely meant.

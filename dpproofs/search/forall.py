@@ -19,6 +19,7 @@ This module is the front door only: what a claim is lives in :mod:`dpproofs.sear
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -39,6 +40,22 @@ class Quantifier(Quantification):
     def claim(self, predicate: Predicate, says: str = "") -> SearchClaim:
         """The claim that ``predicate`` holds for every object and parameter value."""
         return SearchClaim(self, predicate, says or (inspect.getdoc(predicate) or "the predicate"))
+
+    def whole(self, phrase: str) -> Quantifier:
+        """The same quantifier, declared to range over the statement's whole domain.
+
+        ``phrase``: the words of the source's statement that fix its sizes ("For a binary
+        channel"): the sizes (and the objects' fixed dimensions) ARE everything the statement
+        is about. The search then decides exactly those sizes, and z3 unsat at every one of
+        them, every parameter over its whole interval, is PROVED "for all of the statement's
+        domain"; a run and ``dpproofs recheck`` require the phrase in the theorem's ``quote=``.
+        Never for a statement that speaks of any size (docs/search.md, "The statement's whole
+        domain")."""
+        if not isinstance(phrase, str) or not phrase.strip():
+            raise InvalidClaim(f"whole_domain takes a phrase of the statement, not {phrase!r}")
+        if any(d.split for _, d in self.params):
+            raise InvalidClaim("whole_domain is decided size by size: no parameter may be split")
+        return dataclasses.replace(self, whole_domain=" ".join(phrase.split()))
 
 
 class SearchClaim(SearchStatement):
@@ -64,6 +81,7 @@ def for_all(
     ``symmetric=True`` asks for symmetry breaking (sorting the size axis), which the search
     uses at a size only where it PROVES the predicate invariant under relabelling that axis
     jointly in every object indexed by it (see :mod:`dpproofs.search.symmetry`).
+    ``.whole(phrase)`` declares the sizes the statement's whole domain (see there).
     """
     size_list = tuple(sorted(set(sizes)))
     if not size_list or size_list[0] < 1:

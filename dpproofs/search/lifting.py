@@ -68,6 +68,9 @@ def lift(
 ) -> Verdict:
     """The verdict for a claim whose searched sizes ``covered`` were all z3 unsat."""
     q = claim.quantifier
+    whole = _whole_domain(claim, session, covered, certificate)
+    if whole is not None:
+        return whole
     traced = claim.formula
     if traced.root is None:
         return _bounded(
@@ -144,6 +147,29 @@ def lift(
         small_model(claim, shape, unsat, traced.root, covered),
     ]
     return lifted_verdict(claim, n_star, pinned, lines, evidence)
+
+
+def _whole_domain(
+    claim: SearchStatement, session: Session, covered: list[int], certificate: list[str]
+) -> Verdict | None:
+    """PROVED when the claim declares its sizes the statement's whole domain (``whole_domain``),
+    z3 was unsat at every one of them, and every parameter ranges over its interval: the search
+    then covered the statement's every instance. None otherwise (a size not decided, or a
+    parameter pinned to chosen points: the lifting and the bounded coverage speak)."""
+    q = claim.quantifier
+    if not q.whole_domain or sorted(covered) != list(q.sizes) or pinned_params(claim):
+        return None
+    coverage = claim.coverage_text(covered)
+    return Verdict.proved(
+        text.WHOLE_METHOD,
+        certificate=[
+            f"the statement's domain is {coverage}, declared by its phrase "
+            f"'{q.whole_domain}'; no other size exists for it",
+            *certificate,
+        ],
+        reason=text.whole_domain_reason(q.whole_domain, coverage),
+        evidence=[bounded_search(claim, covered, session.symmetry)],
+    )
 
 
 def shape_of(claim: SearchStatement) -> ShapeReport | None:

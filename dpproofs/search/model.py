@@ -50,8 +50,17 @@ class Quantification:
     what: str
     params: tuple[tuple[str, Interval], ...]
     symmetric: bool = False
+    #: The phrase of the source's statement that fixes its sizes ("For a binary channel"), when
+    #: the sizes searched ARE the statement's whole domain ("" otherwise): see
+    #: :func:`dpproofs.search.forall.for_all` and docs/search.md, "The statement's whole domain".
+    whole_domain: str = ""
 
     def __post_init__(self) -> None:
+        if self.whole_domain != " ".join(self.whole_domain.split()) or ";" in self.whole_domain:
+            raise InvalidClaim(
+                "whole_domain is a phrase of the statement, quoted with single spaces and "
+                "without ';'"
+            )
         # Names are resolved from the predicate's arguments, and every solver variable dpproofs
         # generates has a character no identifier has ("p[0][1]", "E!eps", "relax!3"): a name
         # that is an identifier other than ``alg`` cannot be any generated variable.

@@ -99,6 +99,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "ErasureClaim": _closed_form,
         "PadClaim": _closed_form,
         "MedianLowerBound": _closed_form,
+        "MixtureTVClaim": _closed_form,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -221,8 +222,9 @@ def _brute(
 
 def _closed_form(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A closed-form rule's claim (induction, row release, symmetric response, erasure, one-time
-    pad, median witness) against brute force at small sizes (``dpproofs.recheck.<rule>``)."""
-    from dpproofs.recheck import erasure, induction, median, pad, rowrelease, symmetric
+    pad, median witness, convexity) against brute force at small sizes
+    (``dpproofs.recheck.<rule>``)."""
+    from dpproofs.recheck import convexity, erasure, induction, median, pad, rowrelease, symmetric
 
     rule = {
         "InductionClaim": induction,
@@ -231,6 +233,7 @@ def _closed_form(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judg
         "ErasureClaim": erasure,
         "PadClaim": pad,
         "MedianLowerBound": median,
+        "MixtureTVClaim": convexity,
     }[type(claim).__name__]
     return _brute(rule.agrees, claim, verdict)
 

@@ -74,6 +74,7 @@ def kind_of(claim: Any) -> str:
         "ErasureClaim": "erasure",
         "PadClaim": "one-time-pad",
         "MedianLowerBound": "median",
+        "MixtureTVClaim": "convexity",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -91,6 +92,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.entropic.induction import SequenceInduction
     from dpproofs.finite.additive import AdditiveSensitivity
     from dpproofs.finite.claims import ForEach, QuantityClaim
+    from dpproofs.finite.convexity import MixtureTVClaim
     from dpproofs.finite.erasure import ErasureClaim
     from dpproofs.finite.median import MedianLowerBound
     from dpproofs.finite.pad import PadClaim
@@ -102,6 +104,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         chord,
         concrete,
         continuum,
+        convexity,
         diagonal,
         entropic,
         induction,
@@ -176,6 +179,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = rowrelease.pad_edits(claim)
     elif isinstance(claim, MedianLowerBound):
         edits = rowrelease.median_edits(claim)
+    elif isinstance(claim, MixtureTVClaim):
+        edits = convexity.edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

@@ -58,8 +58,8 @@ def test_a_record_that_does_not_say_what_it_searched_leaves_extra_sizes_not_repl
 
 
 def test_a_bounded_verdict_may_list_the_sizes_a_stopped_lifting_searched_if_it_names_them() -> None:
-    # cuffyu.lemma3_eq107: the claim searches 2 outputs; the lifting (N* = 5) searched 3 and
-    # stopped at 5 (z3 unknown), so the verdict is bounded with "outputs in {2, 3}".
+    # cuffyu.lemma3_eq107 before issue 30: the claim searched 2 outputs; the lifting (N* = 5)
+    # searched 3 and stopped at 5 (z3 unknown), so the verdict was bounded, "outputs in {2, 3}".
     said = "all pairs of distributions with outcomes in {3, 4} (small-model bound N* = 5, ...)"
     assert _finding([3, 4], None, "verified-bounded", said).outcome is not Outcome.FAILED
     unsaid = "all pairs of distributions with 4 outcomes"

@@ -120,8 +120,6 @@ CASES = [
     ("kasiviswanathan_smith/ks_indistinguishability.py", "ks.claim3_3.part3"),
     ("kasiviswanathan_smith/ks_indistinguishability.py", "ks.claim3_3.part4"),
     ("kasiviswanathan_smith/ks_section5_remarks.py", "ks.projection_indistinguishable"),
-    ("cuff_yu/cy_sets.py", "cuffyu.lemma3_eq102"),
-    ("cuff_yu/cy_sets.py", "cuffyu.lemma3_eq107"),
 ]
 
 

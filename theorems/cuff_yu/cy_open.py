@@ -32,19 +32,20 @@ K = sympy.Symbol("K", positive=True)
 
 @theorem(
     source=cite("CY-AppC(97)", "Appendix C (91)-(97)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.appc_eq97",
     reading=(
-        "Every binary channel W (2 inputs, 2 outputs: the statement's whole domain, so the "
-        "search's 'bounded' coverage is all of it), p = W(1|0), q = W(0|1); the complement "
-        "relabels "
-        "X -> X + 1, Y -> Y + 1; the mixture is the equal one; TV as the vocabulary's statistical "
-        "difference."
+        "Every binary channel W (2 inputs, 2 outputs: the statement's whole domain, declared "
+        "to the search by its phrase 'For a binary channel', so z3 unsat there is a proof), "
+        "p = W(1|0), q = W(0|1); the complement relabels X -> X + 1, Y -> Y + 1; the mixture is "
+        "the equal one; TV as the vocabulary's statistical difference."
     ),
     note=RECONSTRUCTED
     + "Every binary channel (every p, q in [0, 1]); each TV from the vocabulary's "
     "statistical difference of the constructed rows (before issue 29's review the three TVs were "
-    "typed as |(1 - p) - q| and the like, an identity that could not fail).",
+    "typed as |(1 - p) - q| and the like, an identity that could not fail). Verified-bounded "
+    "until issue 30: z3 was already unsat on 2 inputs x 2 outputs, the statement's whole domain, "
+    "but the search had no way to be told that this size is all there is (.whole(phrase)).",
     quote=(
         "For a binary channel with P(Y=1|X=0) = p and P(Y=0|X=1) = q, its complement (X -> X+1, Y"
         " -> Y+1 mod 2) and the equal mixture of the two (a BSC with crossover (p+q)/2) all have "
@@ -78,8 +79,15 @@ def complement_and_mixture_same_tv():
             ]
         )
 
-    return for_all({"W": channel(inputs=2)}, [2], size_name="outputs").claim(
-        predicate, says="TV of W, its complement and their mixture = |1 - p - q|"
+    return (
+        for_all(
+            {"W": channel(inputs=2)},
+            [2],
+            size_name="outputs",
+            what="binary channels W (2 inputs)",
+        )
+        .whole("For a binary channel")
+        .claim(predicate, says="TV of W, its complement and their mixture = |1 - p - q|")
     )
 
 

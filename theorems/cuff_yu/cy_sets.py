@@ -8,23 +8,23 @@ vocabulary's point forms, as one formula for every alphabet.
 
 from fractions import Fraction as F
 
+import sympy
 from _cy_common import RECONSTRUCTED, cite, iff
 
 from dpproofs.algebra import implies
-from dpproofs.claim import all_of
+from dpproofs.finite.convexity import MixtureForm, mixture_tv_claim
 from dpproofs.outcomes import every_event, every_outcome, some_event
-from dpproofs.search import Interval, channel, distribution, for_all, for_all_distributions
+from dpproofs.search import Interval, distribution, for_all, for_all_distributions
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
     hockey_stick,
     indistinguishable,
-    joint_law,
-    mixture,
     statistical_difference,
 )
 
 EPS = Interval(F(1, 100), 3)
 DELTA = Interval(0, 1)
+LEMMA3_DELTA = sympy.Symbol("delta", real=True)
 OUTCOMES = range(2, 6)
 
 
@@ -289,31 +289,18 @@ def property3_floor():
     )
 
 
-def _output_marginal(alg, W, pi):
-    """P_Y(y) = sum_x pi[x] W[x][y]: the mixture of the rows of W by the prior."""
-    return mixture(alg, pi, W)
-
-
-def _rows_within(alg, W, delta):
-    return alg.all(
-        alg.le(statistical_difference(alg, W[a], W[b]), delta)
-        for a in range(len(W))
-        for b in range(len(W))
-        if a != b
-    )
-
-
 @theorem(
     source=cite("CY-Lemma3(102)", "Appendix D (102)-(103)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma3_eq102",
     reading=(
-        "Channels with 2 or 3 inputs and 2 outputs, every prior, delta in [0, 1]; TV as the "
-        "vocabulary's statistical difference."
+        "Channels x -> Y with every finite number of inputs and outputs, every prior P_X, "
+        "delta in [0, 1]; TV(P, Q) = (1/2) sum_y |P(y) - Q(y)|."
     ),
-    timeout=90,
-    note=RECONSTRUCTED + "Channels x -> Y with |X| in {2, 3} inputs and 2 outputs (z3 times out "
-    "at 3 outputs), every prior P_X, delta in [0, 1].",
+    note=RECONSTRUCTED + "Proved for every number of inputs and outputs by the convexity rule "
+    "CV-TV (docs/design/convexity.md): TV(W_x, sum_b pi_b W_b) <= sum_b pi_b TV(W_x, W_b) <= "
+    "delta, the rule's obligations decided as scalar claims over the reals. Verified-bounded "
+    "until issue 30 (a z3 search at 2-3 inputs, lifted over outputs only).",
     quote=(
         "Fix x^{-i} and write P_{Y|X=x} = P_{Y|X^n=(x, x^{-i})}. If TV(P_{Y|X=x}, P_{Y|X=x'}) <= "
         "delta for all x, x', then TV(P_{Y|X=x}, P_Y) <= delta for every x and every P_X."
@@ -321,39 +308,21 @@ def _rows_within(alg, W, delta):
 )
 def rows_close_to_output_marginal():
     """Rows pairwise within TV delta => TV(P_{Y|X=x}, P_Y) <= delta for every x and P_X."""
-    parts = []
-    for inputs in (2, 3):
-
-        def predicate(alg, W, pi, delta):
-            py = _output_marginal(alg, W, pi)
-            return implies(
-                alg,
-                _rows_within(alg, W, delta),
-                alg.all(alg.le(statistical_difference(alg, row, py), delta) for row in W),
-            )
-
-        parts.append(
-            for_all(
-                {"W": channel(inputs=inputs), "pi": distribution(inputs)},
-                [2],
-                size_name="outputs",
-                delta=DELTA,
-            ).claim(predicate, says="pairwise TV <= delta => TV(row, P_Y) <= delta")
-        )
-    return all_of(*parts)
+    return mixture_tv_claim(MixtureForm.ROWS, LEMMA3_DELTA, LEMMA3_DELTA, {LEMMA3_DELTA: "[0, 1]"})
 
 
 @theorem(
     source=cite("CY-Lemma3(107)", "Appendix D (107)-(108)"),
-    expect="verified-bounded",
+    expect="proved",
     id="cuffyu.lemma3_eq107",
     reading=(
-        "Channels with 2 inputs and 2 outputs, every prior, delta in [0, 1]; both the "
-        "equality (108) and the bound checked."
+        "Channels with every finite number of inputs and outputs, every prior, delta in [0, 1]; "
+        "both the equality (108), for every channel and prior, and the bound."
     ),
-    timeout=90,
-    note=RECONSTRUCTED + "Channels with 2 inputs and 2 outputs (3 inputs take 40 s, 3 outputs "
-    "time out), every prior, delta in [0, 1]; the equality and the bound are both checked.",
+    note=RECONSTRUCTED + "Proved for every number of inputs and outputs by the convexity rule "
+    "CV-TV (docs/design/convexity.md): (108) cell by cell from |t a - t b| = t |a - b| (t = "
+    "P_X(x) >= 0), the bound from (102). Verified-bounded until issue 30 (a z3 search at 2 "
+    "inputs, z3 unknown at 5 outputs).",
     quote=(
         "Under the hypothesis of CY-Lemma3(102): TV(P_{XY}, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x},"
         " P_Y) <= delta."
@@ -361,27 +330,4 @@ def rows_close_to_output_marginal():
 )
 def joint_close_to_product():
     """TV(P_XY, P_X P_Y) = sum_x P_X(x) TV(P_{Y|X=x}, P_Y) <= delta under (102)'s hypothesis."""
-    parts = []
-    for inputs in (2,):
-
-        def predicate(alg, W, pi, delta):
-            py = _output_marginal(alg, W, pi)
-            joint = joint_law(alg, pi, W)  # P_XY(x, y) = pi[x] W[x][y]
-            product = joint_law(alg, pi, [py] * len(W))  # (P_X P_Y)(x, y) = pi[x] P_Y(y)
-            tv = statistical_difference(alg, joint, product)
-            weighted = alg.total(
-                pi[x] * statistical_difference(alg, W[x], py) for x in range(len(W))
-            )
-            return alg.all(
-                [alg.eq(tv, weighted), implies(alg, _rows_within(alg, W, delta), alg.le(tv, delta))]
-            )
-
-        parts.append(
-            for_all(
-                {"W": channel(inputs=inputs), "pi": distribution(inputs)},
-                [2],
-                size_name="outputs",
-                delta=DELTA,
-            ).claim(predicate, says="TV(P_XY, P_X P_Y) = E TV(row, P_Y) <= delta")
-        )
-    return all_of(*parts)
+    return mixture_tv_claim(MixtureForm.JOINT, LEMMA3_DELTA, LEMMA3_DELTA, {LEMMA3_DELTA: "[0, 1]"})
