@@ -214,7 +214,12 @@ def _theorem5_1(space, eps, delta):
     "[1/100, 2] (8 eps-boxes; before: eps = ln(11/10) only), delta = 1/100. n = 1 is "
     "degenerate (E is all of D or empty); "
     "n = 2 was searched and is beyond z3 in the time limit (unknown at 2 outputs after 60 s "
-    "even at delta = 0, eps = ln(11/10): 4 rows and a belief on 4 databases).",
+    "even at delta = 0, eps = ln(11/10): 4 rows and a belief on 4 databases). The "
+    "one-group reduction of ks.theorem2_4.part1 (docs/design/neighbours.md) does not carry "
+    "over as it is: E is not DP, so the belief cannot be eliminated per output (a database "
+    "outside E may breach at any belief weight); its square with the belief kept and E's "
+    "membership free is z3 unknown after 215 s at e^eps = 6/5, delta = 1/100 (measured under "
+    "load).",
     quote=(
         "Let E = {x : for every neighbour y of x, A(x) and A(y) are (eps, "
         "delta)-indistinguishable}. For every belief b with b[E] >= 1 - delta, A is (eps', "

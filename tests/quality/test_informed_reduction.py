@@ -1,0 +1,158 @@
+"""The informed-belief reduction of K&S Theorem A.3 (docs/design/neighbours.md, "Informed
+beliefs"), checked by brute force: for exact random mechanisms on D^n (|D| = 2, n = 2, 3), every
+real database x, free coordinate j, belief b on D and transcript t, the breach event of D^n
+(some game i breaches) is the union of the events of the parts (J), (Z) and (S), each computed
+on its own D^1 or D^2 instance (the relabelled rows), with the same predicate the theorem uses."""
+
+import random
+
+import pytest
+import sympy
+
+from dpproofs.algebra import EXACT
+from dpproofs.search import DatabaseSpace
+from dpproofs.vocabulary import posteriors_close, semantic_breach_mass
+from tests.quality.test_ks_posterior import post
+
+R = sympy.Rational
+ONE, SQUARE = DatabaseSpace(domain=2, n=1), DatabaseSpace(domain=2, n=2)
+
+
+def _row(rng, outputs):
+    """A random exact distribution on ``outputs`` points, zeros included half of the time."""
+    weights = [rng.choice([0, 1, 2, 3, 5]) for _ in range(outputs)]
+    if rng.random() < 0.5 or sum(weights) == 0:
+        weights = [w + 1 for w in weights]
+    return [R(w, sum(weights)) for w in weights]
+
+
+def _breach(prior, rows, game, t, c):
+    column = [row[t] for row in rows]
+    return not posteriors_close(
+        EXACT, prior, column, [column[game[y]] for y in range(len(rows))], c
+    )
+
+
+def _parts(space, rows, b, x, j, t, c):
+    """The breach events of (J), (Z) and (S) at t (module docstring): each on its relabelled
+    instance, with the theorem's informed prior and games."""
+    real = space.databases[x]
+
+    def at(**fixed):
+        return space.index(tuple(fixed.get(f"p{k}", real[k]) for k in range(space.n)))
+
+    group = [rows[at(**{f"p{j}": u})] for u in (0, 1)]
+    events = [_breach(post.informed_prior(EXACT, ONE, b, real[j], 0), group, ONE.games[0], t, c)]
+    others = [i for i in range(space.n) if i != j]
+    if any(real[i] == 0 for i in others):  # (Z): the identity game on D^1
+        events.append(_breach(list(b), group, (0, 1), t, c))
+    for i in others:
+        if real[i] == 1:  # (S): the square of positions (j, i), relabelled (u, v)
+            square = [rows[at(**{f"p{j}": u, f"p{i}": v})] for u, v in SQUARE.databases]
+            real2 = SQUARE.index((real[j], 1))
+            prior = post.informed_prior(EXACT, SQUARE, b, real2, 0)
+            events.append(_breach(prior, square, SQUARE.games[1], t, c))
+    return events
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_breach_event_is_the_union_of_the_parts(n):
+    rng = random.Random(30 + n)
+    space = DatabaseSpace(domain=2, n=n)
+    checked = breaches = 0
+    for _ in range(60 if n == 2 else 25):
+        outputs = rng.choice([2, 3])
+        rows = [_row(rng, outputs) for _ in range(space.count)]
+        b = _row(rng, 2)
+        c = rng.choice([R(0), R(1, 10), R(1, 3), R(3, 5)])
+        for x in range(space.count):
+            for j in range(n):
+                prior = post.informed_prior(EXACT, space, b, x, j)
+                for t in range(outputs):
+                    full = any(_breach(prior, rows, game, t, c) for game in space.games)
+                    assert full == any(_parts(space, rows, b, x, j, t, c)), (rows, b, x, j, t)
+                    checked += 1
+                    breaches += full
+    # Both sides occur (the test is not vacuous): breaches and non-breaches.
+    assert 0 < breaches < checked
+
+
+def test_square_pairs_are_neighbours_in_d_n():
+    # The four databases with positions (j, i) set to (u, v) are neighbours in D^3 exactly when
+    # their (u, v) are neighbours in D^2.
+    space = DatabaseSpace(domain=2, n=3)
+    for real in space.databases:
+        for j in range(3):
+            for i in range(3):
+                if i == j:
+                    continue
+
+                def place(u, v, real=real, j=j, i=i):
+                    y = list(real)
+                    y[j], y[i] = u, v
+                    return space.index(tuple(y))
+
+                for a, b in SQUARE.neighbours:
+                    ends = (place(*SQUARE.databases[a]), place(*SQUARE.databases[b]))
+                    assert space.distance(*ends) == 1
+
+
+def test_two_point_belief_elimination_against_exact_posteriors():
+    # some_two_point_belief_breaches(l0, li, c) says some b = (w, 1 - w) makes the posteriors
+    # of one transcript not close. Checked on random exact likelihoods (zeros included): where
+    # it says no, no w on a grid of 401 points (0 and 1 included) breaches; where it says yes,
+    # one of them does (the random data keep the supremum away from c).
+    rng = random.Random(3030)
+    grid = [R(k, 400) for k in range(401)]
+    said = []
+    for _ in range(150):
+        l0 = [R(rng.choice([0, 1, 2, 5, 9]), 10) for _ in range(2)]
+        li = [R(rng.choice([0, 1, 2, 5, 9]), 10) for _ in range(2)]
+        c = rng.choice([R(1, 10), R(1, 4), R(1, 2), R(4, 5)])
+        some = post.some_two_point_belief_breaches(EXACT, l0, li, c)
+        found = any(not posteriors_close(EXACT, [w, 1 - w], l0, li, c) for w in grid)
+        assert some == found, (l0, li, c)
+        said.append(some)
+    assert any(said) and not all(said)
+
+
+def test_group_belief_breach_mass_is_bounded_by_the_parts():
+    # Theorem 2.4 part 1 on beliefs supported on one group (docs/design/neighbours.md): on D^3
+    # the breach mass of Definition 2.3 (vocabulary.semantic_breach_mass, as the theorem) is at
+    # most part J's mass (the group as D^1) plus, for each i != j with g_i = 1, the square's
+    # sum over its breaching outputs of max_u Pr[A(y^u) = t]; games with g_i = 0 add nothing.
+    rng = random.Random(2024)
+    space = DatabaseSpace(domain=2, n=3)
+    slack = []
+    for _ in range(30):
+        outputs = rng.choice([2, 3])
+        rows = [_row(rng, outputs) for _ in range(space.count)]
+        b = _row(rng, 2)
+        c = rng.choice([R(0), R(1, 10), R(1, 3)])
+        for x in range(space.count):
+            real = space.databases[x]
+            for j in range(3):
+                prior = post.informed_prior(EXACT, space, b, x, j)
+                full = semantic_breach_mass(EXACT, prior, rows, space.games, c)
+
+                def at(u, i=None, v=None, real=real, j=j, rows=rows):
+                    y = list(real)
+                    y[j] = u
+                    if i is not None:
+                        y[i] = v
+                    return rows[space.index(tuple(y))]
+
+                group = [at(0), at(1)]
+                parts = semantic_breach_mass(EXACT, list(b), group, ONE.games, c)
+                for i in (k for k in range(3) if k != j and real[k] == 1):
+                    square = [at(u, i, v) for u, v in SQUARE.databases]
+                    square_prior = post.informed_prior(EXACT, SQUARE, b, SQUARE.index((0, 1)), 0)
+                    parts += sum(
+                        max(square[1][t], square[3][t])
+                        for t in range(outputs)
+                        if _breach(square_prior, square, SQUARE.games[1], t, c)
+                    )
+                assert full <= parts, (rows, b, x, j)
+                slack.append((full, parts - full))
+    # Not vacuous: some instances breach (positive mass), the bound is tight on some of them.
+    assert any(f > 0 and s == 0 for f, s in slack) and any(s > 0 for _, s in slack)
