@@ -25,6 +25,7 @@ from s7_reports import recheck, verified
 from sympy import Rational, log, tanh
 
 from dpproofs.deadline import Deadline
+from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import KINDS
 from dpproofs.exact.rigorous import sign
 from dpproofs.symbolic.chord import ChordClaim
@@ -270,3 +271,31 @@ def test_an_edit_of_what_a_reader_reads_fails_the_recheck(
 ) -> None:
     index, change = FINDINGS[name]
     assert recheck(tmp_path, _edit(report, index, change)) != 0
+
+
+PRECONDITIONS = {
+    "eps declared nonnegative": dict(eps=sympy.Symbol("eps", nonnegative=True)),
+    "eps declared real": dict(eps=sympy.Symbol("eps", real=True)),
+    "level 0": dict(level=sympy.Integer(0)),
+    "level -1": dict(level=sympy.Integer(-1)),
+    "level a float": dict(level=sympy.Float(0.5)),
+    "level sqrt(2)": dict(level=sympy.sqrt(2)),
+    "a group for D": dict(group=n),
+    "the group is eps": dict(quantity="mi", group=eps),
+    "a nonnegative group": dict(quantity="mi", group=sympy.Symbol("n", nonnegative=True)),
+    "KL-DP for D": dict(hypothesis="kl"),
+    "a bound with log": dict(bound=log(1 + eps)),
+    "a bound with sqrt": dict(bound=sympy.sqrt(eps)),
+    "a bound with pi": dict(bound=sympy.pi * eps),
+    "a bound with another symbol": dict(bound=sympy.Symbol("x") * eps),
+    "a group bound with another n": dict(quantity="mi", group=n, bound=sympy.Symbol("n") * eps),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRECONDITIONS))
+def test_a_claim_outside_the_preconditions_is_invalid(name: str) -> None:
+    arguments = dict(PRECONDITIONS[name])
+    parameter = arguments.pop("eps", eps)
+    bound = arguments.pop("bound", parameter * tanh(parameter / 2))
+    with pytest.raises(InvalidClaim):
+        ChordClaim("D <= B", parameter, bound, **arguments)
