@@ -100,6 +100,12 @@ FALSE = [
         {eps: _kl(P2, Q2)},
     ),
     (
+        "group: n eps tanh(n eps/2) / 10 (false at n = 1: two rows, uniform prior)",
+        ChordClaim("I <= B", eps, n * eps * tanh(n * eps / 2) / 10, quantity="mi", group=n),
+        _mi([Rational(1, 2)] * 2, [P2, Q2]),
+        {eps: log(2), n: 1},
+    ),
+    (
         "group: eps tanh(eps/2) for a mechanism on D^n (not a function of n eps)",
         ChordClaim("I <= B", eps, PROPERTY1, quantity="mi", group=n),
         # false for n >= 2 (no exact witness computed here: the shape check refuses it first)
