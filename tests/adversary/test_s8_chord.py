@@ -15,13 +15,12 @@ proved with a record that the evidence reader itself refuses, so the proof never
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import sympy
-from s7_reports import recheck, verified
+from s7_reports import edited, recheck, replacing, verified
 from sympy import Rational, log, tanh
 
 from dpproofs.deadline import Deadline
@@ -179,24 +178,6 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return verified(tmp_path_factory.mktemp("chord"), "chord_theorems.py", THEOREMS)
 
 
-def _edit(data: dict, index: int, change: Callable[[dict], None]) -> dict:
-    out = copy.deepcopy(data)
-    change(out["theorems"][index])
-    return out
-
-
-def _replace(field: str, old: str, new: str, line: int | None = None) -> Callable[[dict], None]:
-    def change(verdict: dict) -> None:
-        if line is None:
-            assert old in verdict[field]
-            verdict[field] = verdict[field].replace(old, new)
-        else:
-            assert old in verdict[field][line]
-            verdict[field][line] = verdict[field][line].replace(old, new)
-
-    return change
-
-
 def _evidence(key: str, value: object) -> Callable[[dict], None]:
     def change(verdict: dict) -> None:
         verdict["evidence"][0][key] = value
@@ -220,45 +201,48 @@ HELD = {
 @pytest.mark.parametrize("name", sorted(HELD))
 def test_an_edit_fails_the_recheck(report: dict, tmp_path: Path, name: str) -> None:
     index, change = HELD[name]
-    assert recheck(tmp_path, _edit(report, index, change)) != 0
+    assert recheck(tmp_path, edited(report, index, change)) != 0
 
 
 FINDINGS = {
     "reason: (eps, 0)-close -> (2 eps, 0)-close": (
         0,
-        _replace("reason", "(eps, 0)-close", "(2 eps, 0)-close"),
+        replacing("reason", "(eps, 0)-close", "(2 eps, 0)-close"),
     ),
     "reason: every finite alphabet -> every countable alphabet": (
         0,
-        _replace("reason", "every finite alphabet", "every countable alphabet"),
+        replacing("reason", "every finite alphabet", "every countable alphabet"),
     ),
     "reason: every eps > 0 -> every real eps": (
         0,
-        _replace("reason", "every eps > 0", "every real eps"),
+        replacing("reason", "every eps > 0", "every real eps"),
     ),
-    "reason: every n >= 1 -> every n >= 0": (1, _replace("reason", "every n >= 1", "every n >= 0")),
+    "reason: every n >= 1 -> every n >= 0": (
+        1,
+        replacing("reason", "every n >= 1", "every n >= 0"),
+    ),
     "reason: over Hamming neighbours -> over any neighbours": (
         1,
-        _replace("reason", "over Hamming neighbours", "over any neighbours"),
+        replacing("reason", "over Hamming neighbours", "over any neighbours"),
     ),
     "reason: rows (n eps, 0)-close -> (eps, 0)-close": (
         1,
-        _replace("reason", "rows are (n eps, 0)-close", "rows are (eps, 0)-close"),
+        replacing("reason", "rows are (n eps, 0)-close", "rows are (eps, 0)-close"),
     ),
     "certificate: U's denominator e^eps - e^-eps -> e^eps + e^-eps": (
         0,
-        _replace("certificate", "exp(eps) - exp(-eps))", "exp(eps) + exp(-eps))", line=1),
+        replacing("certificate", "exp(eps) - exp(-eps))", "exp(eps) + exp(-eps))", line=1),
     ),
     "certificate: s = e^(eps/2) -> e^(eps/3)": (
         0,
-        _replace("certificate", "e^(eps/2)", "e^(eps/3)", line=2),
+        replacing("certificate", "e^(eps/2)", "e^(eps/3)", line=2),
     ),
     "certificate: identically 0 -> >= 0 (z3)": (
         0,
-        _replace("certificate", "identically 0", ">= 0 (z3)", line=2),
+        replacing("certificate", "identically 0", ">= 0 (z3)", line=2),
     ),
-    "certificate: phi'' = 1/r -> r": (0, _replace("certificate", "= 1/r >", "= r >", line=0)),
-    "method: Lemma CM -> Lemma XY": (0, _replace("method", "Lemma CM", "Lemma XY")),
+    "certificate: phi'' = 1/r -> r": (0, replacing("certificate", "= 1/r >", "= r >", line=0)),
+    "method: Lemma CM -> Lemma XY": (0, replacing("method", "Lemma CM", "Lemma XY")),
     "evidence's own status proved -> verified-bounded": (
         0,
         _evidence("status", "verified-bounded"),
@@ -276,7 +260,7 @@ def test_an_edit_of_what_a_reader_reads_fails_the_recheck(
     report: dict, tmp_path: Path, name: str
 ) -> None:
     index, change = FINDINGS[name]
-    assert recheck(tmp_path, _edit(report, index, change)) != 0
+    assert recheck(tmp_path, edited(report, index, change)) != 0
 
 
 PRECONDITIONS = {

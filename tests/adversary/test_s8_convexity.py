@@ -16,14 +16,12 @@ by the recheck (edits of the reason and of the evidence parts fail it: held).
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 import sympy
-from s7_reports import recheck, verified
+from s7_reports import edited, recheck, replacing, verified
 
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
@@ -123,21 +121,6 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return verified(tmp_path_factory.mktemp("cv"), "cv_theorems.py", THEOREMS)
 
 
-def _edit(data: dict, change: Callable[[dict], None]) -> dict:
-    out = copy.deepcopy(data)
-    (verdict,) = out["theorems"]
-    change(verdict)
-    return out
-
-
-def _line(index: int, old: str, new: str) -> Callable[[dict], None]:
-    def change(verdict: dict) -> None:
-        assert old in verdict["certificate"][index]
-        verdict["certificate"][index] = verdict["certificate"][index].replace(old, new)
-
-    return change
-
-
 def _method(verdict: dict) -> None:
     old = "every number of inputs and outputs"
     assert old in verdict["method"]
@@ -158,7 +141,7 @@ HELD = {
 
 @pytest.mark.parametrize("name", sorted(HELD))
 def test_an_edit_fails_the_recheck(report: dict, tmp_path: Path, name: str) -> None:
-    assert recheck(tmp_path, _edit(report, HELD[name])) != 0
+    assert recheck(tmp_path, edited(report, 0, HELD[name])) != 0
 
 
 def test_a_proved_verdict_states_its_coverage_in_its_reason(report: dict) -> None:
@@ -173,9 +156,13 @@ test_a_proved_verdict_states_its_coverage_in_its_reason = pytest.mark.xfail(
 
 FINDINGS = {
     "method: every number of outputs -> countable outputs": _method,
-    "certificate: delta in [0, 1] -> [0, oo)": _line(1, "delta in [0, 1]", "delta in [0, oo)"),
-    "certificate: w in [0, 1] -> [0, 2]": _line(0, "w in [0, 1]", "w in [0, 2]"),
-    "certificate: proved -> refuted": _line(2, ": proved", ": refuted"),
+    "certificate: delta in [0, 1] -> [0, oo)": replacing(
+        "certificate", "delta in [0, 1]", "delta in [0, oo)", line=1
+    ),
+    "certificate: w in [0, 1] -> [0, 2]": replacing(
+        "certificate", "w in [0, 1]", "w in [0, 2]", line=0
+    ),
+    "certificate: proved -> refuted": replacing("certificate", ": proved", ": refuted", line=2),
 }
 
 
@@ -188,4 +175,4 @@ FINDINGS = {
 def test_an_edit_of_what_a_reader_reads_fails_the_recheck(
     report: dict, tmp_path: Path, name: str
 ) -> None:
-    assert recheck(tmp_path, _edit(report, FINDINGS[name])) != 0
+    assert recheck(tmp_path, edited(report, 0, FINDINGS[name])) != 0

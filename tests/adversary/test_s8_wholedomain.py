@@ -22,14 +22,12 @@ the reason and the recorded sizes fail the recheck.
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from s7_reports import recheck, verified
+from s7_reports import edited, recheck, replacing, verified
 
 from dpproofs.cli.main import main
 
@@ -165,51 +163,33 @@ def test_a_phrase_outside_the_quote_is_an_error(tmp_path: Path) -> None:
     assert _status(json.loads(out.read_text()), "wd.one_word") == "error"
 
 
-def _edit(data: dict, theorem_id: str, change: Callable[[dict], None]) -> dict:
-    out = copy.deepcopy(data)
-    change(next(v for v in out["theorems"] if v["id"] == theorem_id))
-    return out
-
-
-def _replace(field: str, old: str, new: str, line: int | None = None) -> Callable[[dict], None]:
-    def change(verdict: dict) -> None:
-        texts = verdict[field] if line is None else verdict[field][line]
-        assert old in texts
-        if line is None:
-            verdict[field] = texts.replace(old, new)
-        else:
-            verdict[field][line] = texts.replace(old, new)
-
-    return change
-
-
 def _size(verdict: dict) -> None:
     verdict["evidence"][0]["sizes"][0]["size"] = 3
 
 
 HELD = {
     "status proved -> verified-bounded": lambda v: v.update(status="verified-bounded"),
-    "reason: 2 outputs -> every number of outputs": _replace(
+    "reason: 2 outputs -> every number of outputs": replacing(
         "reason", "with 2 outputs", "with every number of outputs"
     ),
-    "reason: (2 inputs) -> (any inputs)": _replace("reason", "(2 inputs)", "(any inputs)"),
+    "reason: (2 inputs) -> (any inputs)": replacing("reason", "(2 inputs)", "(any inputs)"),
     "evidence: size 2 -> 3": _size,
 }
 
 
 @pytest.mark.parametrize("name", sorted(HELD))
 def test_an_edit_fails_the_recheck(report: dict, tmp_path: Path, name: str) -> None:
-    assert recheck(tmp_path, _edit(report, "wd.any_outputs", HELD[name])) != 0
+    assert recheck(tmp_path, edited(report, "wd.any_outputs", HELD[name])) != 0
 
 
 FINDINGS = {
-    "certificate: with 2 outputs -> with 2 and 3 outputs": _replace(
+    "certificate: with 2 outputs -> with 2 and 3 outputs": replacing(
         "certificate", "with 2 outputs", "with 2 and 3 outputs", line=0
     ),
-    "certificate: 2 outputs: z3 unsat -> 3 outputs: z3 unsat": _replace(
+    "certificate: 2 outputs: z3 unsat -> 3 outputs: z3 unsat": replacing(
         "certificate", "2 outputs", "3 outputs", line=1
     ),
-    "method: statement's domain -> alphabet": _replace("method", "statement's domain", "alphabet"),
+    "method: statement's domain -> alphabet": replacing("method", "statement's domain", "alphabet"),
 }
 
 
@@ -222,7 +202,7 @@ FINDINGS = {
 def test_an_edit_of_the_certificate_fails_the_recheck(
     report: dict, tmp_path: Path, name: str
 ) -> None:
-    assert recheck(tmp_path, _edit(report, "wd.any_outputs", FINDINGS[name])) != 0
+    assert recheck(tmp_path, edited(report, "wd.any_outputs", FINDINGS[name])) != 0
 
 
 PINNED = '''
