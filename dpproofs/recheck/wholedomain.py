@@ -6,7 +6,8 @@ them, every parameter over its whole interval, is then PROVED (docs/search.md, "
 whole domain"). The rechecker re-solves the sizes (:func:`dpproofs.recheck.certificates.bounded`)
 and here checks, from the claim rebuilt from its file and its declaration, without the search:
 
-* the declared phrase is a phrase of the theorem's ``quote=`` (the statement fixes the sizes);
+* the declared phrase names a size (a number, or a word of SIZE_WORDS) and is a phrase of the
+  theorem's ``quote=`` (the statement fixes the sizes);
 * the sizes re-solved are exactly the claim's sizes (no size of the domain left out);
 * no parameter is pinned to chosen points (``pinned`` or ``log_of``): the proof covers each
   parameter's whole interval;
@@ -26,6 +27,10 @@ from dpproofs.lifted import whole_domain_reason
 from dpproofs.recheck.claims import declared
 from dpproofs.recheck.pieces import Piece
 
+#: The words by which a statement fixes a size (the search's list, written again here: the
+#: rechecker imports no decider).
+SIZE_WORDS = ("binary", "bit", "bits", "two", "three", "four", "pair", "single")
+
 
 def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool, str]:
     """(True, "") when ``claim`` declares no whole domain (a bounded search); (True, why) when it
@@ -35,6 +40,9 @@ def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool,
     phrase = getattr(quantifier, "whole_domain", "")
     if not phrase:
         return True, ""
+    words = "".join(c if c.isalnum() else " " for c in phrase.lower()).split()
+    if not any(c.isdigit() for c in phrase) and not set(words) & set(SIZE_WORDS):
+        return False, f"the declared whole domain {phrase!r} names no size"
     quote = declared(piece.file, piece.theorem).quote
     if phrase not in quote:
         return False, f"the declared whole domain {phrase!r} is not a phrase of the quote"

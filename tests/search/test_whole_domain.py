@@ -117,6 +117,7 @@ def test_a_parameter_over_an_interval_is_covered_whole():
         (PHRASE, {"t": Interval(0, 1, split=2)}, "no parameter may be split"),
         (2, {}, "a phrase of the statement"),
         ("  ", {}, "a phrase of the statement"),
+        ("For every channel", {}, "names no size"),
     ],
 )
 def test_undecidable_declarations_are_refused(whole, params, says):
