@@ -149,11 +149,6 @@ def test_a_proved_verdict_states_its_coverage_in_its_reason(report: dict) -> Non
     assert "every number of inputs and outputs" in verdict["reason"]
 
 
-test_a_proved_verdict_states_its_coverage_in_its_reason = pytest.mark.xfail(
-    strict=True, reason="finding: a proved CV-TV verdict's reason is empty"
-)(test_a_proved_verdict_states_its_coverage_in_its_reason)
-
-
 FINDINGS = {
     "method: every number of outputs -> countable outputs": _method,
     "certificate: delta in [0, 1] -> [0, oo)": replacing(
@@ -166,11 +161,6 @@ FINDINGS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: a CV-TV verdict's method (its coverage) and certificate lines are not "
-    "checked against the claim on recheck: edits are accepted",
-)
 @pytest.mark.parametrize("name", sorted(FINDINGS))
 def test_an_edit_of_what_a_reader_reads_fails_the_recheck(
     report: dict, tmp_path: Path, name: str
