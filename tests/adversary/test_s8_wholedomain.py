@@ -193,11 +193,6 @@ FINDINGS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: a whole-domain verdict's certificate lines and method are not written "
-    "again on recheck: edits of its sizes are accepted",
-)
 @pytest.mark.parametrize("name", sorted(FINDINGS))
 def test_an_edit_of_the_certificate_fails_the_recheck(
     report: dict, tmp_path: Path, name: str
@@ -247,11 +242,5 @@ def test_a_pinned_parameter_keeps_a_whole_domain_bounded(pinned: dict) -> None:
     assert [_status(pinned, t) for t in ("wd.point", "wd.log")] == ["verified-bounded"] * 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: the honest verified-bounded report of a whole-domain claim with a pinned "
-    "parameter fails the recheck (recheck/wholedomain.py fails the piece: 'eps pinned to "
-    "chosen points: not the whole domain', though the verdict claims no whole domain)",
-)
 def test_that_bounded_report_rechecks(pinned: dict, tmp_path: Path) -> None:
     assert recheck(tmp_path, pinned) == 0
