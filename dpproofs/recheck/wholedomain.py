@@ -6,7 +6,9 @@ them, every parameter over its whole interval, is then PROVED (docs/search.md, "
 whole domain"). The rechecker re-solves the sizes (:func:`dpproofs.recheck.certificates.bounded`)
 and here checks, from the claim rebuilt from its file and its declaration, without the search:
 
-* the declared phrase is a phrase of the theorem's ``quote=`` (the statement fixes the sizes);
+* the declared phrase starts a sentence or clause of the theorem's ``quote=``, has at least 3
+  words and names every size searched (:mod:`dpproofs.search.wholephrase`: the statement
+  fixes the sizes, as far as that can be read mechanically);
 * the sizes re-solved are exactly the claim's sizes (no size of the domain left out);
 * a whole verdict's method is :data:`dpproofs.lifted.WHOLE_METHOD`, its reason the text
   :func:`dpproofs.lifted.whole_domain_reason` writes for the claim and its sizes, and its
@@ -30,6 +32,7 @@ from typing import Any
 from dpproofs.lifted import WHOLE_METHOD, whole_domain_reason
 from dpproofs.recheck.claims import declared
 from dpproofs.recheck.pieces import Piece
+from dpproofs.search.wholephrase import problem, quoted
 
 
 def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool, str]:
@@ -41,8 +44,12 @@ def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool,
     if not phrase or any(d.pinned or d.exp_value is not None for _, d in quantifier.params):
         return True, ""
     quote = declared(piece.file, piece.theorem).quote
-    if phrase not in quote:
-        return False, f"the declared whole domain {phrase!r} is not a phrase of the quote"
+    wrong = problem(phrase, quantifier.sizes)
+    if wrong or not quoted(phrase, quote):
+        return False, (
+            f"the declared whole domain {phrase!r} is not a phrase of the quote that starts a "
+            f"sentence or clause and names its sizes{': ' + wrong if wrong else ''}"
+        )
     if sorted(listed) != sorted(quantifier.sizes):
         return False, (
             f"sizes {sorted(listed)} re-solved, but the statement's domain is "
