@@ -7,7 +7,7 @@ whole domain"). The rechecker re-solves the sizes (:func:`dpproofs.recheck.certi
 and here checks, from the claim rebuilt from its file and its declaration, without the search:
 
 * the declared phrase starts a sentence or clause of the theorem's ``quote=``, has at least 3
-  words and names every size searched (:mod:`dpproofs.search.wholephrase`: the statement
+  words and names every size searched (:mod:`dpproofs.wholephrase`: the statement
   fixes the sizes, as far as that can be read mechanically);
 * the sizes re-solved are exactly the claim's sizes (no size of the domain left out);
 * a whole verdict's method is :data:`dpproofs.lifted.WHOLE_METHOD`, its reason the text
@@ -32,7 +32,7 @@ from typing import Any
 from dpproofs.lifted import WHOLE_METHOD, whole_domain_reason
 from dpproofs.recheck.claims import declared
 from dpproofs.recheck.pieces import Piece
-from dpproofs.search.wholephrase import problem, quoted
+from dpproofs.wholephrase import problem, quoted
 
 
 def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool, str]:

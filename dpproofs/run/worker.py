@@ -33,9 +33,9 @@ from dpproofs.run.discovery import (
     import_theorem_file,
 )
 from dpproofs.run.hints import hint
-from dpproofs.search.wholephrase import quoted
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
+from dpproofs.wholephrase import quoted
 
 #: Seconds before the hard deadline at which a decision procedure is asked to give up.
 MAX_MARGIN = 1.0

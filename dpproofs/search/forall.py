@@ -23,10 +23,10 @@ import dataclasses
 import inspect
 from collections.abc import Iterable, Mapping, Sequence
 
+from dpproofs import wholephrase
 from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
-from dpproofs.search import wholephrase
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.domains import Interval, Rational, as_domain
 from dpproofs.search.engine import search
@@ -53,14 +53,14 @@ class Quantifier(Quantification):
         Never for a statement that speaks of any size (docs/search.md, "The statement's whole
         domain"). The phrase has at least 3 words, names every size searched ("binary",
         "two", "2", ...) and starts a sentence or clause of the quote
-        (:mod:`dpproofs.search.wholephrase`)."""
+        (:mod:`dpproofs.wholephrase`)."""
         if not isinstance(phrase, str) or not phrase.strip():
             raise InvalidClaim(f"whole_domain takes a phrase of the statement, not {phrase!r}")
         if any(d.split for _, d in self.params):
             raise InvalidClaim("whole_domain is decided size by size: no parameter may be split")
         wrong = wholephrase.problem(phrase, self.sizes)
         if wrong:
-            raise InvalidClaim(f"whole_domain: {wrong} (dpproofs.search.wholephrase)")
+            raise InvalidClaim(f"whole_domain: {wrong} (dpproofs.wholephrase)")
         return dataclasses.replace(self, whole_domain=" ".join(phrase.split()))
 
 

@@ -14,9 +14,10 @@ import textwrap
 
 import pytest
 
+from dpproofs import wholephrase
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
-from dpproofs.search import Interval, channel, for_all, log_of, wholephrase
+from dpproofs.search import Interval, channel, for_all, log_of
 from dpproofs.verdict import Status
 from dpproofs.vocabulary import statistical_difference
 
