@@ -7,7 +7,7 @@ KL-DP bound eps tanh(eps/2), a group bound that is not a function of n eps, is U
 each is false at an exact witness computed here; status edits and edits of the recorded phi''
 and chord value fail ``dpproofs recheck``.
 
-Findings (xfail(strict=True)): edits of the reason's coverage text (the closeness level, the
+Findings (fixed, marks removed): edits of the reason's coverage text (the closeness level, the
 alphabet, the range of eps and n, the neighbour relation), of the certificate lines and of the
 method are accepted by ``dpproofs recheck``; a true bound whose exponents need m >= 1000 is
 proved with a record that the evidence reader itself refuses, so the proof never rechecks.

@@ -8,7 +8,7 @@ ln(1 + delta) are UNKNOWN, each false at an exact witness computed here; a bound
 oo, zoo, another symbol or an unknown function is InvalidClaim; edits of the status, the
 reason and the evidence parts fail the recheck.
 
-Findings (xfail(strict=True)): a proved CV-TV verdict has an empty reason and its coverage
+Findings (fixed, marks removed): a proved CV-TV verdict had an empty reason and its coverage
 ("for every number of inputs and outputs") only in the method, and edits of the method, the
 certificate lines (delta's domain, the weights' range, "proved" -> "refuted") are accepted
 by the recheck (edits of the reason and of the evidence parts fail it: held).
