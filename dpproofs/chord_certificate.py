@@ -3,11 +3,37 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 FIELDS = ("second", "chord", "power", "numerator", "denominator", "way")
+#: The largest power m of s = e^(eps/m) a record may name (the decider tries no larger m).
+MAX_POWER = 999
+#: The largest |k| of a power s^k the decider writes before cancelling (sympy's cancel
+#: cannot be interrupted: a larger exponent is left open, UNKNOWN), and the largest literal
+#: exponent a recorded polynomial text may carry (two digits).
+MAX_EXPONENT = 99
+#: The longest recorded polynomial text.
+MAX_TEXT = 20000
+#: A recorded polynomial in s and eps (or t = n eps): its characters, and each power (``**``)
+#: a name (s, eps or t) raised to a literal of one or two digits (no tower is evaluated).
+_CHARACTERS = re.compile(r"^[0-9sept+\-*/() ]*$")
+_POWER = re.compile(r"(?<=[st])\*\*\d{1,2}(?![0-9]|\*\*)")
+
+
+def readable(text: str) -> bool:
+    """Whether ``text`` is a polynomial text a record may carry: at most :data:`MAX_TEXT`
+    characters of digits, s, e, p, t, operators and brackets, each ``**`` a name raised to a
+    literal of at most two digits (<= :data:`MAX_EXPONENT`). The decider writes no other
+    (it refuses, UNKNOWN) and the rechecker reads no other."""
+    powers = len(re.findall(r"\*\*", text))
+    return (
+        len(text) <= MAX_TEXT
+        and bool(_CHARACTERS.match(text))
+        and powers == len(_POWER.findall(text))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +59,8 @@ class ChordCertificate:
         if not all(isinstance(record.get(f), str) for f in texts):
             raise ValueError(f"a chord certificate names {', '.join(texts)} as strings")
         power = record.get("power")
-        if not isinstance(power, int) or isinstance(power, bool) or not 0 < power < 1000:
-            raise ValueError("power must be an integer in 1..999")
+        if not isinstance(power, int) or isinstance(power, bool) or not 0 < power <= MAX_POWER:
+            raise ValueError(f"power must be an integer in 1..{MAX_POWER}")
         if record["way"] not in ("identity", "z3"):
             raise ValueError("way must be 'identity' or 'z3'")
         return cls(

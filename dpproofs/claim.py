@@ -156,13 +156,18 @@ def timed_decide(claim: Claim, deadline: Deadline) -> Verdict:
 
 
 def decide_obligations(
-    parts: tuple[Claim, ...], roles: tuple[str, ...], method: str, deadline: Deadline
+    parts: tuple[Claim, ...],
+    roles: tuple[str, ...],
+    method: str,
+    deadline: Deadline,
+    reason: str = "",
 ) -> Verdict:
     """The verdict of a rule whose conclusion holds when each of its obligations ``parts`` is
     PROVED (induction's base and step, a reduction's side conditions): PROVED with one
     certificate line per obligation, else UNKNOWN naming the first obligation not proved
     (an obligation that fails refutes that obligation, not the rule's claim). The verdicts of
-    the obligations are the parts of the verdict, in order, so that recheck replays each."""
+    the obligations are the parts of the verdict, in order, so that recheck replays each.
+    ``reason``: a proved verdict's reason (the rule's coverage, if it states one)."""
     start = time.perf_counter()
     verdicts: list[Verdict] = []
     for index, part in enumerate(parts):
@@ -180,5 +185,10 @@ def decide_obligations(
         for role, part, v in zip(roles, parts, verdicts, strict=True)
     )
     return Verdict(
-        Status.PROVED, method, certificate=certificate, parts=tuple(verdicts), seconds=seconds
+        Status.PROVED,
+        method,
+        reason=reason,
+        certificate=certificate,
+        parts=tuple(verdicts),
+        seconds=seconds,
     )

@@ -77,8 +77,17 @@ class MixtureTVClaim:
             + (" (the equality for every W and pi)" if self.form is MixtureForm.JOINT else "")
         )
 
+    @property
+    def coverage(self) -> str:
+        """What a proof covers: every k, n, channel and prior, delta over its whole domain."""
+        return (
+            f"every number of inputs and outputs (k >= 1, n >= 1), every channel W and prior "
+            f"pi, {self.delta} in {dict(self.where)[self.delta]}"
+        )
+
     def decide(self, deadline: Deadline) -> Verdict:
-        return decide_obligations(self.parts, self.roles, METHOD, deadline)
+        reason = f"for {self.coverage}: every obligation proved"
+        return decide_obligations(self.parts, self.roles, METHOD, deadline, reason)
 
 
 def mixture_tv_claim(

@@ -15,33 +15,19 @@ vocabulary, not of the claim, and are not checked again here.
 from __future__ import annotations
 
 import itertools
-import re
 from fractions import Fraction
 from typing import Any
 
 import sympy
 import z3
 
-from dpproofs.chord_certificate import ChordCertificate
+from dpproofs.chord_certificate import ChordCertificate, readable
 from dpproofs.recheck.balls import Undecidable, enclose, rational_ends, sign, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
 
 SECONDS = 20
 PRECISION = 256
 READ = (sympy.exp, sympy.tanh, sympy.sinh, sympy.cosh)
-#: A recorded polynomial in s and eps (or t = n eps): its characters, and each power (``**``)
-#: a name (s, eps or t) raised to a literal of one or two digits (no tower is evaluated).
-_CHARACTERS = re.compile(r"^[0-9sept+\-*/() ]*$")
-_POWER = re.compile(r"(?<=[st])\*\*\d{1,2}(?![0-9]|\*\*)")
-
-
-def _safe(text: str) -> bool:
-    powers = len(re.findall(r"\*\*", text))
-    return (
-        len(text) <= 20000
-        and bool(_CHARACTERS.match(text))
-        and (powers == len(_POWER.findall(text)))
-    )
 
 
 class _Refused(Exception):
@@ -168,7 +154,7 @@ def replay_chord(piece: Piece, claim: Any, record: ChordCertificate) -> Finding:
     if type(claim).__name__ != "ChordClaim":
         return failed(piece, f"the claim is a {type(claim).__name__}, not a chord claim")
     texts = (record.numerator, record.denominator)
-    if not all(_safe(t) for t in texts):
+    if not all(readable(t) for t in texts):
         return failed(piece, "the recorded N/D is not a polynomial text in s and eps")
     try:
         replay(claim, record)

@@ -1,5 +1,5 @@
-"""What a report says around a verdict of rule DG, the erasure rule or the one-time pad rule,
-against what recheck re-derives.
+"""What a report says around a verdict of rule DG, the erasure rule, the one-time pad rule or
+the chord rule (its texts: :mod:`.chordtext`), against what recheck re-derives.
 
 People read such a verdict through its method, reason and certificate lines (the domain of each
 case, the odd factor decided >= 0, the equation each obligation proved), not through its
@@ -20,6 +20,9 @@ writes those texts again, with this package's own copy of the deciders' words (n
   method being "z3 nonlinear real arithmetic (fact level L)" for z3 facts of level L, "interval
   branch and bound (Arb)" for boxes, the recorded method for a record of kind "none" (one of
   :data:`UNRECORDED`, the scalar decider's);
+* a CV-TV claim (docs/design/convexity.md), proved: as an erasure claim, with its own roles
+  (by its form) and the reason "for <coverage>: every obligation proved" (:func:`_convexity`);
+* a chord claim (docs/design/chord.md), proved: :mod:`.chordtext`;
 * ``all_of`` of such claims, proved: "all of", the parts' reasons joined by "; " (each once), no
   certificate (:func:`dpproofs.verdict.conjunction`).
 
@@ -34,18 +37,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dpproofs.recheck import chordtext
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.pieces import Outcome, Piece, Reported
 
 DIAGONAL = ("dpproofs.symbolic.diagonal", "DiagonalClaim")
 ERASURE = ("dpproofs.finite.erasure", "ErasureClaim")
 PAD = ("dpproofs.finite.pad", "PadClaim")
+CONVEXITY = ("dpproofs.finite.convexity", "MixtureTVClaim")
 ALL_OF = ("dpproofs.claim", "AllOf")
 
 #: The deciders' methods (copies; see the module docstring).
 DIAGONAL_METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
 ERASURE_METHOD = "erased-function channel rule for every K >= 2 (docs/design/erasure.md)"
 PAD_METHOD = "one-time pad rule for every m >= 2 (docs/design/pad.md)"
+CONVEXITY_METHOD = (
+    "convexity rule CV-TV for every number of inputs and outputs (docs/design/convexity.md)"
+)
 ALL_OF_METHOD = "all of"
 #: The obligations of the erasure and pad rules, in order.
 ROLES = ("well-formedness", "statement")
@@ -89,7 +97,7 @@ def _ours(claim: Any) -> bool:
     home = _home(claim)
     if home == ALL_OF:
         return all(_ours(part) for part in claim.parts)
-    return home in (DIAGONAL, ERASURE, PAD)
+    return home in (DIAGONAL, ERASURE, PAD, CONVEXITY, chordtext.HOME)
 
 
 def told(verdict: Reported) -> Mismatch:
@@ -102,7 +110,7 @@ def told(verdict: Reported) -> Mismatch:
         return Outcome.FAILED, f"a proved verdict shows the coverage {verdict.coverage!r}"
     try:
         method, reason, lines = _texts(verdict, rebuild(verdict.file, verdict.theorem, ()), ())
-    except (NotDerived, NotRebuilt) as exc:
+    except (NotDerived, NotRebuilt, chordtext.NotWritten) as exc:
         return Outcome.NOT_REPLAYED, f"the texts of the rule's verdict: {exc}"
     if verdict.method != method:
         return Outcome.FAILED, f"the method {verdict.method!r} is not the derived {method!r}"
@@ -121,17 +129,35 @@ def _texts(verdict: Reported, claim: Any, path: Path) -> Texts:
         return ALL_OF_METHOD, "; ".join(dict.fromkeys(r for _, r, _ in parts if r)), ()
     if home == DIAGONAL:
         return _diagonal(claim, _pieces(verdict, lambda p: p == path))
-    method = {ERASURE: ERASURE_METHOD, PAD: PAD_METHOD}.get(home)
+    if home == chordtext.HOME:
+        return chordtext.texts(claim, _pieces(verdict, lambda p: p == path))
+    method = {ERASURE: ERASURE_METHOD, PAD: PAD_METHOD, CONVEXITY: CONVEXITY_METHOD}.get(home)
     if method is None:
         raise NotDerived(f"part {list(path)} is a {home[1]}")
+    roles, reason = _convexity(claim) if home == CONVEXITY else (ROLES, "")
     obligations = tuple(claim.parts)
-    if len(obligations) != len(ROLES):
-        raise NotDerived(f"{len(obligations)} obligations, not {len(ROLES)}")
+    if len(obligations) != len(roles):
+        raise NotDerived(f"{len(obligations)} obligations, not {len(roles)}")
     lines = []
-    for index, (role, obligation) in enumerate(zip(ROLES, obligations, strict=True)):
+    for index, (role, obligation) in enumerate(zip(roles, obligations, strict=True)):
         pieces = _pieces(verdict, lambda p, i=index: p == (*path, i))  # type: ignore[misc]
         lines.append(f"{role}: {obligation.describe()}: proved ({_proved_by(pieces)})")
-    return method, "", tuple(lines)
+    return method, reason, tuple(lines)
+
+
+def _convexity(claim: Any) -> tuple[tuple[str, ...], str]:
+    """CV-TV's roles (by the claim's form: homogeneity for JOINT only) and its reason, the
+    coverage "every number of inputs and outputs (k >= 1, n >= 1), every channel W and prior
+    pi, <delta> in <its domain>" read off the claim."""
+    delta = claim.delta
+    joint = ("homogeneity per outcome",) if claim.form.name == "JOINT" else ()
+    roles = ("convexity per outcome", *joint, f"{delta} >= 0", f"bound >= {delta}")
+    domain = dict(claim.where)[delta]
+    coverage = (
+        f"every number of inputs and outputs (k >= 1, n >= 1), every channel W and prior pi, "
+        f"{delta} in {domain}"
+    )
+    return roles, f"for {coverage}: every obligation proved"
 
 
 def _pieces(verdict: Reported, where: Callable[[Path], bool]) -> list[Piece]:

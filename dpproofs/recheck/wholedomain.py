@@ -6,30 +6,33 @@ them, every parameter over its whole interval, is then PROVED (docs/search.md, "
 whole domain"). The rechecker re-solves the sizes (:func:`dpproofs.recheck.certificates.bounded`)
 and here checks, from the claim rebuilt from its file and its declaration, without the search:
 
-* the declared phrase names a size (a number, or a word of SIZE_WORDS) and is a phrase of the
-  theorem's ``quote=`` (the statement fixes the sizes);
+* the declared phrase starts a sentence or clause of the theorem's ``quote=``, has at least 3
+  words and names every size searched (:mod:`dpproofs.wholephrase`: the statement
+  fixes the sizes, as far as that can be read mechanically);
 * the sizes re-solved are exactly the claim's sizes (no size of the domain left out);
-* no parameter is pinned to chosen points (``pinned`` or ``log_of``): the proof covers each
-  parameter's whole interval;
-* a whole verdict's reason is the text :func:`dpproofs.lifted.whole_domain_reason` writes for
-  the claim and its sizes.
+* a whole verdict's method is :data:`dpproofs.lifted.WHOLE_METHOD`, its reason the text
+  :func:`dpproofs.lifted.whole_domain_reason` writes for the claim and its sizes, and its
+  certificate lines the ones the search writes: "the statement's domain is <coverage>, declared
+  by its phrase '<phrase>'; no other size exists for it", then one line per recorded size, in
+  order, "<size> <size_name>: z3 unsat[, outcomes sorted (invariance X)] (<seconds> s)" (the
+  sorting read off the record's encoding; the seconds, a run's timing, any two-decimal number).
 
-Then the piece supports "proved"; a claim that declares nothing supports "verified-bounded" (a
-reported "proved" is then not derived, and the recheck fails).
+Then the piece supports "proved". A claim that declares nothing, or whose parameters are pinned
+to chosen points (``pinned`` or ``log_of``: the run then does not call it the whole domain and
+the lifting or the bounded coverage speaks), supports "verified-bounded" (a reported "proved"
+is then not derived, and the recheck fails).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from dpproofs.lifted import whole_domain_reason
+from dpproofs.lifted import WHOLE_METHOD, whole_domain_reason
 from dpproofs.recheck.claims import declared
 from dpproofs.recheck.pieces import Piece
-
-#: The words by which a statement fixes a size (the search's list, written again here: the
-#: rechecker imports no decider).
-SIZE_WORDS = ("binary", "bit", "bits", "two", "three", "four", "pair", "single")
+from dpproofs.wholephrase import problem, quoted
 
 
 def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool, str]:
@@ -38,23 +41,53 @@ def whole_domain(piece: Piece, claim: Any, listed: Sequence[int]) -> tuple[bool,
     it declares one that does not hold (the piece fails)."""
     quantifier = claim.quantifier
     phrase = getattr(quantifier, "whole_domain", "")
-    if not phrase:
+    if not phrase or any(d.pinned or d.exp_value is not None for _, d in quantifier.params):
         return True, ""
-    words = "".join(c if c.isalnum() else " " for c in phrase.lower()).split()
-    if not any(c.isdigit() for c in phrase) and not set(words) & set(SIZE_WORDS):
-        return False, f"the declared whole domain {phrase!r} names no size"
     quote = declared(piece.file, piece.theorem).quote
-    if phrase not in quote:
-        return False, f"the declared whole domain {phrase!r} is not a phrase of the quote"
+    wrong = problem(phrase, quantifier.sizes)
+    if wrong or not quoted(phrase, quote):
+        return False, (
+            f"the declared whole domain {phrase!r} is not a phrase of the quote that starts a "
+            f"sentence or clause and names its sizes{': ' + wrong if wrong else ''}"
+        )
     if sorted(listed) != sorted(quantifier.sizes):
         return False, (
             f"sizes {sorted(listed)} re-solved, but the statement's domain is "
             f"{sorted(quantifier.sizes)}"
         )
-    pinned = [n for n, d in quantifier.params if d.pinned or d.exp_value is not None]
-    if pinned:
-        return False, f"{', '.join(pinned)} pinned to chosen points: not the whole domain"
-    said = whole_domain_reason(phrase, claim.coverage_text(listed))
-    if piece.part == () and piece.reason != said:
-        return False, f"the reason {piece.reason!r} is not {said!r}"
+    coverage = claim.coverage_text(listed)
+    said = whole_domain_reason(phrase, coverage)
+    if piece.part == ():
+        if piece.reason != said:
+            return False, f"the reason {piece.reason!r} is not {said!r}"
+        if piece.method != WHOLE_METHOD:
+            return False, f"the method {piece.method!r} is not {WHOLE_METHOD!r}"
+        wrong = _certificate(piece, phrase, coverage)
+        if wrong:
+            return False, wrong
     return True, f"the statement's whole domain ('{phrase}', quoted)"
+
+
+_SORTED = re.compile(r"; outcomes sorted \(invariance ([^()]*)\)$")
+
+
+def _certificate(piece: Piece, phrase: str, coverage: str) -> str:
+    """ "" when the piece's certificate lines are the search's (module docstring), else why not."""
+    lines = list(piece.certificate)
+    first = (
+        f"the statement's domain is {coverage}, declared by its phrase '{phrase}'; no other "
+        "size exists for it"
+    )
+    rows = piece.record.get("sizes")
+    noun = piece.record.get("size_name")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return "the record lists no sizes"
+    if len(lines) != 1 + len(rows) or lines[0] != first:
+        return f"the certificate {lines} is not the search's ({first!r}, one line per size)"
+    for line, row in zip(lines[1:], rows, strict=True):
+        how = _SORTED.search(str(row.get("encoding", "")))
+        sorted_ = f", outcomes sorted (invariance {how.group(1)})" if how else ""
+        head = re.escape(f"{row.get('size')} {noun}: z3 unsat{sorted_} (")
+        if not re.fullmatch(head + r"\d+\.\d\d s\)", line):
+            return f"the certificate line {line!r} is not size {row.get('size')}'s z3 unsat line"
+    return ""

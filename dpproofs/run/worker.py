@@ -35,6 +35,7 @@ from dpproofs.run.discovery import (
 from dpproofs.run.hints import hint
 from dpproofs.theorem import REGISTRY_ATTRIBUTE, TheoremSpec
 from dpproofs.verdict import Status, Verdict
+from dpproofs.wholephrase import quoted
 
 #: Seconds before the hard deadline at which a decision procedure is asked to give up.
 MAX_MARGIN = 1.0
@@ -162,13 +163,13 @@ def load_claim(
             f"{spec.location}: the theorem function returned {type(claim).__name__}, not a claim"
             + _RETURNED.get(type(claim), ""),
         )
-    unquoted = [p for p in whole_domains(claim) if p not in spec.quote]
+    unquoted = [p for p in whole_domains(claim) if not quoted(p, spec.quote)]
     if unquoted:
         return Verdict.error(
             "build",
             f"{spec.location}: whole_domain {unquoted[0]!r} is not a phrase of the theorem's "
-            "quote=: a search may call its sizes the statement's whole domain only where the "
-            "statement, as quoted, fixes them",
+            "quote= (one that starts a sentence or clause of it): a search may call its sizes "
+            "the statement's whole domain only where the statement, as quoted, fixes them",
         )
     return claim, spec
 

@@ -23,6 +23,7 @@ import dataclasses
 import inspect
 from collections.abc import Iterable, Mapping, Sequence
 
+from dpproofs import wholephrase
 from dpproofs.claim import no_truth_value
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
@@ -50,11 +51,16 @@ class Quantifier(Quantification):
         them, every parameter over its whole interval, is PROVED "for all of the statement's
         domain"; a run and ``dpproofs recheck`` require the phrase in the theorem's ``quote=``.
         Never for a statement that speaks of any size (docs/search.md, "The statement's whole
-        domain")."""
+        domain"). The phrase has at least 3 words, names every size searched ("binary",
+        "two", "2", ...) and starts a sentence or clause of the quote
+        (:mod:`dpproofs.wholephrase`)."""
         if not isinstance(phrase, str) or not phrase.strip():
             raise InvalidClaim(f"whole_domain takes a phrase of the statement, not {phrase!r}")
         if any(d.split for _, d in self.params):
             raise InvalidClaim("whole_domain is decided size by size: no parameter may be split")
+        wrong = wholephrase.problem(phrase, self.sizes)
+        if wrong:
+            raise InvalidClaim(f"whole_domain: {wrong} (dpproofs.wholephrase)")
         return dataclasses.replace(self, whole_domain=" ".join(phrase.split()))
 
 

@@ -28,6 +28,7 @@ from typing import Any, Self
 
 import sympy
 
+from dpproofs import wholephrase
 from dpproofs.algebra import EXACT, Algebra
 from dpproofs.errors import InvalidClaim
 from dpproofs.search.domains import Interval, describe_domain
@@ -41,15 +42,6 @@ Values = Mapping[str, Any]
 
 #: The words by which a statement fixes a size (whitelisted: a phrase naming none of them, and
 #: no number, cannot declare the statement's whole domain; see docs/search.md).
-SIZE_WORDS = ("binary", "bit", "bits", "two", "three", "four", "pair", "single")
-
-
-def names_a_size(phrase: str) -> bool:
-    """Whether ``phrase`` has a digit or one of SIZE_WORDS as a word."""
-    words = "".join(c if c.isalnum() else " " for c in phrase.lower()).split()
-    return any(c.isdigit() for c in phrase) or any(w in SIZE_WORDS for w in words)
-
-
 @dataclass(frozen=True)
 class Quantification:
     """The "for all" part of a search claim: objects (by name), the sizes tried, and parameter
@@ -72,12 +64,9 @@ class Quantification:
                 "whole_domain is a phrase of the statement, quoted with single spaces and "
                 "without ';'"
             )
-        if self.whole_domain and not names_a_size(self.whole_domain):
-            raise InvalidClaim(
-                f"whole_domain {self.whole_domain!r} names no size (a number, or one of "
-                f"{', '.join(SIZE_WORDS)}): only a phrase that fixes the sizes can declare them "
-                "the statement's whole domain"
-            )
+        wrong = self.whole_domain and wholephrase.problem(self.whole_domain, self.sizes)
+        if wrong:
+            raise InvalidClaim(f"whole_domain: {wrong} (dpproofs.wholephrase)")
         # Names are resolved from the predicate's arguments, and every solver variable dpproofs
         # generates has a character no identifier has ("p[0][1]", "E!eps", "relax!3"): a name
         # that is an identifier other than ``alg`` cannot be any generated variable.

@@ -17,7 +17,9 @@ D(P_x||P_Y) <= sum_x' pi(x') D(P_x||P_x') (Lemma CV), so I <= c eps. With U the 
    > 0 on positive arguments (z3, on num * den);
 3. computes U (C from phi, a and b: never read from the author);
 4. rewrites B - U with exp only, puts s = e^(eps/m) (m the least common denominator of the
-   exponents' eps coefficients) and cancels it to N/D, a rational function of s and eps:
+   exponents' eps coefficients, at most MAX_POWER, each power s^k with |k| <= MAX_EXPONENT:
+   else UNKNOWN before sympy's cancel, which cannot be interrupted) and cancels it to N/D, a
+   rational function of s and eps (its texts within the record's limits, else UNKNOWN):
    N = 0 proves B = U; otherwise z3 deciding N D >= 0 for every s > 1, eps > 0 (s and eps
    independent: a relaxation, so a proof stays a proof) proves B >= U.
 
@@ -36,7 +38,7 @@ import z3
 
 from dpproofs import vocabulary as V
 from dpproofs.algebra import EXACT
-from dpproofs.chord_certificate import ChordCertificate
+from dpproofs.chord_certificate import MAX_EXPONENT, MAX_POWER, ChordCertificate, readable
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.symbolic.diagonal import NotCertified
@@ -214,6 +216,11 @@ def in_powers(expr: sympy.Expr, eps: sympy.Symbol) -> tuple[int, sympy.Expr]:
             raise NotCertified(f"{power}: its exponent is not a rational multiple of {eps}")
         coefficients.append(c)
     m = reduce(lcm, (int(c.q) for c in coefficients), 1)
+    if m > MAX_POWER:
+        raise NotCertified(f"the power m = {m} of s = e^({eps}/m) is above the limit {MAX_POWER}")
+    widest = max((abs(int(c * m)) for c in coefficients), default=0)
+    if widest > MAX_EXPONENT:
+        raise NotCertified(f"the power s^{widest} is above the rule's limit s^{MAX_EXPONENT}")
     swapped = expr.replace(
         lambda e: isinstance(e, sympy.exp), lambda e: S ** int(sympy.cancel(e.args[0] / eps) * m)
     )
@@ -284,6 +291,8 @@ def certify(claim: ChordClaim, deadline: Deadline) -> ChordCertificate:
     second, value = upper(claim, deadline, eps)
     m, difference = in_powers(bound - value, eps)
     n, d = sympy.fraction(difference)
+    if not all(readable(str(p)) for p in (n, d)):
+        raise NotCertified(f"N/D in s is above the record's limits (powers <= {MAX_EXPONENT})")
     if n == 0:
         way = "identity"
     else:

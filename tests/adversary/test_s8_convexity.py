@@ -8,7 +8,7 @@ ln(1 + delta) are UNKNOWN, each false at an exact witness computed here; a bound
 oo, zoo, another symbol or an unknown function is InvalidClaim; edits of the status, the
 reason and the evidence parts fail the recheck.
 
-Findings (xfail(strict=True)): a proved CV-TV verdict has an empty reason and its coverage
+Findings (fixed, marks removed): a proved CV-TV verdict had an empty reason and its coverage
 ("for every number of inputs and outputs") only in the method, and edits of the method, the
 certificate lines (delta's domain, the weights' range, "proved" -> "refuted") are accepted
 by the recheck (edits of the reason and of the evidence parts fail it: held).
@@ -149,11 +149,6 @@ def test_a_proved_verdict_states_its_coverage_in_its_reason(report: dict) -> Non
     assert "every number of inputs and outputs" in verdict["reason"]
 
 
-test_a_proved_verdict_states_its_coverage_in_its_reason = pytest.mark.xfail(
-    strict=True, reason="finding: a proved CV-TV verdict's reason is empty"
-)(test_a_proved_verdict_states_its_coverage_in_its_reason)
-
-
 FINDINGS = {
     "method: every number of outputs -> countable outputs": _method,
     "certificate: delta in [0, 1] -> [0, oo)": replacing(
@@ -166,11 +161,6 @@ FINDINGS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: a CV-TV verdict's method (its coverage) and certificate lines are not "
-    "checked against the claim on recheck: edits are accepted",
-)
 @pytest.mark.parametrize("name", sorted(FINDINGS))
 def test_an_edit_of_what_a_reader_reads_fails_the_recheck(
     report: dict, tmp_path: Path, name: str

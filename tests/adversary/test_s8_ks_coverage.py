@@ -5,7 +5,8 @@ ks.theorem_a3 and ks.theorem2_4.part1 say "every n >= 1" at each (e^eps, delta) 
 square parts (S): by the reduction of docs/design/neighbours.md, every n at a point needs the
 square (S) AND the n = 1 claim (J) (and, for A.3, the identity-game part (Z)) at that point.
 (J) and (Z) are decided for eps in [1/100, 2] only; ln(101/100) = 0.00995... < 1/100, so at
-e^eps = 101/100 only the square is decided and "every n" is not (finding, xfail(strict=True)).
+e^eps = 101/100 only the square was decided and "every n" was not (finding, fixed: the point
+is no square point any more, the test below pins it).
 What held: every other square point lies in (J)'s eps range with the same delta, and the
 squares and (J) read the same output count (2) where the coverage says 2 outputs.
 """
@@ -78,11 +79,6 @@ def test_ln_101_100_is_below_one_hundredth() -> None:
     assert bool(sympy.log(sympy.Rational(101, 100)) < sympy.Rational(1, 100))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding: 'every n >= 1' is claimed at e^eps = 101/100, where only the square (S) "
-    "is decided: (J) (and (Z)) cover eps in [1/100, 2] and ln(101/100) < 1/100",
-)
 @pytest.mark.parametrize("theorem_id", TARGETS)
 def test_every_square_point_has_its_n1_part(theorem_id: str) -> None:
     squares, ones = _parts(theorem_id)

@@ -66,3 +66,16 @@ def test_whole_domain_proofs_recheck_and_lies_fail(tmp_path):
     source.write_text(THEOREM.replace("For a binary channel, TV", "For every channel, TV"))
     code, said = _recheck(report)
     assert code != 0 and "not a phrase of the quote" in said, said
+
+
+def test_a_phrase_from_a_sentence_middle_fails_the_recheck(tmp_path):
+    # The quote keeps the phrase, but mid-sentence ("Note that for..." would be lower case;
+    # here after a comma): no sentence or clause starts with it. Fails before s8's fix (the
+    # recheck asked only for a substring).
+    source = tmp_path / "whole_theorems.py"
+    source.write_text(THEOREM)
+    report = tmp_path / "report.json"
+    assert main(["verify", str(source), "--json", str(report), "--no-cache", "-q"]) == 0
+    source.write_text(THEOREM.replace('quote="For a binary', 'quote="Recall, For a binary'))
+    code, said = _recheck(report)
+    assert code != 0 and "starts a sentence or clause" in said, said

@@ -14,6 +14,7 @@ import textwrap
 
 import pytest
 
+from dpproofs import wholephrase
 from dpproofs.claim import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.search import Interval, channel, for_all, log_of
@@ -76,7 +77,8 @@ def test_a_false_claim_is_refuted_on_its_whole_domain():
 def test_the_declared_sizes_are_the_sizes_decided():
     # The claim is false on 3 outputs (rows (1/2, 1/2, 0), (1/2, 0, 1/2): TV 1/2, gap 0), so a
     # whole domain of {2, 3} is refuted there: every declared size is decided.
-    verdict = _binary(sizes=(2, 3)).claim(_tv_is_first_column_gap).decide(Deadline(60))
+    declared = _binary(whole="For a channel with 2 or 3 outputs", sizes=(2, 3))
+    verdict = declared.claim(_tv_is_first_column_gap).decide(Deadline(60))
     assert verdict.status is Status.REFUTED
     assert "3 outputs" in verdict.reason
 
@@ -113,7 +115,13 @@ def test_a_parameter_over_an_interval_is_covered_whole():
 @pytest.mark.parametrize(
     ("whole", "params", "says"),
     [
-        ("a; b", {}, "without ';'"),
+        ("For a binary; channel", {}, "without ';'"),
+        # issue 30, s8 adversary: a phrase of fewer than 3 words, or naming no size, or not
+        # the size searched, is no declaration (fails before: each was accepted)
+        ("For", {}, "at least 3 words"),
+        ("For binary", {}, "at least 3 words"),
+        ("For every channel", {}, "names no size"),
+        ("For a ternary channel", {}, r"names the sizes \[3\], not \[2\]"),
         (PHRASE, {"t": Interval(0, 1, split=2)}, "no parameter may be split"),
         (2, {}, "a phrase of the statement"),
         ("  ", {}, "a phrase of the statement"),
@@ -123,6 +131,38 @@ def test_a_parameter_over_an_interval_is_covered_whole():
 def test_undecidable_declarations_are_refused(whole, params, says):
     with pytest.raises(InvalidClaim, match=says):
         _binary(whole=whole, **params)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "sizes"),
+    [
+        ("For a binary channel", {2}),
+        ("For a binary-input, two-output channel", {2}),
+        ("For channels (2 inputs, 3 outputs)", {2, 3}),
+        ("For a Ternary alphabet", {3}),
+        ("For every channel", set()),
+        ("For a binarychannel", set()),
+    ],
+)
+def test_named_sizes(phrase, sizes):
+    assert wholephrase.named_sizes(phrase) == sizes
+
+
+@pytest.mark.parametrize(
+    ("phrase", "quote", "starts"),
+    [
+        ("For a binary channel", "For a binary channel, TV <= 1.", True),
+        ("For a binary channel", "For  a binary\nchannel, TV <= 1.", True),
+        ("For a binary channel", "TV <= 1. For a binary channel, more.", True),
+        ("For a binary channel", "Lemma 3: For a binary channel W", True),
+        ("For a binary channel", "Then for a binary channel W", False),  # case and place
+        ("a binary channel", "For a binary channel, TV <= 1.", False),  # mid-sentence
+        ("For a binary chan", "For a binary channel, TV <= 1.", False),  # not a word's end
+        ("For a binary channel", "x. y; For a binary channel", True),
+    ],
+)
+def test_quoted_means_a_sentence_or_clause_start(phrase, quote, starts):
+    assert wholephrase.quoted(phrase, quote) is starts
 
 
 THEOREMS = '''

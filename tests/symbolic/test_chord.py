@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sympy import Rational, log, tanh
 
-from dpproofs.chord_certificate import ChordCertificate
+from dpproofs.chord_certificate import ChordCertificate, readable
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import KINDS
@@ -22,7 +22,7 @@ from dpproofs.recheck.chord import replay_chord, truth_at
 from dpproofs.recheck.pieces import Outcome, Piece
 from dpproofs.soundness.judge import CONFIRMED, UNSOUND, judge
 from dpproofs.soundness.mutate import enumerate_mutants
-from dpproofs.symbolic.chord import ChordClaim, chord
+from dpproofs.symbolic.chord import ONE, ChordClaim, chord, in_powers
 from dpproofs.verdict import Status
 
 eps = sympy.Symbol("eps", positive=True)
@@ -107,17 +107,34 @@ def test_generated_bounds_are_proved_only_when_true(value, scale):
     """B = f eps tanh(eps/2) (scale) or eps tanh(eps/k) (k = 4 value / 5, in [1/5, 2]):
     true iff f >= 1, resp. k <= 2 (a 2-outcome pair meets the chord at every eps; tanh is
     increasing). A false one is never proved and fails at the exact pair P = (2/3, 1/3),
-    Q = (1/3, 2/3) (D = eps0 tanh(eps0/2) there, eps0 = ln 2)."""
+    Q = (1/3, 2/3) (D = eps0 tanh(eps0/2) there, eps0 = ln 2). A true one is proved with a
+    record that replays, or (fine exponents: N/D in s = e^(eps/m) with a power s^k, k > 99)
+    UNKNOWN naming the record's limit, which the replay's reader would refuse."""
     k = 4 * value / 5 if not scale else Fraction(2)
     f = value if scale else Fraction(1)
     bound = Rational(f) * eps * tanh(eps / Rational(k))
-    _, verdict = _decide(bound)
+    claim, verdict = _decide(bound)
     third = Fraction(1, 3)
     if f >= 1 and k <= 2:
-        assert verdict.status is Status.PROVED
+        if verdict.status is not Status.PROVED:
+            assert verdict.status is Status.UNKNOWN and "limit" in verdict.reason
+            _, difference = in_powers(bound - chord(eps, ONE), eps)
+            assert not all(readable(str(p)) for p in sympy.fraction(difference))
+            return
+        (record,) = verdict.evidence
+        assert _replay(claim, record).outcome is Outcome.CONFIRMED
     else:
         assert verdict.status is not Status.PROVED
         assert _gap([2 * third, third], [third, 2 * third], bound) < 0
+
+
+@pytest.mark.parametrize("k", [Rational(2), Rational(1), Rational(1, 2), Rational(2, 3)])
+def test_true_bounds_with_coarse_exponents_are_proved(k):
+    # eps tanh(eps/k) >= eps tanh(eps/2) for k <= 2 (tanh increasing): the powers of s stay
+    # within the record's limits (m <= 6), so the rule proves them (its limit is not hit)
+    claim, verdict = _decide(eps * tanh(eps / k))
+    assert verdict.status is Status.PROVED, verdict.reason
+    assert _replay(claim, verdict.evidence[0]).outcome is Outcome.CONFIRMED
 
 
 def test_mutants_are_not_proved_and_their_borrowed_proofs_are_unsound():

@@ -238,10 +238,10 @@ def gauss_sum_dp_corrected_large_eps():
 #: (sqrt(delta) rational). With delta ranging z3 answers unknown within the limit.
 A3_POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 #: The square part (S) at pinned e^eps (8 eps-boxes of [1/100, 2] take z3 over 150 s), spread
-#: over the same domain (e^2 = 7.39); eps' = e^{3 eps} - 1 + 1/5 < 1 for e^eps <= 6/5.
-SQUARE_POINTS = tuple(
-    log_of(g) for g in (F(101, 100), F(21, 20), F(11, 10), F(6, 5), F(3, 2), 2, 3, 7)
-)
+#: over the same domain (e^2 = 7.39); eps' = e^{3 eps} - 1 + 1/5 < 1 for e^eps <= 6/5. Every
+#: point lies in parts J and Z's range (e^(1/100) <= e^eps <= e^2): every n needs all three
+#: parts at a point (101/100 is not one: ln(101/100) < 1/100).
+SQUARE_POINTS = tuple(log_of(g) for g in (F(21, 20), F(11, 10), F(6, 5), F(3, 2), 2, 3, 7))
 
 
 def _a3_bound(alg, E, eps, delta, sqrt_delta, mass):
@@ -301,8 +301,8 @@ def _a3_undefined(eps, delta):
     expect="verified-bounded",
     id="ks.theorem_a3",
     reading="|D| = 2; n = 1 with eps in [1/100, 2], every n >= 1 (informed-belief reduction "
-    "to D^1 and D^2, docs/design/neighbours.md) with e^eps in {101/100, 21/20, 11/10, 6/5, "
-    "3/2, 2, 3, 7}; an informed belief b on the free coordinate j, the others fixed to x's; "
+    "to D^1 and D^2, docs/design/neighbours.md) with e^eps in {21/20, 11/10, 6/5, 3/2, 2, "
+    "3, 7}; an informed belief b on the free coordinate j, the others fixed to x's; "
     "every x and j; delta' = n (sqrt(delta) + 2 delta/(eps e^eps)); an undefined posterior "
     "counts as a breach; delta = 1/100, 2 outputs.",
     timeout=150,
@@ -320,7 +320,7 @@ def _a3_undefined(eps, delta):
     "output); each part bounds its event by delta'', and the union bound gives n delta'' "
     "(docs/design/neighbours.md, 'Informed beliefs'; tests/quality/test_informed_reduction.py). "
     "Covered: 2 outputs, delta = 1/100; parts J and Z at every eps in [1/100, 2] (8 "
-    "eps-boxes), part S at e^eps in {101/100, 21/20, 11/10, 6/5, 3/2, 2, 3, 7} (eps-boxes: "
+    "eps-boxes), part S at e^eps in {21/20, 11/10, 6/5, 3/2, 2, 3, 7} (eps-boxes: "
     "over 150 s), so every n at those eps and n = 1 at every eps. Parts Z and S "
     "are stronger than needed (bound delta'', not n delta''): a counterexample of one of them "
     "would not refute the theorem. The direct search at n = 2 is beyond z3 (unknown at 2 "
