@@ -171,5 +171,8 @@ def opaque_name(kind: str, written: list[str]) -> str:
     """The parameter standing for one opaque quantity: its kind and a digest of its tokens (the
     same text gives the same name in every expression). No other LaTeX reads to a name with
     more than one letter before its first underscore except Greek letters and decorations."""
-    digest = hashlib.sha256(" ".join(written).encode()).hexdigest()[:6]
+    # 64 bits: two texts with one name (a step proved between them, an assumption about one
+    # applied to the other) would take a search of 2^32 texts; within a step they are caught
+    # (dpproofs.steps.check)
+    digest = hashlib.sha256(" ".join(written).encode()).hexdigest()[:16]
     return f"{kind}_{digest}"

@@ -42,6 +42,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
             f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
             f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
         ))  # fmt: skip
+    texts = dict(step.opaque)
+    if len(texts) < len(step.opaque):  # two texts, one digest: they would be read as one number
+        return _result(step, NOT_CHECKED, reason=(
+            "two different texts read to one unknown number (their digests collide): "
+            + "; ".join(f"{latex} as {name}" for name, latex in step.opaque)))  # fmt: skip
     try:
         assuming = (
             *derivation.assumptions,
@@ -56,6 +61,13 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
     if verdict.status is Status.REFUTED and step.opaque:
         return _result(step, NOT_CHECKED, reason=_opaque_refutation(step, verdict))
+    if verdict.status is Status.REFUTED and _opaque_assigned(verdict.counterexample):
+        # an unknown of the row's condition or an --assume (for $\Pr[A] < 0$): its value in
+        # the witness may be one the true quantity never takes (then the step holds vacuously)
+        return _result(step, NOT_CHECKED, reason=(
+            f"it fails at {_shown(verdict.counterexample)}, where an assumption's unknown "
+            "number takes a value the quantity it stands for may never take: give it a meaning "
+            "with --map"))  # fmt: skip
     if verdict.status is Status.ERROR and _opaque_at(step, verdict.reason):
         # meaningless at a value of an opaque quantity (ln(1 + f(x)) at f(x) = -2): a value the
         # true quantity may never take; not checked, like a refutation at one
@@ -105,6 +117,13 @@ def _opaque_note(step: Step) -> str:
         return ""
     named = ", ".join(f"{latex} as {name}" for name, latex in step.opaque)
     return f" (for every value of {named})"
+
+
+def _opaque_assigned(witness: Counterexample | None) -> bool:
+    """Whether a witness gives a value to an opaque quantity (``Pr_<16 hex>``, :mod:`.binders`)."""
+    return witness is not None and any(
+        re.fullmatch(r"[A-Z][a-z]_[0-9a-f]{16}", name) for name, _ in witness.assignment
+    )
 
 
 def _opaque_at(step: Step, reason: str) -> bool:

@@ -35,6 +35,7 @@ from dpproofs.steps.binders import (
 )
 from dpproofs.steps.latex_binding import DECORATIONS, _differential, _extremum, _name
 from dpproofs.steps.latex_letters import _Letters, unbrace_applications
+from dpproofs.steps.latex_opaque import MACROS, UPRIGHT, _Opaque
 from dpproofs.steps.lexer import (
     _BARS,
     EVALUATE_OPEN,
@@ -91,7 +92,7 @@ def to_claim_syntax(latex: str) -> str:
     return read_expression(latex).text
 
 
-class _Parser(_Letters):
+class _Parser(_Opaque, _Letters):
     """Recursive descent: expr = term (+|- term)*; term = factor (op factor)*; factor = atom ^."""
 
     def __init__(self, toks: list[str], braced: frozenset[int] = frozenset()) -> None:
@@ -358,8 +359,10 @@ class _Parser(_Letters):
             if self.peek() == "(":  # \\pi(10): the prime-counting function, or pi times 10
                 return self._application(self.pos - 1, "Fn" if self._comma_inside() else "Ap")
             return "pi"
-        if tok in SUMS:
-            return self._big_operator(tok)
+        if tok in SUMS or (name in EXTREMA and self.peek() == "_"):
+            return self._bound_operator(tok)
+        if tok in MACROS or tok in UPRIGHT or tok in ("\\texttt", "\\norm"):
+            return self._macro(tok)
         if tok == "\\int":
             return self._integral()
         if name in ("frac", "dfrac", "tfrac"):
@@ -425,8 +428,6 @@ class _Parser(_Letters):
             return self._opaque()
         if name in EXTREMA:
             # \max\{a, b\} or \max(a, b) (\max\left(...\right): sizing is dropped)
-            if self.peek() == "_":
-                return self._over_listed_set(tok)
             close = "\\}" if self.peek() == "\\{" else ")"
             self.take("\\{" if close == "\\}" else "(")
             args = [self.expr()]

@@ -86,6 +86,8 @@ _IGNORED = {
     "\\qquad",
     "~",
     "\\displaystyle",
+    "\\limits",
+    "\\nolimits",
     "\\left.",
     "\\right.",
     "\\nonumber",

@@ -71,9 +71,6 @@ def test_an_evaluation_bar_is_the_difference_of_the_values_at_its_bounds(
 @pytest.mark.parametrize(
     ("latex", "token", "says"),
     [
-        (r"\max_{x \sim x'} x", r"\max_", "not listed"),  # over neighbours: not a listed set
-        (r"\max_{y \in \mathbb{Z}} y", r"\max_", "not listed"),
-        (r"\max_{i \in \{1, \ldots, n\}} i", r"\max_", "not listed"),
         (r"\max_{y \in \{0, 1\}} y + y", r"\max", "after the body"),  # is the last y inside?
         (r"\max_{i \in \{0, 1\}} x_i", "i", "part of a name"),  # x_i: the i-th x or a name?
         (r"\left. x \right|_0^1", r"\right|", "which variable"),
