@@ -115,7 +115,7 @@ def test_a_name_before_an_expression_in_parentheses_is_an_unknown_value() -> Non
     # a function's value or a product (issue 28, ADV2): one unknown number per application, so a
     # step is proved only when it holds for every value (under both readings), never refuted
     for latex in (r"\delta (0)", r"F_X (x - 1)", r"\sigma(2)", r"{\delta}(1 + x)"):
-        assert re.fullmatch(r"Ap_[0-9a-f]{6}", to_claim_syntax(latex)), latex
+        assert re.fullmatch(r"Ap_[0-9a-f]{16}", to_claim_syntax(latex)), latex
 
 
 def test_an_evaluation_bar_keeps_the_absolute_value_bars_apart() -> None:

@@ -206,7 +206,7 @@ def test_braces_and_spacing_around_an_application_are_the_application(
 )
 def test_any_name_before_a_parenthesis_is_one_unknown_value(latex: str) -> None:
     # fails before: \delta(0) was read as delta*0, F_X(2) as F_X*2
-    assert re.fullmatch(r"Ap_[0-9a-f]{6}", to_claim_syntax(latex))
+    assert re.fullmatch(r"Ap_[0-9a-f]{16}", to_claim_syntax(latex))
 
 
 def test_an_unbraced_mathcal_subscript_is_one_name() -> None:
