@@ -332,3 +332,29 @@ def test_a_distribution_not_on_the_list_is_not_a_number(block: str) -> None:
     first, second = 1, 2  # two independent draws
     assert first + second != 2 * first and first - second != 0
     assert statuses(block) != ["proved"]
+
+
+# --- a big operator with no set written -----------------------------------------------------------
+# r28 (c8d572e) refuses a set or bound written infinite, because "\sum_{n \in \mathbb{N}} n -
+# \sum_{n \in \mathbb{N}} n = 0 is meaningless" (the series diverges). With NO set written,
+# \sum_{n} and \sup_{t} range over every value of the letter (a paper's reader: all n, all real
+# t), the same infinite set, yet each is read as one real number and the same meaningless steps
+# are PROVED. Exact: the partial sums n (n + 1) / 2 and the values e^t exceed every bound (at
+# n = t = 2M: 2M (2M + 1) / 2 > M and e^(2M) > 2M > M), 2^n likewise; and the supremum of the
+# empty set is -oo. None of these is a real number, so "X - X = 0" states nothing true.
+@pytest.mark.xfail(strict=True, reason="ADV4: an operator over an unwritten set is a real number")
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"\sum_{n} n - \sum_{n} n = 0",
+        r"\sum_n n - \sum_n n = 0",
+        r"\sup_{t} e^{t} - \sup_{t} e^{t} = 0",
+        r"\prod_{n} 2 - \prod_{n} 2 = 0",
+        r"\sup_{x \in \emptyset} x - \sup_{x \in \emptyset} x = 0",
+    ],
+)
+def test_an_operator_over_an_unwritten_set_is_not_a_real_number(block: str) -> None:
+    for bound in (10, 10**6):
+        assert 2 * bound * (2 * bound + 1) // 2 > bound  # the partial sums are unbounded
+        assert sympy.exp(2 * bound) > bound and 2 ** (2 * bound) > bound
+    assert statuses(block) != ["proved"]
