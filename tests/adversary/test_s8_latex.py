@@ -358,3 +358,27 @@ def test_an_operator_over_an_unwritten_set_is_not_a_real_number(block: str) -> N
         assert 2 * bound * (2 * bound + 1) // 2 > bound  # the partial sums are unbounded
         assert sympy.exp(2 * bound) > bound and 2 ** (2 * bound) > bound
     assert statuses(block) != ["proved"]
+
+
+# --- a word of prose in \text before a parenthesis ---------------------------------------------
+# r28 (c8d572e) reads "another upright word before '(' (\mathrm{round}_k(x)) as an application
+# read like f(x)", \text included. A row that states two facts in words, `x^2 \ge 0 \text{ and }
+# (y \ge 0)`, is read as x^2 >= 0 * and(y >= 0), the relation inside the parentheses becoming the
+# ARGUMENT of a function "and", and the row is PROVED (0 times any value is 0). The row states
+# x^2 >= 0 AND y >= 0: false at y = -1 (x^2 + 1 > 0 and x < 0: false at x = 1). A relation is
+# not a number, and "and" is no function a paper applies.
+@pytest.mark.xfail(strict=True, reason="ADV4: \\text{ and } (y \\ge 0) read as an application")
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"x^2 \ge 0 \text{ and } (y \ge 0)",
+        r"x^2 \ge 0 \quad \text{and} \quad (y \ge 0)",
+        r"x^2 + 1 > 0 \text{ and } (x < 0)",
+        r"\begin{align} x^2 &\ge 0 \text{ and } (y \ge 0) \end{align}",
+    ],
+)
+def test_a_word_in_text_before_a_parenthesised_relation_is_no_function(block: str) -> None:
+    y, x = -1, 1
+    assert not (0**2 >= 0 and y >= 0)  # at x = 0, y = -1
+    assert not (x**2 + 1 > 0 and x < 0)
+    assert statuses(block) != ["proved"]
