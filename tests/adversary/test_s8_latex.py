@@ -374,6 +374,7 @@ def test_an_operator_over_an_unwritten_set_is_not_a_real_number(block: str) -> N
         r"x^2 \ge 0 \text{ and } (y \ge 0)",
         r"x^2 \ge 0 \quad \text{and} \quad (y \ge 0)",
         r"x^2 + 1 > 0 \text{ and } (x < 0)",
+        r"x^2 \ge 0 \text{ iff } (y \ge 0)",  # true iff false at y = -1
         r"\begin{align} x^2 &\ge 0 \text{ and } (y \ge 0) \end{align}",
     ],
 )
