@@ -284,10 +284,8 @@ def _diagonal(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgeme
 
     def falsifiers() -> Iterator[str | None]:
         for case, p, q in points(claim, key):
-            if truth_at(claim, case, p, q) is False:
-                yield f"F < 0 at p = {p}, q = {q} ({case.label or 'a case'}; exact)"
-            else:
-                yield None
+            false = truth_at(claim, case, p, q) is False
+            yield f"F < 0 at p = {p}, q = {q} ({case.label or 'a case'}; exact)" if false else None
 
     replays = (replay_witness, replay_diagonal)
     return _by_replay(claim, verdict, key, "diagonal", DiagonalCertificate, replays, falsifiers())

@@ -145,8 +145,33 @@ NOT_APPLIED = frozenset((
 ))  # fmt: skip
 
 
+#: Capitalised names before ``(`` read as a number-valued function: the Greek capitals a DP text
+#: applies (``\\Phi(x)``, ``\\Gamma(n)``), a variance and the divergences written as functions.
+#: Any other capitalised word of two or more letters (``Weibull(k)``, ``NB(r, p)``,
+#: ``\\mathrm{Staircase}(\\epsilon)``) is, in DP texts, most often a distribution or a named
+#: object, not a number: refused (a whitelist, as no list can name every distribution).
+CAPITALISED_FUNCTIONS = frozenset((
+    "Gamma", "Delta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Var", "Variance",
+    # divergences, distances and errors a DP text writes as functions: numbers
+    "KL", "TV", "SD", "JS", "Cov", "MSE", "RMSE",
+))  # fmt: skip
+
+
 def refuse_not_applied(name: str, written: str) -> None:
-    """Raise NotUnderstood when ``name(`` is Landau's notation or a distribution."""
+    """Raise NotUnderstood when ``name(`` is Landau's notation or a distribution, or a capitalised
+    word (two or more letters) that is not on CAPITALISED_FUNCTIONS."""
+    if (
+        len(name) >= 2
+        and name.isalpha()
+        and name[0].isupper()
+        and name not in (CAPITALISED_FUNCTIONS | NOT_APPLIED)
+    ):
+        raise NotUnderstood(
+            f"{written}: a capitalised name before '(' ({name}) is read as a distribution or a "
+            "named object, not a number: not read; give the step a meaning with --map "
+            f"'{written}' => ...",
+            f"{name}(",
+        )
     found = next((n for n in sorted(NOT_APPLIED, key=len, reverse=True) if name.endswith(n)), None)
     if found is not None:
         raise NotUnderstood(

@@ -53,6 +53,11 @@ UPRIGHT = ("\\mathrm", "\\operatorname", "\\text", "\\textrm")
 #: A set or bound written infinite: the sum may diverge, the supremum be infinite.
 _INFINITE = ("\\mathbb", "\\infty", "\\N", "\\Z", "\\R", "\\mathbf", "\\Bbb")
 #: What separates a big operator's bound variables from their set, inside its subscript.
+#: A subscript of bound letters only (``t``, ``x, x'``, ``\\epsilon``): no set written.
+_BOUND_LETTER = (
+    r"[A-Za-z]|,|'|\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|"
+    r"kappa|lambda|mu|nu|xi|pi|rho|sigma|tau|upsilon|phi|varphi|chi|psi|omega)"
+)
 _SET_RELATIONS = (
     "\\in", "=", "\\subseteq", "\\subset", ":", "\\mid", "|", "\\le", "\\leq", "<", "\\ge",
     "\\geq", ">",
@@ -128,6 +133,8 @@ class _Opaque(_Binding):
                 f"{tok}_",
             )
         bound = _names(under[:cut])
+        letters_only = all(re.fullmatch(_BOUND_LETTER, t) for t in under)
+        unwritten = tok not in SUMS and cut == len(under) and letters_only and bound
         saved = (len(self.opaque), len(self.conditions), len(self.counts))
         self.term()  # the body's extent; its reading is not used
         del self.opaque[saved[0] :], self.conditions[saved[1] :], self.counts[saved[2] :]
@@ -139,6 +146,12 @@ class _Opaque(_Binding):
                 f"ambiguous: {min(after)} appears after the body of {tok} (is it inside?); put "
                 "the body in parentheses",
                 tok,
+            )
+        if "\\emptyset" in under or unwritten:
+            raise NotUnderstood(
+                f"{tok} over the empty set or over every value of its letter (no set written) "
+                "may be infinite: not read; write the set, or give it its value with --map",
+                f"{tok}_",
             )
         return self._opaque_text(start, OPERATORS[tok])
 
@@ -163,6 +176,17 @@ class _Opaque(_Binding):
                 self.pos = matching(self.toks, self.pos) + 1
             return self._opaque_text(start, "Tt")
         word = "".join(self._raw_argument())
+        if (
+            tok in ("\\text", "\\textrm")
+            and self.peek() == "("
+            and word.islower()
+            and word not in (*UPRIGHT_FUNCTIONS, *NONNEGATIVE)
+        ):
+            raise NotUnderstood(
+                f"{tok}{{{word}}} is prose, not a function: a step is a relation between "
+                "numbers; write the mathematics outside \\text or after && as a justification",
+                tok,
+            )
         if word in UPRIGHT_FUNCTIONS and self.peek() == "(":
             end = matching(self.toks, self.pos)
             inner = self._sub(self.toks[self.pos + 1 : end])
