@@ -14,7 +14,7 @@ from dpproofs.run.discovery import load_theorems, theorem_files
 from dpproofs.search.pairs import NeighbourPairClaim
 
 ROOT = Path(__file__).resolve().parents[2]
-TARGETS = ("vadhan.approx_remark", "ks.theorem_a3", "ks.theorem2_4.part1", "ks.theorem5_1")
+TARGETS = ("vadhan.approx_remark", "ks.theorem_a3", "ks.theorem2_4.part1")
 
 
 def _specs():
