@@ -24,6 +24,7 @@ from typing import Any
 import sympy
 import z3
 
+from dpproofs.diagonal_certificate import MAX_SIZE, size
 from dpproofs.evidence import DiagonalCertificate
 from dpproofs.recheck.balls import Real, Undecidable, enclose, sign, with_precision
 from dpproofs.recheck.pieces import Finding, Piece, confirmed, failed
@@ -33,8 +34,6 @@ _POLYNOMIAL = re.compile(r"^[0-9pq+\-*/() ]+$")
 #: An exponent: one or two digits, not followed by another digit or power.
 _EXPONENT = re.compile(r"\s*\d{1,2}(?!\d)(?!\s*\*\*)")
 LONGEST = 20000
-#: The largest case size replayed (rule DG's own limit, docs/design/diagonal.md).
-MAX_SIZE = 24
 #: The largest degree of a recorded polynomial (N, M, R, S of a case of size <= MAX_SIZE have
 #: at most 2 MAX_SIZE: G's numerator and denominator each at most F's degree bound).
 DEGREE = 2 * MAX_SIZE
@@ -65,21 +64,6 @@ def _read(text: str, p: sympy.Symbol, q: sympy.Symbol) -> sympy.Expr:
     if size(read) > DEGREE:
         raise _Refused(f"{text[:80]!r} is of degree up to {size(read)}, above {DEGREE}")
     return read
-
-
-def size(expr: sympy.Basic) -> int:
-    """Rule DG's size (docs/design/diagonal.md): a rational 0, a symbol 1, a sum its largest
-    term's, a product the sum of its factors', b^n |n| times b's, ln a twice a's. For a
-    polynomial it bounds the total degree."""
-    if isinstance(expr, sympy.Add):
-        return max(size(a) for a in expr.args)
-    if isinstance(expr, sympy.Mul):
-        return sum(size(a) for a in expr.args)
-    if isinstance(expr, sympy.Pow):
-        return abs(int(expr.exp)) * size(expr.base)
-    if isinstance(expr, sympy.log):
-        return 2 * size(expr.args[0])
-    return 0 if expr.is_Rational else 1
 
 
 def _group_before(text: str, end: int) -> str:

@@ -29,14 +29,12 @@ import sympy
 import z3
 
 from dpproofs.deadline import Deadline
+from dpproofs.diagonal_certificate import MAX_SIZE, size
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import DiagonalCertificate
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
-#: The largest :func:`size` of a case the rule tries (the library's cases: 5; 60 took
-#: minutes): a larger case is left open, as a case z3 does not certify.
-MAX_SIZE = 24
 
 
 #: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` made with a reduction's
@@ -190,21 +188,6 @@ def conditions(expr: sympy.Expr) -> tuple[list[sympy.Expr], list[sympy.Expr]]:
     powers = [e for e in expr.atoms(sympy.Pow) if e.exp.is_negative]
     bases = sorted({e.base for e in powers}, key=sympy.default_sort_key)
     return [e.args[0] for e in logs], bases
-
-
-def size(expr: sympy.Expr) -> int:
-    """The case's size: a rational 0, a symbol 1, a sum its largest term's, a product the sum
-    of its factors', b^n |n| times b's, ln a twice a's (d ln a = da / a). It follows the degree
-    of the polynomials the rule expands (F's own degree for a polynomial F)."""
-    if isinstance(expr, sympy.Add):
-        return max(size(a) for a in expr.args)
-    if isinstance(expr, sympy.Mul):
-        return sum(size(a) for a in expr.args)
-    if isinstance(expr, sympy.Pow):
-        return abs(int(expr.exp)) * size(expr.base)
-    if isinstance(expr, sympy.log):
-        return 2 * size(expr.args[0])
-    return 0 if expr.is_Rational else 1
 
 
 def certify(
