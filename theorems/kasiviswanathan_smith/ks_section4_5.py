@@ -14,25 +14,16 @@ must stay polynomial); what z3 cannot decide in the time limit is stated with it
 
 from fractions import Fraction as F
 
-from _ks_common import SEED, SPACE_1
+from _ks_common import SEED, laplace_step, ps_claim
 from _ks_posterior import breach_of_first, marginals_agree, mass_of_first
 
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
-from dpproofs.search import Interval, distribution, for_all, for_all_mechanisms, log_of
-from dpproofs.symbolic import holds
+from dpproofs.finite.posterior_shift import Closeness
+from dpproofs.search import distribution, for_all, log_of
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import (
-    indistinguishable,
-    semantic_privacy_dd_at,
-    with_probability_at_least,
-)
+from dpproofs.vocabulary import indistinguishable
 
-#: Theorem 5.1 at delta = 1/100 (sqrt(delta) rational) and every eps in the library's K&S
-#: domain [1/100, 2] (_ks_common.EPS), decided in eps-boxes (dpproofs.search.epsboxes). At
-#: eps = ln(11/10): e^{3eps} - 1 + 2 sqrt(delta) = 0.531 < 1 and delta'' = 0.291 < 1, so the
-#: claim is not vacuous there. delta ranging, or n = 2: z3 unknown.
-POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 D = 2  # |D| for the random variable X of Corollary 4.2
 
 
@@ -175,51 +166,32 @@ def lemma4_1():
     return all_of(*(_lemma4_1(2, k, log_of(F(6, 5)), F(1, 100)) for k in (1, 2)))
 
 
-def _theorem5_1(space, eps, delta):
-    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
-        n = len(M.games)
-        in_e = [
-            alg.all(
-                indistinguishable(alg, M.rows[x], M.rows[y], E, delta) for a, y in M.pairs if a == x
-            )
-            for x in range(len(M.rows))
-        ]
-        semantic_eps = E * E * E - 1 + 2 * sqrt_delta
-        delta_prime = n * (sqrt_delta + alg.div(2 * delta, eps * E))
-        return implies(
-            alg,
-            with_probability_at_least(alg, b, in_e, 1 - delta),
-            semantic_privacy_dd_at(alg, b, M.rows, M.games, semantic_eps, delta_prime),
-        )
-
-    return for_all_mechanisms(
-        space, range(2, 3), extra={"b": distribution(space.count)}, eps=eps, delta=delta
-    ).claim(predicate, says="b[E] >= 1 - delta => (eps', delta')-semantic privacy for b")
+#: Theorem 5.1's constant C(eps) in delta' = n C(eps) sqrt(delta) (rule PS at a = 2 eps:
+#: (1 + kappa)(1 + 2 e^{2 eps}), kappa = (1 + e^{2 eps})/(e^{2 eps} - e^eps)).
+THEOREM5_1_RATE = "(1 + (1 + exp(2*eps))/(exp(2*eps) - exp(eps)))*(1 + 2*exp(2*eps))"
 
 
 @theorem(
     source=f"{SEED}, KS-Thm5.1, Theorem 5.1",
-    expect="verified-bounded",
+    expect="proved",
     id="ks.theorem5_1",
-    reading="|D| = 2, n = 1 (E is D or empty); E from (eps, delta)-indistinguishability with "
-    "every Hamming neighbour; delta' = n (sqrt(delta) + 2 delta/(eps e^eps)) (below the"
-    " proof's constant, so stronger); eps in [1/100, 2], delta = 1/100, 2 outputs.",
-    timeout=150,
-    note="Mechanisms on D^n, |D| = 2, x_{-i} = x with position i set to 0; E = {x : A(x), A(y) "
-    "(eps, delta)-indistinguishable for every Hamming neighbour y}; b[E] >= 1 - delta is "
-    "vocabulary.with_probability_at_least; Definition 2.3 at b is semantic_privacy_dd_at. "
-    "O() resolved: the proof's constant is delta' = n (sqrt(2 delta) + 4 delta/(eps e^eps)) "
-    "(Corollary 4.2 at (eps, 2 delta)); verified here with the smaller delta' = n (sqrt(delta) "
-    "+ 2 delta/(eps e^eps)), which implies it. Covered: n = 1, 2 outputs, every eps in "
-    "[1/100, 2] (8 eps-boxes; before: eps = ln(11/10) only), delta = 1/100. n = 1 is "
-    "degenerate (E is all of D or empty); "
-    "n = 2 was searched and is beyond z3 in the time limit (unknown at 2 outputs after 60 s "
-    "even at delta = 0, eps = ln(11/10): 4 rows and a belief on 4 databases). The "
-    "one-group reduction of ks.theorem2_4.part1 (docs/design/neighbours.md) does not carry "
-    "over as it is: E is not DP, so the belief cannot be eliminated per output (a database "
-    "outside E may breach at any belief weight); its square with the belief kept and E's "
-    "membership free is z3 unknown after 215 s at e^eps = 6/5, delta = 1/100 (measured under "
-    "load).",
+    reading="Every n >= 1, every finite D with a default value (x_{-i} = x with entry i set to "
+    "it), every output space (finite, or densities w.r.t. one measure); E from (eps, "
+    "delta)-indistinguishability with every Hamming neighbour; Definition 2.3 at this b; every "
+    "eps > 0, delta in [0, 1); eps' = e^{3 eps} - 1 + 2 sqrt(delta) exactly; O(n sqrt(delta)) "
+    "read with the explicit constant of rule PS: delta' = n C(eps) sqrt(delta), C(eps) = (1 + "
+    "(1 + e^{2 eps})/(e^{2 eps} - e^eps)) (1 + 2 e^{2 eps}) (about 6/eps for small eps, as the "
+    "paper's constant 2/(eps e^eps) grows like 1/eps).",
+    note="Decided by rule PS (posterior shift, docs/design/posterior_shift.md) for every n, "
+    "every finite D and every output space: at a = 2 eps the outputs where A(x) and A(x_{-i}) "
+    "differ by more than e^a, for x in E, carry mass <= delta kappa (Lemma BAD), the databases "
+    "outside E mass <= delta, so by Markov's inequality the outputs where that bad mass is "
+    "above sqrt(delta) of a posterior's normaliser have probability <= sqrt(delta) (1 + kappa) "
+    "(1 + e^a/(1 - sqrt(delta))) for each i; at every other output the SD of the two "
+    "posteriors is at most eps' (a scalar claim decided by z3); a union bound over the n "
+    "positions. Where eps' >= 1 only the outputs impossible in game i count (vocabulary: a "
+    "breach). Before: n = 1 only (E is D or empty), a search at 2 outputs; n = 2 was beyond "
+    "z3 (unknown after 215 s). The n = 1 search is removed: the rule covers n = 1.",
     quote=(
         "Let E = {x : for every neighbour y of x, A(x) and A(y) are (eps, "
         "delta)-indistinguishable}. For every belief b with b[E] >= 1 - delta, A is (eps', "
@@ -229,9 +201,9 @@ def _theorem5_1(space, eps, delta):
 )
 def theorem5_1():
     """If b[E] >= 1 - delta, with E the databases whose neighbours all get (eps, delta)-
-    indistinguishable outputs, then A is (e^{3eps} - 1 + 2 sqrt(delta), delta')-semantically
-    private for b."""
-    return all_of(*(_theorem5_1(SPACE_1, eps, delta) for eps, delta in POINTS))
+    indistinguishable outputs, then A is (e^{3eps} - 1 + 2 sqrt(delta), n C(eps) sqrt(delta))-
+    semantically private for b, for every n."""
+    return ps_claim(Closeness.APPROXIMATE, 2, THEOREM5_1_RATE)
 
 
 @theorem(
@@ -254,14 +226,4 @@ def theorem5_1():
 )
 def corollary5_2_laplace_step():
     """|a - b| <= s implies exp(-eps |t - a|/s) <= e^eps exp(-eps |t - b|/s) for all t."""
-    return holds(
-        "exp(-eps*Abs(t - a)/s) <= exp(eps)*exp(-eps*Abs(t - b)/s)",
-        where={
-            "eps": "(0, oo)",
-            "s": "(0, oo)",
-            "t": "(-oo, oo)",
-            "a": "(-oo, oo)",
-            "b": "(-oo, oo)",
-        },
-        assuming=["Abs(a - b) <= s"],
-    )
+    return laplace_step()
