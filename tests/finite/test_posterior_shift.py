@@ -177,7 +177,8 @@ def test_every_lemma_of_the_proof_holds_exactly(instance) -> None:
 
 def test_without_kappa_lemma_mass_fails_somewhere() -> None:
     """The mutated rule (bad outputs of a close pair forgotten: kappa = 0 under (eps, delta)-
-    closeness) is false: sum_t C > delta at a seeded instance."""
+    closeness) is false: Lemma BAD with kappa = 0, L_x(U_x u V_x) <= 0 for x in E, fails at a
+    seeded instance."""
     found = None
     for space, rows in brute.mechanisms():
         for y, g in itertools.product(brute.RATIOS, brute.ROOTS[1:]):
@@ -239,6 +240,8 @@ def test_kappa_dropped_is_not_proved() -> None:
         (Closeness.PURE, 1, "exp(eps/2)", "n*sqrt(delta)", "j an integer"),
         (Closeness.PURE, 1, "log(1 + eps)", "n*sqrt(delta)", "rational function"),
         (Closeness.PURE, 1, "delta**(1/4)", "n*sqrt(delta)", "power of sqrt"),
+        (Closeness.PURE, 1, "nan", "n*sqrt(delta)", "not a finite expression"),
+        (Closeness.PURE, 1, EPS_PRIME, "n*oo", "not a finite expression"),
     ],
 )
 def test_the_builder_refuses_what_the_rule_does_not_read(
@@ -246,6 +249,13 @@ def test_the_builder_refuses_what_the_rule_does_not_read(
 ) -> None:
     with pytest.raises(InvalidClaim, match=says):
         posterior_shift_claim(EPS, DELTA, N, eps_prime, delta_prime, closeness, shift)
+
+
+def test_a_parameter_named_as_the_rules_own_symbol_is_refused() -> None:
+    """eps named y was read as e^eps (eps' = y proved as e^eps): failed before the fix."""
+    y = sympy.Symbol("y", positive=True)
+    with pytest.raises(InvalidClaim, match="the rule's own"):
+        posterior_shift_claim(y, DELTA, N, "y", "n*sqrt(delta)*(1 + 2*exp(y))", Closeness.PURE, 1)
 
 
 @pytest.mark.parametrize(
