@@ -22,8 +22,9 @@ when the deadline has run out (each z3 call gets at most what is left of it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import sympy
 import z3
@@ -39,15 +40,18 @@ from dpproofs.verdict import Status, Verdict
 METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
 
 
-#: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` made with a reduction's
-#: words, keyed by the words: a claim states a reduction only with these very cases (the
-#: builder checked the reduction's preconditions on them). Written by ``reduced`` alone.
-REDUCTIONS: dict[str, tuple[DiagonalCase, ...]] = {}
+#: Written by ``reduced`` alone; everyone else reads it through :data:`REDUCTIONS`.
+_BUILT: dict[str, tuple[DiagonalCase, ...]] = {}
+#: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` last made with a
+#: reduction's words, keyed by the words: a claim states a reduction only with these very cases
+#: (the builder checked the reduction's preconditions on them). A read-only view: a write to it
+#: raises TypeError, so only ``reduced`` registers cases.
+REDUCTIONS: Mapping[str, tuple[DiagonalCase, ...]] = MappingProxyType(_BUILT)
 
 
 def reduced(statement: str, cases: tuple[DiagonalCase, ...], words: str) -> DiagonalClaim:
     """The claim over ``cases`` with the reduction ``words`` (for the builders only)."""
-    REDUCTIONS[words] = cases
+    _BUILT[words] = cases
     return DiagonalClaim(
         statement, sympy.Symbol("p", real=True), sympy.Symbol("q", real=True), cases, words
     )
