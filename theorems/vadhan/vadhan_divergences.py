@@ -167,7 +167,7 @@ def _kl_at_most():
         eps >= D,
         eps * P >= D,  # the induction hypothesis: each outcome adds at most eps p_y
         [kl, mass_a, mass_b],
-        each={p: sympy.Interval.open(0, 1), q: sympy.Interval.open(0, 1)},
+        each={p: sympy.Interval.Lopen(0, 1), q: sympy.Interval.Lopen(0, 1)},
         each_assuming=[p <= sympy.exp(eps) * q],
         where={eps: sympy.Interval.open(0, sympy.oo)},
         assuming=[sympy.Eq(P, 1), Q <= 1],
@@ -178,10 +178,6 @@ def _kl_at_most():
     source=f"{SEED}, V-KL-le-Dinf, section 2",
     expect="proved",
     id="vadhan.kl_at_most_max_divergence",
-    restricted=(
-        "A on k >= 2 outcomes (every mass of A and B in (0, 1), so the one-outcome case, A a "
-        "point mass, is vacuous); the source: every A, B on Y"
-    ),
     reading="A with full support on every finite number k of outcomes (outcomes with A = 0 "
     "add nothing; B = 0 < A makes D_inf infinite); natural log; stated as D_inf <= eps => D <= "
     "eps for every eps > 0.",
@@ -189,8 +185,8 @@ def _kl_at_most():
     "and A, B on k outcomes where A has full support (outcomes with A = 0 add 0 to both "
     "divergences; B = 0 < A makes D_inf infinite), by induction on k "
     "(docs/design/induction.md; invariant: the running sum D <= eps times the running mass of "
-    "A). Decided for all real masses (sympy/z3) in (0, 1): a mass of 1 is excluded, so k = 1 "
-    "(A a point mass, where D = D_inf = ln(1/q)) is vacuous and the proof covers k >= 2.",
+    "A). Decided for all real masses (sympy/z3) in (0, 1], so k = 1 (A a point mass, where "
+    "D = D_inf = ln(1/q)) is included (before: masses in (0, 1), which left k = 1 vacuous).",
     quote=(
         "For distributions A, B on Y: D(A||B) = E_{y ~ A}[ln(Pr[A=y]/Pr[B=y])] <= max_y "
         "ln(Pr[A=y]/Pr[B=y]) = D_inf(A||B)."
