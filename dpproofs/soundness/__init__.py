@@ -5,7 +5,8 @@ with dpproofs in an isolated child, and judge the verdict by an independent rout
   :mod:`.concrete` mutate each kind);
 * :mod:`.judge` checks a mutant's verdict: a refutation's witness is replayed by the rechecker
   (:mod:`dpproofs.recheck`, which does not import the deciders); a proof or a bounded
-  verification is attacked by exact / rigorous evaluation at many points (:mod:`.sample`);
+  verification is attacked by exact / rigorous evaluation at many points (:mod:`.sample`), a
+  quantity or an exact fact recomputed (:mod:`.recompute`); :mod:`.judgement` is its findings;
 * :mod:`.child` is the child side, :mod:`.sweep` the parent side (the counts and the table).
 
 Layer: a checker. May import the core, the deciders and the run layer (its children are

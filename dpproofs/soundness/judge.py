@@ -2,10 +2,10 @@
 
 * REFUTED: the counterexample is replayed by the rechecker (:mod:`dpproofs.recheck`): a scalar,
   search or step witness by exact / Arb evaluation (:mod:`dpproofs.recheck.witnesses`), a
-  quantity of a concrete rational mechanism by recomputing it with Fractions
-  (:func:`dpproofs.recheck.certificates.exact_evaluation`), an exact fact by deciding its
-  comparisons again with Arb balls. A replay that FAILS (the claim holds at the witness) is
-  UNSOUND; one that cannot be carried out is "not replayed".
+  quantity of a concrete rational mechanism by recomputing it with Fractions, an exact fact by
+  deciding its comparisons again with Arb balls (both in :mod:`.recompute`). A replay that
+  FAILS (the claim holds at the witness) is UNSOUND; one that cannot be carried out is "not
+  replayed".
 * PROVED / VERIFIED-BOUNDED: a counterexample is looked for inside what the verdict covers
   (:mod:`.sample`; for a quantity or a fact, the same recomputations as above). One found is
   UNSOUND; none found is "no counterexample" with the number of points tried.
@@ -15,63 +15,31 @@
   force of :mod:`dpproofs.recheck.induction` (a proved claim violated at n = n0..n0 + 2 is
   UNSOUND); a row-release claim by the brute force of :mod:`dpproofs.recheck.rowrelease`.
 * UNKNOWN / ERROR: nothing to judge.
+
+The findings and the pieces the routes share are :mod:`.judgement`'s.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from dpproofs.soundness.judgement import (
+    CONFIRMED,
+    NO_COUNTEREXAMPLE,
+    NOT_CHECKED,
+    NOT_REPLAYED,
+    NOTHING,
+    UNSOUND,
+    Judgement,
+)
+from dpproofs.soundness.judgement import from_finding as _from_finding
+from dpproofs.soundness.judgement import piece as _piece
+from dpproofs.soundness.judgement import witness as _witness
+from dpproofs.soundness.recompute import judge_fact, judge_quantity
 from dpproofs.verdict import Status, Verdict
-
-CONFIRMED = "replayed"
-UNSOUND = "UNSOUND"
-NOT_REPLAYED = "not replayed"
-NO_COUNTEREXAMPLE = "no counterexample"
-NOT_CHECKED = "not checked"
-NOTHING = "-"
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """The independent finding about one verdict: ``finding`` (one of the constants above),
-    a sentence, and the points tried / skipped by the sampling."""
-
-    finding: str
-    detail: str = ""
-    points: int = 0
-    skipped: int = 0
-
-    @property
-    def unsound(self) -> bool:
-        return self.finding == UNSOUND
-
-
-def _piece(mutant_id: str, status: str) -> Any:
-    from dpproofs.recheck.pieces import Piece
-
-    return Piece("<mutant>", mutant_id, status, (), {})
-
-
-def _from_finding(finding: Any) -> Judgement:
-    from dpproofs.recheck.pieces import Outcome
-
-    if finding.outcome is Outcome.CONFIRMED:
-        return Judgement(CONFIRMED, finding.why)
-    if finding.outcome is Outcome.FAILED:
-        return Judgement(UNSOUND, finding.why)
-    return Judgement(NOT_REPLAYED, finding.why)
-
-
-def _witness(verdict: Verdict, kind: str) -> Any:
-    from dpproofs.evidence import Witness
-
-    for record in verdict.evidence:
-        if isinstance(record, Witness) and record.claim == kind:
-            return record
-    return None
 
 
 def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
@@ -84,8 +52,8 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "ScalarClaim": _scalar,
         "SearchClaim": _search,
         "DerivationClaim": _derivation,
-        "QuantityClaim": _quantity,
-        "MutatedFact": _fact,
+        "QuantityClaim": judge_quantity,
+        "MutatedFact": judge_fact,
         "ContinuumClaim": _continuum,
         "DiagonalClaim": _diagonal,
         "ChordClaim": _chord,
@@ -360,94 +328,3 @@ def _derivation(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judge
     assuming = (*derivation.assumptions, *([step.premise] if step.premise else []))
     problem = holds(step.statement, where=where, assuming=assuming).problem
     return _sampled(sample_scalar(problem, key, seconds), f"step {step.index}")
-
-
-def _quantity(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    from dpproofs.evidence import ExactEvaluation
-    from dpproofs.recheck.certificates import exact_evaluation
-
-    records = [e for e in verdict.evidence if isinstance(e, ExactEvaluation)]
-    if not records and verdict.status is Status.REFUTED and claim.mechanism.parameters:
-        claim, records = _at_point(claim, verdict, seconds)
-    if not records:
-        return Judgement(NOT_REPLAYED, "the verdict records no exact evaluation")
-    finding = exact_evaluation(_piece(key, verdict.status.value), claim, records[0])
-    judged = _from_finding(finding)
-    if judged.finding == CONFIRMED and verdict.status is not Status.REFUTED:
-        return Judgement(NO_COUNTEREXAMPLE, f"recomputed: {finding.why}")
-    return judged
-
-
-def _at_point(claim: Any, verdict: Verdict, seconds: float) -> tuple[Any, list[Any]]:
-    """A parametric family refuted at a parameter value: the concrete claim there and the
-    exact evaluation of its quantity (which the rechecker then recomputes with Fractions)."""
-    import sympy
-
-    from dpproofs.deadline import Deadline
-    from dpproofs.evidence import ExactEvaluation
-
-    given = dict(verdict.counterexample.assignment) if verdict.counterexample else {}
-    values = {s: sympy.Rational(given[s.name]) for s, _ in claim.mechanism.parameters}
-    concrete = claim.rebuild(claim.mechanism.at(values), values)
-    decided = concrete.decide(Deadline(seconds))
-    return concrete, [e for e in decided.evidence if isinstance(e, ExactEvaluation)]
-
-
-def _fact(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
-    """Every comparison of the mutated check decided again with Arb balls (exact values only;
-    a certified bracket is the calculus' own answer and is not re-derived here)."""
-    from dpproofs.soundness.concrete import run_check
-
-    recorder = claim.recorder()
-    run_check(claim.fact, recorder)
-    truths = [_comparison(c) for c in recorder.seen]
-    false = [c for c, t in zip(recorder.seen, truths, strict=True) if t is False]
-    if verdict.status is Status.REFUTED:
-        if false:
-            return Judgement(CONFIRMED, f"{false[0].name}: decided false again with Arb balls")
-        if all(t is True for t in truths):
-            return Judgement(UNSOUND, "every comparison holds when decided again with Arb balls")
-        return Judgement(NOT_REPLAYED, "a comparison is a bracket or stays undecided")
-    if false:
-        c = false[0]
-        return Judgement(UNSOUND, f"{c.name}: {c.value} {c.kind} {c.target} is false (Arb balls)")
-    undecided = sum(t is None for t in truths)
-    return Judgement(
-        NO_COUNTEREXAMPLE,
-        f"{len(truths) - undecided} comparisons decided again, {undecided} not (brackets or close)",
-        len(truths) - undecided,
-        undecided,
-    )
-
-
-def _comparison(c: Any) -> bool | None:
-    """``c.value <c.kind> c.target`` decided with Arb balls (None: a bracket, or undecided)."""
-    import sympy
-
-    from dpproofs.recheck.balls import Undecidable, enclose, exactly_zero, sign, with_precision
-
-    if c.bracket:
-        return None
-    value, target = sympy.sympify(c.value), sympy.sympify(c.target)
-    s: int | None = None
-    for bits in (128, 512, 2048):
-        try:
-            with with_precision(bits):
-                s = sign(enclose(value, {}) - enclose(target, {}))
-            break
-        except Undecidable:
-            continue
-        except (TypeError, ValueError, ZeroDivisionError):
-            return None
-    if s is None:
-        if not exactly_zero(value - target, {}):
-            return None
-        s = 0
-    return {
-        "eq": s == 0,
-        "ne": s != 0,
-        "le": s <= 0,
-        "ge": s >= 0,
-        "lt": s < 0,
-        "gt": s > 0,
-    }[c.kind]

@@ -41,8 +41,8 @@ from dpproofs.algebra import EXACT
 from dpproofs.chord_certificate import MAX_EXPONENT, MAX_POWER, ChordCertificate, readable
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
-from dpproofs.symbolic.diagonal import NotCertified
-from dpproofs.symbolic.diagonal import _z3 as _term  # a polynomial as a z3 term, exactly
+from dpproofs.symbolic import z3terms
+from dpproofs.symbolic.z3terms import NotCertified
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "chord rule (Lemma CM: r ln r below its chord, Lemma CV: D convex in Q, z3)"
@@ -267,7 +267,7 @@ def upper(
         domain = [names[R] > 0]
         value = chord(eps, claim.level)
     num, den = sympy.fraction(sympy.together(second))
-    _prove(domain, _term(num * den, names) > 0, claim, deadline, f"{second} > 0")
+    _prove(domain, z3terms.polynomial(num * den, names) > 0, claim, deadline, f"{second} > 0")
     return second, value
 
 
@@ -298,7 +298,9 @@ def certify(claim: ChordClaim, deadline: Deadline) -> ChordCertificate:
     else:
         x = {S: z3.Real("s"), eps: z3.Real(str(eps))}
         domain = [x[S] > 1, x[eps] > 0]
-        _prove(domain, _term(n * d, x) >= 0, claim, deadline, f"B - U = {difference} >= 0")
+        _prove(
+            domain, z3terms.polynomial(n * d, x) >= 0, claim, deadline, f"B - U = {difference} >= 0"
+        )
         way = "z3"
     return ChordCertificate(str(second), str(value), m, str(n), str(d), way)
 

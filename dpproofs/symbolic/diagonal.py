@@ -22,8 +22,9 @@ when the deadline has run out (each z3 call gets at most what is left of it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import sympy
 import z3
@@ -32,27 +33,28 @@ from dpproofs.deadline import Deadline
 from dpproofs.diagonal_certificate import MAX_SIZE, size
 from dpproofs.errors import InvalidClaim
 from dpproofs.evidence import DiagonalCertificate
+from dpproofs.symbolic import z3terms
+from dpproofs.symbolic.z3terms import NotCertified
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "diagonal rule (F(p, p) = 0 and a signed derivative along the segment, z3)"
 
 
-#: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` made with a reduction's
-#: words, keyed by the words: a claim states a reduction only with these very cases (the
-#: builder checked the reduction's preconditions on them). Written by ``reduced`` alone.
-REDUCTIONS: dict[str, tuple[DiagonalCase, ...]] = {}
+#: Written by ``reduced`` alone; everyone else reads it through :data:`REDUCTIONS`.
+_BUILT: dict[str, tuple[DiagonalCase, ...]] = {}
+#: The cases each builder of :mod:`dpproofs.symbolic.diagonal_forms` last made with a
+#: reduction's words, keyed by the words: a claim states a reduction only with these very cases
+#: (the builder checked the reduction's preconditions on them). A read-only view: a write to it
+#: raises TypeError, so only ``reduced`` registers cases.
+REDUCTIONS: Mapping[str, tuple[DiagonalCase, ...]] = MappingProxyType(_BUILT)
 
 
 def reduced(statement: str, cases: tuple[DiagonalCase, ...], words: str) -> DiagonalClaim:
     """The claim over ``cases`` with the reduction ``words`` (for the builders only)."""
-    REDUCTIONS[words] = cases
+    _BUILT[words] = cases
     return DiagonalClaim(
         statement, sympy.Symbol("p", real=True), sympy.Symbol("q", real=True), cases, words
     )
-
-
-class NotCertified(Exception):
-    """A precondition or the sign of a case that z3 did not establish (the claim stays open)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +211,7 @@ def certify(
         raise NotCertified(f"the base {case.base} is not inside the moving range {case.moving}")
     box = Box(p, q, case.base, case.moving, seconds, deadline)
     for c in case.constraints:
-        box.domain.append(_z3(c, box.vars) > 0)
+        box.domain.append(z3terms.polynomial(c, box.vars) > 0)
     for c in case.constraints:  # the diagonal point (p, p) is in the domain with (p, q)
         box.prove(c.subs(q, p), ">", f"the constraint {c} > 0 at q = p")
     args, bases = conditions(f)
@@ -283,7 +285,7 @@ class Box:
         """z3 shows ``polynomial relation 0`` (relation '>', '>=' or '!=') on the domain, in
         at most the Box's seconds and what is left of its deadline."""
         self.in_time(what)
-        value = _z3(polynomial, self.vars)
+        value = z3terms.polynomial(polynomial, self.vars)
         held = {">": value > 0, ">=": value >= 0, "!=": value != 0}[relation]
         solver = z3.SolverFor("QF_NRA")
         seconds = min(self.seconds, self.deadline.remaining())
@@ -297,33 +299,9 @@ class Box:
 
 def _inside(var: z3.ArithRef, interval: sympy.Set) -> list[z3.BoolRef]:
     if isinstance(interval, sympy.FiniteSet):
-        return [var == _q(interval.args[0])]
-    lo, hi = (_q(interval.start), _q(interval.end))
+        return [var == z3terms.rational(interval.args[0])]
+    lo, hi = (z3terms.rational(interval.start), z3terms.rational(interval.end))
     return [
         var > lo if interval.left_open else var >= lo,
         var < hi if interval.right_open else var <= hi,
     ]
-
-
-def _q(value: sympy.Rational) -> z3.ArithRef:
-    return z3.RealVal(f"{value.p}/{value.q}")
-
-
-def _z3(expr: sympy.Expr, vars: dict[sympy.Symbol, z3.ArithRef]) -> z3.ArithRef:
-    """A polynomial in p, q with rational coefficients as a z3 term, exactly (anything else,
-    such as a logarithm or 1/q, raises NotCertified)."""
-    try:
-        poly = sympy.Poly(sympy.expand(expr), *vars)
-    except sympy.PolynomialError as exc:
-        raise NotCertified(f"{expr} is not a polynomial in p, q ({exc})") from exc
-    if not poly.domain.is_QQ and not poly.domain.is_ZZ:
-        raise NotCertified(f"{expr} is not a polynomial with rational coefficients")
-    total: z3.ArithRef = z3.RealVal(0)
-    symbols: Sequence[sympy.Symbol] = list(vars)
-    for monomial, coefficient in poly.terms():
-        term: z3.ArithRef = _q(sympy.Rational(coefficient))
-        for symbol, power in zip(symbols, monomial, strict=True):
-            for _ in range(power):
-                term = term * vars[symbol]
-        total = total + term
-    return total

@@ -2,8 +2,8 @@
 fractional, linear and histogram queries under both readings of Definition 2 (Remark 1: change
 one entry, add/remove one entry). These queries are sums of per-entry terms, so their
 sensitivity is decided for every n and every universe by the additive sensitivity rule
-(dpproofs.finite.additive, docs/design/additive.md); the median, which is not additive, is
-computed over X^n for n <= 7.
+(dpproofs.finite.additive, docs/design/additive.md); the median, which is not additive, by a
+witness pair for every n (dpproofs.finite.median, docs/design/median.md).
 """
 
 import sympy

@@ -167,7 +167,7 @@ def _kl_at_most():
         eps >= D,
         eps * P >= D,  # the induction hypothesis: each outcome adds at most eps p_y
         [kl, mass_a, mass_b],
-        each={p: sympy.Interval.open(0, 1), q: sympy.Interval.open(0, 1)},
+        each={p: sympy.Interval.Lopen(0, 1), q: sympy.Interval.Lopen(0, 1)},
         each_assuming=[p <= sympy.exp(eps) * q],
         where={eps: sympy.Interval.open(0, sympy.oo)},
         assuming=[sympy.Eq(P, 1), Q <= 1],
@@ -178,14 +178,15 @@ def _kl_at_most():
     source=f"{SEED}, V-KL-le-Dinf, section 2",
     expect="proved",
     id="vadhan.kl_at_most_max_divergence",
-    reading="A with full support on every finite number k >= 1 of outcomes (outcomes with A = 0 "
+    reading="A with full support on every finite number k of outcomes (outcomes with A = 0 "
     "add nothing; B = 0 < A makes D_inf infinite); natural log; stated as D_inf <= eps => D <= "
     "eps for every eps > 0.",
     note="Stated with a threshold: D_inf(A||B) <= eps implies D(A||B) <= eps, for every eps > 0 "
     "and A, B on k outcomes where A has full support (outcomes with A = 0 add 0 to both "
-    "divergences; B = 0 < A makes D_inf infinite), every integer k >= 1 by induction on k "
+    "divergences; B = 0 < A makes D_inf infinite), by induction on k "
     "(docs/design/induction.md; invariant: the running sum D <= eps times the running mass of "
-    "A). Decided for all real masses (sympy/z3).",
+    "A). Decided for all real masses (sympy/z3) in (0, 1], so k = 1 (A a point mass, where "
+    "D = D_inf = ln(1/q)) is included (before: masses in (0, 1), which left k = 1 vacuous).",
     quote=(
         "For distributions A, B on Y: D(A||B) = E_{y ~ A}[ln(Pr[A=y]/Pr[B=y])] <= max_y "
         "ln(Pr[A=y]/Pr[B=y]) = D_inf(A||B)."
