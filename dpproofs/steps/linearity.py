@@ -44,13 +44,15 @@ from dpproofs.steps.latex import read_expression
 from dpproofs.steps.latex_binding import _name
 from dpproofs.steps.latex_opaque import _INFINITE, _SET_RELATIONS, OPERATORS
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
-from dpproofs.steps.notation import _VARIANTS, RELATIONS
+from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
 from dpproofs.steps.sums import _is_polynomial, _term
 
 #: An opaque parameter of :mod:`.binders` (kind, 16 hex digits).
 _ATOM = re.compile(r"\b([A-Z][a-z])_([0-9a-f]{16})\b")
 #: The expectation commands (one meaning whatever the spelling).
 _EXPECTATIONS = ("\\mathbb", "\\E", "E")
+#: Parts of a parameter's name that are words, not letters (decorations, primes).
+_WORDS = frozenset(("prime", "star", "bar", "hat", "tilde", "cal"))
 #: What the verdict says when linearity of expectation was used.
 INTEGRABLE = "for integrable quantities"
 
@@ -138,7 +140,7 @@ class _Normaliser:
             raise _Unread
         cut = next((k for k, t in enumerate(under) if t in _SET_RELATIONS), len(under))
         variable = under[0]
-        if cut > 2 or (cut == 2 and under[1] != "'") or not re.fullmatch(r"[A-Za-z]", variable):
+        if cut > 2 or (cut == 2 and under[1] != "'") or not re.fullmatch(r"[a-df-zA-Z]", variable):
             raise _Unread  # one bound letter (with a prime at most)
         key = render(under) + " ^ " + render(over)
         shown = f"{head}_{{{render(under)}}}" + (f"^{{{render(over)}}}" if over else "")
@@ -251,17 +253,21 @@ class _Normaliser:
 
 
 def _depends(variable: str, opaque: set[str]) -> _Test:
-    """A test for "depends on the bound letter": a parameter whose name has the letter among its
-    parts (``x``, ``D_i``, ``h_prime`` for h'; over-approximated: never a non-constant taken
-    for a constant) or an opaque number whose text holds the letter."""
+    """A test for "depends on the bound letter": a parameter named by the letter or holding it
+    in a Latin part of its name (``x``, ``D_i``, ``D_ij``, ``h_prime`` for h'; ``xi`` and
+    ``epsilon`` are Greek names, not letters; over-approximated: never a non-constant taken
+    for a constant), or an opaque number whose text holds the letter as a token."""
     letter = _name(_VARIANTS.get(variable, variable))
 
-    def depends(expr: sympy.Expr) -> bool:
-        for symbol in expr.free_symbols:
-            name = str(symbol)
-            if name in opaque or letter in name.split("_"):
+    def mentions(name: str) -> bool:
+        for part in name.split("_"):
+            whole = part in _GREEK or part in _VARIANTS or part in _WORDS or part == "lamda"
+            if part == letter or (not whole and letter in part):
                 return True
         return False
+
+    def depends(expr: sympy.Expr) -> bool:
+        return any(str(s) in opaque or mentions(str(s)) for s in expr.free_symbols)
 
     return depends
 
