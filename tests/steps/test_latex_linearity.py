@@ -96,6 +96,9 @@ def test_linearity_of_expectation_is_proved_for_integrable_quantities(latex: str
         r"P[X \ge t] = 1 - P[X < t]",
         r"\Pr[X \ge t | A] = 1 - \Pr[X < t | A]",
         r"\Pr[X \ge t] = 1 - \Pr[X \le t]",
+        r"\Pr[X \le t] + \Pr[X \ge t] = 1",  # X = t counted twice
+        r"\Pr[X < t] = \Pr[X \le t]",
+        r"\sum_{i} \frac{1}{a_i} = \frac{1}{\sum_i a_i}",  # never into a quotient
     ],
 )
 def test_a_rule_never_applies_beyond_its_statement(latex: str) -> None:
