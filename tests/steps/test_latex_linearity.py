@@ -238,3 +238,10 @@ def test_probability_normal_form_equals_the_probability_on_a_finite_space(
             sympy.Integer(0),
         )  # fmt: skip
     assert sympy.simplify(_term(text).subs(atoms) - truth) == 0
+
+
+def test_the_body_extends_over_the_product_and_its_constant_factor_comes_out() -> None:
+    """e^{a} is inside the second sum (the body is the product that follows); it is free of h,
+    so both sides are e^a times one sum."""
+    status, reason = _step(r"e^{a} \sum_{h \in H} e^{s(h)} = \sum_{h \in H} e^{s(h)} e^{a}")
+    assert status == "proved", reason
