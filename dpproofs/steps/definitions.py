@@ -48,6 +48,7 @@ from dpproofs.steps.binders import matching
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, tokens
+from dpproofs.steps.notation import RELATIONS, UNCHECKED_RELATIONS
 from dpproofs.steps.rows import _COMMENT, _MATH_BLOCK
 
 
@@ -118,19 +119,26 @@ def prepare(text: str) -> tuple[str, Marks]:
     symbols: list[tuple[int, tuple[str, ...]]] = []
     worded: list[tuple[int, int]] = []
     out, end = [], 0
-    for block in _MATH_BLOCK.finditer(text):
-        gap = text[end : block.start()]
-        first, last = text.count("\n", 0, block.start()) + 1, text.count("\n", 0, block.end()) + 1
+    # the math blocks; a text with none is all mathematics (a bare block)
+    spans = [(m.start(), m.end()) for m in _MATH_BLOCK.finditer(text)] or [(0, len(text))]
+    for start, stop in spans:
+        gap, body = text[end:start], text[start:stop]
         if _defining_word(gap):
-            worded.append((first, last))
-        body = block.group(0)
-        for found in DEFINER.finditer(body):
+            worded.append((text.count("\n", 0, start) + 1, text.count("\n", 0, stop) + 1))
+
+        def definer(found: re.Match[str], body: str = body, start: int = start) -> str:
             row = re.split(r"\\\\|\\begin\{[a-z*]+\}|\$\$|\\\[", body[: found.start()])[-1]
-            left = _last_piece(row.replace("&", " "))
-            line = text.count("\n", 0, block.start() + found.start()) + 1
-            symbols.append((line, tuple(tokens(left))))
-        out.append(gap + DEFINER.sub(" = ", body))
-        end = block.end()
+            try:
+                left = tokens(_last_piece(row.replace("&", " ")))
+            except NotUnderstood:
+                return found.group(0)
+            if not left or any(t in RELATIONS or t in UNCHECKED_RELATIONS for t in left):
+                return found.group(0)  # not the head of its row (a := b after a = c): not read
+            symbols.append((text.count("\n", 0, start + found.start()) + 1, tuple(left)))
+            return " = "
+
+        out.append(gap + DEFINER.sub(definer, body))
+        end = stop
     out.append(text[end:])
     return "".join(out), Marks(tuple(symbols), tuple(worded))
 

@@ -211,3 +211,15 @@ def test_a_step_through_a_random_polynomial_definition_is_decided_as_by_hand(
         assert step.witness is not None
         point = {sympy.Symbol(k): sympy.Rational(v) for k, v in step.witness.assignment}
         assert by_hand.subs(point) != claimed.subs(point)
+
+
+def test_a_defining_symbol_after_another_relation_is_not_read_as_equals() -> None:
+    # a = b := c defines b inside a chain: read as a = b = c, the definition b = c is refuted
+    (first, second) = read_derivation("\\[ a = b := c \\]").steps
+    assert first.statement is None and second.statement is None
+    # in a bare block (no math environment) the symbol is read too
+    assert statuses("f(x) := x^2 \\\\ f(3) = 9 \\\\ f(3) = 8") == [
+        "not-checked",
+        "proved",
+        "refuted",
+    ]
