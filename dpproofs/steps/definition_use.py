@@ -117,13 +117,12 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
     users: dict[int, list[int]] = {d.index: [] for d in definitions}
     for number, step in enumerate(steps):
         own = next((d for d in definitions if d.index == number), None)
-        if own is not None:
+        if own is not None or step.lhs is None or step.rhs is None:  # unread: not decided
             out.append(None)
             continue
         blocked = frozenset(step.counts)
         expander = _Expander(definitions, table, number, blocked)
-        lhs = expander.expand(step.lhs) if step.lhs is not None else None
-        rhs = expander.expand(step.rhs) if step.rhs is not None else None
+        lhs, rhs = expander.expand(step.lhs), expander.expand(step.rhs)
         premise = expander.expand(step.premise) if step.premise else step.premise
         unused = [d for d in definitions if d.index < number and _mentions(step, d, table)
                   and (d.why_not or d.name in blocked)]  # fmt: skip
@@ -154,7 +153,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         step = steps[d.index]
         out[d.index] = Rewrite(step.lhs, step.rhs, step.premise, step.opaque, step.conditions,
                                step.counts,
-                               defines=(d.name or render(list(d.head))) if d.marked else "",
+                               defines=(d.name or render(list(d.head)))
+                               if d.marked and not d.why_not else "",
                                note=note)  # fmt: skip
     return out
 

@@ -48,7 +48,7 @@ from dpproofs.steps.binders import matching
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, tokens
-from dpproofs.steps.notation import RELATIONS, UNCHECKED_RELATIONS
+from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS, UNCHECKED_RELATIONS
 from dpproofs.steps.rows import _COMMENT, _MATH_BLOCK
 
 
@@ -76,7 +76,9 @@ DEFINER = re.compile(
 #: A defining word closing the prose before a display.
 _WORD = re.compile(r"\b(?:let|define[sd]?|denoted?|denotes|where|we\s+(?:set|write))\b", re.I)
 #: Names whose application a reader takes for the standard function unless told otherwise.
-_STANDARD = frozenset({"\\Phi", "\\Gamma", "\\Psi", "erf", "erfc", "KL", "Var", "Cov", "P", "E"})
+_STANDARD = frozenset({"Phi", "Gamma", "Psi", "erf", "erfc", "KL", "Var", "Cov", "Pr", "P", "E"})
+#: What a function's name may be written with: letters, digits, Greek letters, a subscript.
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9_{}]|\\(?:" + "|".join(sorted(_GREEK | set(_VARIANTS))) + ")")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPAQUE_TOKEN = re.compile(r"[A-Z][a-z]_[0-9a-f]{16}")
 
@@ -226,10 +228,15 @@ def _candidate(step: Step, marked: bool, taken: Sequence[str]) -> Definition | N
                               marked, why)  # fmt: skip
         return Definition(0, step.line, step.lhs_latex, tuple(written), step.lhs, (), body, marked)
     applied = application(step.lhs_latex)
-    if applied is None or dict(step.opaque).get(step.lhs) != render(written):
+    if (
+        applied is None
+        or not step.lhs.startswith(("Fn_", "Ap_"))  # the reader's application of a name
+        or dict(step.opaque).get(step.lhs) != render(written)
+        or not all(_NAME_TOKEN.fullmatch(t) for t in applied[0])
+    ):
         return None
     head, args = applied
-    if not marked and render(list(head)) in _STANDARD:
+    if not marked and "".join(t.strip("\\{}_") for t in head) in _STANDARD:
         return None
     params = []
     for arg in args:

@@ -223,3 +223,18 @@ def test_a_defining_symbol_after_another_relation_is_not_read_as_equals() -> Non
         "proved",
         "refuted",
     ]
+
+
+def test_what_is_not_a_function_name_defines_nothing() -> None:
+    # found in the corpus: Var(Y_j) = n f/2 (1 - f/2) states a variance (rappor_utility), and
+    # \sum_{x \in X} F(x) = ... a sum (debias_aggregates): neither defines a function
+    for left in ("\\text{Var}(Y)", "\\sum_{x \\in X} F(x)"):
+        text = f"Let\n\\[ {left} := n \\]" + rows(f"{left} = n + 1", "0 = 0")
+        derivation = read_derivation(text)
+        assert not derivation.steps[0].defines and not derivation.steps[1].uses
+
+
+def test_a_marked_display_the_assumptions_state_is_checked_as_a_claim() -> None:
+    # found in the corpus (rappor_privacy 1): the theorem's epsilon, passed as --assume too
+    text = "Let\n\\[ \\varepsilon = 2m \\]" + rows("\\varepsilon \\le 2m", "0 = 0")
+    assert statuses(text, assume=["\\varepsilon = 2m"])[:2] == ["proved", "proved"]
