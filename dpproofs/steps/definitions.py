@@ -12,8 +12,11 @@ every value of the other parameters proves S, and a witness refuting it refutes 
 Preconditions, each checked here:
   (P1) ``h`` is fresh: no earlier step, --assume or --where names it (else it was a parameter
        and the display a claim about it, or a case: not used);
-  (P2) ``h`` is defined once (a second display with another right side makes both unusable;
-       one with the same right side is a claim, decided with the definition);
+  (P2) ``h`` is defined once: a later display ``h = B'`` heading a statement, with another
+       right side, makes it unusable (a second definition, a new case or example, or a claim
+       the reader cannot tell apart), unless ``h`` is an application and the display is not
+       marked (``f(y, x) = 0``: a claim); one with the same right side is a claim, decided
+       with the definition;
   (P3) ``B`` does not use ``h``, nor a name a later display defines, nor a definition that is
        not used (no recursion, through any chain of definitions);
   (P4) the substitution is capture-free: claim syntax has no binders (sums and integrals are
@@ -287,11 +290,14 @@ def find(
         candidate = replace(candidate, index=index)
         earlier = [d for d in found if d.head == candidate.head]
         if earlier:
-            if earlier[0].same(candidate) or not marked:
-                continue  # a restatement, or a claim about the name: decided with it
+            if earlier[0].same(candidate) or not (marked or candidate.name):
+                continue  # a restatement, or a claim f(y, x) = ...: decided with it
             lines = ", ".join(str(d.line) for d in [*earlier, candidate])
             why = f"{candidate.shown} is defined twice differently (lines {lines})"
-            found = [replace(d, why_not=why) if d.head == candidate.head else d for d in found]
+            found = [
+                replace(d, why_not=d.why_not or why) if d.head == candidate.head else d
+                for d in found
+            ]
             found.append(replace(candidate, why_not=why))
             continue
         before = [j for j in range(index) if _appears(candidate, steps[j])]

@@ -238,3 +238,9 @@ def test_a_marked_display_the_assumptions_state_is_checked_as_a_claim() -> None:
     # found in the corpus (rappor_privacy 1): the theorem's epsilon, passed as --assume too
     text = "Let\n\\[ \\varepsilon = 2m \\]" + rows("\\varepsilon \\le 2m", "0 = 0")
     assert statuses(text, assume=["\\varepsilon = 2m"])[:2] == ["proved", "proved"]
+
+
+def test_a_later_display_giving_the_name_another_value_is_not_refuted_through_it() -> None:
+    # a second example reuses the name without a defining word: a new case, not a false claim
+    text = "Let\n\\[ c := 1 \\]\nIn the second example\n\\[ c = 2 \\]" + rows("c + 1 = 3", "0 = 0")
+    assert "refuted" not in statuses(text)
