@@ -319,8 +319,11 @@ def _checked(definition: Definition, step: Step) -> Definition:
     if contains(tokens(step.rhs_latex), definition.head) or definition.name in names_in(body.text):
         return replace(definition, why_not=f"it is recursive ({definition.shown} on both sides)")
     params = set(definition.params)
+    applied = application(step.lhs_latex) if not definition.name else None
+    # a variable's letter or command (x of x_1, \varepsilon) anywhere in the quantity's text
+    letters = {arg[0] for arg in applied[1] if arg} if applied else set()
     for _, latex in body.opaque:
-        if params & {t.lstrip("\\") for t in tokens(latex)} or params & set(tokens(latex)):
+        if letters & set(tokens(latex)):
             return replace(definition, why_not=(
                 f"its right side holds {latex}, one unknown number the reader cannot substitute "
                 "a variable into"))  # fmt: skip

@@ -244,3 +244,10 @@ def test_a_later_display_giving_the_name_another_value_is_not_refuted_through_it
     # a second example reuses the name without a defining word: a new case, not a false claim
     text = "Let\n\\[ c := 1 \\]\nIn the second example\n\\[ c = 2 \\]" + rows("c + 1 = 3", "0 = 0")
     assert "refuted" not in statuses(text)
+
+
+@pytest.mark.parametrize("variable", ["\\varepsilon", "\\lambda", "x_1", "x_{1}"])
+def test_a_variable_inside_an_opaque_quantity_is_caught_however_it_is_spelt(variable: str) -> None:
+    # h(1) and h(2) would both become the one number \Pr[X > variable]: h(1) = h(2) "proved"
+    text = f"Let\n\\[ h({variable}) := \\Pr[X > {variable}] \\]" + rows("h(1) = h(2)", "0 = 0")
+    assert statuses(text)[1] != "proved"
