@@ -124,8 +124,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         expander = _Expander(definitions, table, number, blocked)
         lhs, rhs = expander.expand(step.lhs), expander.expand(step.rhs)
         premise = expander.expand(step.premise) if step.premise else step.premise
-        unused = [d for d in definitions if d.index < number and _mentions(step, d, table)
-                  and (d.why_not or d.name in blocked)]  # fmt: skip
+        unused = [d for d in definitions if _mentions(step, d, table)
+                  and (d.why_not or (d.index < number and d.name in blocked))]  # fmt: skip
         caveat = "; ".join(
             f"the display at line {d.line} is not used as the definition of {d.shown}: "
             + (d.why_not or f"{d.name} counts the terms of a sum here")

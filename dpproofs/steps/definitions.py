@@ -306,6 +306,10 @@ def find(
             if user is not None:  # an earlier definition's right side uses this name
                 why = f"its right side uses {candidate.shown}, which line {candidate.line} defines"
                 found = [replace(d, why_not=d.why_not or why) if d is user else d for d in found]
+            if marked:  # "q + 1 = 2, where q := 1": no refutation at another q, before or after
+                why = (f"{candidate.shown} is used before it, at line {steps[before[0]].line} (a "
+                       "parameter there, or defined after its use?)")  # fmt: skip
+                found.append(replace(candidate, why_not=why))
             continue  # not fresh: a parameter before, the display a claim or a case
         found.append(candidate if candidate.why_not else _checked(candidate, steps[index]))
     return _closed(found)

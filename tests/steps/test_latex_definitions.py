@@ -251,3 +251,10 @@ def test_a_variable_inside_an_opaque_quantity_is_caught_however_it_is_spelt(vari
     # h(1) and h(2) would both become the one number \Pr[X > variable]: h(1) = h(2) "proved"
     text = f"Let\n\\[ h({variable}) := \\Pr[X > {variable}] \\]" + rows("h(1) = h(2)", "0 = 0")
     assert statuses(text)[1] != "proved"
+
+
+def test_a_name_a_later_marked_display_defines_is_not_refuted_before_it() -> None:
+    # "q + 1 = 2, where q := 1": refuted at q = 0 before, though the text defines q after it
+    text = "\\begin{align}\nq + 1 = 2 \\\\\n0 = 0\n\\end{align}\nwhere\n\\[ q := 1 \\]"
+    got = results(text)
+    assert got[0][0] == "not-checked" and "is used before it, at line 2" in got[0][1]
