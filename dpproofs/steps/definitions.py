@@ -11,7 +11,8 @@ S[n := B] (resp. S with each ``f(a1..ak)`` replaced by ``B[v := a]``); a proof o
 every value of the other parameters proves S, and a witness refuting it refutes S.
 Preconditions, each checked here:
   (P1) ``h`` is fresh: no earlier step, --assume or --where names it (else it was a parameter
-       and the display a claim about it, or a case: not used);
+       and the display a claim about it, or a case: not used; a marked one, "q + 1 = 2 where
+       q := 1", still keeps every step naming ``h`` from being refuted at another value);
   (P2) ``h`` is defined once: a later display ``h = B'`` heading a statement, with another
        right side, makes it unusable (a second definition, a new case or example, or a claim
        the reader cannot tell apart), unless ``h`` is an application and the display is not
