@@ -224,7 +224,7 @@ def _candidate(step: Step, marked: bool, taken: Sequence[str]) -> Definition | N
     if _IDENTIFIER.fullmatch(step.lhs) and not _OPAQUE_TOKEN.fullmatch(step.lhs):
         if step.lhs in ("E", "pi", "I", "oo") or (step.lhs in taken and not marked):
             return None
-        if step.lhs in names_in(step.rhs) or contains(tokens(step.rhs_latex), written):
+        if step.lhs in names_in(step.rhs) or _written_in(step.rhs_latex, written):
             return None  # the name on both sides: an equation, not a definition
         if step.lhs in taken:
             why = f"--assume or --where names {step.lhs}: the author's parameter, or defined here?"
@@ -254,6 +254,13 @@ def _candidate(step: Step, marked: bool, taken: Sequence[str]) -> Definition | N
     if len(set(params)) != len(params):
         return None
     return Definition(0, step.line, step.lhs_latex, head, "", tuple(params), body, marked)
+
+
+def _written_in(latex: str, name: Sequence[str]) -> bool:
+    """Whether ``name``'s tokens stand in ``latex`` other than as the head of another,
+    subscripted name (\\epsilon in \\epsilon_0 is not \\epsilon)."""
+    toks, n = [*tokens(latex), ""], len(name)
+    return any(toks[i : i + n] == list(name) and toks[i + n] != "_" for i in range(len(toks) - n))
 
 
 def _appears(definition: Definition, step: Step) -> bool:
@@ -321,7 +328,7 @@ def _checked(definition: Definition, step: Step) -> Definition:
     body = definition.body
     if body is None:
         return replace(definition, why_not=f"its right side {step.rhs_latex} is not read")
-    if contains(tokens(step.rhs_latex), definition.head) or definition.name in names_in(body.text):
+    if _written_in(step.rhs_latex, definition.head) or definition.name in names_in(body.text):
         return replace(definition, why_not=f"it is recursive ({definition.shown} on both sides)")
     params = set(definition.params)
     applied = application(step.lhs_latex) if not definition.name else None

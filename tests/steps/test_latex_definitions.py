@@ -258,3 +258,9 @@ def test_a_name_a_later_marked_display_defines_is_not_refuted_before_it() -> Non
     text = "\\begin{align}\nq + 1 = 2 \\\\\n0 = 0\n\\end{align}\nwhere\n\\[ q := 1 \\]"
     got = results(text)
     assert got[0][0] == "not-checked" and "is used before it, at line 2" in got[0][1]
+
+
+def test_a_subscripted_name_on_the_right_is_another_name() -> None:
+    # epsilon = epsilon_0 / 2 defines epsilon: epsilon_0 is not epsilon (no recursion)
+    text = "Let\n\\[ \\epsilon := \\epsilon_0 / 2 \\]" + rows("2 \\epsilon = \\epsilon_0", "0 = 0")
+    assert statuses(text)[:2] == ["not-checked", "proved"]
