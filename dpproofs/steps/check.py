@@ -39,10 +39,12 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     if step.defines:
+        defines = f"defines {step.defines} (a definition, not a claim for every {step.defines})"
+        if step.definition.startswith("used in") or "(" in step.lhs_latex:
+            return _result(step, NOT_CHECKED, reason=f"{defines}: {step.definition}")
         return _result(step, NOT_CHECKED, reason=(
-            f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
-            f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
-        ))  # fmt: skip
+            f"{defines}; pass it as --assume '{step.lhs_latex} = ...' to use it in the steps "
+            "that follow" + (f" ({step.definition})" if step.definition else "")))  # fmt: skip
     texts = dict(step.opaque)
     if len(texts) < len(step.opaque):  # two texts, one digest: they would be read as one number
         return _result(step, NOT_CHECKED, reason=(
@@ -65,6 +67,13 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     verdict = claim.decide(deadline)
     if verdict.status is Status.PROVED:
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
+    unmarked = [f"{shown} (line {line})" for shown, line, marked in step.uses if not marked]
+    if verdict.status is Status.REFUTED and unmarked:
+        return _result(step, NOT_CHECKED, reason=(
+            f"it fails at {_shown(verdict.counterexample)} with the display"
+            f"{'s' if len(unmarked) > 1 else ''} {', '.join(unmarked)} read as a definition, "
+            "which no defining symbol or word marks (a case or a hypothesis of the prose?): "
+            "write := (or 'let' before the display) to check it"))  # fmt: skip
     if verdict.status is Status.REFUTED and step.opaque:
         return _result(step, NOT_CHECKED, reason=_opaque_refutation(step, verdict))
     if verdict.status is Status.REFUTED and _opaque_assigned(verdict.counterexample):
@@ -218,7 +227,14 @@ def _mentioned(derivation: Derivation, statement: str) -> dict[str, str]:
 def _result(
     step: Step, status: str, witness: Counterexample | None = None, reason: str = ""
 ) -> StepResult:
-    """A step's result, with its LaTeX and parsed form shown side by side."""
+    """A step's result, with its LaTeX and parsed form shown side by side, and the definitions
+    it was decided with."""
+    if step.uses:
+        used = ", ".join(f"{shown} at line {line}" for shown, line, _ in step.uses)
+        plural = "s" if len(step.uses) > 1 else ""
+        reason += f"{' ' if reason else ''}(with the definition{plural} of {used})"
+    if step.definition and not step.defines:
+        reason += f"{' ' if reason else ''}({step.definition})"
     return StepResult(
         index=step.index,
         latex=step.latex,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
+from dpproofs.steps import definition_use, definitions
 from dpproofs.steps.chain import Relation, compose, implies
 from dpproofs.steps.displays import Statement, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
@@ -71,6 +72,11 @@ class Step:
     defines: str = ""
     #: Why a refutation of this step is not the text's (:mod:`.displays`): then not checked.
     caveat: str = ""
+    #: The definitions substituted into this step (:mod:`.definitions`): the left side as
+    #: written, its line, and whether a defining symbol or word marks it.
+    uses: tuple[tuple[str, int, bool], ...] = ()
+    #: For a step that states a definition: what became of it (used where, or why not).
+    definition: str = ""
 
     @property
     def latex(self) -> str:
@@ -240,6 +246,7 @@ def read_derivation(
     with the reason; a ``where`` name no step uses is listed (``unused_where``) and, when it is
     close to a name a step uses, is a problem of the derivation.
     """
+    block, marks = definitions.prepare(block)
     rows = read_rows(block, mapping)
     steps: list[Step] = []
     problems: list[str] = []
@@ -259,10 +266,12 @@ def read_derivation(
             assumptions.append(read_assumption(_typed(text, mapping), mapping))
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
+    steps = _defined(steps, spans, marks, assumptions, assume, where, mapping)
     steps = [
-        replace(step, defines=marks.defines, caveat=marks.caveat)
-        for step, marks in zip(steps, mark(steps, spans, assumptions), strict=True)
-    ]
+        replace(step, defines=step.defines or ("" if step.uses else shown.defines),
+                caveat="; ".join(c for c in (shown.caveat, step.caveat) if c))
+        for step, shown in zip(steps, mark(steps, spans, assumptions), strict=True)
+    ]  # fmt: skip
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:
         names = ", ".join(repr(n) for n in unused_assumed)
@@ -287,6 +296,37 @@ def read_derivation(
         tuple(unused),
         tuple(unused_assumed),
     )
+
+
+def _defined(
+    steps: list[Step],
+    spans: list[Statement],
+    marks: definitions.Marks,
+    assumptions: list[str],
+    assume: Iterable[str],
+    where: Mapping[str, str] | None,
+    mapping: Mapping[str, str] | None,
+) -> list[Step]:
+    """The steps with the text's definitions substituted (:mod:`.definitions`)."""
+    taken = {n for a in assumptions for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", a)}
+    taken |= {parameter_name(k) for k in (where or {})}
+    texts = []
+    for text in assume:
+        try:
+            texts.append(_typed(text, mapping))
+        except NotUnderstood:  # reported as a problem of the derivation
+            continue
+    found = definitions.find(steps, [s.start for s in spans if s.end > s.start], marks,
+                             sorted(taken), texts)  # fmt: skip
+    out = []
+    for step, new in zip(steps, definition_use.rewrite(steps, found), strict=True):
+        if new is not None:
+            step = replace(step, lhs=new.lhs, rhs=new.rhs, premise=new.premise, opaque=new.opaque,
+                           conditions=new.conditions, counts=new.counts, uses=new.uses,
+                           defines=new.defines or ("" if new.uses else step.defines),
+                           definition=new.note, caveat=new.caveat)  # fmt: skip
+        out.append(step)
+    return out
 
 
 def _typed(text: str, mapping: Mapping[str, str] | None) -> str:

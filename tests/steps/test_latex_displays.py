@@ -76,7 +76,8 @@ def test_a_name_a_display_defines_is_not_a_free_parameter_even_when_not_read() -
     definition, bound, identity = results(text, where={"f": "(0, 1]"})
     assert definition.status == "not-checked"  # \mathbb{P} is not read
     assert bound.status == "not-checked"
-    assert "D is defined by the display at line 3" in bound.reason
+    # D's definition is substituted (dpproofs/steps/definitions.py): a ratio of unknowns
+    assert "with the definition of D at line 3" in bound.reason
     assert identity.status == "proved"
 
 

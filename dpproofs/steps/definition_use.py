@@ -1,0 +1,170 @@
+"""Rule DEF of :mod:`.definitions` applied: the steps after a definition decided with it.
+
+A defined name ``n`` is replaced by ``(B)``, an application ``f(a1, ..., ak)`` (one opaque number
+of the reader, :mod:`.binders`) by ``(B[v1 := (a1), ..., vk := (ak)])``, in one pass over the
+claim syntax (simultaneous: a value is never rewritten again). Bodies are expanded first with the
+definitions before them, arguments before they are put in, so the result names no usable
+definition; claim syntax has no binders, so nothing is captured (P4 of :mod:`.definitions`
+keeps the opaque quantities and the sums' counts out of reach of the bound variables). What the
+inserted text needs comes with it: its conditions (a probability >= 0, a sum's number of terms
+>= 0), counts and opaque quantities.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from dpproofs.steps.definitions import Definition, Step, application, names_in, replace_names
+from dpproofs.steps.latex import Reading, read_expression
+from dpproofs.steps.lexer import NotUnderstood, render
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """What the definitions make of one step: its sides and what they need, as decided, and
+    the definitions used (left side as written, line, marked); or, for a definition, a note."""
+
+    lhs: str | None
+    rhs: str | None
+    premise: str | None
+    opaque: tuple[tuple[str, str], ...]
+    conditions: tuple[str, ...]
+    counts: tuple[str, ...]
+    uses: tuple[tuple[str, int, bool], ...] = ()
+    defines: str = ""
+    note: str = ""
+    caveat: str = ""
+
+
+_WORD_TOKEN = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])")
+
+
+@dataclass
+class _Expander:
+    """Rule DEF applied to claim syntax: names and applications of the usable definitions
+    before step ``before`` replaced (one pass; bodies already expanded, arguments expanded
+    first), collecting what the inserted text needs."""
+
+    definitions: Sequence[Definition]
+    table: dict[str, str]  # opaque parameter -> its LaTeX
+    before: int
+    blocked: frozenset[str] = frozenset()
+    conditions: list[str] = field(default_factory=list)
+    counts: list[str] = field(default_factory=list)
+    used: list[Definition] = field(default_factory=list)
+
+    def _usable(self) -> list[Definition]:
+        return [d for d in self.definitions if not d.why_not and d.index < self.before]
+
+    def expand(self, text: str, depth: int = 0) -> str:
+        if depth > len(self.definitions) + 1:  # cannot happen: bodies use earlier ones only
+            raise NotUnderstood("definitions nested too deeply", text[:40])
+        usable = self._usable()
+        names = {d.name: d for d in usable if d.name and d.name not in self.blocked}
+        heads = {d.head: d for d in usable if not d.name}
+
+        def one(found: re.Match[str]) -> str:
+            word = found.group(0)
+            if word in names:
+                return "(" + self._body(names[word], {}, depth) + ")"
+            applied = application(self.table[word]) if word in self.table else None
+            if applied is None or applied[0] not in heads:
+                return word
+            definition = heads[applied[0]]
+            if len(applied[1]) != len(definition.params):
+                return word
+            try:
+                args = [self._argument(render(arg), depth) for arg in applied[1]]
+            except NotUnderstood:
+                return word
+            values = dict(zip(definition.params, args, strict=True))
+            return "(" + self._body(definition, values, depth) + ")"
+
+        return _WORD_TOKEN.sub(one, text)
+
+    def _argument(self, latex: str, depth: int) -> str:
+        reading = read_expression(latex)
+        self._need(reading, {})
+        return "(" + self.expand(reading.text, depth + 1) + ")"
+
+    def _body(self, definition: Definition, values: dict[str, str], depth: int) -> str:
+        assert definition.body is not None
+        if definition not in self.used:
+            self.used.append(definition)
+        inner = _Expander(self.definitions, self.table, definition.index)
+        text = replace_names(inner.expand(definition.body.text, depth + 1), values)
+        self._need(definition.body, values)
+        self.conditions += [replace_names(c, values) for c in inner.conditions]
+        self.counts += inner.counts
+        self.used += [d for d in inner.used if d not in self.used]
+        return text
+
+    def _need(self, reading: Reading, values: dict[str, str]) -> None:
+        self.table.update(reading.opaque)
+        self.conditions += [replace_names(c, values) for c in reading.conditions]
+        self.counts += list(reading.counts)
+
+
+def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Rewrite | None]:
+    """Each step with the definitions before it substituted (None: unchanged), each definition
+    step with its note (:class:`Rewrite`)."""
+    table: dict[str, str] = {}
+    for step in steps:
+        table.update(step.opaque)
+    out: list[Rewrite | None] = []
+    users: dict[int, list[int]] = {d.index: [] for d in definitions}
+    for number, step in enumerate(steps):
+        own = next((d for d in definitions if d.index == number), None)
+        if own is not None or step.lhs is None or step.rhs is None:  # unread: not decided
+            out.append(None)
+            continue
+        blocked = frozenset(step.counts)
+        expander = _Expander(definitions, table, number, blocked)
+        lhs, rhs = expander.expand(step.lhs), expander.expand(step.rhs)
+        premise = expander.expand(step.premise) if step.premise else step.premise
+        unused = [d for d in definitions if _mentions(step, d, table)
+                  and (d.why_not or (d.index < number and d.name in blocked))]  # fmt: skip
+        caveat = "; ".join(
+            f"the display at line {d.line} is not used as the definition of {d.shown}: "
+            + (d.why_not or f"{d.name} counts the terms of a sum here")
+            for d in unused
+        )
+        if not expander.used and not caveat:
+            out.append(None)
+            continue
+        for d in expander.used:
+            users[d.index].append(number)
+        sides = " ".join(s for s in (lhs, rhs) if s)
+        opaque = tuple(sorted({(t, table[t]) for t in _WORD_TOKEN.findall(sides) if t in table}))
+        conditions = tuple(dict.fromkeys([*expander.conditions, *step.conditions]))
+        counts = tuple(sorted({*step.counts, *expander.counts}))
+        used = sorted(expander.used, key=lambda d: d.index)
+        uses = tuple((d.shown, d.line, d.marked) for d in used)
+        out.append(Rewrite(lhs, rhs, premise, opaque, conditions, counts, uses, caveat=caveat))
+    for d in definitions:
+        if d.why_not:
+            note = f"not used: {d.why_not}"
+        elif users[d.index]:
+            note = "used in steps " + ", ".join(str(i + 1) for i in users[d.index])
+        else:
+            note = "no step after it uses it"
+        step = steps[d.index]
+        out[d.index] = Rewrite(step.lhs, step.rhs, step.premise, step.opaque, step.conditions,
+                               step.counts,
+                               defines=(d.name or render(list(d.head)))
+                               if d.marked and not d.why_not else "",
+                               note=note)  # fmt: skip
+    return out
+
+
+def _mentions(step: Step, definition: Definition, table: Mapping[str, str]) -> bool:
+    """Whether the step, as read, uses the defined name or applies the defined function."""
+    words = names_in(step.lhs) | names_in(step.rhs)
+    if definition.name:
+        return definition.name in words
+    return any(
+        (applied := application(table.get(w, ""))) is not None and applied[0] == definition.head
+        for w in words
+    )
