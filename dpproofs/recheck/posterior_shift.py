@@ -8,10 +8,11 @@ impossible. Each at two seeded points e^eps = y in {21/20, 11/10, 6/5, 3/2} and 
 g in {0, 1/20, 1/10, 1/5, 1/2}: E (every neighbour's pair (eps, d)-indistinguishable on every
 set of outputs, d = delta or 0 by the claim's closeness) is computed exactly, beliefs put mass
 1 - delta, or all, on E (uniform and seeded), and the exact breach mass of Definition 2.3
-(``vocabulary.semantic_breach_mass``, its convention for an output impossible in game i
-included) is compared with the claim's delta' at eps = ln y, delta = g^2. A claim reported
-proved whose delta' is below the breach mass somewhere fails. The claim is recognised by its
-class's home; no decider is imported.
+(computed here from the definition, not by the vocabulary: an output possible in game 0 and
+impossible in game i is a breach, as in ``vocabulary.semantic_breach_mass``) is compared with
+the claim's delta' at eps = ln y, delta = g^2. A claim reported proved whose delta' is below the
+breach mass somewhere fails. The claim is recognised by its class's home; no decider (nor the
+vocabulary, nor the algebra) is imported.
 """
 
 from __future__ import annotations
@@ -24,15 +25,48 @@ from typing import Any
 
 import sympy
 
-from dpproofs import vocabulary as V
-from dpproofs.algebra import EXACT
-from dpproofs.search.databases import DatabaseSpace
-
 HOME = ("dpproofs.finite.posterior_shift", "PosteriorShiftClaim")
 RATIOS = tuple(map(sympy.Rational, ("21/20", "11/10", "6/5", "3/2")))
 ROOTS = tuple(map(sympy.Rational, ("0", "1/20", "1/10", "1/5", "1/2")))
 SHAPES = ((1, 2), (1, 3), (2, 2), (2, 3), (3, 2))
 Row = tuple[sympy.Rational, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseSpace:
+    """D^n with D = {0, .., domain - 1} and default value 0, databases in lexicographic order."""
+
+    domain: int
+    n: int
+
+    @property
+    def databases(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(itertools.product(range(self.domain), repeat=self.n))
+
+    @property
+    def count(self) -> int:
+        return self.domain**self.n
+
+    @property
+    def neighbours(self) -> tuple[tuple[int, int], ...]:
+        """Ordered pairs of databases at Hamming distance exactly 1."""
+        xs = self.databases
+        return tuple(
+            (a, b)
+            for a, x in enumerate(xs)
+            for b, z in enumerate(xs)
+            if sum(u != v for u, v in zip(x, z, strict=True)) == 1
+        )
+
+    @property
+    def games(self) -> tuple[tuple[int, ...], ...]:
+        """games[i][x] = the index of x with position i set to the default 0."""
+        xs = self.databases
+        where = {x: k for k, x in enumerate(xs)}
+        return tuple(tuple(where[(*x[:i], 0, *x[i + 1 :])] for x in xs) for i in range(self.n))
+
+    def __str__(self) -> str:
+        return f"D^{self.n} with |D| = {self.domain}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +147,22 @@ def beliefs(inside: Sequence[bool], delta: sympy.Rational, rng: random.Random) -
 
 
 def breach_mass(space: DatabaseSpace, rows: Sequence[Row], belief: Row, c: Any) -> Any:
-    """Definition 2.3's breach probability at level c, exactly (the vocabulary's)."""
-    return V.semantic_breach_mass(EXACT, belief, rows, space.games, c)
+    """Definition 2.3's breach probability at level c, exactly: the sum over outputs t of
+    Z0(t) = sum_x b(x) rows[x][t] where some game i has Zi(t) = 0 < Z0(t) or
+    SD(b0[.|t], bi[.|t]) = (1/2) sum_x |b(x) rows[x][t]/Z0 - b(x) rows[x_{-i}][t]/Zi| > c."""
+    mass = sympy.Integer(0)
+    for t in range(len(rows[0])):
+        p = [b * row[t] for b, row in zip(belief, rows, strict=True)]
+        z0 = sum(p, sympy.Integer(0))
+        if z0 == 0:
+            continue
+        for game in space.games:
+            q = [b * rows[game[x]][t] for x, b in enumerate(belief)]
+            zi = sum(q, sympy.Integer(0))
+            if zi == 0 or sum(abs(a / z0 - e / zi) for a, e in zip(p, q, strict=True)) > 2 * c:
+                mass += z0
+                break
+    return mass
 
 
 def at_point(claim: Any, y: sympy.Rational, g: sympy.Rational, n: int) -> tuple[Any, Any] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -81,3 +82,24 @@ def test_an_edited_text_fails(report: dict, tmp_path: Path, name: str) -> None:
     data = copy.deepcopy(report)
     EDITS[name](data["theorems"][0])
     assert _recheck(tmp_path, data) != 0
+
+
+def test_the_recheckers_breach_mass_is_the_vocabularys():
+    # The rechecker computes Definition 2.3's breach mass itself (it imports no decider and not
+    # the vocabulary); on its own seeded instances both give the same exact number.
+    import random
+
+    from dpproofs import vocabulary as V
+    from dpproofs.algebra import EXACT
+    from dpproofs.recheck import posterior_shift as R
+
+    rng = random.Random(3)
+    compared = 0
+    for (space, rows), y, g in itertools.islice(R.points(rng), 40):
+        inside = R.close_set(space, rows, y, g**2)
+        for belief in R.beliefs(inside, g**2, rng):
+            c = y**3 - 1 + 2 * g
+            mine = R.breach_mass(space, rows, belief, c)
+            assert mine == V.semantic_breach_mass(EXACT, belief, rows, space.games, c)
+            compared += 1
+    assert compared >= 20
