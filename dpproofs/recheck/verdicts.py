@@ -12,6 +12,8 @@ derived from its pieces' findings (``Finding.supports``), never from the report'
   lifts its unsat to every size;
 * verified-bounded: every piece confirmed and a bounded search re-solved (sizes checked
   against the claim and the coverage);
+* a premise of a reduction (``dpproofs.claim.Premise``): its one part's status, but unknown
+  where that part is refuted (a premise that fails refutes nothing);
 * a part with no pieces of its own, by its claim rebuilt from the file: a conjunction is
   refuted when a part is, else not derived when a part is not, else verified-bounded when a
   part is, else proved (``dpproofs.verdict.conjunction``); a family is refuted when a member
@@ -52,6 +54,8 @@ from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, ste
 from dpproofs.recheck.witnesses import BadWitness
 from dpproofs.theorem import expectation
 
+#: A premise of a reduction (dpproofs.claim.Premise), recognised by its class's home.
+PREMISE = ("dpproofs.claim", "Premise")
 #: Pieces whose confirmation rests on the displayed counterexample when it replays.
 SHOWN_ON = ("exact-evaluation",)
 
@@ -106,10 +110,16 @@ class _Derivation:
             self.why_not = f"no evidence for {_where(path)}"
             return None
         derived = [self.status((*path, i)) for i in range(count)]
+        if (type(claim).__module__, type(claim).__qualname__) == PREMISE:
+            # A premise that fails refutes nothing: its refutation makes the part unknown.
+            return "unknown" if derived == ["refuted"] else derived[0]
         if "refuted" in derived:
             return "refuted"
         if None in derived:
             return None
+        if "unknown" in derived:
+            self.why_not = f"a failed premise in {_where(path)}"
+            return "unknown"
         if not isinstance(parts, tuple) or "verified-bounded" in derived:
             return "verified-bounded"
         return "proved"
