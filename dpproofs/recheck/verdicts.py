@@ -29,7 +29,8 @@ written again from the replay, :mod:`.entropictext`; a proof by rule DG, the era
 one-time pad rule, or a conjunction of them: its method, reason and certificate written again
 from the claim and the replayed records, :mod:`.ruletext`; a conjunction with lifted parts: its
 certificate empty and its reason or coverage its parts' texts in order, :mod:`.liftedwhole`),
-and its expected verdict (and that
+a verdict of the informed-belief reduction: its method and coverage the reduction's, its
+preconditions met by the file's reduction (:mod:`.informedtext`), and its expected verdict (and that
 verdict's label as shown), title, line, source, note, role, corrects, refutation label, quote,
 reading and restriction are the theorem file's (the report's seconds and cache fields cannot be
 replayed and are not). It fails when the replay contradicts the report (another status
@@ -43,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.recheck import entropictext, liftedwhole, ruletext
+from dpproofs.recheck import entropictext, informedtext, liftedwhole, ruletext
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
@@ -190,6 +191,9 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
+    wrong = informedtext.told(verdict) if informedtext.applies(verdict) else None
+    if wrong is not None:
+        return Judged(verdict, wrong[0], derived, wrong[1])
     if entropictext.applies(verdict):
         wrong = entropictext.told(verdict, derivation.status)
     elif ruletext.applies(verdict):

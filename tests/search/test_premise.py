@@ -130,3 +130,11 @@ def test_recheck_replays_the_premise_and_rejects_it_as_a_refutation(tmp_path):
     code = main(["recheck", str(lie)], stdout=out, stderr=out)
     assert code == 1, out.getvalue()
     assert "the replayed evidence gives unknown" in out.getvalue()
+
+
+def test_the_rechecker_copies_the_reduction_words():
+    from dpproofs.recheck import informedtext
+    from dpproofs.search import informed
+
+    assert (informedtext.METHOD, informedtext.COVERAGE) == (informed.METHOD, informed.COVERAGE)
+    assert (informed.__name__, informed.InformedBeliefReduction.__qualname__) == informedtext.HOME
