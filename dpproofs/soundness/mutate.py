@@ -5,6 +5,9 @@ Mutants transform the claim object a theorem function returns, never its source 
 
 * :class:`~dpproofs.claim.AllOf`: each part in turn, ids ``part <i>/...``; a mutant is that part
   mutated, decided on its own (the other parts are the original's, unchanged);
+* the informed-belief reduction: its precondition mutants (:mod:`.informed`), then its parts;
+* :class:`~dpproofs.claim.Premise`: the claim it wraps (``premise/...``), judged as a plain
+  claim (its failure is no longer hidden as UNKNOWN);
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation, continuum and diagonal claims: see
   :mod:`.scalar`, :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.diagonal`,
@@ -60,6 +63,8 @@ def kind_of(claim: Any) -> str:
         "QuantityClaim": "quantity",
         "DerivationClaim": "derivation",
         "AllOf": "all-of",
+        "Premise": "premise",
+        "InformedBeliefReduction": "informed-belief-reduction",
         "ForEach": "for-each",
         "ContinuumClaim": "continuum",
         "DiagonalClaim": "diagonal",
@@ -86,7 +91,7 @@ def enumerate_mutants(claim: Any, theorem_id: str) -> Enumeration:
 
 
 def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
-    from dpproofs.claim import AllOf, ExactFact
+    from dpproofs.claim import AllOf, ExactFact, Premise
     from dpproofs.continuum.claim import ContinuumClaim
     from dpproofs.entropic.claim import ShannonClaim
     from dpproofs.entropic.induction import SequenceInduction
@@ -99,6 +104,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
+    from dpproofs.search.informed import InformedBeliefReduction
     from dpproofs.search.pairs import NeighbourPairClaim
     from dpproofs.soundness import (
         chord,
@@ -108,6 +114,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         diagonal,
         entropic,
         induction,
+        informed,
         reduced,
         rowrelease,
         scalar,
@@ -120,6 +127,17 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.symbolic.induction import InductionClaim
 
     kind = kind_of(claim)
+    if isinstance(claim, InformedBeliefReduction):
+        for label, operator, where, build in informed.edits(claim):
+            out.mutants.append(Mutant(f"{prefix}{label}", operator, where, kind, build))
+        for index, part in enumerate(claim.parts, start=1):
+            _walk(part, f"{prefix}part {index}/", out)
+        return
+    if isinstance(claim, Premise):
+        # A premise's mutant is judged as the plain claim it wraps: the premise's
+        # UNKNOWN-on-failure would hide a mutant that the deciders refute.
+        _walk(claim.claim, f"{prefix}premise/", out)
+        return
     if isinstance(claim, AllOf):
         for index, part in enumerate(claim.parts, start=1):
             _walk(part, f"{prefix}part {index}/", out)

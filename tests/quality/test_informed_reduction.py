@@ -11,6 +11,7 @@ import sympy
 
 from dpproofs.algebra import EXACT
 from dpproofs.search import DatabaseSpace
+from dpproofs.verdict import Status
 from dpproofs.vocabulary import posteriors_close, semantic_breach_mass
 from tests.quality.test_ks_posterior import post
 
@@ -156,3 +157,78 @@ def test_group_belief_breach_mass_is_bounded_by_the_parts():
                 slack.append((full, parts - full))
     # Not vacuous: some instances breach (positive mass), the bound is tight on some of them.
     assert any(f > 0 and s == 0 for f, s in slack) and any(s > 0 for _, s in slack)
+
+
+# --- the rule object (dpproofs.search.informed): its preconditions and its combination -------
+
+
+def _a3():
+    """ks.theorem_a3's reduction as the theorem file builds it (not decided here)."""
+    import sys
+    from pathlib import Path
+
+    folder = str(Path(__file__).parents[2] / "theorems" / "kasiviswanathan_smith")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import ks_appendix_a
+
+    (spec,) = [s for s in ks_appendix_a.__dpproofs_theorems__ if s.id == "ks.theorem_a3"]
+    return spec.build()
+
+
+def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
+    from dataclasses import replace
+
+    from dpproofs.soundness import informed
+
+    reduction = _a3()
+    assert reduction.preconditions() == []
+    # The square is (S) at the 7 e^eps points x 3 breach sets, each on D^2.
+    assert [type(p).__name__ for p in reduction.parts] == ["Premise", "Premise", "SearchClaim"]
+    failing = {label: build().preconditions() for label, _, _, build in informed.edits(reduction)}
+    assert failing == {
+        "drop Z": ["the reduction needs all three parts (J), (Z) and (S)"],
+        "drop S": ["the reduction needs all three parts (J), (Z) and (S)"],
+        "bound (n - 1) delta''": [
+            "the bound claimed, (n-1)*delta2, is not the union bound n delta''"
+        ],
+        # eps = 2 * 2 + 1 = 5, beyond (J)'s [1/100, 2], for each of the 21 square claims
+        "S at another eps": ["(S) at eps in [5, 5], outside (J)'s range"] * 21,
+    }
+    # (S) in (J)'s place: a part on the wrong D^n; (Z) at another delta.
+    assert replace(reduction, square=reduction.joint).preconditions() == [
+        "(S) is not a claim over mechanisms on D^2, |D| = 2"
+    ]
+    other = reduction.zero.restricted("delta", type(reduction.zero.quantifier.params[1][1])(0, 0))
+    assert "(Z)'s delta is not (J)'s" in replace(reduction, zero=other).preconditions()
+    # An equal expression of the union bound is accepted; any other is not.
+    assert replace(reduction, bound="delta2*n").preconditions() == []
+    assert replace(reduction, bound="n*delta2 + 0*n").preconditions() == []
+    assert replace(reduction, bound="n*n*delta2").preconditions() != []
+
+
+def _verdict(status):
+    from dpproofs.verdict import Counterexample, Verdict
+
+    if status is Status.REFUTED:
+        return Verdict.refuted("search", Counterexample.of({"A": "[[1, 0], [0, 1]]"}))
+    if status is Status.VERIFIED_BOUNDED:
+        return Verdict.verified_bounded("search", "mechanisms with 2 outputs")
+    return Verdict.proved("search")
+
+
+def test_a_refuted_joint_part_refutes_and_a_refuted_premise_does_not():
+    from dpproofs.claim import Premise
+    from dpproofs.deadline import Deadline
+    from dpproofs.search.informed import COVERAGE, combined
+    from tests.search.test_premise import _claim, _half
+
+    bounded, refuted = _verdict(Status.VERIFIED_BOUNDED), _verdict(Status.REFUTED)
+    assert combined([bounded, bounded, refuted]).status is Status.REFUTED  # (J) is Phi(1)
+    whole = combined([bounded, bounded, bounded])
+    assert whole.coverage == COVERAGE + "mechanisms with 2 outputs"
+    # A premise whose claim is refuted is unknown (dpproofs.claim.Premise), so the whole is.
+    fake = Premise("(Z)", _claim(_half))  # false at p = (1, 0)
+    premise_verdict = fake.decide(Deadline(10))
+    assert premise_verdict.status is Status.UNKNOWN
+    assert combined([bounded, premise_verdict, bounded]).status is Status.UNKNOWN

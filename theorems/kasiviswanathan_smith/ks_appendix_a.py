@@ -23,6 +23,7 @@ from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.continuum import continuum
 from dpproofs.search import Interval, distribution, for_all_mechanisms, log_of
+from dpproofs.search.informed import InformedBeliefReduction
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import gaussian_delta, mechanism_dp
 
@@ -337,9 +338,11 @@ def theorem_a3():
     """(eps, delta)-DP implies reality-oblivious (e^{3eps} - 1 + 2 sqrt(delta), delta')-semantic
     privacy for informed beliefs, delta' = n (sqrt(delta) + 2 delta/(eps e^eps))."""
     ((eps, delta),) = A3_POINTS
-    # The quick parts first: all_of shares the time left among the parts still to decide.
-    return all_of(
-        *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1))),
-        _a3_undefined(eps, delta),
-        _theorem_a3(SPACE_1, eps, delta),
+    return InformedBeliefReduction(
+        joint=_theorem_a3(SPACE_1, eps, delta),
+        zero=_a3_undefined(eps, delta),
+        square=all_of(
+            *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1)))
+        ),
+        bound="n*delta2",
     )
