@@ -18,7 +18,7 @@ Mutants transform the claim object a theorem function returns, never its source 
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
 :func:`capped` keeps at most K mutants of a theorem, chosen by a hash of their ids (stable across
-runs and machines), in enumeration order.
+runs and machines), in enumeration order; a reduction rule's precondition mutants are always kept.
 """
 
 from __future__ import annotations
@@ -213,9 +213,17 @@ def _rank(mutant_id: str) -> str:
     return hashlib.sha256(mutant_id.encode()).hexdigest()
 
 
+#: Kinds whose mutants break a reduction rule's preconditions: always kept by :func:`capped`
+#: (a rule's few mutants would otherwise be lost among the many of its parts).
+ALWAYS_KEPT = ("informed-belief-reduction",)
+
+
 def capped(mutants: list[Mutant], limit: int | None) -> list[Mutant]:
-    """At most ``limit`` mutants (None: all), chosen by the hash of their ids, in order."""
+    """At most ``limit`` mutants (None: all), chosen by the hash of their ids, in order; the
+    mutants of a rule's preconditions (:data:`ALWAYS_KEPT`) first, whatever the limit."""
     if limit is None or len(mutants) <= limit:
         return list(mutants)
-    chosen = {m.id for m in sorted(mutants, key=lambda m: _rank(m.id))[:limit]}
+    kept = {m.id for m in mutants if m.kind in ALWAYS_KEPT}
+    rest = sorted((m for m in mutants if m.id not in kept), key=lambda m: _rank(m.id))
+    chosen = kept | {m.id for m in rest[: max(0, limit - len(kept))]}
     return [m for m in mutants if m.id in chosen]

@@ -232,3 +232,22 @@ def test_a_refuted_joint_part_refutes_and_a_refuted_premise_does_not():
     premise_verdict = fake.decide(Deadline(10))
     assert premise_verdict.status is Status.UNKNOWN
     assert combined([bounded, premise_verdict, bounded]).status is Status.UNKNOWN
+
+
+def test_soundness_keeps_the_rule_mutants_and_judges_a_broken_rule_proved_unsound():
+    from dataclasses import replace
+
+    from dpproofs.soundness.judge import UNSOUND, judge
+    from dpproofs.soundness.mutate import capped, enumerate_mutants
+
+    reduction = _a3()
+    found = enumerate_mutants(reduction, "t")
+    rule = ["t/drop Z", "t/drop S", "t/bound (n - 1) delta''", "t/S at another eps"]
+    assert [m.id for m in found.mutants[:4]] == rule and len(found.mutants) > 12
+    assert [m.id for m in capped(found.mutants, 6)][:4] == rule  # kept whatever the limit
+    # A reduction without (Z) reported bounded would be unsound; with its preconditions met,
+    # the rule itself is the design note's proof (its parts are judged as their own mutants).
+    bounded = _verdict(Status.VERIFIED_BOUNDED)
+    broken = judge(replace(reduction, zero=None), bounded, "k", 1.0)
+    assert broken.finding == UNSOUND and "(J), (Z) and (S)" in broken.detail
+    assert judge(reduction, bounded, "k", 1.0).finding != UNSOUND
