@@ -96,7 +96,10 @@ class PosteriorShiftClaim:
 def in_y_g(expr: sympy.Expr, eps: sympy.Symbol, delta: sympy.Symbol) -> sympy.Expr:
     """``expr`` with exp(j eps) -> y^j (j an integer) and delta -> g^2 (sqrt(delta) -> g): a
     rational function of y and g, else InvalidClaim (the rule reads no other form)."""
-    swapped = sympy.sympify(expr).xreplace({delta: G**2})
+    expr = sympy.sympify(expr)
+    if expr.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        raise InvalidClaim(f"{expr} is not a finite expression")
+    swapped = expr.xreplace({delta: G**2})
 
     def power(e: sympy.Expr) -> sympy.Expr:
         j = sympy.cancel(e.args[0] / eps)
@@ -160,6 +163,9 @@ def posterior_shift_claim(
     symbols = (eps, delta, n)
     if not all(isinstance(s, sympy.Symbol) for s in symbols) or len(set(symbols)) != 3:
         raise InvalidClaim("eps, delta and n are three distinct symbols")
+    taken = {s.name for s in (Y, G, A, C, A2, C2, LAM)}
+    if any(s.name in taken for s in symbols):
+        raise InvalidClaim(f"the names {sorted(taken)} are the rule's own (y = e^eps, g = ...)")
     if not isinstance(shift, int) or isinstance(shift, bool) or shift < 1:
         raise InvalidClaim(f"the shift k (a = k eps) is an integer >= 1, not {shift!r}")
     if closeness is Closeness.APPROXIMATE and shift < 2:

@@ -44,13 +44,18 @@ REFUTING = (
     ),
 )
 #: What a proof's reason says (lifting, eps boxes; the continuum's certified boxes; rule DG's
-#: certified cases).
+#: certified cases; rule PS's obligations, docs/design/posterior_shift.md).
 PROVING = (
     re.compile(r"for all .+ on every finite number of .+"),
     re.compile(r"the databases \(\|D\|, n\) and neighbours as stated, not reduced"),
     re.compile(r"for .+: every box certified"),
     re.compile(r"for .+: every case certified"),
     re.compile(r"for all of the statement's domain \('.+'\): all .+"),
+    re.compile(
+        r"for every \w+ >= 1, every finite D, every output space \(finite, or densities w\.r\.t\. "
+        r"one measure\), every mechanism and belief on D\^\w+, \w+ > 0, \w+ in \[0, 1\) \(rule "
+        r"PS at a = \d+ \w+\): every obligation proved"
+    ),
 )
 #: What says no status: the member of a family of pairs.
 NEUTRAL = (re.compile(r"at n = \d+, \|D\| = \d+"),)

@@ -22,6 +22,9 @@
 * An obligation of a convexity claim CV-TV (docs/design/convexity.md) is replayed as the scalar
   claim it is; the claim is compared with brute force on channels with k <= 4 inputs and
   n <= 4 outputs (:mod:`.convexity`).
+* An obligation of a posterior shift claim (rule PS, docs/design/posterior_shift.md) is
+  replayed as the scalar claim it is; the claim is compared with brute force on exact
+  mechanisms on D^n, n <= 3, |D| <= 3, with beliefs mostly on E (:mod:`.posterior_shift`).
 * The base and step of an induction over a sequence of random variables are replayed as the
   Shannon claims they are; the rule is noted, not replayed.
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
@@ -49,6 +52,7 @@ ERASURE = ("dpproofs.finite.erasure", "ErasureClaim")
 PAD = ("dpproofs.finite.pad", "PadClaim")
 MEDIAN = ("dpproofs.finite.median", "MedianLowerBound")
 CONVEXITY = ("dpproofs.finite.convexity", "MixtureTVClaim")
+POSTERIOR_SHIFT = ("dpproofs.finite.posterior_shift", "PosteriorShiftClaim")
 
 
 def _home(claim: Any) -> tuple[str, str]:
@@ -87,6 +91,7 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
     unchanged), with the brute force of :mod:`.induction` or :mod:`.rowrelease`; the rule
     itself is a proof, not replayed."""
     from dpproofs.recheck import convexity, erasure, induction, median, pad, rowrelease, symmetric
+    from dpproofs.recheck import posterior_shift as shift_rule
 
     if parent is None or finding.outcome is Outcome.FAILED:
         return finding
@@ -112,6 +117,9 @@ def with_parent(finding: Finding, parent: Any) -> Finding:
         agrees, rule, note = pad.agrees, "one-time pad rule", "docs/design/pad.md"
     elif home == CONVEXITY:
         agrees, rule, note = convexity.agrees, "convexity rule", "docs/design/convexity.md"
+    elif home == POSTERIOR_SHIFT:
+        agrees, rule = shift_rule.agrees, "posterior shift rule PS"
+        note = "docs/design/posterior_shift.md"
     else:
         return finding
     ok, said = agrees(parent, "proved" if finding.piece.status == "proved" else "")

@@ -22,6 +22,9 @@ writes those texts again, with this package's own copy of the deciders' words (n
   :data:`UNRECORDED`, the scalar decider's);
 * a CV-TV claim (docs/design/convexity.md), proved: as an erasure claim, with its own roles
   (by its form) and the reason "for <coverage>: every obligation proved" (:func:`_convexity`);
+* a posterior shift claim (rule PS, docs/design/posterior_shift.md), proved: as an erasure
+  claim, with its roles "good outputs", "delta' where eps' < 1", "delta' where eps' >= 1" and
+  the reason "for <coverage>: every obligation proved" (:func:`_posterior_shift`);
 * a chord claim (docs/design/chord.md), proved: :mod:`.chordtext`;
 * ``all_of`` of such claims, proved: "all of", the parts' reasons joined by "; " (each once), no
   certificate (:func:`dpproofs.verdict.conjunction`).
@@ -45,6 +48,7 @@ DIAGONAL = ("dpproofs.symbolic.diagonal", "DiagonalClaim")
 ERASURE = ("dpproofs.finite.erasure", "ErasureClaim")
 PAD = ("dpproofs.finite.pad", "PadClaim")
 CONVEXITY = ("dpproofs.finite.convexity", "MixtureTVClaim")
+POSTERIOR_SHIFT = ("dpproofs.finite.posterior_shift", "PosteriorShiftClaim")
 ALL_OF = ("dpproofs.claim", "AllOf")
 
 #: The deciders' methods (copies; see the module docstring).
@@ -54,6 +58,11 @@ PAD_METHOD = "one-time pad rule for every m >= 2 (docs/design/pad.md)"
 CONVEXITY_METHOD = (
     "convexity rule CV-TV for every number of inputs and outputs (docs/design/convexity.md)"
 )
+POSTERIOR_SHIFT_METHOD = (
+    "posterior shift rule PS for every n, D and output space (docs/design/posterior_shift.md)"
+)
+#: Rule PS's obligations, in order.
+POSTERIOR_SHIFT_ROLES = ("good outputs", "delta' where eps' < 1", "delta' where eps' >= 1")
 ALL_OF_METHOD = "all of"
 #: The obligations of the erasure and pad rules, in order.
 ROLES = ("well-formedness", "statement")
@@ -97,7 +106,7 @@ def _ours(claim: Any) -> bool:
     home = _home(claim)
     if home == ALL_OF:
         return all(_ours(part) for part in claim.parts)
-    return home in (DIAGONAL, ERASURE, PAD, CONVEXITY, chordtext.HOME)
+    return home in (DIAGONAL, ERASURE, PAD, CONVEXITY, POSTERIOR_SHIFT, chordtext.HOME)
 
 
 def told(verdict: Reported) -> Mismatch:
@@ -131,10 +140,20 @@ def _texts(verdict: Reported, claim: Any, path: Path) -> Texts:
         return _diagonal(claim, _pieces(verdict, lambda p: p == path))
     if home == chordtext.HOME:
         return chordtext.texts(claim, _pieces(verdict, lambda p: p == path))
-    method = {ERASURE: ERASURE_METHOD, PAD: PAD_METHOD, CONVEXITY: CONVEXITY_METHOD}.get(home)
+    method = {
+        ERASURE: ERASURE_METHOD,
+        PAD: PAD_METHOD,
+        CONVEXITY: CONVEXITY_METHOD,
+        POSTERIOR_SHIFT: POSTERIOR_SHIFT_METHOD,
+    }.get(home)
     if method is None:
         raise NotDerived(f"part {list(path)} is a {home[1]}")
-    roles, reason = _convexity(claim) if home == CONVEXITY else (ROLES, "")
+    roles: tuple[str, ...] = ROLES
+    reason = ""
+    if home == CONVEXITY:
+        roles, reason = _convexity(claim)
+    elif home == POSTERIOR_SHIFT:
+        roles, reason = POSTERIOR_SHIFT_ROLES, _posterior_shift(claim)
     obligations = tuple(claim.parts)
     if len(obligations) != len(roles):
         raise NotDerived(f"{len(obligations)} obligations, not {len(roles)}")
@@ -158,6 +177,17 @@ def _convexity(claim: Any) -> tuple[tuple[str, ...], str]:
         f"{delta} in {domain}"
     )
     return roles, f"for {coverage}: every obligation proved"
+
+
+def _posterior_shift(claim: Any) -> str:
+    """Rule PS's reason, its coverage read off the claim (n, eps, delta, the shift k)."""
+    n, eps, delta = claim.n, claim.eps, claim.delta
+    coverage = (
+        f"every {n} >= 1, every finite D, every output space (finite, or densities w.r.t. one "
+        f"measure), every mechanism and belief on D^{n}, {eps} > 0, {delta} in [0, 1) (rule PS "
+        f"at a = {claim.shift} {eps})"
+    )
+    return f"for {coverage}: every obligation proved"
 
 
 def _pieces(verdict: Reported, where: Callable[[Path], bool]) -> list[Piece]:

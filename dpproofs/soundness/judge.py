@@ -102,6 +102,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "MedianLowerBound": _closed_form,
         "MixtureTVClaim": _closed_form,
         "InformedBeliefReduction": _informed,
+        "PosteriorShiftClaim": _closed_form,
     }.get(kind)
     if handler is None:
         return Judgement(NOT_CHECKED, f"no independent route for a {kind}")
@@ -233,9 +234,10 @@ def _brute(
 
 def _closed_form(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
     """A closed-form rule's claim (induction, row release, symmetric response, erasure, one-time
-    pad, median witness, convexity) against brute force at small sizes
+    pad, median witness, convexity, posterior shift) against brute force at small sizes
     (``dpproofs.recheck.<rule>``)."""
     from dpproofs.recheck import convexity, erasure, induction, median, pad, rowrelease, symmetric
+    from dpproofs.recheck import posterior_shift as shift_rule
 
     rule = {
         "InductionClaim": induction,
@@ -245,6 +247,7 @@ def _closed_form(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judg
         "PadClaim": pad,
         "MedianLowerBound": median,
         "MixtureTVClaim": convexity,
+        "PosteriorShiftClaim": shift_rule,
     }[type(claim).__name__]
     return _brute(rule.agrees, claim, verdict)
 

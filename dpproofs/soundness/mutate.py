@@ -13,7 +13,8 @@ Mutants transform the claim object a theorem function returns, never its source 
   :mod:`.scalar`, :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.diagonal`,
   :mod:`.entropic` (Shannon claims); chord claims (Lemma CM): :mod:`.chord`;
   neighbour-pair, group and additive sensitivity claims: :mod:`.reduced`; induction claims:
-  :mod:`.induction`; row-release claims: :mod:`.rowrelease`;
+  :mod:`.induction`; row-release claims: :mod:`.rowrelease`; posterior shift claims (rule PS):
+  :mod:`.posterior_shift`;
 * any other kind: listed in ``not_mutated``, never skipped silently.
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
@@ -80,6 +81,7 @@ def kind_of(claim: Any) -> str:
         "PadClaim": "one-time-pad",
         "MedianLowerBound": "median",
         "MixtureTVClaim": "convexity",
+        "PosteriorShiftClaim": "posterior-shift",
     }.get(type(claim).__name__, type(claim).__name__)
 
 
@@ -101,6 +103,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.finite.erasure import ErasureClaim
     from dpproofs.finite.median import MedianLowerBound
     from dpproofs.finite.pad import PadClaim
+    from dpproofs.finite.posterior_shift import PosteriorShiftClaim
     from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
@@ -115,6 +118,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         entropic,
         induction,
         informed,
+        posterior_shift,
         reduced,
         rowrelease,
         scalar,
@@ -199,6 +203,8 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         edits = rowrelease.median_edits(claim)
     elif isinstance(claim, MixtureTVClaim):
         edits = convexity.edits(claim)
+    elif isinstance(claim, PosteriorShiftClaim):
+        edits = posterior_shift.edits(claim)
     else:
         out.not_mutated.append(f"{prefix.rstrip('/')}: not mutated (kind {kind})")
         return

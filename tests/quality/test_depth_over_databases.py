@@ -1,8 +1,8 @@
 """Issue 30, section 2: a theorem over D^n whose statement needs n >= 2 (a belief over D^n, the
 games x -> x_{-i}, delta' = O(n sqrt(delta))) is not decided at n = 1 only. Each theorem below
-must have a part that covers some n >= 2: a search over mechanisms on D^n with n >= 2, or a
-neighbour-pair or group claim (docs/design/neighbours.md: every n). Cheap: the claims are built,
-not decided."""
+must have a part that covers some n >= 2: a search over mechanisms on D^n with n >= 2, a
+neighbour-pair or group claim (docs/design/neighbours.md: every n), or a posterior shift claim
+(docs/design/posterior_shift.md: every n). Cheap: the claims are built, not decided."""
 
 import re
 from pathlib import Path
@@ -10,12 +10,19 @@ from pathlib import Path
 import pytest
 
 from dpproofs.claim import AllOf, Premise
+from dpproofs.finite.posterior_shift import PosteriorShiftClaim
 from dpproofs.run.discovery import load_theorems, theorem_files
 from dpproofs.search.informed import InformedBeliefReduction
 from dpproofs.search.pairs import NeighbourPairClaim
 
 ROOT = Path(__file__).resolve().parents[2]
-TARGETS = ("vadhan.approx_remark", "ks.theorem_a3", "ks.theorem2_4.part1")
+TARGETS = (
+    "vadhan.approx_remark",
+    "ks.theorem_a3",
+    "ks.theorem2_4.part1",
+    "ks.theorem5_1",
+    "ks.corollary5_2",
+)
 
 
 def _specs():
@@ -32,7 +39,7 @@ def _database_rows(claim):
     """The n of every D^n a part of ``claim`` decides (0 standing for 'every n')."""
     if isinstance(claim, AllOf | Premise | InformedBeliefReduction):
         return [n for part in claim.parts for n in _database_rows(part)]
-    if isinstance(claim, NeighbourPairClaim):
+    if isinstance(claim, (NeighbourPairClaim, PosteriorShiftClaim)):
         return [0]
     quantifier = getattr(claim, "quantifier", None)
     if quantifier is None:

@@ -3,10 +3,10 @@
 corollary itself is ks_corollary5_2.py).
 
 O() constants are the explicit ones of the proofs: Lemma 4.1's
-delta'' = sqrt(delta) + 2 delta/(eps e^eps); Theorem 5.1's proof applies Corollary 4.2 to pairs
-that are (eps, 2 delta)-indistinguishable (Claim 3.3 part 4), so its delta'' is Lemma 4.1's at
-2 delta, sqrt(2 delta) + 4 delta/(eps e^eps), and delta' = n delta'' (union bound over i).
-Inequalities "mass <= sqrt(delta) + 2 delta/(eps e^eps)" are multiplied by eps e^eps > 0.
+delta'' = sqrt(delta) + 2 delta/(eps e^eps). Inequalities "mass <= sqrt(delta) + 2 delta/(eps
+e^eps)" are multiplied by eps e^eps > 0. Theorem 5.1 is decided by rule PS (posterior shift,
+docs/design/posterior_shift.md) for every n, with the rule's own explicit constant:
+delta' = n C(eps) sqrt(delta) (the theorem's reading).
 
 Searches are over exact finite objects (z3, e^eps pinned to rationals where products with it
 must stay polynomial); what z3 cannot decide in the time limit is stated with its reason.
