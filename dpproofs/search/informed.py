@@ -18,11 +18,13 @@ their events by delta'', not n delta'': they are premises (:class:`dpproofs.clai
 and a counterexample of one of them leaves the statement unknown.
 
 Preconditions checked here, mechanically, on the claims as built (:meth:`preconditions`):
-every part is a search claim (or a conjunction of them) over mechanisms on D^n with |D| = 2,
-n = 1 for (J) and (Z), n = 2 for (S); the output counts are the same in every part; (Z) has
-the same (eps, delta) domains as (J), and every (S) claim's (eps, delta) lies in them (every n
-is then covered at the (S) points); the bound claimed for D^n is n delta'' (``bound``, an
-expression in n and delta'', equal to it for every n). NOT checked mechanically: that the three
+the parts the beliefs need (:data:`BELIEFS`: informed beliefs (Z), beliefs on one group no
+(Z)); every part a search claim (or a conjunction of them) over mechanisms on D^n with
+|D| = 2, n = 1 for (J) and (Z), n = 2 for (S); (Z) at some (J) claim's (eps, delta) domains
+and output counts; every (S) claim's (eps, delta) inside one (J) claim's, at output counts that
+(J) claim decides (every n is then covered at the (S) points and output counts); the bound
+claimed for D^n is n delta'' (``bound``, an expression in n and delta'', equal to it for every
+n). NOT checked mechanically: that the three
 predicates state the design note's events with the same c and delta'' (they are the theorem
 file's code; the brute-force test tests/quality/test_informed_reduction.py checks the
 theorem's predicates against D^2 and D^3).
@@ -85,15 +87,45 @@ def within(inner: Any, outer: Any) -> bool:
     return olo <= lo and (ohi is None or (hi is not None and hi <= ohi))
 
 
+def _where(claim: Any) -> str:
+    boxes = {name: param_box(claim, name) for name in ("eps", "delta")}
+    ranges = ", ".join(f"{k} in [{b[0]}, {b[1]}]" for k, b in boxes.items() if b is not None)
+    return f"{ranges}, outputs {list(claim.quantifier.sizes)}"
+
+
+def _covered_by(claim: Any, joint: Any, exact: bool) -> bool:
+    """``claim``'s eps and delta lie in ``joint``'s (``exact``: are ``joint``'s) and its output
+    counts are ``joint``'s (``exact``) or some of them."""
+    boxes = [(param_box(claim, k), param_box(joint, k)) for k in ("eps", "delta")]
+    mine, theirs = set(claim.quantifier.sizes), set(joint.quantifier.sizes)
+    if exact:
+        return mine == theirs and all(a is not None and a == b for a, b in boxes)
+    return mine <= theirs and all(within(a, b) for a, b in boxes)
+
+
+#: The beliefs the reduction is stated for, and the parts it needs for them: informed beliefs
+#: (K&S Theorem A.3, t drawn from A(x)) need (Z); beliefs on one group (Theorem 2.4 part 1, t
+#: drawn from A(b)) do not (a game i != j with g_i = 0 breaches only where Z0(t) = 0, which
+#: carries no mass under A(b): the design note's "Beliefs on one group").
+INFORMED, ONE_GROUP = "informed", "one group"
+BELIEFS = {INFORMED: "(J), (Z) and (S)", ONE_GROUP: "(J) and (S), and no (Z)"}
+WHY = {
+    "(Z)": "not (J)'s eps, delta and output counts",
+    "(S)": "outside every (J)'s eps and delta, or at output counts (J) does not decide",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class InformedBeliefReduction:
-    """(J), (Z), (S) of the informed-belief reduction and the bound claimed for D^n (an
-    expression in n and delta2 = delta''); decided as in the module docstring."""
+    """(J), (Z), (S) of the informed-belief reduction, the bound claimed for D^n (an
+    expression in n and delta2 = delta'') and the beliefs (:data:`BELIEFS`); decided as in
+    the module docstring."""
 
     joint: Claim
     zero: Claim | None
     square: Claim | None
     bound: str = UNION_BOUND
+    beliefs: str = INFORMED
     __bool__ = no_truth_value
 
     @property
@@ -114,8 +146,10 @@ class InformedBeliefReduction:
     def preconditions(self) -> list[str]:
         """The preconditions that fail (empty: all hold); see the module docstring."""
         failed = []
-        if self.zero is None or self.square is None:
-            failed.append("the reduction needs all three parts (J), (Z) and (S)")
+        if self.beliefs not in BELIEFS:
+            failed.append(f"beliefs {self.beliefs!r} is none of {sorted(BELIEFS)}")
+        elif (self.zero is None) != (self.beliefs == ONE_GROUP) or self.square is None:
+            failed.append(f"the reduction for {self.beliefs} beliefs needs {BELIEFS[self.beliefs]}")
         n, delta2 = sympy.symbols("n delta2")
         try:
             bound = sympy.sympify(self.bound, locals={"n": n, "delta2": delta2})
@@ -131,21 +165,10 @@ class InformedBeliefReduction:
                 failed.append(f"{which} is not a claim over mechanisms on D^{size}, |D| = 2")
         if failed:
             return failed
-        outputs = {tuple(c.quantifier.sizes) for _, c, _ in claims}
-        if len(outputs) != 1:
-            failed.append(f"the parts' output counts differ: {sorted(outputs)}")
         joints = [c for w, c, _ in claims if w == "(J)"]
-        for which, claim, _ in claims:
-            for name in ("eps", "delta"):
-                box = param_box(claim, name)
-                inside = any(within(box, param_box(j, name)) for j in joints)
-                if which != "(S)" and not inside:
-                    failed.append(f"{which}'s {name} is not (J)'s")
-                elif which == "(S)" and not inside and box is not None:
-                    shown = f"[{box[0]}, {box[1]}]"
-                    failed.append(f"(S) at {name} in {shown}, outside (J)'s range")
-                elif which == "(S)" and not inside:
-                    failed.append(f"(S) has no parameter {name}")
+        for which, claim, _ in claims[len(joints) :]:
+            if not any(_covered_by(claim, j, exact=which == "(Z)") for j in joints):
+                failed.append(f"{which} at {_where(claim)}: {WHY[which]}")
         return failed
 
     def decide(self, deadline: Deadline) -> Verdict:

@@ -32,7 +32,8 @@ def _elsewhere(claim: Any) -> Any:
 
 def edits(claim: Any) -> Iterator[Edit]:
     """The rule's mutants of ``claim`` (module docstring)."""
-    yield "drop Z", "drop part", "(Z)", lambda: replace(claim, zero=None)
+    if claim.zero is not None:
+        yield "drop Z", "drop part", "(Z)", lambda: replace(claim, zero=None)
     yield "drop S", "drop part", "(S)", lambda: replace(claim, square=None)
     yield (
         "bound (n - 1) delta''",

@@ -162,49 +162,89 @@ def test_group_belief_breach_mass_is_bounded_by_the_parts():
 # --- the rule object (dpproofs.search.informed): its preconditions and its combination -------
 
 
-def _a3():
-    """ks.theorem_a3's reduction as the theorem file builds it (not decided here)."""
+def _built(module, theorem_id):
+    """``theorem_id``'s reduction as its theorem file builds it (not decided here)."""
+    import importlib
     import sys
     from pathlib import Path
 
     folder = str(Path(__file__).parents[2] / "theorems" / "kasiviswanathan_smith")
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    import ks_appendix_a
-
-    (spec,) = [s for s in ks_appendix_a.__dpproofs_theorems__ if s.id == "ks.theorem_a3"]
+    specs = importlib.import_module(module).__dpproofs_theorems__
+    (spec,) = [s for s in specs if s.id == theorem_id]
     return spec.build()
+
+
+def _a3():
+    return _built("ks_appendix_a", "ks.theorem_a3")
+
+
+OUTSIDE = "outside every (J)'s eps and delta, or at output counts (J) does not decide"
 
 
 def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
     from dataclasses import replace
 
+    from dpproofs.search.domains import Interval
     from dpproofs.soundness import informed
 
     reduction = _a3()
     assert reduction.preconditions() == []
-    # The square is (S) at the 7 e^eps points x 3 breach sets, each on D^2.
     assert [type(p).__name__ for p in reduction.parts] == ["Premise", "Premise", "SearchClaim"]
     failing = {label: build().preconditions() for label, _, _, build in informed.edits(reduction)}
     assert failing == {
-        "drop Z": ["the reduction needs all three parts (J), (Z) and (S)"],
-        "drop S": ["the reduction needs all three parts (J), (Z) and (S)"],
+        "drop Z": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
+        "drop S": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
         "bound (n - 1) delta''": [
             "the bound claimed, (n-1)*delta2, is not the union bound n delta''"
         ],
         # eps = 2 * 2 + 1 = 5, beyond (J)'s [1/100, 2], for each of the 21 square claims
-        "S at another eps": ["(S) at eps in [5, 5], outside (J)'s range"] * 21,
+        "S at another eps": [
+            f"(S) at eps in [5, 5], delta in [1/100, 1/100], outputs [2]: {OUTSIDE}"
+        ]
+        * 21,
     }
-    # (S) in (J)'s place: a part on the wrong D^n; (Z) at another delta.
+    # (S) in (J)'s place: a part on the wrong D^n; (Z) at another delta or output count.
     assert replace(reduction, square=reduction.joint).preconditions() == [
         "(S) is not a claim over mechanisms on D^2, |D| = 2"
     ]
-    other = reduction.zero.restricted("delta", type(reduction.zero.quantifier.params[1][1])(0, 0))
-    assert "(Z)'s delta is not (J)'s" in replace(reduction, zero=other).preconditions()
+    other = reduction.zero.restricted("delta", Interval(0, 0))
+    assert replace(reduction, zero=other).preconditions() == [
+        "(Z) at eps in [1/100, 2], delta in [0, 0], outputs [2]: not (J)'s eps, delta and "
+        "output counts"
+    ]
+    wider = replace(reduction.zero, quantifier=replace(reduction.zero.quantifier, sizes=(2, 3)))
+    assert replace(reduction, zero=wider).preconditions() != []
+    # Informed beliefs need (Z); beliefs on one group have none.
+    assert replace(reduction, beliefs="one group").preconditions() == [
+        "the reduction for one group beliefs needs (J) and (S), and no (Z)"
+    ]
+    assert replace(reduction, beliefs="any").preconditions() != []
     # An equal expression of the union bound is accepted; any other is not.
     assert replace(reduction, bound="delta2*n").preconditions() == []
     assert replace(reduction, bound="n*delta2 + 0*n").preconditions() == []
     assert replace(reduction, bound="n*n*delta2").preconditions() != []
+    assert replace(reduction, bound="import os").preconditions() != []
+
+
+def test_the_one_group_reduction_of_theorem2_4_part1():
+    from dataclasses import replace
+
+    from dpproofs.soundness import informed
+
+    reduction = _built("ks_semantic", "ks.theorem2_4.part1")
+    assert (reduction.beliefs, reduction.zero, reduction.preconditions()) == ("one group", None, [])
+    # (J) at 2 and 3 outputs and delta in {1/100, 1/10000}; every (S) claim inside one of them.
+    labels = [label for label, _, _, _ in informed.edits(reduction)]
+    assert labels == ["drop S", "bound (n - 1) delta''", "S at another eps"]
+    assert all(b().preconditions() for _, _, _, b in informed.edits(reduction))
+    # (S) at 4 outputs: no (J) claim decides 4 outputs (they decide 2 and 3).
+    squares = [
+        replace(c, quantifier=replace(c.quantifier, sizes=(4,))) for c in reduction.square.parts
+    ]
+    moved = replace(reduction, square=type(reduction.square)(tuple(squares)))
+    assert moved.preconditions()[0].endswith(OUTSIDE)
 
 
 def _verdict(status):
