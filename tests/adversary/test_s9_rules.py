@@ -352,6 +352,27 @@ def _reduction():  # type: ignore[no-untyped-def]
     return _spec("ks_appendix_a.py", "ks.theorem_a3").build()
 
 
+def _square(e: F, delta: F = F(1, 100)):  # type: ignore[no-untyped-def]
+    """Theorem A.3's square part (S) at e^eps = e and delta (the theorem file's builder)."""
+    _reduction()  # loads the theorem file, and with it its helpers
+    from _ks_posterior import informed_square
+
+    from dpproofs.claim import all_of
+    from dpproofs.search import log_of
+
+    return all_of(informed_square(log_of(e), delta, (0,)))
+
+
+def _zero(delta: F):  # type: ignore[no-untyped-def]
+    """Theorem A.3's (Z) at (J)'s eps range and another delta."""
+    import sys
+
+    spec = _spec("ks_appendix_a.py", "ks.theorem_a3")
+    module = sys.modules[spec.build.__module__]
+    ((eps, _delta),) = module.A3_POINTS
+    return module._a3_undefined(eps, delta)
+
+
 def test_the_theorem_a3_reduction_meets_its_preconditions() -> None:
     assert _reduction().preconditions() == []
 
@@ -365,6 +386,12 @@ REFUSED = {
     "bound Max(n, 1) delta''": lambda r: dataclasses.replace(r, bound="Max(n, 1)*delta2"),
     "bound delta''": lambda r: dataclasses.replace(r, bound="delta2"),
     "bound garbage": lambda r: dataclasses.replace(r, bound="n*delta2)"),
+    "beliefs unknown": lambda r: dataclasses.replace(r, beliefs="every"),
+    "(S) at delta 1/50": lambda r: dataclasses.replace(r, square=_square(F(11, 10), F(1, 50))),
+    # ln(101/100) = 0.00995... < 1/100, outside (J)'s eps range [1/100, 2].
+    "(S) at e^eps 101/100": lambda r: dataclasses.replace(r, square=_square(F(101, 100))),
+    "(S) at e^eps 8": lambda r: dataclasses.replace(r, square=_square(F(8))),
+    "(Z) at delta 1/50": lambda r: dataclasses.replace(r, zero=_zero(F(1, 50))),
 }
 
 
