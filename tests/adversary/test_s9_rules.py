@@ -234,6 +234,23 @@ def test_false_claims_are_not_proved(name: str) -> None:
     assert _decide(claim) is not Status.PROVED
 
 
+#: eps' or delta' undefined at a point of the domain (a pole): not proved (held: unknown, z3's
+#: models at the pole are no real counterexamples).
+POLES = {
+    "delta' pole at e^eps = 11/10": (EPS_PRIME, f"n*({RATE_51} + 1/(exp(eps) - 11/10)**2)"),
+    "eps' pole at delta = 1/16": (f"{EPS_PRIME} + 1/(4*sqrt(delta) - 1)**2", f"n*{RATE_51}"),
+    "eps' = 1/delta": ("1/delta", f"n*{RATE_51}"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(POLES))
+def test_claims_with_a_pole_in_the_domain_are_not_proved(name: str) -> None:
+    eps_prime, delta_prime = POLES[name]
+    claim = posterior_shift_claim(EPS, DELTA, N, eps_prime, delta_prime)
+    assert _decide(claim, 120) is not Status.PROVED
+
+
 # --- malformed claims -------------------------------------------------------------------------
 
 MALFORMED = {
