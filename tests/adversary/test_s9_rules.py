@@ -177,6 +177,47 @@ def test_every_inequality_of_the_design_note_by_brute_force(pure: bool, k: int) 
     assert count > 200 and bad_outputs > 0, (count, bad_outputs)
 
 
+def _good_lhs(u: F, c: F, a2: F, c2: F, lam: F) -> F:
+    """GOOD's left side at Z0 = 1 (it is invariant under scaling p and q): A = 1 - C."""
+    a, zi = 1 - c, a2 + c2
+    return (a * abs(1 - lam / zi) + c + c2 / zi) / 2
+
+
+@pytest.mark.parametrize(("k", "coefficient"), [(2, 2), (1, 2)])
+def test_good_at_exact_points_of_its_region(k: int, coefficient: int) -> None:
+    """GOOD for Theorem 5.1 (k = 2) and Corollary 5.2 (k = 1), eps' = y^3 - 1 + 2 g, checked
+    exactly at the vertices and midpoints of its region (Z0 = 1, C in [0, g], A' in
+    [A/u, u A], C' in [0, g A'/(1 - g)], lam in [1/u, u]) on a grid of y and g with eps' < 1:
+    z3's proof is re-checked pointwise. Not vacuous: LHS >= 2 eps'/5 somewhere (k = 2: 0.756 eps'
+    at y = 5/4, g = 0; k = 1: 0.4994 eps' at y = 1001/1000, g = 2/5)."""
+    worst = F(0)
+    for y in (F(1001, 1000), F(101, 100), F(21, 20), F(11, 10), F(6, 5), F(5, 4)):
+        for g in (F(0), F(1, 1000), F(1, 100), F(1, 20), F(1, 10), F(1, 5), F(2, 5)):
+            eps_prime = y**3 - 1 + coefficient * g
+            if eps_prime >= 1:
+                continue
+            u = y**k
+            for c in (F(0), g / 2, g):
+                a = 1 - c
+                for a2 in (a / u, a, a * u):
+                    for c2 in (F(0), g * a2 / (1 - g) / 2, g * a2 / (1 - g)):
+                        if a2 + c2 == 0:
+                            continue
+                        for lam in (1 / u, F(1), u):
+                            lhs = _good_lhs(u, c, a2, c2, lam)
+                            assert lhs <= eps_prime, (y, g, c, a2, c2, lam)
+                            worst = max(worst, lhs / eps_prime)
+    assert worst >= F(2, 5), worst
+
+
+def test_a_equal_3_eps_breaks_good() -> None:
+    """The design note: at a = 3 eps GOOD would need (y^3 - 1)^2 <= 0. At y = 11/10, g = 0,
+    C = C' = 0, A' = A/u, lam = u: LHS = (u^2 - 1)/2 > y^3 - 1."""
+    y = F(11, 10)
+    u = y**3
+    assert _good_lhs(u, F(0), 1 / u, F(0), u) > y**3 - 1
+
+
 def test_lemma_bad_needs_a_above_eps_under_approximate_closeness() -> None:
     """At a = eps (k = 1) no constant kappa bounds the bad mass by d kappa: P = (1/4, 3/4) and
     Q = (y/4 + d/2, 1 - y/4 - d/2) are (eps, d)-close for every d in (0, 1/100] at y = 11/10,
