@@ -275,6 +275,14 @@ def test_false_claims_are_not_proved(name: str) -> None:
     assert _decide(claim) is not Status.PROVED
 
 
+@pytest.mark.slow
+def test_a_true_claim_the_rule_cannot_prove_is_unknown_not_refuted() -> None:
+    """delta' = n: true (a probability is <= 1 <= n), but D1 (1 >= g (1 + kappa)(1 + y^2/(1 -
+    g))) fails near y = 1: the rule answers UNKNOWN, never REFUTED."""
+    claim = posterior_shift_claim(EPS, DELTA, N, EPS_PRIME, "n")
+    assert _decide(claim, 120) is Status.UNKNOWN
+
+
 #: eps' or delta' undefined at a point of the domain (a pole): not proved (held: unknown, z3's
 #: models at the pole are no real counterexamples).
 POLES = {
