@@ -37,7 +37,7 @@ DELTA = sympy.Symbol("delta", nonnegative=True)
 N = sympy.Symbol("n", positive=True, integer=True)
 EPS_PRIME = "exp(3*eps) - 1 + 2*sqrt(delta)"
 RATE_5_1 = "(1 + (1 + exp(2*eps))/(exp(2*eps) - exp(eps)))*(1 + 2*exp(2*eps))"
-RATE_5_2 = "1 + 2*exp(eps)"
+RATE_5_2 = "3"
 
 
 def _claim(closeness: Closeness, shift: int, rate: str, eps_prime: str = EPS_PRIME):

@@ -21,7 +21,8 @@ The two parts:
    5.1's close set E' at d = 0, and b[E'] >= b[E] >= 1 - delta;
 2. rule PS (docs/design/posterior_shift.md) at d = 0 and a = eps: for every n, finite D and
    output space, a belief with b[E'] >= 1 - delta gets (e^{3 eps} - 1 + 2 sqrt(delta),
-   n (1 + 2 e^eps) sqrt(delta))-semantic privacy.
+   3 n sqrt(delta))-semantic privacy (where eps' < 1, e^eps < 2^(1/3) and sqrt(delta) < 1/2,
+   so the rule's sqrt(delta) (1 + e^eps/(1 - sqrt(delta))) < 3 sqrt(delta); 29/10 is not proved).
 """
 
 from _ks_common import SEED, laplace_step, ps_claim
@@ -54,10 +55,10 @@ from dpproofs.theorem import theorem
     "i to it); LS_f(x) = max over Hamming neighbours y of |f(x) - f(y)|; Lap(s/eps) has "
     "density proportional to exp(-eps |y|/s); Definition 2.3 at this b; every eps > 0, s > 0, "
     "delta in [0, 1); eps' exactly as stated; O(n sqrt(delta)) read with rule PS's explicit "
-    "constant: delta' = n (1 + 2 e^eps) sqrt(delta).",
+    "constant: delta' = 3 n sqrt(delta) (an absolute constant; z3 proves 3, not 29/10).",
 )
 def corollary5_2():
     """With E = {x : LS_f(x) <= s} and A(x) = f(x) + Lap(s/eps): every belief b with
-    b[E] >= 1 - delta gets (e^{3eps} - 1 + 2 sqrt(delta), n (1 + 2 e^eps) sqrt(delta))-semantic
+    b[E] >= 1 - delta gets (e^{3eps} - 1 + 2 sqrt(delta), 3 n sqrt(delta))-semantic
     privacy, for every n."""
-    return all_of(laplace_step(), ps_claim(Closeness.PURE, 1, "1 + 2*exp(eps)"))
+    return all_of(laplace_step(), ps_claim(Closeness.PURE, 1, "3"))

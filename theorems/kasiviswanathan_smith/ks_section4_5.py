@@ -180,8 +180,9 @@ THEOREM5_1_RATE = "(1 + (1 + exp(2*eps))/(exp(2*eps) - exp(eps)))*(1 + 2*exp(2*e
     "delta)-indistinguishability with every Hamming neighbour; Definition 2.3 at this b; every "
     "eps > 0, delta in [0, 1); eps' = e^{3 eps} - 1 + 2 sqrt(delta) exactly; O(n sqrt(delta)) "
     "read with the explicit constant of rule PS: delta' = n C(eps) sqrt(delta), C(eps) = (1 + "
-    "(1 + e^{2 eps})/(e^{2 eps} - e^eps)) (1 + 2 e^{2 eps}) (about 6/eps for small eps, as the "
-    "paper's constant 2/(eps e^eps) grows like 1/eps).",
+    "(1 + e^{2 eps})/(e^{2 eps} - e^eps)) (1 + 2 e^{2 eps}) (about 6/eps for small eps; the "
+    "paper's proof gives n (sqrt(2 delta) + 4 delta/(eps e^eps)), smaller, through Lemma 4.1, "
+    "which is not decided: ks.lemma4_1).",
     note="Decided by rule PS (posterior shift, docs/design/posterior_shift.md) for every n, "
     "every finite D and every output space: at a = 2 eps the outputs where A(x) and A(x_{-i}) "
     "differ by more than e^a, for x in E, carry mass <= delta kappa (Lemma BAD), the databases "
