@@ -89,6 +89,19 @@ def _instances(seed: int, pure: bool):  # type: ignore[no-untyped-def]
 # --- rule PS: the library's two instances, decided and checked by brute force -------------
 
 
+def _at(expr: object, claim: object, y: F, g: F, n: int) -> F:
+    """``expr`` (in the claim's eps, delta, n) at eps = ln y, delta = g^2 and n, exactly:
+    exp(j ln y) = y^j and sqrt(g^2) = g are rational, so the value is."""
+    point = {
+        claim.eps: sympy.log(sympy.Rational(y.numerator, y.denominator)),  # type: ignore[attr-defined]
+        claim.delta: sympy.Rational(g.numerator, g.denominator) ** 2,  # type: ignore[attr-defined]
+        claim.n: n,  # type: ignore[attr-defined]
+    }
+    value = sympy.simplify(sympy.sympify(expr).subs(point))
+    assert value.is_Rational, value
+    return F(int(value.p), int(value.q))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("file", "theorem_id", "pure"),
@@ -97,13 +110,17 @@ def _instances(seed: int, pure: bool):  # type: ignore[no-untyped-def]
 def test_the_ks_instances_are_proved_and_hold_by_brute_force(
     file: str, theorem_id: str, pure: bool
 ) -> None:
-    """Proved, and at every instance the breach mass at eps' is <= delta' = n R (R as the file
-    states it: Theorem 5.1's C(eps) sqrt(delta), Corollary 5.2's (1 + 2 e^eps) sqrt(delta))."""
-    assert _decide(_spec(file, theorem_id).build()) is Status.PROVED
+    """Proved, and at every instance the breach mass at eps' is <= delta', both read from the
+    file's claim (its rule PS part) at eps = ln y, delta = g^2 and n, exactly."""
+    claim = _spec(file, theorem_id).build()
+    assert _decide(claim) is Status.PROVED
+    (ps,) = [c for c in (claim, *getattr(claim, "parts", ())) if hasattr(c, "delta_prime")]
     checked = tight = 0
+    values: dict[tuple[F, F], tuple[F, F]] = {}
     for _m, n, rows, y, g, _inside, belief in _instances(91, pure):
-        eps_prime = y**3 - 1 + 2 * g
-        rate = g * (1 + 2 * y) if pure else g * (1 + _kappa(y, 2, False)) * (1 + 2 * y * y)
+        if (y, g) not in values:
+            values[y, g] = (_at(ps.eps_prime, ps, y, g, 1), _at(ps.delta_prime, ps, y, g, 1))
+        eps_prime, rate = values[y, g]
         mass = breach_mass(rows, belief, n, eps_prime)
         assert mass <= n * rate, (rows, belief, y, g)
         checked += 1
