@@ -64,6 +64,67 @@ def all_of(*claims: Claim) -> AllOf:
     return AllOf(tuple(claims))
 
 
+#: The method of a premise's verdict when the premise fails (see :class:`Premise`).
+PREMISE_FAILS = "premise of a reduction"
+
+
+@dataclass(frozen=True, slots=True)
+class Premise:
+    """``claim`` as a premise of a reduction named ``name``, not the statement itself.
+
+    The reduction's argument needs ``claim``; a premise may be STRONGER than the argument needs
+    (a part of the informed-belief reduction bounds its event by delta'', not n delta''), so a
+    counterexample to it shows that the argument does not apply, not that the statement is
+    false. Decided as ``claim``; its verdict is the one part of the premise's verdict (so that
+    ``dpproofs recheck`` replays its evidence at the part path ``(..., 0)``):
+
+    * ``claim`` refuted: UNKNOWN, the reason naming the premise and its counterexample (which
+      stays, re-checked as any, in the part); never REFUTED;
+    * otherwise: ``claim``'s status, coverage and reason (``conjunction`` of the one part).
+    """
+
+    name: str
+    claim: Claim
+    __bool__ = no_truth_value
+
+    @property
+    def parts(self) -> tuple[Claim, ...]:
+        return (self.claim,)
+
+    def describe(self) -> str:
+        return f"premise {self.name}: {self.claim.describe()}"
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        verdict = timed_decide(self.claim, deadline)
+        if verdict.status is not Status.REFUTED:
+            return conjunction([verdict], method=verdict.method)
+        return Verdict(
+            Status.UNKNOWN,
+            PREMISE_FAILS,
+            reason=premise_fails(self.name, verdict),
+            parts=(verdict,),
+            seconds=verdict.seconds,
+        )
+
+
+def premise_fails(name: str, refuted: Verdict) -> str:
+    """The reason of a failed premise's UNKNOWN verdict: the premise's name and where its
+    refutation ``refuted`` fails it (the whole counterexample is in the part)."""
+    assert refuted.counterexample is not None
+    shown = ", ".join(f"{k} = {v}" for k, v in refuted.counterexample.assignment)
+    return (
+        f"the premise {name} of the argument fails at {shown}: the "
+        "argument does not apply, and a premise that fails refutes nothing"
+    )
+
+
+def premise(name: str, claim: Claim) -> Premise:
+    """``claim`` as the premise ``name`` of a reduction (see :class:`Premise`)."""
+    if not name:
+        raise ValueError("a premise needs the name of the argument it serves")
+    return Premise(name, claim)
+
+
 @dataclass(frozen=True, slots=True)
 class ExactFact:
     """A statement about concrete exact objects, established by comparisons dpproofs decides.

@@ -1,0 +1,96 @@
+"""``dpproofs recheck`` of a verdict of the informed-belief reduction (dpproofs.search.informed,
+checked by dpproofs/recheck/informedtext.py): a real report rechecks; an edited method, an
+edited coverage, or a file whose reduction no longer meets its preconditions fails.
+
+The fixture's parts are trivially true (every entry of every row is >= 0) on D^1 and D^2 with
+|D| = 2 and 2 outputs at eps = 1, delta = 1/100, so they decide in a moment; what is tested is
+the rule's texts, not the K&S parts (tests/quality/test_informed_reduction.py)."""
+
+import io
+import json
+
+import pytest
+
+from dpproofs.cli.main import main
+
+FILE = '''from fractions import Fraction as F
+
+from dpproofs import theorem
+from dpproofs.outcomes import every_outcome
+from dpproofs.search import DatabaseSpace, for_all_mechanisms
+from dpproofs.search.informed import InformedBeliefReduction
+
+
+def _rows_nonnegative(alg, M):
+    return alg.all(every_outcome(alg, [row], lambda x: alg.le(0, x)) for row in M.rows)
+
+
+def _part(n, eps=1):
+    space = DatabaseSpace(domain=2, n=n)
+    return for_all_mechanisms(space, (2,), eps=eps, delta=F(1, 100)).claim(_rows_nonnegative)
+
+
+@theorem(id="fx.reduction", source="fixture", expect="verified-bounded")
+def reduction():
+    """Trivially true parts joined by the informed-belief reduction."""
+    return InformedBeliefReduction(_part(1), _part(1), _part(2), bound=BOUND)
+
+
+BOUND = "n*delta2"
+'''
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("informed")
+    theorems = folder / "informed_theorems.py"
+    theorems.write_text(FILE)
+    path = folder / "report.json"
+    assert main(["verify", str(theorems), "--json", str(path), "--no-cache", "-q"]) == 0
+    return theorems, json.loads(path.read_text())
+
+
+def _recheck(tmp_path, data):
+    lie = tmp_path / "lie.json"
+    lie.write_text(json.dumps({k: data[k] for k in ("dpproofs_version", "theorems")}))
+    out = io.StringIO()
+    return main(["recheck", str(lie)], stdout=out, stderr=out), out.getvalue()
+
+
+def test_the_report_rechecks(report, tmp_path):
+    _, data = report
+    (entry,) = data["theorems"]
+    assert entry["method"] == "informed-belief reduction (docs/design/neighbours.md)"
+    assert entry["coverage"].startswith(
+        "every n (informed-belief reduction, docs/design/neighbours.md): all mechanisms on D^2"
+    )
+    code, said = _recheck(tmp_path, data)
+    assert code == 0 and "1 verdicts: 1 confirmed, 0 failed" in said, said
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("method", "all of"),
+        ("coverage", "every n: all mechanisms"),
+        ("coverage", "every n (informed-belief reduction, docs/design/neighbours.md): "),
+    ],
+)
+def test_an_edited_text_fails(report, tmp_path, field, value):
+    _, data = report
+    data = json.loads(json.dumps(data))
+    data["theorems"][0][field] = value
+    code, said = _recheck(tmp_path, data)
+    assert code == 1, said
+    assert "reduction" in said
+
+
+def test_a_file_whose_reduction_no_longer_applies_fails(report, tmp_path):
+    theorems, data = report
+    text = theorems.read_text()
+    try:
+        theorems.write_text(text.replace('BOUND = "n*delta2"', 'BOUND = "(n - 1)*delta2"'))
+        code, said = _recheck(tmp_path, data)
+    finally:
+        theorems.write_text(text)
+    assert code == 1 and "is not the union bound" in said, said
