@@ -75,7 +75,11 @@ class Premise:
     The reduction's argument needs ``claim``; a premise may be STRONGER than the argument needs
     (a part of the informed-belief reduction bounds its event by delta'', not n delta''), so a
     counterexample to it shows that the argument does not apply, not that the statement is
-    false. Decided as ``claim``; its verdict is the one part of the premise's verdict (so that
+    false. A premise exists only inside a reduction (the reduction wraps its own parts:
+    :class:`dpproofs.search.informed.InformedBeliefReduction`): decided on its own (a
+    theorem's claim, a member of ``all_of``) it is refused, since its UNKNOWN would hide a
+    refutation of the claim it wraps. The reduction decides ``claim`` and reads the premise's
+    verdict with :meth:`judged`; ``claim``'s verdict is the one part of it (so that
     ``dpproofs recheck`` replays its evidence at the part path ``(..., 0)``):
 
     * ``claim`` refuted: UNKNOWN, the reason naming the premise and its counterexample (which
@@ -87,6 +91,10 @@ class Premise:
     claim: Claim
     __bool__ = no_truth_value
 
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise ValueError("a premise needs the name of the argument it serves")
+
     @property
     def parts(self) -> tuple[Claim, ...]:
         return (self.claim,)
@@ -95,7 +103,14 @@ class Premise:
         return f"premise {self.name}: {self.claim.describe()}"
 
     def decide(self, deadline: Deadline) -> Verdict:
-        verdict = timed_decide(self.claim, deadline)
+        raise InvalidClaim(
+            f"the premise {self.name} is decided only by the reduction it serves (decided "
+            "alone, its UNKNOWN would hide a refutation of the claim it wraps): state the "
+            "claim itself, or the reduction"
+        )
+
+    def judged(self, verdict: Verdict) -> Verdict:
+        """The premise's verdict from ``verdict``, its claim's (see the class docstring)."""
         if verdict.status is not Status.REFUTED:
             return conjunction([verdict], method=verdict.method)
         return Verdict(
@@ -116,13 +131,6 @@ def premise_fails(name: str, refuted: Verdict) -> str:
         f"the premise {name} of the argument fails at {shown}: the "
         "argument does not apply, and a premise that fails refutes nothing"
     )
-
-
-def premise(name: str, claim: Claim) -> Premise:
-    """``claim`` as the premise ``name`` of a reduction (see :class:`Premise`)."""
-    if not name:
-        raise ValueError("a premise needs the name of the argument it serves")
-    return Premise(name, claim)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,8 @@ class _Derivation:
         self.findings = findings
         self.shown_refutes: set[tuple[int, ...]] = set()
         self.why_not = ""
+        #: Why a record's own status is not the one its replay gives ("" when none).
+        self.contradicted = ""
         shown = verdict.assignment
         if shown is None or verdict.status != "refuted":
             return
@@ -133,11 +135,22 @@ class _Derivation:
             self.why_not = f"some evidence of {_where(path)} is not confirmed"
             return None
         if "proved" in supports or {"verified-bounded", "lifts"} <= supports:
-            return "proved"
+            return self._stated(path, own, "proved")
         if "verified-bounded" in supports:
-            return "verified-bounded"
+            return self._stated(path, own, "verified-bounded")
         self.why_not = f"no replayed evidence decides {_where(path)}"
         return None
+
+    def _stated(self, path: tuple[int, ...], own: Sequence[Finding], derived: str) -> str:
+        """``derived``, noting in :attr:`contradicted` a record of the part that states another
+        decided status (each record carries its part's status: an edited one is a lie)."""
+        stated = {f.piece.record.get("status") for f in own} - {None, derived}
+        if stated & set(DECIDED) and not self.contradicted:
+            said = sorted(str(s) for s in stated & set(DECIDED))
+            self.contradicted = (
+                f"a record of {_where(path)} says {', '.join(said)}; its replay gives {derived}"
+            )
+        return derived
 
 
 def _where(path: tuple[int, ...]) -> str:
@@ -178,10 +191,15 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     if verdict.status not in DECIDED:
         return _undecided(verdict)
     wrong = liftedwhole.told(verdict) if liftedwhole.applies(verdict) else None
+    # The reduction's texts and records first: a part's record missing fails it (a
+    # reduction's verdict needs every part), it is not merely "not replayed".
+    wrong = wrong or (informedtext.told(verdict) if informedtext.applies(verdict) else None)
     if wrong is not None:
         return Judged(verdict, wrong[0], None, wrong[1])
     derivation = _Derivation(verdict, findings)
     derived = derivation.status(())
+    if derivation.contradicted:
+        return Judged(verdict, Outcome.FAILED, derived, derivation.contradicted)
     if derived is None:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
     if derived != verdict.status:
@@ -191,9 +209,6 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     why = why or _steps(verdict, findings, derived)
     if why:
         return Judged(verdict, Outcome.FAILED, derived, why)
-    wrong = informedtext.told(verdict) if informedtext.applies(verdict) else None
-    if wrong is not None:
-        return Judged(verdict, wrong[0], derived, wrong[1])
     if entropictext.applies(verdict):
         wrong = entropictext.told(verdict, derivation.status)
     elif ruletext.applies(verdict):

@@ -45,8 +45,14 @@ from dpproofs.errors import InvalidClaim
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "informed-belief reduction (docs/design/neighbours.md)"
-#: The coverage of a verdict of the reduction begins so; the parts' coverages follow.
-COVERAGE = "every n (informed-belief reduction, docs/design/neighbours.md): "
+#: The coverage of a verdict of the reduction begins so (``{beliefs}``: the reduction's
+#: beliefs, :data:`BELIEFS`); the parts' coverages follow. It says what the rule does NOT check:
+#: that the parts' predicates state the design note's events (see the module docstring).
+COVERAGE = (
+    "every n ({beliefs} beliefs; informed-belief reduction, docs/design/neighbours.md; the "
+    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
+    "in tests/quality/test_informed_reduction.py, not by the rule): "
+)
 #: The bound the union bound gives, as ``bound`` is read: n delta''.
 UNION_BOUND = "n*delta2"
 
@@ -177,22 +183,31 @@ class InformedBeliefReduction:
             raise InvalidClaim("the informed-belief reduction does not apply: " + "; ".join(failed))
         parts = self.parts
         verdicts = [
-            timed_decide(part, deadline.share(1 / (len(parts) - index)))
+            _decided(part, deadline.share(1 / (len(parts) - index)))
             for index, part in enumerate(parts)
         ]
-        return combined(verdicts)
+        return combined(verdicts, self.beliefs)
 
 
-def combined(verdicts: list[Verdict]) -> Verdict:
+def _decided(part: Claim, deadline: Deadline) -> Verdict:
+    """A part's verdict: a premise's (:meth:`Premise.judged`) from its claim's, decided here
+    (only its reduction decides a premise), else the part's own."""
+    if isinstance(part, Premise):
+        return part.judged(timed_decide(part.claim, deadline))
+    return timed_decide(part, deadline)
+
+
+def combined(verdicts: list[Verdict], beliefs: str = INFORMED) -> Verdict:
     """The reduction's verdict from its parts' (premise (S), premise (Z), (J)): their
     conjunction (a refuted (J) refutes; a failed premise is unknown), a bounded or proved
-    conjunction then stated for every n (the coverage :data:`COVERAGE` and the parts')."""
+    conjunction then stated for every n (the coverage :data:`COVERAGE` at ``beliefs`` and the
+    parts')."""
     whole = conjunction(verdicts, method=METHOD)
     if whole.status is Status.VERIFIED_BOUNDED:
         return Verdict(
             Status.VERIFIED_BOUNDED,
             METHOD,
-            coverage=COVERAGE + (whole.coverage or ""),
+            coverage=COVERAGE.format(beliefs=beliefs) + (whole.coverage or ""),
             seconds=whole.seconds,
             parts=whole.parts,
         )

@@ -34,7 +34,7 @@ from s9_bruteforce import (
     minus,
 )
 
-from dpproofs.claim import Premise, premise
+from dpproofs.claim import Premise
 from dpproofs.cli.main import main
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
@@ -354,7 +354,8 @@ def test_the_same_symbol_twice_is_refused() -> None:
 
 
 #: Forms the module docstring says are refused ("any other form is refused (InvalidClaim)")
-#: that are not: Max and Min are read (they are no sympy Function), I raises TypeError.
+#: that were not before FX5: Max and Min were read (they are no sympy Function), I raised
+#: TypeError. Refused now (the rule whitelists the nodes it reads).
 NOT_REFUSED = {
     # Max(eps', 0): the rule decides it (proved, 8 s) though it is no rational function.
     "Max": f"Max({EPS_PRIME}, 0)",
@@ -363,24 +364,16 @@ NOT_REFUSED = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5: rule PS reads Max/Min (not rational functions) and raises TypeError, not "
-    "InvalidClaim, on I in eps'",
-)
 @pytest.mark.parametrize("name", list(NOT_REFUSED))
 def test_other_forms_of_eps_prime_are_refused(name: str) -> None:
     with pytest.raises(InvalidClaim):
         posterior_shift_claim(EPS, DELTA, N, NOT_REFUSED[name], f"n*{RATE_51}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5: a constant eps' (here 1, delta' = n sqrt(delta)(1 + kappa), a true claim: "
-    "only outputs impossible in game i breach, obligation D2) is refused: the obligation's "
-    "assumption eps' < 1 is sympy's False when built",
-)
 def test_a_constant_eps_prime_is_decided() -> None:
+    """eps' = 1, delta' = n sqrt(delta)(1 + kappa): true (only outputs impossible in game i
+    breach, obligation D2). Refused before FX5 (the obligations' assumption eps' < 1 was
+    sympy's False when built); proved now (the two obligations assuming eps' < 1 vacuously)."""
     kappa = "(1 + exp(2*eps))/(exp(2*eps) - exp(eps))"
     claim = posterior_shift_claim(EPS, DELTA, N, "1", f"n*sqrt(delta)*(1 + {kappa})")
     assert _decide(claim) is Status.PROVED
@@ -402,13 +395,10 @@ def test_a_false_claim_is_refuted_plain() -> None:
     assert _decide(_false_claim(), 60) is Status.REFUTED
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5: premise() is accepted as a whole theorem's claim: a false statement wrapped "
-    "as a premise of no reduction is UNKNOWN, its refutation (p = (1, 0)) hidden",
-)
 def test_a_premise_that_is_the_whole_claim_does_not_hide_its_refutation() -> None:
-    wrapped = premise("(Z)", _false_claim())
+    """Fixed (FX5): a premise decided on its own is refused (InvalidClaim), so a false
+    statement wrapped as a premise of no reduction is not UNKNOWN."""
+    wrapped = Premise("(Z)", _false_claim())
     try:
         status = _decide(wrapped, 60)
     except InvalidClaim:
@@ -417,7 +407,7 @@ def test_a_premise_that_is_the_whole_claim_does_not_hide_its_refutation() -> Non
 
 
 def test_a_premise_never_refutes_and_keeps_its_witness() -> None:
-    verdict = premise("(Z)", _false_claim()).decide(Deadline(60))
+    verdict = Premise("(Z)", _false_claim()).judged(_false_claim().decide(Deadline(60)))
     assert verdict.status is Status.UNKNOWN
     (part,) = verdict.parts
     assert part.status is Status.REFUTED and part.counterexample is not None
@@ -425,7 +415,7 @@ def test_a_premise_never_refutes_and_keeps_its_witness() -> None:
 
 def test_a_premise_needs_a_name() -> None:
     with pytest.raises(ValueError, match="name"):
-        premise("", _false_claim())
+        Premise("", _false_claim())
 
 
 # --- the informed-belief reduction's preconditions ----------------------------------------------
@@ -488,9 +478,11 @@ def test_reductions_that_do_not_apply_are_refused(name: str) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="ADV5: the reduction's preconditions do not read the parts' events: (Z) replaced by "
-    "(J) itself (the claim at n = 1, not Pr[Z0(t) = 0] <= delta'') meets them, and the "
-    "theorem would be 'every n' with no (Z) argument",
+    reason="ADV5, kept by FX5: the reduction's preconditions do not read the parts' events: "
+    "(Z) replaced by (J) itself (the claim at n = 1, not Pr[Z0(t) = 0] <= delta'') meets them. "
+    "The parts are still the theorem file's predicates (not built by the library); the "
+    "coverage now says so, naming the brute force that checks them "
+    "(tests/quality/test_informed_reduction.py)",
 )
 def test_a_reduction_whose_zero_part_is_another_event_is_refused() -> None:
     reduction = dataclasses.replace(_reduction(), zero=_reduction().joint)
@@ -499,9 +491,11 @@ def test_a_reduction_whose_zero_part_is_another_event_is_refused() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="ADV5: the beliefs of the reduction are a label: Theorem A.3's reduction (informed "
-    "beliefs, t drawn from A(x), where (Z) is needed) relabelled beliefs='one group' with (Z) "
-    "dropped meets the preconditions, and its verdict and coverage do not name the beliefs",
+    reason="ADV5, kept by FX5: the beliefs of the reduction are a label: Theorem A.3's "
+    "reduction (informed beliefs, t drawn from A(x), where (Z) is needed) relabelled "
+    "beliefs='one group' with (Z) dropped meets the preconditions. The coverage now names the "
+    "beliefs ('one group beliefs') and says the parts' events are the file's predicates, "
+    "checked by brute force; (J) is not built from the beliefs",
 )
 def test_informed_beliefs_cannot_drop_the_zero_part_by_a_label() -> None:
     reduction = dataclasses.replace(_reduction(), beliefs="one group", zero=None)
@@ -610,7 +604,11 @@ def reduction():
         joint=_part(1), zero=_part(1), square=all_of(_part(2)), bound="n*delta2"
     )
 '''
-PREFIX = "every n (informed-belief reduction, docs/design/neighbours.md): "
+PREFIX = (
+    "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; the "
+    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
+    "in tests/quality/test_informed_reduction.py, not by the rule): "
+)
 
 
 @pytest.fixture(scope="module")
@@ -650,8 +648,10 @@ def test_edited_reduction_verdicts_fail_recheck(
     assert _recheck(tmp_path, edited, "--allow-unreplayed") != 0
 
 
-#: Edits of the coverage after the reduction's words: recheck confirms them (exit 0, even
-#: without --allow-unreplayed): recheck/informedtext.py only checks that something follows.
+#: Edits of the coverage after the reduction's words, of a record's status, and a premise's
+#: record removed: recheck confirmed them before FX5 (recheck/informedtext.py only checked that
+#: something followed the prefix; a record's own status was not compared with its replay; a
+#: missing part was only "not replayed"). They fail now, even with --allow-unreplayed.
 REDUCTION_ACCEPTED: dict[str, Callable[[dict], None]] = {
     "every delta": _replace("coverage", "delta = 1/100", "every delta in [0, 1)"),
     "every eps": _replace("coverage", "eps = ln(11/10)", "every eps > 0"),
@@ -659,19 +659,12 @@ REDUCTION_ACCEPTED: dict[str, Callable[[dict], None]] = {
     # A record's own status is not compared with its replay (confirmed, exit 0).
     "(J)'s record refuted": lambda v: v["evidence"][2].update(status="refuted"),
     "(S)'s record refuted": lambda v: v["evidence"][0].update(status="refuted"),
-    # Not replayed ('no evidence for part 1.0'): accepted under --allow-unreplayed only.
+    # Was not replayed ('no evidence for part 1.0'): accepted under --allow-unreplayed.
     "(Z)'s record removed": lambda v: v.update(evidence=[v["evidence"][0], v["evidence"][2]]),
 }
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5: the informed-belief reduction's coverage after its prefix is not compared "
-    "with its parts' ('every mechanism on every D^n' is confirmed), a bounded-search "
-    "record's status edited to refuted is confirmed, and a premise's record removed is only "
-    "'not replayed'",
-)
 @pytest.mark.parametrize("name", list(REDUCTION_ACCEPTED))
 def test_edited_reduction_coverages_fail_recheck(
     reduction_report: dict, tmp_path: Path, name: str

@@ -266,10 +266,12 @@ def test_a_refuted_joint_part_refutes_and_a_refuted_premise_does_not():
     bounded, refuted = _verdict(Status.VERIFIED_BOUNDED), _verdict(Status.REFUTED)
     assert combined([bounded, bounded, refuted]).status is Status.REFUTED  # (J) is Phi(1)
     whole = combined([bounded, bounded, bounded])
-    assert whole.coverage == COVERAGE + "mechanisms with 2 outputs"
+    said = "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; "
+    assert COVERAGE.format(beliefs="informed").startswith(said)
+    assert whole.coverage == COVERAGE.format(beliefs="informed") + "mechanisms with 2 outputs"
     # A premise whose claim is refuted is unknown (dpproofs.claim.Premise), so the whole is.
     fake = Premise("(Z)", _claim(_half))  # false at p = (1, 0)
-    premise_verdict = fake.decide(Deadline(10))
+    premise_verdict = fake.judged(fake.claim.decide(Deadline(10)))
     assert premise_verdict.status is Status.UNKNOWN
     assert combined([bounded, premise_verdict, bounded]).status is Status.UNKNOWN
 

@@ -62,7 +62,9 @@ def test_the_report_rechecks(report, tmp_path):
     (entry,) = data["theorems"]
     assert entry["method"] == "informed-belief reduction (docs/design/neighbours.md)"
     assert entry["coverage"].startswith(
-        "every n (informed-belief reduction, docs/design/neighbours.md): all mechanisms on D^2"
+        "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; the "
+        "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
+        "in tests/quality/test_informed_reduction.py, not by the rule): all mechanisms on D^2"
     )
     code, said = _recheck(tmp_path, data)
     assert code == 0 and "1 verdicts: 1 confirmed, 0 failed" in said, said
@@ -74,6 +76,7 @@ def test_the_report_rechecks(report, tmp_path):
         ("method", "all of"),
         ("coverage", "every n: all mechanisms"),
         ("coverage", "every n (informed-belief reduction, docs/design/neighbours.md): "),
+        ("coverage", "every n (one group beliefs; informed-belief reduction, docs/design/"),
     ],
 )
 def test_an_edited_text_fails(report, tmp_path, field, value):
@@ -94,3 +97,63 @@ def test_a_file_whose_reduction_no_longer_applies_fails(report, tmp_path):
     finally:
         theorems.write_text(text)
     assert code == 1 and "is not the union bound" in said, said
+
+
+def _edited(data, change):
+    data = json.loads(json.dumps(data))
+    change(data["theorems"][0])
+    return data
+
+
+def _allowing(tmp_path, data):
+    lie = tmp_path / "lie.json"
+    lie.write_text(json.dumps({k: data[k] for k in ("dpproofs_version", "theorems")}))
+    out = io.StringIO()
+    return main(["recheck", str(lie), "--allow-unreplayed"], stdout=out, stderr=out), out.getvalue()
+
+
+@pytest.mark.parametrize("path", [[0, 0], [1, 0], [2]])
+def test_a_part_whose_record_is_removed_fails_even_allowing_unreplayed(report, tmp_path, path):
+    """The records are (S)'s at part 0.0, (Z)'s at 1.0 and (J)'s at 2 (a bounded search and
+    its lifting each): each part is needed (before FX5 a premise's records removed were only
+    "not replayed", accepted under --allow-unreplayed)."""
+    _, data = report
+    paths = [record["part"] for record in data["theorems"][0]["evidence"]]
+    assert paths == [[0, 0], [0, 0], [1, 0], [1, 0], [2], [2]]
+    data = _edited(
+        data, lambda v: v.update(evidence=[r for r in v["evidence"] if r["part"] != path])
+    )
+    code, said = _allowing(tmp_path, data)
+    where = ".".join(map(str, path))
+    assert code == 1 and f"no evidence record for part {where} of the reduction" in said, said
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("delta = 1/100", "every delta in [0, 1)"),  # in (S)'s coverage (the first)
+        ("eps = 1", "every eps > 0"),
+        ("D^2", "D^n"),
+        ("(small-model theorem, N* = 2)", "(small-model theorem, N* = 3)"),
+        ("chosen points only", "every point"),
+    ],
+)
+def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
+    """The whole coverage is rebuilt from the file's reduction and the parts' records (before
+    FX5 only its prefix was compared, so these edits were confirmed)."""
+    _, data = report
+    assert old in data["theorems"][0]["coverage"]
+    data = _edited(data, lambda v: v.update(coverage=v["coverage"].replace(old, new, 1)))
+    code, said = _allowing(tmp_path, data)
+    assert code == 1 and "is not the reduction's words and its parts' coverages" in said, said
+
+
+@pytest.mark.parametrize(("index", "status"), [(0, "refuted"), (4, "refuted"), (4, "proved")])
+def test_a_bounded_search_record_whose_status_is_edited_fails(report, tmp_path, index, status):
+    """Each record carries its part's status; its replay (a re-solved bounded search, lifted at
+    eps and delta pinned to points) gives verified-bounded, so another status stated there is a
+    lie (confirmed before FX5)."""
+    _, data = report
+    data = _edited(data, lambda v: v["evidence"][index].update(status=status))
+    code, said = _allowing(tmp_path, data)
+    assert code == 1 and f"says {status}; its replay gives verified-bounded" in said, said

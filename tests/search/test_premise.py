@@ -2,17 +2,22 @@
 that the argument does not apply, never that the statement is false.
 
 The fake premise "every distribution p on 2 outcomes has every p_y <= 1/2" is false (p = (1, 0)):
-plain, it is refuted; as a premise it is UNKNOWN with the counterexample in its one part, in
-its reason, in the terminal's and the markdown's rendering, and replayed by ``dpproofs
-recheck``. A true premise keeps its status. Its mutants are the plain claim's."""
+plain, it is refuted; as a premise (its verdict read by :meth:`Premise.judged`, as the reduction
+reads it) it is UNKNOWN with the counterexample in its one part, in its reason, in the terminal's
+and the markdown's rendering, and replayed by ``dpproofs recheck``. A true premise keeps its
+status. Its mutants are the plain claim's. A premise exists only inside a reduction: decided
+alone (a theorem's claim, a member of all_of) it is refused, so it cannot hide a refutation."""
 
 import io
 import json
 from types import SimpleNamespace
 
-from dpproofs.claim import PREMISE_FAILS, all_of, premise
+import pytest
+
+from dpproofs.claim import PREMISE_FAILS, Premise, all_of
 from dpproofs.cli.main import main
 from dpproofs.deadline import Deadline
+from dpproofs.errors import InvalidClaim
 from dpproofs.outcomes import every_outcome
 from dpproofs.search import for_all_distributions
 from dpproofs.soundness.mutate import enumerate_mutants
@@ -20,35 +25,36 @@ from dpproofs.theorem import Role
 from dpproofs.verdict import Status
 from dpproofs.views import markdown, terminal
 
-FILE = '''from dpproofs.claim import all_of, premise
-from dpproofs.outcomes import every_outcome
-from dpproofs.search import for_all_distributions
-
-
-def _half(alg, p):
-    return every_outcome(alg, [p], lambda x: alg.le(x, alg.const(1) / 2))
-
-
-def _total(alg, p):
-    return every_outcome(alg, [p], lambda x: alg.le(x, alg.const(1)))
-
+#: An informed-belief reduction whose (Z) (part 1) is false: every entry of a mechanism on
+#: D^1 is at most 1/2 (false: the mechanism with rows (1, 0)); (S) and (J) are true.
+FILE = '''from fractions import Fraction as F
 
 from dpproofs import theorem
+from dpproofs.search import DatabaseSpace, distribution, for_all_mechanisms, log_of
+from dpproofs.search.informed import InformedBeliefReduction
+
+
+def _at_most(bound):
+    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
+        return alg.all(alg.le(v, alg.const(bound)) for row in M.rows for v in row)
+
+    return predicate
+
+
+def _part(n, bound):
+    return for_all_mechanisms(
+        DatabaseSpace(domain=2, n=n),
+        range(2, 3),
+        extra={"b": distribution(2)},
+        eps=log_of(F(11, 10)),
+        delta=F(1, 100),
+    ).claim(_at_most(bound), says=f"every entry <= {bound}")
 
 
 @theorem(id="fx.premise_fails", source="fixture", expect="unknown")
 def premise_fails():
-    """A true part and a false premise."""
-    return all_of(
-        for_all_distributions([2], names=("p",)).claim(_total),
-        premise("(Z)", for_all_distributions([2], names=("p",)).claim(_half)),
-    )
-
-
-@theorem(id="fx.premise_holds", source="fixture", expect="verified-bounded")
-def premise_holds():
-    """A true premise keeps its verdict."""
-    return premise("(Z)", for_all_distributions([2, 3], names=("p",)).claim(_total))
+    """True (J) and (S), and a false premise (Z)."""
+    return InformedBeliefReduction(joint=_part(1, 1), zero=_part(1, F(1, 2)), square=_part(2, 1))
 '''
 
 
@@ -64,30 +70,42 @@ def _claim(predicate, sizes=(2,)):
     return for_all_distributions(list(sizes), names=("p",)).claim(predicate)
 
 
+def _judged(premise):
+    return premise.judged(premise.claim.decide(Deadline(60)))
+
+
 def test_a_false_premise_is_unknown_with_its_counterexample_not_refuted():
     plain = _claim(_half).decide(Deadline(60))
     assert plain.status is Status.REFUTED  # the fake premise is false: p = (1, 0)
-    wrapped = premise("(Z)", _claim(_half)).decide(Deadline(60))
+    wrapped = _judged(Premise("(Z)", _claim(_half)))
     assert wrapped.status is Status.UNKNOWN and wrapped.method == PREMISE_FAILS
     assert wrapped.counterexample is None
     (part,) = wrapped.parts
     assert part.status is Status.REFUTED and part.counterexample == plain.counterexample
     assert [e.kind for e in part.evidence] == ["witness"]
     assert wrapped.reason.startswith("the premise (Z) of the argument fails at p = [1, 0]: ")
-    whole = all_of(_claim(_total), premise("(Z)", _claim(_half))).decide(Deadline(60))
-    assert whole.status is Status.UNKNOWN and whole.parts[1].parts[0].status is Status.REFUTED
+
+
+def test_a_premise_alone_is_refused():
+    """Decided alone, or as a member of all_of, a premise would hide its refutation: refused
+    (InvalidClaim; an ERROR verdict as a member)."""
+    with pytest.raises(InvalidClaim, match="decided only by the reduction it serves"):
+        Premise("(Z)", _claim(_half)).decide(Deadline(60))
+    whole = all_of(_claim(_total), Premise("(Z)", _claim(_half))).decide(Deadline(60))
+    assert whole.status is Status.ERROR
+    assert "decided only by the reduction it serves" in (whole.parts[1].reason or "")
 
 
 def test_a_true_premise_keeps_its_verdict():
     plain = _claim(_total, (2, 3)).decide(Deadline(60))
-    wrapped = premise("(Z)", _claim(_total, (2, 3))).decide(Deadline(60))
+    wrapped = _judged(Premise("(Z)", _claim(_total, (2, 3))))
     assert plain.status is Status.VERIFIED_BOUNDED
     assert (wrapped.status, wrapped.coverage) == (plain.status, plain.coverage)
     assert wrapped.parts[0].evidence == plain.evidence
 
 
 def test_the_views_show_the_premise_and_its_counterexample():
-    verdict = premise("(Z)", _claim(_half)).decide(Deadline(60))
+    verdict = _judged(Premise("(Z)", _claim(_half)))
     shown = "p = [1, 0]"  # the counterexample the search reports (a vertex of the simplex)
     result = SimpleNamespace(verdict=verdict)
     said = terminal.evidence(result)
@@ -100,7 +118,7 @@ def test_the_views_show_the_premise_and_its_counterexample():
 
 
 def test_the_mutants_of_a_premise_are_the_plain_claims():
-    enumeration = enumerate_mutants(premise("(Z)", _claim(_half)), "t")
+    enumeration = enumerate_mutants(Premise("(Z)", _claim(_half)), "t")
     plain = enumerate_mutants(_claim(_half), "t")
     assert enumeration.mutants and enumeration.not_mutated == plain.not_mutated == []
     assert [m.id for m in enumeration.mutants] == [
@@ -119,11 +137,11 @@ def test_recheck_replays_the_premise_and_rejects_it_as_a_refutation(tmp_path):
     assert main(["recheck", str(report)]) == 0
     # A lie: the failed premise's counterexample shown as a refutation of the theorem.
     (entry,) = [t for t in data["theorems"] if t["id"] == "fx.premise_fails"]
-    refuted = _claim(_half).decide(Deadline(60))
-    entry.update(
-        status="refuted", method=refuted.method, reason=refuted.reason,
-        counterexample=refuted.counterexample.as_dict(),
-    )  # fmt: skip
+    assert entry["status"] == "unknown"
+    (witness,) = [r for r in entry["evidence"] if r["kind"] == "witness"]
+    assert witness["part"] == [1, 0] and witness["status"] == "refuted"
+    entry.update(status="refuted", method="search", reason="")
+    entry.update(counterexample={"assignment": witness["values"]})
     lie = tmp_path / "lie.json"
     lie.write_text(json.dumps({k: data[k] for k in ("dpproofs_version", "theorems")}))
     out = io.StringIO()
