@@ -20,7 +20,8 @@ claim from three scalar obligations over y > 1, g in [0, 1), each decided by the
     delta' where eps' < 1 R >= g (1 + kappa) (1 + y^k/(1 - g));
     delta' where eps' >= 1 R >= g (1 + kappa).
 
-eps' and R are read with exp(j eps) -> y^j (j an integer), delta -> g^2 (so sqrt(delta) -> g):
+eps' and R are read with exp(j eps) -> y^j (j an integer), delta -> g^2 (so sqrt(delta) -> g)
+as rational functions of y and g (a whitelist: sums, products, integer powers, rationals):
 any other form is refused (InvalidClaim). PROVED when every obligation is PROVED, else UNKNOWN
 naming the first that is not (the rule never refutes).
 """

@@ -14,8 +14,11 @@ at the same (eps, delta), c and delta'' and output counts, imply the breach mass
 x_i = 0 together by (Z), each game i with x_i = 1 by (S)).
 
 (J) is the family at n = 1: a counterexample of (J) refutes the statement. (Z) and (S) bound
-their events by delta'', not n delta'': they are premises (:class:`dpproofs.claim.Premise`),
-and a counterexample of one of them leaves the statement unknown.
+their events by delta'', not n delta'': they are premises (:class:`dpproofs.claim.Premise`,
+wrapped by the reduction itself and decided only here: a premise decided alone is refused),
+and a counterexample of one of them leaves the statement unknown. The coverage names the
+beliefs and says that the parts' events are the theorem file's predicates, checked by brute
+force (:data:`COVERAGE`).
 
 Preconditions checked here, mechanically, on the claims as built (:meth:`preconditions`):
 the parts the beliefs need (:data:`BELIEFS`: informed beliefs (Z), beliefs on one group no
