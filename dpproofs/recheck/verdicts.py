@@ -198,12 +198,12 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
         return Judged(verdict, wrong[0], None, wrong[1])
     derivation = _Derivation(verdict, findings)
     derived = derivation.status(())
+    if derived is not None and derived != verdict.status:
+        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
     if derivation.contradicted:
         return Judged(verdict, Outcome.FAILED, derived, derivation.contradicted)
     if derived is None:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
-    if derived != verdict.status:
-        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
     why = _shown(verdict, findings, derivation) if derived == "refuted" else ""
     why = why or _covered(verdict)
     why = why or _steps(verdict, findings, derived)
