@@ -148,12 +148,20 @@ def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
     assert code == 1 and "is not the reduction's words and its parts' coverages" in said, said
 
 
-@pytest.mark.parametrize(("index", "status"), [(0, "refuted"), (4, "refuted"), (4, "proved")])
-def test_a_bounded_search_record_whose_status_is_edited_fails(report, tmp_path, index, status):
+@pytest.mark.parametrize(
+    ("index", "status"),
+    [(0, "refuted"), (4, "refuted"), (4, "proved"), (1, "refuted"), (5, "proved")],
+)
+def test_a_record_whose_status_is_edited_fails(report, tmp_path, index, status):
     """Each record carries its part's status; its replay (a re-solved bounded search, lifted at
-    eps and delta pinned to points) gives verified-bounded, so another status stated there is a
-    lie (confirmed before FX5)."""
+    eps and delta pinned to points: records 0, 2, 4 bounded-search, 1, 3, 5 small-model) gives
+    verified-bounded, so another status stated there is a lie (confirmed before FX5)."""
     _, data = report
+    kinds = [record["kind"] for record in data["theorems"][0]["evidence"]]
+    assert kinds == ["bounded-search", "small-model"] * 3
     data = _edited(data, lambda v: v["evidence"][index].update(status=status))
     code, said = _allowing(tmp_path, data)
-    assert code == 1 and f"says {status}; its replay gives verified-bounded" in said, said
+    # A bounded-search record: this verdict's check; a small-model record: its piece's own
+    # (dpproofs/recheck/liftedtext.py, "the small-model piece says ...; a lifting ... is").
+    why = f"says {status}; " + ("its replay gives" if index % 2 == 0 else "a lifting")
+    assert code == 1 and why in said, said
