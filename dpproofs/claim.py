@@ -64,6 +64,75 @@ def all_of(*claims: Claim) -> AllOf:
     return AllOf(tuple(claims))
 
 
+#: The method of a premise's verdict when the premise fails (see :class:`Premise`).
+PREMISE_FAILS = "premise of a reduction"
+
+
+@dataclass(frozen=True, slots=True)
+class Premise:
+    """``claim`` as a premise of a reduction named ``name``, not the statement itself.
+
+    The reduction's argument needs ``claim``; a premise may be STRONGER than the argument needs
+    (a part of the informed-belief reduction bounds its event by delta'', not n delta''), so a
+    counterexample to it shows that the argument does not apply, not that the statement is
+    false. A premise exists only inside a reduction (the reduction wraps its own parts:
+    :class:`dpproofs.search.informed.InformedBeliefReduction`): decided on its own (a
+    theorem's claim, a member of ``all_of``) it is refused, since its UNKNOWN would hide a
+    refutation of the claim it wraps. The reduction decides ``claim`` and reads the premise's
+    verdict with :meth:`judged`; ``claim``'s verdict is the one part of it (so that
+    ``dpproofs recheck`` replays its evidence at the part path ``(..., 0)``):
+
+    * ``claim`` refuted: UNKNOWN, the reason naming the premise and its counterexample (which
+      stays, re-checked as any, in the part); never REFUTED;
+    * otherwise: ``claim``'s status, coverage and reason (``conjunction`` of the one part).
+    """
+
+    name: str
+    claim: Claim
+    __bool__ = no_truth_value
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise ValueError("a premise needs the name of the argument it serves")
+
+    @property
+    def parts(self) -> tuple[Claim, ...]:
+        return (self.claim,)
+
+    def describe(self) -> str:
+        return f"premise {self.name}: {self.claim.describe()}"
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        raise InvalidClaim(
+            f"the premise {self.name} is decided only by the reduction it serves (decided "
+            "alone, its UNKNOWN would hide a refutation of the claim it wraps): state the "
+            "claim itself, or the reduction"
+        )
+
+    def judged(self, verdict: Verdict) -> Verdict:
+        """The premise's verdict from ``verdict``, its claim's (see the class docstring)."""
+        if verdict.status is not Status.REFUTED:
+            return conjunction([verdict], method=verdict.method)
+        return Verdict(
+            Status.UNKNOWN,
+            PREMISE_FAILS,
+            reason=premise_fails(self.name, verdict),
+            parts=(verdict,),
+            seconds=verdict.seconds,
+        )
+
+
+def premise_fails(name: str, refuted: Verdict) -> str:
+    """The reason of a failed premise's UNKNOWN verdict: the premise's name and where its
+    refutation ``refuted`` fails it (the whole counterexample is in the part)."""
+    assert refuted.counterexample is not None
+    shown = ", ".join(f"{k} = {v}" for k, v in refuted.counterexample.assignment)
+    return (
+        f"the premise {name} of the argument fails at {shown}: the "
+        "argument does not apply, and a premise that fails refutes nothing"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ExactFact:
     """A statement about concrete exact objects, established by comparisons dpproofs decides.

@@ -12,6 +12,8 @@ derived from its pieces' findings (``Finding.supports``), never from the report'
   lifts its unsat to every size;
 * verified-bounded: every piece confirmed and a bounded search re-solved (sizes checked
   against the claim and the coverage);
+* a premise of a reduction (``dpproofs.claim.Premise``): its one part's status, but unknown
+  where that part is refuted (a premise that fails refutes nothing);
 * a part with no pieces of its own, by its claim rebuilt from the file: a conjunction is
   refuted when a part is, else not derived when a part is not, else verified-bounded when a
   part is, else proved (``dpproofs.verdict.conjunction``); a family is refuted when a member
@@ -27,7 +29,8 @@ written again from the replay, :mod:`.entropictext`; a proof by rule DG, the era
 one-time pad rule, or a conjunction of them: its method, reason and certificate written again
 from the claim and the replayed records, :mod:`.ruletext`; a conjunction with lifted parts: its
 certificate empty and its reason or coverage its parts' texts in order, :mod:`.liftedwhole`),
-and its expected verdict (and that
+a verdict of the informed-belief reduction: its method and coverage the reduction's, its
+preconditions met by the file's reduction (:mod:`.informedtext`), and its expected verdict (and that
 verdict's label as shown), title, line, source, note, role, corrects, refutation label, quote,
 reading and restriction are the theorem file's (the report's seconds and cache fields cannot be
 replayed and are not). It fails when the replay contradicts the report (another status
@@ -41,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dpproofs.recheck import entropictext, liftedwhole, ruletext
+from dpproofs.recheck import entropictext, informedtext, liftedwhole, ruletext
 from dpproofs.recheck.balls import Undecidable, compare, enclose, with_precision
 from dpproofs.recheck.claims import NotRebuilt, declared, member_label, rebuild
 from dpproofs.recheck.displayed import matches_witness, replay_mechanism
@@ -52,6 +55,8 @@ from dpproofs.recheck.shown import Mismatch, displayed_values, scalar_shown, ste
 from dpproofs.recheck.witnesses import BadWitness
 from dpproofs.theorem import expectation
 
+#: A premise of a reduction (dpproofs.claim.Premise), recognised by its class's home.
+PREMISE = ("dpproofs.claim", "Premise")
 #: Pieces whose confirmation rests on the displayed counterexample when it replays.
 SHOWN_ON = ("exact-evaluation",)
 
@@ -72,6 +77,8 @@ class _Derivation:
         self.findings = findings
         self.shown_refutes: set[tuple[int, ...]] = set()
         self.why_not = ""
+        #: Why a record's own status is not the one its replay gives ("" when none).
+        self.contradicted = ""
         shown = verdict.assignment
         if shown is None or verdict.status != "refuted":
             return
@@ -106,10 +113,16 @@ class _Derivation:
             self.why_not = f"no evidence for {_where(path)}"
             return None
         derived = [self.status((*path, i)) for i in range(count)]
+        if (type(claim).__module__, type(claim).__qualname__) == PREMISE:
+            # A premise that fails refutes nothing: its refutation makes the part unknown.
+            return "unknown" if derived == ["refuted"] else derived[0]
         if "refuted" in derived:
             return "refuted"
         if None in derived:
             return None
+        if "unknown" in derived:
+            self.why_not = f"a failed premise in {_where(path)}"
+            return "unknown"
         if not isinstance(parts, tuple) or "verified-bounded" in derived:
             return "verified-bounded"
         return "proved"
@@ -122,11 +135,22 @@ class _Derivation:
             self.why_not = f"some evidence of {_where(path)} is not confirmed"
             return None
         if "proved" in supports or {"verified-bounded", "lifts"} <= supports:
-            return "proved"
+            return self._stated(path, own, "proved")
         if "verified-bounded" in supports:
-            return "verified-bounded"
+            return self._stated(path, own, "verified-bounded")
         self.why_not = f"no replayed evidence decides {_where(path)}"
         return None
+
+    def _stated(self, path: tuple[int, ...], own: Sequence[Finding], derived: str) -> str:
+        """``derived``, noting in :attr:`contradicted` a record of the part that states another
+        decided status (each record carries its part's status: an edited one is a lie)."""
+        stated = {f.piece.record.get("status") for f in own} - {None, derived}
+        if stated & set(DECIDED) and not self.contradicted:
+            said = sorted(str(s) for s in stated & set(DECIDED))
+            self.contradicted = (
+                f"a record of {_where(path)} says {', '.join(said)}; its replay gives {derived}"
+            )
+        return derived
 
 
 def _where(path: tuple[int, ...]) -> str:
@@ -167,14 +191,19 @@ def judge(verdict: Reported, findings: Sequence[Finding], resolve: float = 0.0) 
     if verdict.status not in DECIDED:
         return _undecided(verdict)
     wrong = liftedwhole.told(verdict) if liftedwhole.applies(verdict) else None
+    # The reduction's texts and records first: a part's record missing fails it (a
+    # reduction's verdict needs every part), it is not merely "not replayed".
+    wrong = wrong or (informedtext.told(verdict) if informedtext.applies(verdict) else None)
     if wrong is not None:
         return Judged(verdict, wrong[0], None, wrong[1])
     derivation = _Derivation(verdict, findings)
     derived = derivation.status(())
+    if derived is not None and derived != verdict.status:
+        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
+    if derivation.contradicted:
+        return Judged(verdict, Outcome.FAILED, derived, derivation.contradicted)
     if derived is None:
         return Judged(verdict, Outcome.NOT_REPLAYED, None, derivation.why_not)
-    if derived != verdict.status:
-        return Judged(verdict, Outcome.FAILED, derived, f"the replayed evidence gives {derived}")
     why = _shown(verdict, findings, derivation) if derived == "refuted" else ""
     why = why or _covered(verdict)
     why = why or _steps(verdict, findings, derived)

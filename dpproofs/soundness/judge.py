@@ -13,7 +13,8 @@
   claim's); an additive sensitivity claim, whatever its verdict, by the brute force of
   :mod:`dpproofs.recheck.additive` (a disagreement is UNSOUND); an induction claim by the brute
   force of :mod:`dpproofs.recheck.induction` (a proved claim violated at n = n0..n0 + 2 is
-  UNSOUND); a row-release claim by the brute force of :mod:`dpproofs.recheck.rowrelease`.
+  UNSOUND); a row-release claim by the brute force of :mod:`dpproofs.recheck.rowrelease`;
+  an informed-belief reduction decided although a precondition fails is UNSOUND.
 * UNKNOWN / ERROR: nothing to judge.
 
 The findings and the pieces the routes share are :mod:`.judgement`'s.
@@ -68,6 +69,7 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         "PadClaim": _closed_form,
         "MedianLowerBound": _closed_form,
         "MixtureTVClaim": _closed_form,
+        "InformedBeliefReduction": _informed,
         "PosteriorShiftClaim": _closed_form,
     }.get(kind)
     if handler is None:
@@ -76,6 +78,15 @@ def judge(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
         return handler(claim, verdict, key, seconds)
     except Exception as exc:  # the judge's own fault is no finding about the verdict
         return Judgement(NOT_CHECKED, f"the judge raised {type(exc).__name__}: {exc}")
+
+
+def _informed(claim: Any, verdict: Verdict, key: str, seconds: float) -> Judgement:
+    """A reduction decided although a precondition fails is UNSOUND; else its parts are judged
+    as the mutants of their own (the rule's proof is the design note's)."""
+    failed = claim.preconditions()
+    if failed:
+        return Judgement(UNSOUND, f"{verdict.status.value}, yet {'; '.join(failed)}")
+    return Judgement(NOT_CHECKED, "the parts are judged as mutants of their own")
 
 
 def _sampled(found: Any, what: str) -> Judgement:

@@ -5,6 +5,9 @@ Mutants transform the claim object a theorem function returns, never its source 
 
 * :class:`~dpproofs.claim.AllOf`: each part in turn, ids ``part <i>/...``; a mutant is that part
   mutated, decided on its own (the other parts are the original's, unchanged);
+* the informed-belief reduction: its precondition mutants (:mod:`.informed`), then its parts;
+* :class:`~dpproofs.claim.Premise`: the claim it wraps (``premise/...``), judged as a plain
+  claim (its failure is no longer hidden as UNKNOWN);
 * :class:`~dpproofs.finite.claims.ForEach`: its first member (``member 1/...``);
 * scalar, search, exact-fact, quantity, derivation, continuum and diagonal claims: see
   :mod:`.scalar`, :mod:`.search`, :mod:`.concrete`, :mod:`.continuum`, :mod:`.diagonal`,
@@ -16,7 +19,7 @@ Mutants transform the claim object a theorem function returns, never its source 
 
 A mutant that equals its original (a no-op) is not listed; it is counted in ``noops``.
 :func:`capped` keeps at most K mutants of a theorem, chosen by a hash of their ids (stable across
-runs and machines), in enumeration order.
+runs and machines), in enumeration order; a reduction rule's precondition mutants are always kept.
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ def kind_of(claim: Any) -> str:
         "QuantityClaim": "quantity",
         "DerivationClaim": "derivation",
         "AllOf": "all-of",
+        "Premise": "premise",
+        "InformedBeliefReduction": "informed-belief-reduction",
         "ForEach": "for-each",
         "ContinuumClaim": "continuum",
         "DiagonalClaim": "diagonal",
@@ -88,7 +93,7 @@ def enumerate_mutants(claim: Any, theorem_id: str) -> Enumeration:
 
 
 def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
-    from dpproofs.claim import AllOf, ExactFact
+    from dpproofs.claim import AllOf, ExactFact, Premise
     from dpproofs.continuum.claim import ContinuumClaim
     from dpproofs.entropic.claim import ShannonClaim
     from dpproofs.entropic.induction import SequenceInduction
@@ -102,6 +107,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.finite.rowrelease import RowReleaseClaim
     from dpproofs.finite.symmetric import SymmetricEpsilonClaim
     from dpproofs.search.forall import SearchClaim
+    from dpproofs.search.informed import InformedBeliefReduction
     from dpproofs.search.pairs import NeighbourPairClaim
     from dpproofs.soundness import (
         chord,
@@ -111,6 +117,7 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
         diagonal,
         entropic,
         induction,
+        informed,
         posterior_shift,
         reduced,
         rowrelease,
@@ -124,6 +131,17 @@ def _walk(claim: Any, prefix: str, out: Enumeration) -> None:
     from dpproofs.symbolic.induction import InductionClaim
 
     kind = kind_of(claim)
+    if isinstance(claim, InformedBeliefReduction):
+        for label, operator, where, build in informed.edits(claim):
+            out.mutants.append(Mutant(f"{prefix}{label}", operator, where, kind, build))
+        for index, part in enumerate(claim.parts, start=1):
+            _walk(part, f"{prefix}part {index}/", out)
+        return
+    if isinstance(claim, Premise):
+        # A premise's mutant is judged as the plain claim it wraps: the premise's
+        # UNKNOWN-on-failure would hide a mutant that the deciders refute.
+        _walk(claim.claim, f"{prefix}premise/", out)
+        return
     if isinstance(claim, AllOf):
         for index, part in enumerate(claim.parts, start=1):
             _walk(part, f"{prefix}part {index}/", out)
@@ -201,9 +219,17 @@ def _rank(mutant_id: str) -> str:
     return hashlib.sha256(mutant_id.encode()).hexdigest()
 
 
+#: Kinds whose mutants break a reduction rule's preconditions: always kept by :func:`capped`
+#: (a rule's few mutants would otherwise be lost among the many of its parts).
+ALWAYS_KEPT = ("informed-belief-reduction",)
+
+
 def capped(mutants: list[Mutant], limit: int | None) -> list[Mutant]:
-    """At most ``limit`` mutants (None: all), chosen by the hash of their ids, in order."""
+    """At most ``limit`` mutants (None: all), chosen by the hash of their ids, in order; the
+    mutants of a rule's preconditions (:data:`ALWAYS_KEPT`) first, whatever the limit."""
     if limit is None or len(mutants) <= limit:
         return list(mutants)
-    chosen = {m.id for m in sorted(mutants, key=lambda m: _rank(m.id))[:limit]}
+    kept = {m.id for m in mutants if m.kind in ALWAYS_KEPT}
+    rest = sorted((m for m in mutants if m.id not in kept), key=lambda m: _rank(m.id))
+    chosen = kept | {m.id for m in rest[: max(0, limit - len(kept))]}
     return [m for m in mutants if m.id in chosen]

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from dpproofs.atomic import write_atomically
+from dpproofs.claim import PREMISE_FAILS
 from dpproofs.run.runner import step_summary
 from dpproofs.theorem import Refutation, Role
 from dpproofs.verdict import Status
@@ -95,6 +96,11 @@ def refutation_label(r: Any, corrections: dict[str, list[Any]]) -> str:
     return str(label.value)
 
 
+def _says_reason(v: Any) -> bool:
+    """A proof's reason, and a failed premise's (it names the premise's counterexample)."""
+    return v.status is Status.PROVED or (v.status is Status.UNKNOWN and v.method == PREMISE_FAILS)
+
+
 def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
     v = r.verdict
     counterexample = str(v.counterexample) if v.counterexample is not None else ""
@@ -118,7 +124,7 @@ def _row(claim: str, r: Any, corrections: dict[str, list[Any]]) -> str:
         r.expected_label,
         refutation_label(r, corrections),
         _cell(v.method),
-        _cell(v.coverage or (v.reason if v.status is Status.PROVED else ""), SHORT),
+        _cell(v.coverage or (v.reason if _says_reason(v) else ""), SHORT),
         steps,
         _cell(counterexample, SHORT) if v.status is Status.REFUTED else "",
         _cell(fixes),

@@ -34,6 +34,11 @@ HINTS = (
     ("time limit", "a larger --timeout (or the theorem's timeout=), a tighter domain"),
     ("memory cap", "a larger --memory, a tighter domain or a smaller size bound"),
     ("interrupted", "run it again"),
+    (
+        "refutes nothing",
+        "a premise the argument needs in a weaker form (the statement itself is not refuted), "
+        "or another argument",
+    ),
     ("", "a tighter domain, a smaller size bound, or a larger --timeout"),
 )
 

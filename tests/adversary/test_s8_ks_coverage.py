@@ -20,6 +20,7 @@ import sympy
 
 from dpproofs.claim import AllOf
 from dpproofs.run.discovery import load_theorems, theorem_files
+from dpproofs.search.informed import InformedBeliefReduction
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = ("ks.theorem_a3", "ks.theorem2_4.part1")
@@ -34,12 +35,18 @@ def _specs() -> dict:
     return found
 
 
+def _searches(claim: object) -> list:
+    """The search claims below conjunctions, premises and the informed-belief reduction."""
+    parts = getattr(claim, "parts", None)
+    return [s for p in parts for s in _searches(p)] if isinstance(parts, tuple) else [claim]
+
+
 def _parts(theorem_id: str) -> tuple[list, list]:
     """(square points (ln e^eps, delta), the D^1 parts' (eps interval, delta, sizes))."""
     claim = _specs()[theorem_id].build()
-    assert isinstance(claim, AllOf)
+    assert isinstance(claim, AllOf | InformedBeliefReduction)
     squares, ones = [], []
-    for part in claim.parts:
+    for part in _searches(claim):
         q = part.quantifier
         params = dict(q.params)
         delta = params["delta"].lo

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from dpproofs.claim import AllOf
+from dpproofs.claim import AllOf, Premise
 from dpproofs.finite.posterior_shift import PosteriorShiftClaim
 from dpproofs.run.discovery import load_theorems, theorem_files
+from dpproofs.search.informed import InformedBeliefReduction
 from dpproofs.search.pairs import NeighbourPairClaim
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +37,7 @@ def _specs():
 
 def _database_rows(claim):
     """The n of every D^n a part of ``claim`` decides (0 standing for 'every n')."""
-    if isinstance(claim, AllOf):
+    if isinstance(claim, AllOf | Premise | InformedBeliefReduction):
         return [n for part in claim.parts for n in _database_rows(part)]
     if isinstance(claim, (NeighbourPairClaim, PosteriorShiftClaim)):
         return [0]

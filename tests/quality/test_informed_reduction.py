@@ -11,6 +11,7 @@ import sympy
 
 from dpproofs.algebra import EXACT
 from dpproofs.search import DatabaseSpace
+from dpproofs.verdict import Status
 from dpproofs.vocabulary import posteriors_close, semantic_breach_mass
 from tests.quality.test_ks_posterior import post
 
@@ -156,3 +157,139 @@ def test_group_belief_breach_mass_is_bounded_by_the_parts():
                 slack.append((full, parts - full))
     # Not vacuous: some instances breach (positive mass), the bound is tight on some of them.
     assert any(f > 0 and s == 0 for f, s in slack) and any(s > 0 for _, s in slack)
+
+
+# --- the rule object (dpproofs.search.informed): its preconditions and its combination -------
+
+
+def _built(module, theorem_id):
+    """``theorem_id``'s reduction as its theorem file builds it (not decided here)."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    folder = str(Path(__file__).parents[2] / "theorems" / "kasiviswanathan_smith")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    specs = importlib.import_module(module).__dpproofs_theorems__
+    (spec,) = [s for s in specs if s.id == theorem_id]
+    return spec.build()
+
+
+def _a3():
+    return _built("ks_appendix_a", "ks.theorem_a3")
+
+
+OUTSIDE = "outside every (J)'s eps and delta, or at output counts (J) does not decide"
+
+
+def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
+    from dataclasses import replace
+
+    from dpproofs.search.domains import Interval
+    from dpproofs.soundness import informed
+
+    reduction = _a3()
+    assert reduction.preconditions() == []
+    assert [type(p).__name__ for p in reduction.parts] == ["Premise", "Premise", "SearchClaim"]
+    failing = {label: build().preconditions() for label, _, _, build in informed.edits(reduction)}
+    assert failing == {
+        "drop Z": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
+        "drop S": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
+        "bound (n - 1) delta''": [
+            "the bound claimed, (n-1)*delta2, is not the union bound n delta''"
+        ],
+        # eps = 2 * 2 + 1 = 5, beyond (J)'s [1/100, 2], for each of the 21 square claims
+        "S at another eps": [
+            f"(S) at eps in [5, 5], delta in [1/100, 1/100], outputs [2]: {OUTSIDE}"
+        ]
+        * 21,
+    }
+    # (S) in (J)'s place: a part on the wrong D^n; (Z) at another delta or output count.
+    assert replace(reduction, square=reduction.joint).preconditions() == [
+        "(S) is not a claim over mechanisms on D^2, |D| = 2"
+    ]
+    other = reduction.zero.restricted("delta", Interval(0, 0))
+    assert replace(reduction, zero=other).preconditions() == [
+        "(Z) at eps in [1/100, 2], delta in [0, 0], outputs [2]: not (J)'s eps, delta and "
+        "output counts"
+    ]
+    wider = replace(reduction.zero, quantifier=replace(reduction.zero.quantifier, sizes=(2, 3)))
+    assert replace(reduction, zero=wider).preconditions() != []
+    # Informed beliefs need (Z); beliefs on one group have none.
+    assert replace(reduction, beliefs="one group").preconditions() == [
+        "the reduction for one group beliefs needs (J) and (S), and no (Z)"
+    ]
+    assert replace(reduction, beliefs="any").preconditions() != []
+    # An equal expression of the union bound is accepted; any other is not.
+    assert replace(reduction, bound="delta2*n").preconditions() == []
+    assert replace(reduction, bound="n*delta2 + 0*n").preconditions() == []
+    assert replace(reduction, bound="n*n*delta2").preconditions() != []
+    assert replace(reduction, bound="import os").preconditions() != []
+
+
+def test_the_one_group_reduction_of_theorem2_4_part1():
+    from dataclasses import replace
+
+    from dpproofs.soundness import informed
+
+    reduction = _built("ks_semantic", "ks.theorem2_4.part1")
+    assert (reduction.beliefs, reduction.zero, reduction.preconditions()) == ("one group", None, [])
+    # (J) at 2 and 3 outputs and delta in {1/100, 1/10000}; every (S) claim inside one of them.
+    labels = [label for label, _, _, _ in informed.edits(reduction)]
+    assert labels == ["drop S", "bound (n - 1) delta''", "S at another eps"]
+    assert all(b().preconditions() for _, _, _, b in informed.edits(reduction))
+    # (S) at 4 outputs: no (J) claim decides 4 outputs (they decide 2 and 3).
+    squares = [
+        replace(c, quantifier=replace(c.quantifier, sizes=(4,))) for c in reduction.square.parts
+    ]
+    moved = replace(reduction, square=type(reduction.square)(tuple(squares)))
+    assert moved.preconditions()[0].endswith(OUTSIDE)
+
+
+def _verdict(status):
+    from dpproofs.verdict import Counterexample, Verdict
+
+    if status is Status.REFUTED:
+        return Verdict.refuted("search", Counterexample.of({"A": "[[1, 0], [0, 1]]"}))
+    if status is Status.VERIFIED_BOUNDED:
+        return Verdict.verified_bounded("search", "mechanisms with 2 outputs")
+    return Verdict.proved("search")
+
+
+def test_a_refuted_joint_part_refutes_and_a_refuted_premise_does_not():
+    from dpproofs.claim import Premise
+    from dpproofs.deadline import Deadline
+    from dpproofs.search.informed import COVERAGE, combined
+    from tests.search.test_premise import _claim, _half
+
+    bounded, refuted = _verdict(Status.VERIFIED_BOUNDED), _verdict(Status.REFUTED)
+    assert combined([bounded, bounded, refuted]).status is Status.REFUTED  # (J) is Phi(1)
+    whole = combined([bounded, bounded, bounded])
+    said = "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; "
+    assert COVERAGE.format(beliefs="informed").startswith(said)
+    assert whole.coverage == COVERAGE.format(beliefs="informed") + "mechanisms with 2 outputs"
+    # A premise whose claim is refuted is unknown (dpproofs.claim.Premise), so the whole is.
+    fake = Premise("(Z)", _claim(_half))  # false at p = (1, 0)
+    premise_verdict = fake.judged(fake.claim.decide(Deadline(10)))
+    assert premise_verdict.status is Status.UNKNOWN
+    assert combined([bounded, premise_verdict, bounded]).status is Status.UNKNOWN
+
+
+def test_soundness_keeps_the_rule_mutants_and_judges_a_broken_rule_proved_unsound():
+    from dataclasses import replace
+
+    from dpproofs.soundness.judge import UNSOUND, judge
+    from dpproofs.soundness.mutate import capped, enumerate_mutants
+
+    reduction = _a3()
+    found = enumerate_mutants(reduction, "t")
+    rule = ["t/drop Z", "t/drop S", "t/bound (n - 1) delta''", "t/S at another eps"]
+    assert [m.id for m in found.mutants[:4]] == rule and len(found.mutants) > 12
+    assert [m.id for m in capped(found.mutants, 6)][:4] == rule  # kept whatever the limit
+    # A reduction without (Z) reported bounded would be unsound; with its preconditions met,
+    # the rule itself is the design note's proof (its parts are judged as their own mutants).
+    bounded = _verdict(Status.VERIFIED_BOUNDED)
+    broken = judge(replace(reduction, zero=None), bounded, "k", 1.0)
+    assert broken.finding == UNSOUND and "(J), (Z) and (S)" in broken.detail
+    assert judge(reduction, bounded, "k", 1.0).finding != UNSOUND

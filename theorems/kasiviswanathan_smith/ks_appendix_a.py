@@ -23,6 +23,7 @@ from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.continuum import continuum
 from dpproofs.search import Interval, distribution, for_all_mechanisms, log_of
+from dpproofs.search.informed import InformedBeliefReduction
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import gaussian_delta, mechanism_dp
 
@@ -318,12 +319,15 @@ def _a3_undefined(eps, delta):
     "Game 0's evidence is 0 (part Z, on D^1), and a game i != j with x_i = 1 reads the square "
     "of positions (j, i) (part S, on D^2, split on the breach set, the belief eliminated per "
     "output); each part bounds its event by delta'', and the union bound gives n delta'' "
-    "(docs/design/neighbours.md, 'Informed beliefs'; tests/quality/test_informed_reduction.py). "
+    "(docs/design/neighbours.md, 'Informed beliefs'; tests/quality/test_informed_reduction.py), "
+    "a rule of dpproofs (dpproofs.search.informed: its preconditions checked on the parts as "
+    "built). "
     "Covered: 2 outputs, delta = 1/100; parts J and Z at every eps in [1/100, 2] (8 "
     "eps-boxes), part S at e^eps in {21/20, 11/10, 6/5, 3/2, 2, 3, 7} (eps-boxes: "
     "over 150 s), so every n at those eps and n = 1 at every eps. Parts Z and S "
-    "are stronger than needed (bound delta'', not n delta''): a counterexample of one of them "
-    "would not refute the theorem. The direct search at n = 2 is beyond z3 (unknown at 2 "
+    "are stronger than needed (bound delta'', not n delta''): they are premises, and a "
+    "counterexample of one of them would leave the theorem unknown, not refuted. The direct "
+    "search at n = 2 is beyond z3 (unknown at 2 "
     "outputs after 500 s at eps = ln(11/10), delta = 1/100, measured under load). Note the "
     "proof's step from 'over t <- A(b)' to 'over t <- A(x)' is not justified when b[x] is "
     "small; no counterexample exists on the domain covered.",
@@ -337,9 +341,11 @@ def theorem_a3():
     """(eps, delta)-DP implies reality-oblivious (e^{3eps} - 1 + 2 sqrt(delta), delta')-semantic
     privacy for informed beliefs, delta' = n (sqrt(delta) + 2 delta/(eps e^eps))."""
     ((eps, delta),) = A3_POINTS
-    # The quick parts first: all_of shares the time left among the parts still to decide.
-    return all_of(
-        *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1))),
-        _a3_undefined(eps, delta),
-        _theorem_a3(SPACE_1, eps, delta),
+    return InformedBeliefReduction(
+        joint=_theorem_a3(SPACE_1, eps, delta),
+        zero=_a3_undefined(eps, delta),
+        square=all_of(
+            *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1)))
+        ),
+        bound="n*delta2",
     )

@@ -1,0 +1,217 @@
+"""The informed-belief reduction (docs/design/neighbours.md, "Informed beliefs" and "Beliefs on
+one group") as a rule: from three search claims on D^1 and D^2 to every D^n, |D| = 2.
+
+Statement (proved in the design note): for mechanisms A on D^n, |D| = 2, (eps, delta)-DP, an
+informed belief b on one free coordinate j, c = e^{3 eps} - 1 + 2 sqrt(delta) and
+delta'' = sqrt(delta) + 2 delta/(eps e^eps), the parts
+
+    (J)  the claim at n = 1 (breach mass <= delta''),
+    (Z)  on D^1 with the identity game: Pr[Z0(t) = 0] <= delta'',
+    (S)  on D^2, game 2 of the square of positions (j, i): breach mass <= delta'',
+
+at the same (eps, delta), c and delta'' and output counts, imply the breach mass over D^n is
+<= n delta'' for every n >= 1 (union bound over the n games: game j by (J), the games i with
+x_i = 0 together by (Z), each game i with x_i = 1 by (S)).
+
+(J) is the family at n = 1: a counterexample of (J) refutes the statement. (Z) and (S) bound
+their events by delta'', not n delta'': they are premises (:class:`dpproofs.claim.Premise`,
+wrapped by the reduction itself and decided only here: a premise decided alone is refused),
+and a counterexample of one of them leaves the statement unknown. The coverage names the
+beliefs and says that the parts' events are the theorem file's predicates, checked by brute
+force (:data:`COVERAGE`).
+
+Preconditions checked here, mechanically, on the claims as built (:meth:`preconditions`):
+the parts the beliefs need (:data:`BELIEFS`: informed beliefs (Z), beliefs on one group no
+(Z)); every part a search claim (or a conjunction of them) over mechanisms on D^n with
+|D| = 2, n = 1 for (J) and (Z), n = 2 for (S); (Z) at some (J) claim's (eps, delta) domains
+and output counts; every (S) claim's (eps, delta) inside one (J) claim's, at output counts that
+(J) claim decides (every n is then covered at the (S) points and output counts); the bound
+claimed for D^n is n delta'' (``bound``, an expression in n and delta'', equal to it for every
+n). NOT checked mechanically: that the three
+predicates state the design note's events with the same c and delta'' (they are the theorem
+file's code; the brute-force test tests/quality/test_informed_reduction.py checks the
+theorem's predicates against D^2 and D^3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from dpproofs.claim import AllOf, Claim, Premise, conjunction, no_truth_value, timed_decide
+from dpproofs.deadline import Deadline
+from dpproofs.errors import InvalidClaim
+from dpproofs.verdict import Status, Verdict
+
+METHOD = "informed-belief reduction (docs/design/neighbours.md)"
+#: The coverage of a verdict of the reduction begins so (``{beliefs}``: the reduction's
+#: beliefs, :data:`BELIEFS`); the parts' coverages follow. It says what the rule does NOT check:
+#: that the parts' predicates state the design note's events (see the module docstring).
+COVERAGE = (
+    "every n ({beliefs} beliefs; informed-belief reduction, docs/design/neighbours.md; the "
+    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
+    "in tests/quality/test_informed_reduction.py, not by the rule): "
+)
+#: The bound the union bound gives, as ``bound`` is read: n delta''.
+UNION_BOUND = "n*delta2"
+
+
+def search_parts(claim: Any) -> Iterator[Any]:
+    """The search claims of a part (itself, or the parts of a conjunction, in order)."""
+    if isinstance(claim, AllOf):
+        for part in claim.parts:
+            yield from search_parts(part)
+    else:
+        yield claim
+
+
+def space_of(claim: Any) -> tuple[int, int] | None:
+    """(|D|, n) of a search claim over mechanisms on D^n (None: not such a claim)."""
+    quantifier = getattr(claim, "quantifier", None)
+    if quantifier is None or len(quantifier.objects) < 1:
+        return None
+    kind = quantifier.objects[0][1]
+    shape = kind(2)
+    mechanism = shape.wrap([[Fraction(1), Fraction(0)]] * shape.rows)
+    space = getattr(mechanism, "space", None)
+    return None if space is None else (space.domain, space.n)
+
+
+def param_box(claim: Any, name: str) -> tuple[Fraction, Fraction | None] | None:
+    """The closed range [lo, hi] of parameter ``name`` of a search claim (None: no such)."""
+    for n, domain in claim.quantifier.params:
+        if n == name:
+            return domain.lo, domain.hi
+    return None
+
+
+def within(inner: Any, outer: Any) -> bool:
+    if inner is None or outer is None:
+        return False
+    (lo, hi), (olo, ohi) = inner, outer
+    return olo <= lo and (ohi is None or (hi is not None and hi <= ohi))
+
+
+def _where(claim: Any) -> str:
+    boxes = {name: param_box(claim, name) for name in ("eps", "delta")}
+    ranges = ", ".join(f"{k} in [{b[0]}, {b[1]}]" for k, b in boxes.items() if b is not None)
+    return f"{ranges}, outputs {list(claim.quantifier.sizes)}"
+
+
+def _covered_by(claim: Any, joint: Any, exact: bool) -> bool:
+    """``claim``'s eps and delta lie in ``joint``'s (``exact``: are ``joint``'s) and its output
+    counts are ``joint``'s (``exact``) or some of them."""
+    boxes = [(param_box(claim, k), param_box(joint, k)) for k in ("eps", "delta")]
+    mine, theirs = set(claim.quantifier.sizes), set(joint.quantifier.sizes)
+    if exact:
+        return mine == theirs and all(a is not None and a == b for a, b in boxes)
+    return mine <= theirs and all(within(a, b) for a, b in boxes)
+
+
+#: The beliefs the reduction is stated for, and the parts it needs for them: informed beliefs
+#: (K&S Theorem A.3, t drawn from A(x)) need (Z); beliefs on one group (Theorem 2.4 part 1, t
+#: drawn from A(b)) do not (a game i != j with g_i = 0 breaches only where Z0(t) = 0, which
+#: carries no mass under A(b): the design note's "Beliefs on one group").
+INFORMED, ONE_GROUP = "informed", "one group"
+BELIEFS = {INFORMED: "(J), (Z) and (S)", ONE_GROUP: "(J) and (S), and no (Z)"}
+WHY = {
+    "(Z)": "not (J)'s eps, delta and output counts",
+    "(S)": "outside every (J)'s eps and delta, or at output counts (J) does not decide",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class InformedBeliefReduction:
+    """(J), (Z), (S) of the informed-belief reduction, the bound claimed for D^n (an
+    expression in n and delta2 = delta'') and the beliefs (:data:`BELIEFS`); decided as in
+    the module docstring."""
+
+    joint: Claim
+    zero: Claim | None
+    square: Claim | None
+    bound: str = UNION_BOUND
+    beliefs: str = INFORMED
+    __bool__ = no_truth_value
+
+    @property
+    def parts(self) -> tuple[Claim, ...]:
+        """(S) and (Z) as premises, then (J) (the verdict's parts, in this order: the time
+        left is shared among the parts still to decide, and (J) over eps-boxes is the
+        slowest)."""
+        wrapped = [
+            Premise(name, part)
+            for name, part in (("(S)", self.square), ("(Z)", self.zero))
+            if part is not None
+        ]
+        return (*wrapped, self.joint)
+
+    def describe(self) -> str:
+        return f"for every n >= 1, by the informed-belief reduction: {self.joint.describe()}"
+
+    def preconditions(self) -> list[str]:
+        """The preconditions that fail (empty: all hold); see the module docstring."""
+        failed = []
+        if self.beliefs not in BELIEFS:
+            failed.append(f"beliefs {self.beliefs!r} is none of {sorted(BELIEFS)}")
+        elif (self.zero is None) != (self.beliefs == ONE_GROUP) or self.square is None:
+            failed.append(f"the reduction for {self.beliefs} beliefs needs {BELIEFS[self.beliefs]}")
+        n, delta2 = sympy.symbols("n delta2")
+        try:
+            bound = sympy.sympify(self.bound, locals={"n": n, "delta2": delta2})
+            same = sympy.expand(bound - n * delta2) == 0
+        except (sympy.SympifyError, TypeError):
+            same = False
+        if not same:
+            failed.append(f"the bound claimed, {self.bound}, is not the union bound n delta''")
+        named = [("(J)", self.joint, 1), ("(Z)", self.zero, 1), ("(S)", self.square, 2)]
+        claims = [(w, c, size) for w, p, size in named if p is not None for c in search_parts(p)]
+        for which, claim, size in claims:
+            if space_of(claim) != (2, size):
+                failed.append(f"{which} is not a claim over mechanisms on D^{size}, |D| = 2")
+        if failed:
+            return failed
+        joints = [c for w, c, _ in claims if w == "(J)"]
+        for which, claim, _ in claims[len(joints) :]:
+            if not any(_covered_by(claim, j, exact=which == "(Z)") for j in joints):
+                failed.append(f"{which} at {_where(claim)}: {WHY[which]}")
+        return failed
+
+    def decide(self, deadline: Deadline) -> Verdict:
+        failed = self.preconditions()
+        if failed:
+            raise InvalidClaim("the informed-belief reduction does not apply: " + "; ".join(failed))
+        parts = self.parts
+        verdicts = [
+            _decided(part, deadline.share(1 / (len(parts) - index)))
+            for index, part in enumerate(parts)
+        ]
+        return combined(verdicts, self.beliefs)
+
+
+def _decided(part: Claim, deadline: Deadline) -> Verdict:
+    """A part's verdict: a premise's (:meth:`Premise.judged`) from its claim's, decided here
+    (only its reduction decides a premise), else the part's own."""
+    if isinstance(part, Premise):
+        return part.judged(timed_decide(part.claim, deadline))
+    return timed_decide(part, deadline)
+
+
+def combined(verdicts: list[Verdict], beliefs: str = INFORMED) -> Verdict:
+    """The reduction's verdict from its parts' (premise (S), premise (Z), (J)): their
+    conjunction (a refuted (J) refutes; a failed premise is unknown), a bounded or proved
+    conjunction then stated for every n (the coverage :data:`COVERAGE` at ``beliefs`` and the
+    parts')."""
+    whole = conjunction(verdicts, method=METHOD)
+    if whole.status is Status.VERIFIED_BOUNDED:
+        return Verdict(
+            Status.VERIFIED_BOUNDED,
+            METHOD,
+            coverage=COVERAGE.format(beliefs=beliefs) + (whole.coverage or ""),
+            seconds=whole.seconds,
+            parts=whole.parts,
+        )
+    return whole
