@@ -34,7 +34,7 @@ from dpproofs.algebra import implies
 from dpproofs.errors import InvalidClaim
 from dpproofs.search.databases import DatabaseSpace
 from dpproofs.search.domains import Interval, Rational
-from dpproofs.search.forall import for_all
+from dpproofs.search.forall import SearchClaim, for_all
 from dpproofs.search.objects import mechanism
 from dpproofs.search.pairs import NeighbourPairClaim
 from dpproofs.vocabulary import (
@@ -127,7 +127,55 @@ class SemanticRestriction:
             family="every D^n with n >= 1 and |D| = 2",
             reduction=RESTRICTION,
             member="n = 1, |D| = 2",
+            direct=self.direct_claim,
         )
+
+    def direct_claim(self, n: int) -> SearchClaim:
+        """Psi(n) on D^n (|D| = 2) without the rule, at the smallest number of outputs: the
+        hypothesis with the games of D^n, Definition 2.3 at every belief w placed on every
+        group (0 off it), Definition 2.1 for all beliefs on D^n (the sources' hypothesis,
+        stronger than 'beliefs on one group': a counterexample is still one of Psi(n)); the
+        conclusion DP on every ordered neighbour pair of D^n."""
+        space = DatabaseSpace(domain=2, n=n)
+        names = [n for n in inspect.signature(self.terms).parameters][1:]
+
+        def predicate(alg: Any, M: Any, *values: Any) -> Any:
+            t = self.terms(alg, *values)
+            if t.delta is None:
+                hypothesis = semantic_privacy(alg, M.rows, space.games, t.c)
+            else:
+                hypothesis = alg.all(
+                    semantic_privacy_dd_at(
+                        alg, _placed(alg, space.count, g, w), M.rows, space.games, t.c, t.delta
+                    )
+                    for g in space.groups
+                    for w in t.beliefs
+                )
+            return implies(alg, hypothesis, self.conclusion(alg, M, t))
+
+        predicate.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [
+                inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                for n in ("alg", "M", *names)
+            ]
+        )
+        quantifier = for_all(
+            {"M": mechanism(space)},
+            self.outputs[:1],
+            size_name="outputs",
+            what=f"mechanisms on {space}",
+            symmetric=False,
+            **dict(self.params),
+        )
+        return quantifier.claim(predicate, says=f"{self.says} (on {space}, no reduction)")
+
+
+def _placed(alg: Any, count: int, group: tuple[int, ...], w: tuple[Any, Any]) -> list[Any]:
+    """The belief on D^n equal to w on ``group`` (z_0, z_1) and 0 elsewhere."""
+    b = [alg.const(0)] * count
+    for v, k in enumerate(group):
+        b[k] = w[v]
+    return b
 
 
 def semantic_to_dp_every_n(
