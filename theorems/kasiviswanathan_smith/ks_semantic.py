@@ -130,8 +130,6 @@ def theorem2_2_part2():
     source=f"{SEED}, KS-Thm2.2(ii), Theorem 2.2 (second sentence, corrected)",
     expect="proved",
     id="ks.theorem2_2.part2_corrected",
-    restricted="|D| = 2, eps in [1/100, 1]; the corrected statement: every D, every eps with "
-    "e^eps < 3",
     reading="Ratio ((1 + e^eps)/(3 - e^eps))^2, for e^eps < 3; 'for all beliefs' in closed "
     "form; every n >= 1 with |D| = 2 (semantic-restriction rule from n = 1), eps in [1/100, 1].",
     corrects="ks.theorem2_2.part2",
@@ -404,8 +402,6 @@ def footnote4():
     id="ks.footnote4_corrected",
     reading="delta = 0 only; the ratio ((1 + e^eps)/(3 - e^eps))^2; every n >= 1 with |D| = 2 "
     "(semantic-restriction rule from n = 1), eps in [1/100, 1].",
-    restricted="|D| = 2, delta = 0, eps in [1/100, 1]; the corrected statement: every D, "
-    "delta and eps with e^eps < 3",
     corrects="ks.footnote4",
     note=SEMANTIC_NOTE + "delta = 0; the corrected ratio of ks.theorem2_2.part2_corrected, "
     "((1 + e^eps)/(3 - e^eps))^2, at n = 1 for every eps in [1/100, 1] (and every finite "
