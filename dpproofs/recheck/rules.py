@@ -30,7 +30,9 @@
 * A neighbour-pair or group claim (docs/design/neighbours.md) is replayed as its n = 1 search
   claim (:func:`.claims.rebuild`); that its verdict stands for every D^n is the rule, which is not
   replayed: the finding says so, and that the rule's precondition (conditions of one pair's, or
-  one group's, rows) holds by construction of the claim.
+  one group's, rows) holds by construction of the claim. A semantic-restriction claim
+  (:mod:`dpproofs.search.semantic_restriction`) is a group claim of this kind: its n = 1 claim
+  is replayed, the lift to every n (the rule) is noted.
 
 Claims are recognised by their class's home; no decider is imported.
 """
@@ -76,11 +78,15 @@ def with_rule(finding: Finding, claim: Any) -> Finding:
         )
         return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
     if home == PAIRS and finding.outcome is not Outcome.FAILED:
+        precondition = (
+            "the vocabulary's semantic privacy at beliefs placed on one group => DP"
+            if claim.reduction.startswith("semantic-restriction")
+            else "conditions of the rows of one pair or group"
+        )
         note = (
             f"the n = 1 claim's evidence; that it stands for {claim.family} is the "
             f"{claim.reduction.split(' (')[0]} (docs/design/neighbours.md), not replayed: a proof "
-            "whose precondition (conditions of the rows of one pair or group) holds by "
-            "construction"
+            f"whose precondition ({precondition}) holds by construction"
         )
         return replace(finding, why=f"{finding.why}; {note}" if finding.why else note)
     return finding

@@ -77,7 +77,9 @@ class PairSource:
 class NeighbourPairClaim:
     """A neighbour-pair or group claim (module docstring), decided as its n = 1 claim ``inner``;
     ``family`` is what the n = 1 verdict stands for, ``reduction`` the rule that says so;
-    ``source`` the author's conditions (None: not kept)."""
+    ``source`` the author's conditions (None: not kept); ``direct`` (a rule that keeps no
+    source, e.g. the semantic-restriction rule) states the claim on D^n, given n, without the
+    rule, for the sweep's cross-check."""
 
     inner: SearchClaim
     says: str
@@ -85,6 +87,7 @@ class NeighbourPairClaim:
     reduction: str = REDUCTION
     member: str = "n = 1, |D| = 2"
     source: PairSource | None = None
+    direct: Callable[[int], SearchClaim] | None = None
 
     def describe(self) -> str:
         return f"for {self.family}: {self.says}"

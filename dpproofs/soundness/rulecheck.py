@@ -15,6 +15,10 @@ checks their conclusion on small members of the family, with neither rule:
   the neighbours and groups listed here from the tuples of D^n, and each n decided alone at the
   claim's smallest number of outputs by :func:`dpproofs.soundness.alone.decide_alone`
   (fresh z3 context, no symmetry breaking, the predicate itself on concrete rows);
+* a semantic-restriction claim (:mod:`dpproofs.search.semantic_restriction`, a group claim
+  that keeps no source) is stated on D^n by the rule's own ``direct_claim`` (the hypothesis
+  with the games of D^n, beliefs placed on every group, DP on every neighbour pair), decided
+  likewise for n = 1, 2, 3;
 * an additive sensitivity claim (:mod:`dpproofs.finite.additive`) is compared with brute force
   at |X| in {2, 3}, n in {1, 2, 3} (:mod:`dpproofs.recheck.additive`).
 
@@ -37,6 +41,7 @@ from dpproofs.verdict import Status, Verdict
 #: The database lengths n at which a neighbour-pair or group claim is decided directly.
 LENGTHS = (1, 2, 3)
 NEIGHBOUR_PAIR, GROUP = "neighbour-pair reduction", "group reduction"
+SEMANTIC = "semantic-restriction rule"
 ADDITIVE = "additive sensitivity rule"
 
 
@@ -158,17 +163,24 @@ def check_pairs(
     from dpproofs.soundness.alone import COUNTEREXAMPLE, UNSAT, decide_alone
 
     start = time.monotonic()
-    if claim.source is None:
+    if claim.source is None and claim.direct is not None:  # the semantic-restriction rule
+        rule, state, outputs = SEMANTIC, claim.direct, claim.inner.quantifier.sizes[0]
+    elif claim.source is None:
         return RuleCheck(path, NEIGHBOUR_PAIR, status, (), False, ("the claim keeps no source",))
-    rule = NEIGHBOUR_PAIR if claim.source.group_domain is None else GROUP
+    else:
+        rule = NEIGHBOUR_PAIR if claim.source.group_domain is None else GROUP
+        outputs = claim.source.outputs[0]
+
+        def state(n: int) -> Any:
+            return direct_claim(claim, n)
+
     results, missing, unsound = [], [], False
-    outputs = claim.source.outputs[0]
     for n in LENGTHS:
         left = start + budget - time.monotonic()
         if left <= 1:
             missing.append(f"n = {n}: the budget is spent")
             continue
-        done = decide_alone(direct_claim(claim, n), outputs, min(seconds, left))
+        done = decide_alone(state(n), outputs, min(seconds, left))
         line = f"n = {n}, {outputs} outputs: {done.result} ({done.seconds:.1f} s)"
         results.append(line + (f": {done.detail}" if done.detail else ""))
         if done.result == COUNTEREXAMPLE and status != Status.REFUTED.value:

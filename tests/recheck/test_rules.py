@@ -44,3 +44,19 @@ def test_a_group_piece_names_the_reduction_as_not_replayed():
     assert finding.outcome is Outcome.CONFIRMED
     assert "every D^n with n >= 1 and |D| = 2 is the group reduction" in finding.why
     assert "not replayed" in finding.why
+
+
+def test_a_semantic_restriction_piece_names_its_rule_and_precondition():
+    from dpproofs.search.semantic_restriction import SemanticTerms, semantic_to_dp_every_n
+
+    claim = semantic_to_dp_every_n(
+        lambda alg, E: SemanticTerms(c=alg.div(E - 1, alg.const(2)), ratio=E * E),
+        (2,),
+        says="s",
+        eps=F(1, 2),
+    )
+    finding = with_rule(confirmed(_piece("proved"), "unsat"), claim)
+    assert finding.outcome is Outcome.CONFIRMED
+    assert "every D^n with n >= 1 and |D| = 2 is the semantic-restriction rule" in finding.why
+    assert "semantic privacy at beliefs placed on one group => DP" in finding.why
+    assert "not replayed" in finding.why

@@ -231,3 +231,48 @@ def test_the_sweep_cross_check_decides_the_reduced_parts(tmp_path):
         "additive sensitivity rule",
         "proved",
     )
+
+
+def _semantic(ratio, beliefs=False):
+    """'(E - 1)/2-semantic privacy (Definition 2.1 for all beliefs, or 2.3 at two beliefs)
+    => DP with ``ratio``' by the semantic-restriction rule, eps = 1/2, delta = 1/100."""
+    from dpproofs.search.semantic_restriction import SemanticTerms, semantic_to_dp_every_n
+
+    def terms(alg, E):
+        c = alg.div(E - 1, alg.const(2))
+        if not beliefs:
+            return SemanticTerms(c=c, ratio=ratio(alg, E))
+        high, low = alg.div(E + 1, alg.const(4)), alg.div(3 - E, alg.const(4))
+        return SemanticTerms(
+            c=c, ratio=ratio(alg, E), delta=F(1, 100), beliefs=((low, high), (high, low)),
+            slack=alg.div(F(4, 100), 3 - E),
+        )  # fmt: skip
+
+    return semantic_to_dp_every_n(terms, (2,), says="s", eps=F(1, 2))
+
+
+def _corrected(alg, E):
+    r = alg.div(1 + E, 3 - E)
+    return r * r
+
+
+@pytest.mark.parametrize("beliefs", [False, True])
+def test_the_semantic_restriction_claim_on_d_n(beliefs):
+    # True at n = 1 (the rule's n = 1 claim); ratio e^eps (too small) false on D^2 (Definition
+    # 2.1) and D^1 (2.3: z3 times out on D^2 in 20 s under load; Psi(2), Psi(3) at 2.3 are
+    # evaluated exactly in tests/search/test_semantic_restriction.py).
+    claim, weak = _semantic(_corrected, beliefs), _semantic(lambda alg, E: E, beliefs)
+    assert decide_alone(claim.direct(1), 2, 20).result == UNSAT
+    assert decide_alone(weak.direct(1 if beliefs else 2), 2, 20).result == COUNTEREXAMPLE
+
+
+def test_a_forged_semantic_restriction_is_unsound():
+    # The honest n = 1 claim, its direct statement swapped for a false one: the check states
+    # the claim on D^n by ``direct``, not by the n = 1 claim, and finds it false at n = 1, 2, 3.
+    honest, false = _semantic(_corrected), _semantic(lambda alg, E: E)
+    forged = dataclasses.replace(honest, direct=false.direct)
+    checked = check_pairs((0,), forged, "proved", 20, 60)
+    assert checked.unsound and checked.rule == "semantic-restriction rule"
+    assert [r.split(":")[1].split(" (")[0].strip() for r in checked.results] == [
+        "counterexample"
+    ] * 3
