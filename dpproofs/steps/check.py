@@ -24,6 +24,7 @@ from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.progress import note
 from dpproofs.steps.chain import Relation
+from dpproofs.steps.counts import vacuous
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic import holds
 from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
@@ -57,6 +58,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
+    vacuity = vacuous(step, derivation, deadline) if verdict.status is Status.PROVED else ""
+    if vacuity:
+        return _result(step, NOT_CHECKED, reason=vacuity)
     if verdict.status is Status.PROVED:
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
     if verdict.status is Status.REFUTED and step.opaque:

@@ -280,7 +280,8 @@ class _Binding:
             closed = closed_form(SUMS[tok], _name(index), lower, upper, body)
         except (NotSummable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), tok) from exc
-        self.conditions.append(closed.condition)
+        if closed.condition:
+            self.conditions.append(closed.condition)
         self.counts += closed.counts
         return closed.text
 
