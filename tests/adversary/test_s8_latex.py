@@ -140,7 +140,6 @@ def test_a_reversed_sum_through_the_command(tmp_path: Path) -> None:
 # not substituted: \max_{\epsilon \in \{0, 1\}} \varepsilon reads as Max(epsilon, epsilon), the
 # free parameter. Under the reading the docs promise (one symbol), the maximum is 1 and the
 # evaluation is 1^2 - 0^2 = 1: false steps PROVED, true steps REFUTED.
-@pytest.mark.xfail(strict=True, reason="ADV4: \\epsilon binds, \\varepsilon stays free: proved")
 @pytest.mark.parametrize(
     "block",
     [
@@ -157,7 +156,6 @@ def test_a_binder_spelled_otherwise_in_its_body_false_step(block: str) -> None:
     assert statuses(block) != ["proved"]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV4: \\epsilon binds, \\varepsilon stays free: refuted")
 @pytest.mark.parametrize(
     "block",
     [
@@ -176,7 +174,6 @@ def test_a_binder_spelled_otherwise_in_its_body_true_step(block: str) -> None:
 # (_no_opaque_binds) compares TOKENS: \Pr[X \le \varepsilon] under d\epsilon is read as a
 # constant c, and int_0^1 c d(epsilon) = c is PROVED. Witness: X uniform on [0, 1], so
 # Pr[X <= t] = t on [0, 1]: int_0^1 t dt = 1/2, while the right side at the free epsilon = 0 is 0.
-@pytest.mark.xfail(strict=True, reason="ADV4: an integral's variable inside \\Pr, other spelling")
 @pytest.mark.parametrize(
     "block",
     [
