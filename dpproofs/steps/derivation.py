@@ -394,10 +394,13 @@ def _condition(row: Row) -> tuple[str | None, str]:
     would decide another statement)."""
     if not row.condition:
         return None, ""
+    join = " or " if "\\lor" in row.condition else " and "
+    parts = re.split(r"\\l(?:and|or)\b", row.condition)
     try:
-        return read_assumption(row.condition), ""
+        read = [read_assumption(part) for part in parts]
     except NotUnderstood as exc:
         return None, f"the row's condition '{row.condition}' is not understood: {exc}"
+    return (read[0] if len(read) == 1 else join.join(f"({r})" for r in read)), ""
 
 
 IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")

@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from dpproofs.steps.conditions import MARK, has_relation, segments, stated
 from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
 from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
 
@@ -143,15 +144,6 @@ _EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?
 #: A bare ``(2)`` ending a row after a space: an equation number or a factor?
 _BARE_NUMBER = re.compile(r"\s\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
 _TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
-MARK = "\x01"
-#: Words that make a justification's formula a condition of the row ("for $x \\ge 1$").
-_CONDITION = re.compile(
-    r"^\s*(?:for|if|when|whenever|where|provided(?: that)?|assuming|given)\s*"
-    r"(?:all\s+|every\s+)?\$(?P<math>[^$]+)\$\s*[.,;]?\s*$",
-    re.IGNORECASE,
-)
-
-
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
@@ -281,7 +273,9 @@ def _annotated(row: Row, aside: str) -> Row:
     ambiguous: which of them does the step use?)."""
     shown = _plain(aside.replace("&", " ")).replace(MARK, "")
     justification = f"{row.justification}; {shown}" if row.justification else shown
-    condition = _condition_of(aside)
+    condition, why = _condition_of(aside)
+    if why:
+        return replace(row, justification=justification, problem=row.problem or why)
     if condition and row.condition:
         problem = (
             f"ambiguous: the row states two conditions ('{row.condition}' and '{condition}'); "
@@ -291,19 +285,14 @@ def _annotated(row: Row, aside: str) -> Row:
     return replace(row, justification=justification, condition=condition or row.condition)
 
 
-def _condition_of(aside: str) -> str:
-    """The condition a comment column states: ``for $x \\ge 1$`` (and the other words of
-    _CONDITION), or bare mathematics that is a relation (``&& x \\le 1``, a condition column as in
-    a case split); "" for anything else (a reason in words, ``\\text{since } ...``)."""
-    plain = re.sub(r"\s+", " ", aside.replace("&", " ")).strip().rstrip(".,;").strip()
-    found = _CONDITION.match(_plain(aside).replace(MARK, "$"))
-    if found:
-        return found.group("math").strip()
-    if MARK in plain or re.search(r"\\(?:text|textrm|mbox|mathrm)\b", plain):
-        return ""
-    relations = [t for t in re.findall(r"\\[A-Za-z]+|[=<>]", plain)
-                 if t in RELATIONS or t in UNCHECKED_RELATIONS]  # fmt: skip
-    return plain if relations else ""
+def _condition_of(aside: str) -> tuple[str, str]:
+    """The condition a comment column states and why it cannot be read: in the words of
+    :mod:`.conditions` (``for $x \\ge 1$``), or bare mathematics that is a relation (``&& x \\le
+    1``, a condition column as in a case split)."""
+    pieces = segments(aside)
+    if len(pieces) == 1 and pieces[0][0] and has_relation(pieces[0][1]):
+        return pieces[0][1].rstrip(".,;: "), ""
+    return stated(aside)
 
 
 def _row(raw: str, block: int, line: int) -> Row | None:
@@ -322,18 +311,21 @@ def _row(raw: str, block: int, line: int) -> Row | None:
             f"'{_BARE_NUMBER.search(maths).group(0).strip()}', an equation number or a factor? "  # type: ignore[union-attr]
             "write \\tag{2} for a number or \\cdot (2) for a product"
         )
-    maths, justification = _justification(maths.rstrip(".,;").strip())
+    stripped = maths.rstrip(".,;").strip()
+    maths, justification = _justification(stripped)
+    tail = stripped[len(maths) :].strip()
+    if tail.startswith("(") and tail.endswith(")"):
+        tail = tail[1:-1]
     maths = maths.rstrip(".,;").strip()
+    condition, why = _condition_of(aside) if aside.strip() else ("", "")
     if aside.strip():
         justification = _plain(aside)
-    condition = _condition_of(aside) if aside.strip() else ""
-    found = _CONDITION.match(justification.replace(MARK, "$"))
-    if found:
-        condition = found.group("math").strip()
+    elif tail:
+        condition, why = stated(tail)
     justification = justification.replace(MARK, "")
     if not maths:
         return None
-    return Row(maths, justification, block, line, condition, problem)
+    return Row(maths, justification, block, line, condition, problem or why)
 
 
 def _plain(text: str) -> str:

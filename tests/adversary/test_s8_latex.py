@@ -202,7 +202,6 @@ def cube_over_square_holds_from_one() -> bool:
     return bool(sympy.factor(x**3 - x**2) == x**2 * (x - 1))
 
 
-@pytest.mark.xfail(strict=True, reason="ADV4: a row's condition in other words is dropped, refuted")
 @pytest.mark.parametrize(
     "block",
     [
@@ -229,7 +228,6 @@ def test_a_condition_the_row_states_is_not_dropped(block: str) -> None:
 # The same with opaque quantities (\Pr): "where $p = \Pr[A]$ and $q = \Pr[A^c]$" is dropped and
 # the complement rule p + q = 1 is REFUTED at p = q = 1 (no opaque quantity is in the witness, so
 # f91c82e's guard does not apply). True for every probability measure: P(A) + P(A^c) = 1.
-@pytest.mark.xfail(strict=True, reason="ADV4: a row's two conditions are dropped, refuted")
 def test_the_complement_rule_with_its_conditions_is_not_refuted() -> None:
     assert F(1, 3) + (1 - F(1, 3)) == 1  # P(A) = 1/3, for one
     block = r"\begin{align} p + q &= 1 && \text{where $p = \Pr[A]$ and $q = \Pr[A^c]$} \end{align}"
