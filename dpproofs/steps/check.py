@@ -26,6 +26,7 @@ from dpproofs.progress import note
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.counts import vacuous
 from dpproofs.steps.derivation import Derivation, Step
+from dpproofs.steps.linearity import NormalForm, normal_form
 from dpproofs.symbolic import holds
 from dpproofs.verdict import Counterexample, Status, StepResult, Verdict
 
@@ -48,6 +49,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
         return _result(step, NOT_CHECKED, reason=(
             "two different texts read to one unknown number (their digests collide): "
             + "; ".join(f"{latex} as {name}" for name, latex in step.opaque)))  # fmt: skip
+    normal = normal_form(statement, step.opaque)
+    if normal is not None:  # the step's operators by their laws (proves only)
+        linear = _linear_proof(step, derivation, normal, deadline.share(0.5))
+        if linear is not None:
+            return linear
     try:
         assuming = (
             *derivation.assumptions,
@@ -95,6 +101,36 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
                 "case with --assume, or the definition, to check it"))  # fmt: skip
         return _result(step, REFUTED, verdict.counterexample, verdict.method)
     return _result(step, UNKNOWN, reason=f"{verdict.status.value}: {verdict.reason}")
+
+
+def _linear_proof(
+    step: Step, derivation: Derivation, normal: NormalForm, deadline: Deadline
+) -> StepResult | None:
+    """The step proved on its linear normal form (:mod:`.linearity`), or None: a failure there
+    is no refutation (its atoms are opaque numbers), the step is then decided as read."""
+    present = set(re.findall(r"\b[A-Z][a-z]_[0-9a-f]{16}\b", normal.statement))
+    kept = [c for c in step.conditions
+            if set(re.findall(r"\b[A-Z][a-z]_[0-9a-f]{16}\b", c)) <= present]  # fmt: skip
+    assuming = (
+        *derivation.assumptions,
+        *([step.premise] if step.premise else []),
+        *kept,
+        *normal.conditions,
+    )
+    try:
+        claim = holds(
+            normal.statement, where=_mentioned(derivation, normal.statement), assuming=assuming
+        )
+    except DpProofsError:
+        return None
+    verdict = claim.decide(deadline)
+    if verdict.status is not Status.PROVED:
+        return None
+    named = ", ".join(f"{latex} as {name}" for name, latex in normal.opaque)
+    rules = "; ".join(normal.rules) or "an event written another way"
+    return _result(step, PROVED, reason=(
+        f"{verdict.method} on the step's linear normal form ({rules}: {normal.statement}), "
+        f"for every value of {named}"))  # fmt: skip
 
 
 def may_define(step: Step) -> bool:
