@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from dpproofs.steps.conditions import MARK, has_relation, segments, stated
 from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
+from dpproofs.steps.macros import Unreadable, expanded
 from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
@@ -178,6 +179,10 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows: list[Row] = []
+    try:  # the document's own commands (\\newcommand, \\def, \\let): expanded, or refused
+        block, refusal = expanded(_COMMENT.sub("", block)), ""
+    except Unreadable as exc:
+        refusal = str(exc)
     for number, (first_line, env, body, gap) in enumerate(_blocks_and_gaps(block)):
         first_row = len(rows)
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
@@ -207,6 +212,8 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
                 rows += [replace(row, latex=part, problem=problem) for part in parts]
         if len(rows) > first_row:
             rows[first_row] = replace(rows[first_row], gap=gap)
+    if refusal:
+        return [replace(row, problem=refusal) for row in rows]
     return rows
 
 

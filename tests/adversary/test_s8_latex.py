@@ -249,7 +249,6 @@ def through_the_command(tmp_path: Path, tex: str) -> tuple[int, str]:
     return code, out + err
 
 
-@pytest.mark.xfail(strict=True, reason="ADV4: a document's macro definitions are ignored")
 @pytest.mark.parametrize(
     "preamble",
     [r"\renewcommand{\log}{\log_2}", r"\def\log{\log_2}"],
@@ -263,7 +262,6 @@ def test_a_document_that_sets_the_logarithms_base_is_not_refuted(
     assert code != 1, out
 
 
-@pytest.mark.xfail(strict=True, reason="ADV4: a document's macro definitions are ignored")
 @pytest.mark.parametrize("preamble", [r"\renewcommand{\le}{\ge}", r"\let\le\ge", r"\def\le{\ge}"])
 def test_a_macro_that_changes_a_relation_is_not_ignored(tmp_path: Path, preamble: str) -> None:
     x = sympy.Symbol("x", real=True)
@@ -273,7 +271,6 @@ def test_a_macro_that_changes_a_relation_is_not_ignored(tmp_path: Path, preamble
     assert code != 1, out
 
 
-@pytest.mark.xfail(strict=True, reason="ADV4: \\norm is granted >= 0 though the file defines it")
 def test_a_document_defined_norm_is_not_granted_nonnegative(tmp_path: Path) -> None:
     v = 1
     assert not -abs(v) + 1 >= 0 + 1  # the first step, with the document's \norm, at v = 1
