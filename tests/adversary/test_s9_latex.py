@@ -467,3 +467,72 @@ def test_linearity_traps_that_held(block: str) -> None:
 )
 def test_true_steps_by_the_rules_are_proved(block: str) -> None:
     assert statuses(block) == ["proved"]
+
+
+# === 8. conditions that are false or contradictory ==============================================
+# A row condition no point satisfies makes the step vacuous: x^2 < 0 is false for EVERY x, and no
+# x has 1 < x < 0. holds() refuses a single assumption false on the whole domain ("the claim is
+# vacuous": `x^2 < 0 && since $x^2 < 0$` is not checked), and counts.py never proves a step
+# vacuously; two conditions that contradict each other (or a chain) slip through: PROVED.
+@pytest.mark.xfail(strict=True, reason="ADV6: contradictory row conditions prove any step")
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"x^2 &< 0 && \text{for $x > 1$ and $x < 0$}",
+        r"x^2 &< 0 && \text{for $1 < x < 0$}",
+        r"x^2 &< 0 && \text{since $x > 1$ and $x < 0$}",
+    ],
+)
+def test_contradictory_conditions_do_not_prove_a_step(block: str) -> None:
+    points = [F(k, 4) for k in range(-40, 41)]
+    assert not any(1 < x < 0 for x in points) and not any(x * x < 0 for x in points)
+    assert statuses(block) != ["proved"]
+
+
+def test_a_single_condition_false_everywhere_is_refused() -> None:
+    # held: the decider's own vacuity check
+    assert statuses(r"x^2 &< 0 && \text{since $x^2 < 0$}") == ["not-checked"]
+
+
+# "since $\varepsilon \le 1$" states a FACT; conditions.py reads it as the hypothesis "for
+# $\varepsilon \le 1$" and never checks it. On the text's domain epsilon > 0 the fact is false
+# (epsilon = 2), and so is the step: 2^2 = 4 > 2. `dpproofs check-proof` reports the derivation
+# "proved: 1/1 steps proved" (exit 0), the fact only shown as "by:".
+@pytest.mark.xfail(strict=True, reason="ADV6: a 'since' fact is a hypothesis, never checked")
+def test_a_since_fact_false_on_the_domain_does_not_make_a_proof(tmp_path: Path) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text(
+        "For $\\varepsilon > 0$,\n\\begin{align}\n"
+        "\\varepsilon^2 &\\le \\varepsilon && \\text{since $\\varepsilon \\le 1$}\n\\end{align}\n",
+        encoding="utf-8",
+    )
+    epsilon = 2
+    assert not epsilon <= 1 and not epsilon**2 <= epsilon
+    code, out, _ = call(str(tex), "--assume=\\varepsilon > 0")
+    assert code != 0, out
+
+
+# === 9. a decorated index: the two sum readers disagree =========================================
+# linearity.py never takes a decorated bound letter for a constant (sum_{x in S} \hat{x} =
+# \hat{x} sum_{x in S} 1 is not proved: held above); sums.py does: sum_{i=1}^{n} \hat{i} = n
+# \hat{i} is PROVED, as are j' and \bar{k} (a decorated letter that may depend on the index, an
+# estimate or a neighbour): ambiguous by the reader's own rule. sums.py looks for the index as a
+# SUBSTRING of the name's tail, so \tilde{i} (i_tilde) and i' (i_prime) are refused by accident.
+# With \hat{i} = i (a rounding of an integer), n = 2: 1 + 2 = 3, while n \hat{i} has no value.
+@pytest.mark.xfail(strict=True, reason="ADV6: a decorated index is a constant of a bounded sum")
+@pytest.mark.parametrize(
+    "block",
+    [
+        r"\sum_{i=1}^{n} \hat{i} = n \hat{i}",
+        r"\sum_{j=1}^{n} j' = n j'",
+        r"\sum_{k=1}^{n} \bar{k} = n \bar{k}",
+    ],
+)
+def test_a_decorated_index_is_not_a_constant(block: str) -> None:
+    assert total(1, 2, lambda i: i) == 3
+    assert statuses(block) != ["proved"]
+
+
+def test_a_decorated_index_refused_by_accident() -> None:
+    # held, by accident (the comment above): "tilde" and "prime" hold the letter i
+    assert statuses(r"\sum_{i=1}^{n} \tilde{i} = n \tilde{i}") == ["not-checked"]
