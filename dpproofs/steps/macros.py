@@ -76,7 +76,7 @@ def expanded(text: str) -> str:
             continue
         if macro.name in _mentioned(macro.body):
             raise Unreadable(
-                f"line {line}: {text[found.start():stop].strip()} defines {macro.name} by "
+                f"line {line}: {text[found.start() : stop].strip()} defines {macro.name} by "
                 f"itself; not read (write the steps with {macro.name} expanded)"
             )
         macros[macro.name] = macro
