@@ -40,8 +40,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     if step.defines:
+        defined = dict(step.opaque).get(step.defines, step.defines)  # as written, not Tt_...
         return _result(step, NOT_CHECKED, reason=(
-            f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
+            f"defines {defined} (a definition, not a claim for every {defined}); "
             f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
         ))  # fmt: skip
     texts = dict(step.opaque)

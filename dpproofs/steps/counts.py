@@ -13,10 +13,10 @@ point exists:
 * the assumptions pin a count to a value that is not an integer (``n = 1/2``: no sum has half a
   term). Detected for an assumption that is an equation in that count alone, solved exactly.
 
-Either way the step is not checked, with why; a refutation of the negated condition (a point
-where the condition holds) or an unknown leaves the proof as it is (not vacuous is not claimed
-beyond that: a contradiction between two conditions, or a count pinned by a system of equations,
-is not detected).
+Either way the step is not checked, with why. The proof stands only when the negated condition
+is REFUTED (a point of the assumptions where the condition holds, re-checked exactly); an unknown
+leaves the step not checked too. Not detected: a contradiction between two conditions together
+(each is checked alone), a count pinned to a fraction by anything but one equation in it alone.
 """
 
 from __future__ import annotations
@@ -71,15 +71,30 @@ def vacuous(step: Step, derivation: Derivation, deadline: Deadline) -> str:
         where = {k: v for k, v in derivation.where if k in _names(text)}
         try:
             verdict = holds(negated, where=where, assuming=assuming).decide(deadline)
-        except DpProofsError:
+        except DpProofsError as exc:
+            shown = _shown(condition, step)
+            return f"not decided whether the assumptions leave a point where {shown}: {exc}"
+        if verdict.status is Status.REFUTED:  # a point of the assumptions where it holds
             continue
-        if verdict.status is Status.PROVED:
+        shown = _shown(condition, step)
+        if verdict.status is not Status.PROVED:
             return (
-                f"the assumptions are false where the reading holds ({condition}): a sum or "
-                "product there has no term (0, or 1 for a product) and the formula read for it "
-                "does not apply; not checked (state the case, or write the empty sum as 0)"
+                f"not decided whether the assumptions leave a point where {shown} "
+                f"({verdict.status.value}: {verdict.reason}); a proof there may be vacuous"
             )
+        return (
+            f"the assumptions are false wherever {shown} (the reading's condition: a sum's "
+            "number of terms, a probability's sign) holds, so the step would be proved "
+            "vacuously; not checked (a sum with no term is 0, a product 1: state the case)"
+        )
     return ""
+
+
+def _shown(condition: str, step: Step) -> str:
+    """A condition with its opaque quantities as written (``\\Pr[A] >= 0``, not ``Pr_...``)."""
+    for name, latex in step.opaque:
+        condition = condition.replace(name, latex)  # 64-bit names: no one holds another
+    return condition
 
 
 def _names(text: str) -> set[str]:

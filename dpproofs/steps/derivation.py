@@ -22,7 +22,7 @@ from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
 from dpproofs.steps.chain import Relation, compose, implies
-from dpproofs.steps.displays import Statement, has_prose, lone, mark
+from dpproofs.steps.displays import Statement, fixed_in_prose, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.names import (
@@ -259,9 +259,10 @@ def read_derivation(
             assumptions.append(read_assumption(_typed(text, mapping), mapping))
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
+    marked = mark(steps, spans, assumptions, fixed_in_prose(block))
     steps = [
         replace(step, defines=marks.defines, caveat=marks.caveat)
-        for step, marks in zip(steps, mark(steps, spans, assumptions), strict=True)
+        for step, marks in zip(steps, marked, strict=True)
     ]
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:

@@ -115,8 +115,8 @@ class _Normaliser:
                 return self._expectation(toks)
             if kind == "Pr":
                 return self._probability(toks)
-        except (_Unread, NotUnderstood, DpProofsError, ValueError, TypeError):
-            pass
+        except (_Unread, NotUnderstood, DpProofsError, ValueError, TypeError, LookupError):
+            pass  # a text the rules do not parse is left as the reader read it
         return name
 
     def _operator(self, toks: list[str]) -> str:

@@ -76,7 +76,7 @@ def expanded(text: str) -> str:
             continue
         if macro.name in _mentioned(macro.body):
             raise Unreadable(
-                f"line {line}: {text[found.start():stop].strip()} defines {macro.name} by "
+                f"line {line}: {text[found.start() : stop].strip()} defines {macro.name} by "
                 f"itself; not read (write the steps with {macro.name} expanded)"
             )
         macros[macro.name] = macro
@@ -86,7 +86,9 @@ def expanded(text: str) -> str:
     out.append(text[end:])
     result = "".join(out)
     environments = re.findall(r"\\begin\{([^{}]*)\}", result)
-    used = _mentioned(result) | {f"\\begin{{{e}}}" for e in environments}
+    # what the text uses, the definitions not read aside (their own name is no use)
+    scrubbed = re.sub(_DEFINING.pattern + r"\*?\s*\{?\s*(?:\\[A-Za-z]+|\\.)", " ", result)
+    used = _mentioned(scrubbed) | {f"\\begin{{{e}}}" for e in environments}
     for refusal in unread:  # a definition not read, of a command the text uses: refused
         if refusal.name in used:
             raise refusal

@@ -145,6 +145,8 @@ _EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?
 #: A bare ``(2)`` ending a row after a space: an equation number or a factor?
 _BARE_NUMBER = re.compile(r"\s\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
 _TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
+
+
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""

@@ -147,9 +147,12 @@ def results(block: str, **kwargs: object) -> list[tuple[str, str]]:
 def test_an_opaque_quantity_proves_what_holds_for_every_value_and_never_refutes() -> None:
     (proved,) = results(r"\mathbb{E}[X] + 1 - 1 = \mathbb{E}[X]")
     assert proved[0] == "proved" and r"\mathbb{E}[X] as Ex_" in proved[1]
-    # E[2X] = 2 E[X] holds (linearity) but not for two arbitrary numbers: not checked
+    # E[2X] = 2 E[X] holds by linearity (proved on the linear normal form), E[aX] = a E[X] not
+    # for two arbitrary numbers (a may be random): not checked
     (linear,) = results(r"\mathbb{E}[2X] = 2\mathbb{E}[X]")
-    assert linear[0] == "not-checked" and "--map '\\mathbb{E}[2X]'" in linear[1]
+    assert linear[0] == "proved" and "for integrable quantities" in linear[1]
+    (scaled,) = results(r"\mathbb{E}[aX] = a\mathbb{E}[X]")
+    assert scaled[0] == "not-checked" and "--map '\\mathbb{E}[aX]'" in scaled[1]
     # a false step through an opaque quantity is not refuted either (not checked)
     (false,) = results(r"\Pr[A] \ge 2")
     assert false[0] == "not-checked"

@@ -96,6 +96,9 @@ def test_linearity_of_expectation_is_proved_for_integrable_quantities(latex: str
         r"P[X \ge t] = 1 - P[X < t]",
         r"\Pr[X \ge t | A] = 1 - \Pr[X < t | A]",
         r"\Pr[X \ge t] = 1 - \Pr[X \le t]",
+        r"\Pr[X \le t] + \Pr[X \ge t] = 1",  # X = t counted twice
+        r"\Pr[X < t] = \Pr[X \le t]",
+        r"\sum_{i} \frac{1}{a_i} = \frac{1}{\sum_i a_i}",  # never into a quotient
     ],
 )
 def test_a_rule_never_applies_beyond_its_statement(latex: str) -> None:
@@ -235,3 +238,53 @@ def test_probability_normal_form_equals_the_probability_on_a_finite_space(
             sympy.Integer(0),
         )  # fmt: skip
     assert sympy.simplify(_term(text).subs(atoms) - truth) == 0
+
+
+def test_the_body_extends_over_the_product_and_its_constant_factor_comes_out() -> None:
+    """e^{a} is inside the second sum (the body is the product that follows); it is free of h,
+    so both sides are e^a times one sum."""
+    status, reason = _step(r"e^{a} \sum_{h \in H} e^{s(h)} = \sum_{h \in H} e^{s(h)} e^{a}")
+    assert status == "proved", reason
+
+
+_PRODUCT_BODIES = [r"e^{x}", r"2 e^{x}", r"e^{a x} e^{x^2}", r"\frac{1}{3} e^{-x}", r"a e^{x - b}",
+                   r"e^{x} e^{a}"]  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(_PRODUCT_BODIES), st.lists(_RATIONALS, max_size=3), _RATIONALS, _RATIONALS)
+def test_product_normal_form_equals_the_product_over_a_finite_set(
+    body: str, points: list[Fraction], a: Fraction, b: Fraction
+) -> None:
+    normaliser = _Normaliser()
+    text = normaliser.rewrite("Pd_" + "0" * 16, f"\\prod_{{x \\in X}} {body}")
+    assert text != "Pd_" + "0" * 16
+    x = sympy.Symbol("x", real=True)
+    parameters = {sympy.Symbol(k, real=True): sympy.Rational(v) for k, v in (("a", a), ("b", b))}
+    reading = _term(read_expression(body).text)
+    truth = sympy.Mul(*(reading.subs(x, sympy.Rational(p)) for p in points)).subs(parameters)
+    atoms = {
+        sympy.Symbol(name, real=True): (
+            sympy.Integer(len(points)) if term is None
+            else sum((term.subs(x, sympy.Rational(p)) for p in points), sympy.Integer(0))
+        )
+        for name, (_, term) in normaliser.meaning.items()
+    }  # fmt: skip
+    normal = _term(text).subs(atoms).subs(parameters)
+    assert sympy.simplify(sympy.expand_power_exp(normal) - truth) == 0
+
+
+_NOISE = st.lists(
+    st.sampled_from(["x", "X", "_", "^", "{", "}", "(", ")", "[", "]", "\\in", "+", "-", "2",
+                     "\\frac", "e", "|", "<", "\\le", "=", ",", "\\mid", "a_i", "\\sum", "i"]),
+    max_size=12,
+).map(" ".join)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["\\sum", "\\prod", "\\mathbb{E}", "\\Pr", "E"]), _NOISE)
+def test_a_text_the_rules_do_not_parse_is_left_as_read(head: str, noise: str) -> None:
+    kind = {"\\sum": "Sm", "\\prod": "Pd", "\\Pr": "Pr"}.get(head, "Ex")
+    name = f"{kind}_" + "0" * 16
+    text = _Normaliser().rewrite(name, f"{head} {noise}")
+    assert isinstance(text, str) and text
