@@ -536,3 +536,22 @@ def test_a_decorated_index_is_not_a_constant(block: str) -> None:
 def test_a_decorated_index_refused_by_accident() -> None:
     # held, by accident (the comment above): "tilde" and "prime" hold the letter i
     assert statuses(r"\sum_{i=1}^{n} \tilde{i} = n \tilde{i}") == ["not-checked"]
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        # held: a macro after ^ or _ gives its FIRST token to the script, as TeX does.
+        # \sum_{i=1}^\nn i with \nn = 2n is sum_{i=1}^{2} n i = 3n (TeX), not n(2n + 1): n = 2,
+        # 6 != 10, refuted
+        ("\\newcommand{\\nn}{2n}\n\\begin{align} \\sum_{i=1}^\\nn i &= 2n^2 + n \\end{align}",
+         "refuted"),
+        # 9^\half with \half = 1/2 prints 9^1/2 = 9/2 != 3, refuted
+        ("\\newcommand{\\half}{1/2}\n\\begin{align} 9^\\half &= 3 \\end{align}", "refuted"),
+        # 2^\cc with \cc = x+1 prints 2^x + 1 != 2^{x+1} (x = 1: 3 != 4)
+        ("\\newcommand{\\cc}{x+1}\n\\begin{align} 2^\\cc &= 2^{x+1} \\end{align}", "refuted"),
+    ],
+)  # fmt: skip
+def test_a_macro_in_a_script_gives_its_first_token(document: str, expected: str) -> None:
+    assert total(1, 2, lambda i: 2 * i) != 2 * 2**2 + 2 and F(9, 2) != 3 and 2**1 + 1 != 2**2
+    assert statuses(document) == [expected]
