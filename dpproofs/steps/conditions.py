@@ -6,24 +6,23 @@ row's condition when it reads, as a whole,
 
     WORD [QUANTIFIER] MATH (JOIN MATH)* [TAIL]
 
-* WORD: for, if, when, whenever, where, provided (that), assuming (that), given (that), since,
-  as, because, unless; QUANTIFIER: all, every, any, each (never "some": an existential is no
-  condition of the row);
+* WORD: for, if, when, whenever, where, provided (that), assuming (that), given (that), unless;
+  QUANTIFIER: all, every, any, each (never "some": an existential is no condition of the row);
 * MATH: a piece of mathematics holding a relation (``$x \\ge 1$``, or ``x \\ge 1`` outside
   ``\\text``);
 * JOIN: "and" or "," (the pieces all hold: a conjunction, written ``\\land``) or "or" (one of them
   holds: a disjunction, ``\\lor``), one kind per justification;
 * TAIL: "holds", "hold", "is true", "are true".
 
-"since $x \\ge 1$" and "for $x \\ge 1$" give the same condition: the step is checked where it
-holds (a step the author justifies by a fact is checked given that fact). "unless $A$" is the
-condition not-A, for one relation A (``x < 1`` -> ``x \\ge 1``).
+"unless $A$" is the condition not-A, for one relation A (``x < 1`` -> ``x \\ge 1``).
 
 Anything else that holds mathematics with a relation (``\\text{since } |f(x) - f(y)| \\le
-\\Delta f \\text{ by the above}``, "for $x \\ge 1$ except $x = 2$") is a condition that cannot be
-read: the step is not checked, with why (dropping it would decide another statement; reading it
-as a step would invent one). Justifications without a relation (``\\text{by $\\varepsilon$-DP}``)
-are shown and ignored.
+\\Delta f``, a reason, "for $x \\ge 1$ except $x = 2$") may be a condition the reader cannot read:
+the row's CAVEAT (:class:`dpproofs.steps.rows.Row`). The step is decided without it: proved, it
+holds for every value, so under any condition too; refuted, the point may be one the condition
+excludes, so the step is not checked, with why and the point (dropping the condition would
+refute another statement; reading it as a step would invent one). Justifications without a
+relation (``\\text{by $\\varepsilon$-DP}``) are shown and ignored.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ MARK = "\x01"
 _TEXT = re.compile(r"\\(?:text|textrm|mbox|textit|emph)\{((?:[^{}]|\{[^{}]*\})*)\}")
 _WORD = re.compile(
     r"(?:for|if|when|whenever|where|provided|provided that|assuming|assuming that|given|"
-    r"given that|since|as|because|unless)(?: (?:all|every|any|each))?"
+    r"given that|unless)(?: (?:all|every|any|each))?"
 )
 _TAIL = frozenset(("", "holds", "hold", "is true", "are true"))
 _JOINS = {"and": "\\land", ",": "\\land", ", and": "\\land", "or": "\\lor", ", or": "\\lor"}

@@ -261,7 +261,8 @@ def read_derivation(
             problems.append(f"assumption not understood: {exc}")
     marked = mark(steps, spans, assumptions, fixed_in_prose(block))
     steps = [
-        replace(step, defines=marks.defines, caveat=marks.caveat)
+        replace(step, defines=marks.defines,
+                caveat="; ".join(c for c in (step.caveat, marks.caveat) if c))
         for step, marks in zip(steps, marked, strict=True)
     ]
     unused_assumed = assumed_names(assumptions, steps)
@@ -381,7 +382,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
                  lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
-                 counts=counts, opaque=opaque)
+                 counts=counts, opaque=opaque, caveat=row.caveat)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence

@@ -14,9 +14,9 @@ prose, so it reads the displays' shapes (issue 28):
   claim. A refutation of it is not a refutation of the text: the step is then not checked, with
   the point where it fails as a claim for every value. An identity between two expressions
   (``ln(a + b) = ln a + ln b``), or any display of a text without prose, stays a claim.
-* A step that uses a name **inline mathematics in the prose** fixes or constrains ("With
-  $\\delta = .5$ we get", "for $x \\ge 1$,"): the name is not a free parameter there either; a
-  refutation at another value of it is not the text's, and the step is not checked.
+* A step that uses a name **inline mathematics in the prose** gives a value ("With
+  $\\delta = .5$ we get"): the name is not a free parameter there either; a refutation at
+  another value of it is not the text's, and the step is not checked.
 * A later step that uses a name a display **defined** (the definition read or not) or a name a
   lone **inequality** display constrained (a condition or a case): the name is not a free
   parameter of the text, so a refutation at an arbitrary value of it is not a refutation of the
@@ -89,8 +89,8 @@ _INLINE = re.compile(r"(?<![\\$])\$([^$]+)\$|\\\((.+?)\\\)", re.DOTALL)
 
 
 def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
-    """The names (claim syntax) that inline mathematics in the prose puts alone on a side of a
-    relation (``$\\delta = .5$``, ``$x \\ge 1$``), each with the line and the inline LaTeX."""
+    """The names (claim syntax) that inline mathematics in the prose puts alone on a side of an
+    equation (``$\\delta = .5$``), each with the line and the inline LaTeX."""
     text = _COMMENT.sub("", text)
     if not _MATH_BLOCK.search(text):  # a bare block: no prose
         return {}
@@ -102,8 +102,8 @@ def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
             exprs, rels, _ = split_chain(tokens(latex))
         except NotUnderstood:
             continue
-        if not rels or any(r not in RELATIONS for r in rels):
-            continue
+        if not rels or any(RELATIONS.get(r) != "==" for r in rels):
+            continue  # a value (an inequality there is a condition a witness may satisfy)
         line = prose.count("\n", 0, inline.start()) + 1
         for expr in exprs:
             written = render(expr).strip()

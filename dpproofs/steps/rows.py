@@ -51,6 +51,10 @@ class Row:
     #: For the first row of a block after another: the text between the two blocks (prose, or
     #: inline mathematics that could be a left side); None otherwise.
     gap: str | None = None
+    #: Why the justification may hold a condition that is not read (:mod:`.conditions`): a
+    #: refutation of the row's steps is then not the text's (they are not checked), a proof
+    #: stands (a statement for every value holds under any condition).
+    caveat: str = ""
 
 
 #: Rounds of substitution (a value may use other keys); more means the mapping is circular.
@@ -284,7 +288,7 @@ def _annotated(row: Row, aside: str) -> Row:
     justification = f"{row.justification}; {shown}" if row.justification else shown
     condition, why = _condition_of(aside)
     if why:
-        return replace(row, justification=justification, problem=row.problem or why)
+        return replace(row, justification=justification, caveat=row.caveat or why)
     if condition and row.condition:
         problem = (
             f"ambiguous: the row states two conditions ('{row.condition}' and '{condition}'); "
@@ -334,7 +338,7 @@ def _row(raw: str, block: int, line: int) -> Row | None:
     justification = justification.replace(MARK, "")
     if not maths:
         return None
-    return Row(maths, justification, block, line, condition, problem or why)
+    return Row(maths, justification, block, line, condition, problem, caveat=why)
 
 
 def _plain(text: str) -> str:
