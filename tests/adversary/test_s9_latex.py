@@ -604,3 +604,32 @@ def test_a_count_with_no_integer_value_is_not_proved(kwargs: dict[str, object]) 
     assert not any(0 < n < 1 for n in range(-5, 6))
     assert not total(1, 1, lambda i: 1) < 1
     assert statuses(r"\sum_{i=1}^{n} 1 < 1", **kwargs) != ["proved"]
+
+
+# === 12. a condition written after spacing, and an implication's premise ========================
+# Printed "e^x >= 1 + x     x >= 0" is a statement and its condition (true: e^x >= 1 + x for
+# every real x, by convexity; at x = -1, e^{-1} > 0 = 1 + x). The reader reads \quad as nothing
+# and glues x into the expression before it: e^x >= 1 + x*x >= 0, and REFUTES e^x >= 1 + x^2 at
+# x = -1 (e^{-1} < 2): a step no reader of the paper sees. Likewise x^3 >= x^2 \qquad x >= 1
+# becomes x^3 >= x^3 >= 1, refuted at x = 0.
+@pytest.mark.xfail(strict=True, reason="ADV6: a relation after \\quad is glued into a product")
+@pytest.mark.parametrize(
+    "block",
+    [r"e^{x} \ge 1 + x \quad x \ge 0", r"x^3 \ge x^2 \qquad x \ge 1"],
+)
+def test_a_condition_after_spacing_is_not_a_factor(block: str) -> None:
+    assert sympy.exp(-1) > 1 + (-1) and sympy.exp(-1) < 1 + (-1) ** 2
+    assert all(x**3 >= x**2 for x in (1, F(3, 2), 2, 10))
+    assert "refuted" not in statuses(block)
+
+
+# "x >= 1 ==> x^3 >= x^2" is true. The reader makes its premise x >= 1 a step of its own, a claim
+# for every x, and refutes it at x = 0: the derivation is refuted though every statement in it
+# holds (the second step is proved under the premise).
+@pytest.mark.xfail(strict=True, reason="ADV6: an implication's premise is refuted as a claim")
+@pytest.mark.parametrize(
+    "block", [r"x \ge 1 \implies x^3 \ge x^2", r"x \ge 1 \Rightarrow x^3 \ge x^2"]
+)
+def test_an_implications_premise_is_not_a_claim(block: str) -> None:
+    assert all(x**3 >= x**2 for x in (1, F(3, 2), 2, 10))
+    assert "refuted" not in statuses(block)
