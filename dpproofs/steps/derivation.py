@@ -260,11 +260,8 @@ def read_derivation(
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
     marked = mark(steps, spans, assumptions, fixed_in_prose(block))
-    steps = [
-        replace(step, defines=marks.defines,
-                caveat="; ".join(c for c in (step.caveat, marks.caveat) if c))
-        for step, marks in zip(steps, marked, strict=True)
-    ]
+    steps = [replace(s, defines=m.defines, caveat="; ".join(filter(None, (s.caveat, m.caveat))))
+             for s, m in zip(steps, marked, strict=True)]  # fmt: skip
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:
         names = ", ".join(repr(n) for n in unused_assumed)
@@ -392,17 +389,15 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
 
 def _condition(row: Row) -> tuple[str | None, str]:
     """The condition a row's justification states, as claim syntax (the step is checked under
-    it), or the reason it cannot be read (the step is then not checked: dropping the condition
-    would decide another statement)."""
+    it), or why it cannot be read (then not checked: dropping it decides another statement)."""
     if not row.condition:
         return None, ""
-    join = " or " if "\\lor" in row.condition else " and "
-    parts = re.split(r"\\l(?:and|or)\b", row.condition)
+    join = " or " if "\\lor" in row.condition else " and "  # one kind (.conditions)
     try:
-        read = [read_assumption(part) for part in parts]
+        read = [read_assumption(p) for p in re.split(r"\\l(?:and|or)\b", row.condition)]
     except NotUnderstood as exc:
         return None, f"the row's condition '{row.condition}' is not understood: {exc}"
-    return (read[0] if len(read) == 1 else join.join(f"({r})" for r in read)), ""
+    return (join.join(f"({r})" for r in read) if len(read) > 1 else read[0]), ""
 
 
 IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
