@@ -24,6 +24,7 @@ from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.progress import note
 from dpproofs.steps.chain import Relation
+from dpproofs.steps.counts import vacuous
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.steps.linearity import NormalForm, normal_form
 from dpproofs.symbolic import holds
@@ -39,8 +40,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     if step.defines:
+        defined = dict(step.opaque).get(step.defines, step.defines)  # as written, not Tt_...
         return _result(step, NOT_CHECKED, reason=(
-            f"defines {step.defines} (a definition, not a claim for every {step.defines}); "
+            f"defines {defined} (a definition, not a claim for every {defined}); "
             f"pass it as --assume '{step.lhs_latex} = ...' to use it in the steps that follow"
         ))  # fmt: skip
     texts = dict(step.opaque)
@@ -63,6 +65,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
+    vacuity = vacuous(step, derivation, deadline) if verdict.status is Status.PROVED else ""
+    if vacuity:
+        return _result(step, NOT_CHECKED, reason=vacuity)
     if verdict.status is Status.PROVED:
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
     if verdict.status is Status.REFUTED and step.opaque:

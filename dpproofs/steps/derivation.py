@@ -22,7 +22,7 @@ from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
 from dpproofs.steps.chain import Relation, compose, implies
-from dpproofs.steps.displays import Statement, has_prose, lone, mark
+from dpproofs.steps.displays import Statement, fixed_in_prose, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.names import (
@@ -259,10 +259,9 @@ def read_derivation(
             assumptions.append(read_assumption(_typed(text, mapping), mapping))
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
-    steps = [
-        replace(step, defines=marks.defines, caveat=marks.caveat)
-        for step, marks in zip(steps, mark(steps, spans, assumptions), strict=True)
-    ]
+    marked = mark(steps, spans, assumptions, fixed_in_prose(block))
+    steps = [replace(s, defines=m.defines, caveat="; ".join(filter(None, (s.caveat, m.caveat))))
+             for s, m in zip(steps, marked, strict=True)]  # fmt: skip
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:
         names = ", ".join(repr(n) for n in unused_assumed)
@@ -380,7 +379,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
                  lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
-                 counts=counts, opaque=opaque)
+                 counts=counts, opaque=opaque, caveat=row.caveat)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence
@@ -390,14 +389,15 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
 
 def _condition(row: Row) -> tuple[str | None, str]:
     """The condition a row's justification states, as claim syntax (the step is checked under
-    it), or the reason it cannot be read (the step is then not checked: dropping the condition
-    would decide another statement)."""
+    it), or why it cannot be read (then not checked: dropping it decides another statement)."""
     if not row.condition:
         return None, ""
+    join = " or " if "\\lor" in row.condition else " and "  # one kind (.conditions)
     try:
-        return read_assumption(row.condition), ""
+        read = [read_assumption(p) for p in re.split(r"\\l(?:and|or)\b", row.condition)]
     except NotUnderstood as exc:
         return None, f"the row's condition '{row.condition}' is not understood: {exc}"
+    return (join.join(f"({r})" for r in read) if len(read) > 1 else read[0]), ""
 
 
 IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
