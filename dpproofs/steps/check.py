@@ -65,7 +65,9 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
-    vacuity = vacuous(step, derivation, deadline) if verdict.status is Status.PROVED else ""
+    vacuity = ""
+    if verdict.status is Status.PROVED:
+        vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
     if vacuity:
         return _result(step, NOT_CHECKED, reason=vacuity)
     if verdict.status is Status.PROVED:
@@ -127,11 +129,41 @@ def _linear_proof(
     verdict = claim.decide(deadline)
     if verdict.status is not Status.PROVED:
         return None
+    # the same checks as the step as read: its conditions can hold, its counts be >= 0
+    vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
+    if vacuity:
+        return _result(step, NOT_CHECKED, reason=vacuity)
     named = ", ".join(f"{latex} as {name}" for name, latex in normal.opaque)
     rules = "; ".join(normal.rules) or "an event written another way"
     return _result(step, PROVED, reason=(
         f"{verdict.method} on the step's linear normal form ({rules}: {normal.statement}), "
         f"for every value of {named}"))  # fmt: skip
+
+
+def contradiction(step: Step, derivation: Derivation, deadline: Deadline) -> str:
+    """Why a proof of ``step`` under its row's conditions would be vacuous: no point satisfies
+    them together with the assumptions (``for $x > 1$ and $x < 0$``: every step follows), or
+    "" when a point is found (the false claim 1 < 0 refuted under them, re-checked exactly)."""
+    if not step.premise:
+        return ""
+    assuming = (*derivation.assumptions, step.premise)
+    try:
+        verdict = holds(
+            "1 < 0", where=_mentioned(derivation, " ".join(assuming)), assuming=assuming
+        ).decide(deadline)
+    except DpProofsError as exc:
+        return f"not decided whether its conditions can hold together ({exc})"
+    if verdict.status is Status.REFUTED:
+        return ""
+    if verdict.status is Status.PROVED:
+        return (
+            f"its conditions contradict each other (or the assumptions): no point "
+            f"satisfies {step.premise}, so every claim would be proved under them"
+        )
+    return (
+        f"not decided whether its conditions ({step.premise}) can hold together "
+        f"({verdict.status.value}: {verdict.reason})"
+    )
 
 
 def may_define(step: Step) -> bool:

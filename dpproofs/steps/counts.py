@@ -11,7 +11,8 @@ point exists:
   would be proved (``sum_{i=1}^{n} 1 = 7``). Detected by deciding the negated condition
   (``n < 0``) under the assumptions: proved means the condition holds at no admissible point;
 * the assumptions pin a count to a value that is not an integer (``n = 1/2``: no sum has half a
-  term). Detected for an assumption that is an equation in that count alone, solved exactly.
+  term), or to a range with no integer in it (``0 < n < 1``). Detected for the count's domain and
+  the assumptions in that count alone, solved exactly.
 
 Either way the step is not checked, with why. The proof stands only when the negated condition
 is REFUTED (a point of the assumptions where the condition holds, re-checked exactly); an unknown
@@ -29,6 +30,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.symbolic import holds
+from dpproofs.symbolic.domain import interval_of
 from dpproofs.symbolic.written import read_formula
 from dpproofs.verdict import Status
 
@@ -52,11 +54,46 @@ def pinned_fraction(step: Step, derivation: Derivation) -> str:
     return ""
 
 
+def off_integers(step: Step, derivation: Derivation) -> str:
+    """``n in (0, 1)`` when the count n's domain (--where) and the assumptions in n alone (each
+    a relation, or an and of relations, solved exactly over the reals) leave n no integer value;
+    "" otherwise. Sound to report: every value the assumptions allow is no number of terms."""
+    where = dict(derivation.where)
+    for name in step.counts:
+        symbol = sympy.Symbol(name, real=True)
+        allowed: sympy.Set = sympy.Reals
+        if name in where:
+            try:
+                allowed = interval_of(where[name])
+            except DpProofsError:
+                continue
+        for text in (*derivation.assumptions, *([step.premise] if step.premise else [])):
+            try:
+                relation = read_formula(text)
+            except DpProofsError:
+                continue
+            parts = relation.args if isinstance(relation, sympy.And) else (relation,)
+            for part in parts:
+                if not isinstance(part, sympy.core.relational.Relational):
+                    continue
+                if {s.name for s in part.free_symbols} != {name}:
+                    continue
+                (own,) = part.free_symbols
+                try:
+                    solved = sympy.solveset(part.xreplace({own: symbol}), symbol, sympy.Reals)
+                except (NotImplementedError, ValueError, TypeError):
+                    continue
+                allowed = allowed.intersect(solved)
+        if allowed is not sympy.Reals and allowed.intersect(sympy.Integers) is sympy.EmptySet:
+            return f"{name} in {allowed}"
+    return ""
+
+
 def vacuous(step: Step, derivation: Derivation, deadline: Deadline) -> str:
     """Why a proof of ``step`` is vacuous (see the module docstring), or "" when not found so."""
     if not step.counts and not step.conditions:
         return ""
-    fraction = pinned_fraction(step, derivation)
+    fraction = pinned_fraction(step, derivation) or off_integers(step, derivation)
     if fraction:
         return (
             f"the assumptions set {fraction}, which counts the terms of a sum or product and "

@@ -267,8 +267,16 @@ class _Binding:
         self.take("^")
         upper = self.argument()
         since = len(self.opaque)
+        counted = (len(self.conditions), len(self.counts))
         body = self.term()
         self._no_opaque_binds(index, since, tok)
+        inner = self.counts[counted[1] :]
+        if _name(index) in inner:  # its condition m(index) >= 0 is no condition on a parameter
+            raise NotUnderstood(
+                f"a sum or product inside {tok} whose number of terms depends on the index "
+                f"{index} (it may be empty, or negative, for some {index}) is not read; map it",
+                tok,
+            )
         rest = self.toks[self.pos :]
         ends = [k for k, t in enumerate(rest) if t in SUMS]
         if mentions(rest[: ends[0] if ends else len(rest)], index):

@@ -57,7 +57,13 @@ UPRIGHT_FUNCTIONS = {"erf": "erf({})", "erfc": "(1 - erf({}))"}  # erfc(x) = 1 -
 NONNEGATIVE = frozenset(("Var", "var", "Variance"))
 UPRIGHT = ("\\mathrm", "\\operatorname", "\\text", "\\textrm")
 #: A set or bound written infinite: the sum may diverge, the supremum be infinite.
-_INFINITE = ("\\mathbb", "\\infty", "\\N", "\\Z", "\\R", "\\mathbf", "\\Bbb")
+_INFINITE = (
+    "\\mathbb", "\\infty", "\\N", "\\Z", "\\R", "\\mathbf", "\\Bbb", "\\NN", "\\ZZ", "\\RR",
+    "\\QQ", "\\CC", "\\ldots", "\\dots", "\\cdots", "\\dotsc", "\\dotsb", "\\dotso", "...",
+)  # fmt: skip
+#: What makes the set of a big operator a condition (the values that satisfy it: may be
+#: infinite): ``x : x \ge 1``, ``x \mid ...``, ``n \ne 0``, ``n \notin S``.
+_CONDITIONS = (":", "\\mid", "|", "\\ne", "\\neq", "\\notin", "\\not", "\\nmid")
 #: What separates a big operator's bound variables from their set, inside its subscript.
 #: A subscript of bound letters only (``t``, ``x, x'``, ``\\epsilon``): no set written.
 _BOUND_LETTER = (
@@ -131,9 +137,11 @@ class _Opaque(_Binding):
             )
         cut = next((k for k, t in enumerate(under) if t in _SET_RELATIONS), len(under))
         condition = under[cut : cut + 1] in (["<"], ["\\le"], ["\\leq"], [">"], ["\\ge"], ["\\geq"])
+        condition = condition or any(t in _CONDITIONS for t in under)
         if condition or under[cut : cut + 2] in (["\\in", "("], ["\\in", "["], ["\\in", "]"]):
             raise NotUnderstood(
-                f"{tok} over an interval or the values that satisfy a condition (an infinite "
+                f"{tok} over an interval or the values that satisfy a condition (a sum over an "
+                "infinite or conditioned set is not read: an infinite "
                 f"set: {tok}_{{\\alpha > 1}} \\alpha may be infinite) is not read; map it to "
                 "its value",
                 f"{tok}_",

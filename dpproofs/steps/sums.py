@@ -99,6 +99,15 @@ def closed_form(kind: str, index: str, lower: str, upper: str, body: str) -> Clo
         name for name in re.findall(r"[A-Za-z][A-Za-z0-9_]*", body)
         if "_" in name and index in name.split("_", 1)[1]
     ]  # fmt: skip
+    decorated = [
+        name for name in re.findall(r"[A-Za-z][A-Za-z0-9_]*", body)
+        if name != index and name.split("_", 1)[0] == index
+    ]  # fmt: skip
+    if decorated:  # \hat{i}, i', \bar{i}: the index itself, or another number?
+        raise NotSummable(
+            f"ambiguous: {decorated[0]} in a {kind} over {index} (a decorated index: a number "
+            f"of its own, or one that depends on {index}?); map the {kind} to a parameter"
+        )
     if indexed:
         raise NotSummable(
             f"{indexed[0]} is a sequence indexed by {index} (read as one parameter, "

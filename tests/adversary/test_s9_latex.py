@@ -44,7 +44,6 @@ def total(lower: int, upper: int, term: Callable[[int], F | int]) -> F:
 # the linear normal form proves skips it. With n <= -1, sum_{i=1}^{n} 1 is EMPTY (0), and the step
 # says 0 + 2 S = 2 S + 7 (S = sum_{x in X} x): false for every X. Witness: n = -1, X = {} (0 = 7).
 # The reader proves it "on the step's linear normal form" (n + 2 S = 2 S + 7 under n >= 0, n <= -1).
-@pytest.mark.xfail(strict=True, reason="ADV6: the linear normal form skips the count check")
 def test_the_linear_path_does_not_prove_under_a_falsified_count() -> None:
     block = r"\sum_{i=1}^{n} 1 + \sum_{x \in X} 2x = 2\sum_{x \in X} x + 7"
     assert total(1, -1, lambda i: 1) + 2 * 0 != 2 * 0 + 7  # n = -1, X = {}
@@ -60,7 +59,6 @@ def test_the_same_step_without_an_opaque_sum_is_not_proved() -> None:
 # sums.py reads the inner sum_{j=1}^{u(k)} body as its closed form under u(k) >= 0, a condition on
 # the OUTER index k, and adds it to the step's assumptions, where k is a free parameter (or absent):
 # the outer sum then adds the formula's NEGATIVE values over every k where the inner sum is empty.
-@pytest.mark.xfail(strict=True, reason="ADV6: an inner sum's count condition leaks (nested sums)")
 @pytest.mark.parametrize(
     ("block", "n", "lhs", "rhs"),
     [
@@ -95,7 +93,6 @@ def test_a_nested_sum_is_not_proved_from_its_negative_counts(
     assert statuses(block) != ["proved"]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV6: an inner sum's count condition leaks (nested sums)")
 def test_an_inner_count_condition_is_no_condition_on_the_free_letter() -> None:
     # k + sum_{k=1}^{n} sum_{j=1}^{-k} 1 <= 0: the outer k is free. Witness k = 1, n = 1: every
     # inner sum is empty, 1 + 0 <= 0 is false. Proved today under the leaked condition -k >= 0.
@@ -164,7 +161,6 @@ _TELESCOPE = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="ADV6: a set written infinite is split by linearity")
 @pytest.mark.parametrize(
     "block",
     [
@@ -184,7 +180,6 @@ def test_a_divergent_split_is_not_proved(block: str) -> None:
     assert statuses(block) != ["proved"]
 
 
-@pytest.mark.xfail(strict=True, reason="ADV6: a set written infinite is read as a number")
 @pytest.mark.parametrize(
     "block",
     [
@@ -474,7 +469,6 @@ def test_true_steps_by_the_rules_are_proved(block: str) -> None:
 # x has 1 < x < 0. holds() refuses a single assumption false on the whole domain ("the claim is
 # vacuous": `x^2 < 0 && since $x^2 < 0$` is not checked), and counts.py never proves a step
 # vacuously; two conditions that contradict each other (or a chain) slip through: PROVED.
-@pytest.mark.xfail(strict=True, reason="ADV6: contradictory row conditions prove any step")
 @pytest.mark.parametrize(
     "block",
     [
@@ -528,7 +522,6 @@ def test_a_since_fact_false_on_the_domain_does_not_make_a_proof(tmp_path: Path) 
 # estimate or a neighbour): ambiguous by the reader's own rule. sums.py looks for the index as a
 # SUBSTRING of the name's tail, so \tilde{i} (i_tilde) and i' (i_prime) are refused by accident.
 # With \hat{i} = i (a rounding of an integer), n = 2: 1 + 2 = 3, while n \hat{i} has no value.
-@pytest.mark.xfail(strict=True, reason="ADV6: a decorated index is a constant of a bounded sum")
 @pytest.mark.parametrize(
     "block",
     [
@@ -595,7 +588,6 @@ def test_a_conclusion_keeps_the_conditions_of_its_steps(
 # proved vacuously". An interval with no integer in it does the same and is PROVED: no integer n
 # has 0 < n < 1, so sum_{i=1}^{n} 1 has no meaning under the assumption, and the proof holds only
 # at counts that are not counts (at n = 1, the nearest count, 1 < 1 is false).
-@pytest.mark.xfail(strict=True, reason="ADV6: a count kept off the integers proves vacuously")
 @pytest.mark.parametrize(
     "kwargs",
     [{"where": {"n": "(0, 1)"}}, {"assume": [r"0 < n < 1"]}],
