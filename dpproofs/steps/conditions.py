@@ -39,6 +39,20 @@ _WORD = re.compile(
     r"(?:for|if|when|whenever|where|provided|provided that|assuming|assuming that|given|"
     r"given that|unless)(?: (?:all|every|any|each))?"
 )
+#: A relation the reader does not read (``\\geqq``, ``\\gt``, ``\\nless``, ``\\succeq``,
+#: ``\\gtrsim``, ``\\to``): still a relation, so the justification may state a condition.
+_RELATION_LIKE = re.compile(
+    r"\\n?(?:geq?q?|leq?q?|gt|lt|gtr\w*|less\w*|succ\w*|prec\w*|sim\w*|approx\w*|equiv|cong|"
+    r"propto|asymp|to|gg|ll|ggg|lll|doteq|vartriangle\w*|trianglerighteq|ntriangle\w*|"
+    r"eqsim|backsim\w*|in|ni|subset\w*|supset\w*|mid|parallel|models|vdash|Rightarrow|"
+    r"rightarrow|longrightarrow|implies|iff|Leftrightarrow|leftrightarrow)"
+)
+#: Words that restrict a claim with no relation written: "for sufficiently small $\\epsilon$",
+#: "for large $x$", "as $x \\to \\infty$", "for some $x$", "near 0".
+_CONDITION_WORDS = re.compile(
+    r"\b(?:sufficiently|small|smaller|large|larger|enough|some|near|close|tends?|tending|"
+    r"eventually|big|asymptotically|limit|almost|most|generic|typical|except|unless)\b"
+)
 _TAIL = frozenset(("", "holds", "hold", "is true", "are true"))
 _JOINS = {"and": "\\land", ",": "\\land", ", and": "\\land", "or": "\\lor", ", or": "\\lor"}
 #: Relations written negated by "unless".
@@ -75,7 +89,10 @@ def has_relation(maths: str) -> bool:
         found = tokens(maths)
     except NotUnderstood:
         found = re.findall(r"\\[A-Za-z]+|[=<>]", maths)
-    return any(t in RELATIONS or t in UNCHECKED_RELATIONS or t in "=<>" for t in found)
+    return any(
+        t in RELATIONS or t in UNCHECKED_RELATIONS or t in "=<>" or _RELATION_LIKE.fullmatch(t)
+        for t in found
+    )
 
 
 def stated(aside: str) -> tuple[str, str]:
@@ -84,9 +101,15 @@ def stated(aside: str) -> tuple[str, str]:
     otherwise (a justification in words)."""
     pieces = segments(aside)
     maths = [text.rstrip(".,;: ") for is_math, text in pieces if is_math]
-    if not any(has_relation(m) for m in maths):
-        return "", ""
     shown = " ".join(text if not is_math else f"${text}$" for is_math, text in pieces)
+    if not any(has_relation(m) for m in maths):
+        words = [_words(text) for is_math, text in pieces if not is_math]
+        if any(_CONDITION_WORDS.search(w) for w in words):
+            return "", (
+                f"a condition in words could not be read: '{shown}'; the step may hold only "
+                "there: write it as && \\text{for $...$}"
+            )
+        return "", ""
     why = (
         f"a condition in the justification could not be read: '{shown}'; write it as "
         "&& \\text{for $...$} (one relation or chain, or several joined by 'and')"

@@ -320,7 +320,6 @@ def test_macros_that_held(document: str, expected: str) -> None:
 # the MATH "words", shown only, and the step is decided for every value: a true step refuted at a
 # point outside the stated condition. x^2 >= 4 holds wherever x >= 2 ((x - 2)(x + 2) >= 0);
 # \geqq is amssymb's >=, \gt MathJax's >, \nless is "not <".
-@pytest.mark.xfail(strict=True, reason="ADV6: a condition with an unknown relation is dropped")
 @pytest.mark.parametrize("relation", [r"\geqq", r"\gt", r"\nless", r"\succeq", r"\gtrsim"])
 def test_a_condition_with_an_unread_relation_is_not_dropped(relation: str) -> None:
     assert all((x - 2) * (x + 2) >= 0 for x in (F(2), F(5, 2), F(100)))
@@ -342,7 +341,6 @@ def test_a_condition_with_a_known_relation_is_read() -> None:
 # * x^10 <= e^x for x >= 36: 10 ln 36 < 36 (exactly: 2718^36 > 36^10 1000^36, and e > 2.718), and
 #   x - 10 ln x increases for x > 10.
 # * x^2 <= 1 for some x: x = 0.
-@pytest.mark.xfail(strict=True, reason="ADV6: a condition in words is dropped")
 @pytest.mark.parametrize(
     ("block", "where"),
     [
