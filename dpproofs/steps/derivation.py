@@ -384,6 +384,9 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
     if consequence is not None:
         tail, row_number = consequence
         steps.append(_consequence(steps, tail, rows[row_number], offset))
+        if len(rels) == 1:  # ``x \ge 1 \implies ...``: a hypothesis, or a claim derived?
+            why = "the premise of an implication may be a hypothesis, not a claim of its own"
+            steps[0] = replace(steps[0], caveat="; ".join(filter(None, (steps[0].caveat, why))))
     return steps
 
 

@@ -317,6 +317,13 @@ def _row(raw: str, block: int, line: int) -> Row | None:
         maths, aside = raw[: cut.start()], raw[cut.end() :].replace("&", " ")
     maths = re.sub(r"\s+", " ", maths.replace("&", " ")).strip()
     maths = _EQUATION_NUMBER.sub("", maths).strip()
+    spaced = list(re.finditer(r"\\q?quad\b", maths))
+    if not aside and spaced:  # ``e^x \ge 1 + x \quad x \ge 0``: a statement and its condition
+        before, after = maths[: spaced[-1].start()].strip(), maths[spaced[-1].end() :].strip()
+        bare = not before.endswith(",") and not after.startswith("(") and MARK not in after
+        simple = re.fullmatch(r"\\?[A-Za-z]+\s*(?:\\geq?|\\leq?|<|>|\\neq?)\s*[-\w.\\ ]+", after)
+        if bare and simple and "\\forall" not in before and has_relation(before):
+            maths, aside = before, after
     problem = ""
     if _BARE_NUMBER.search(maths):
         problem = (

@@ -256,7 +256,6 @@ def test_let_copies_the_meaning_at_the_time() -> None:
 # \newcommand{\sq}[1]{#1^2} gives \sq{x+1} -> x+1^2, printed x + 1^2. macros.py substitutes
 # {x+1}, and the reader reads a brace group as parentheses; a brace group is invisible in print.
 # Witnesses, exact: x = 1: 1 + 1^2 = 2 != 4 = 1 + 2 + 1; a = 0, b = 1: 2*0 + 1 = 1 != 2.
-@pytest.mark.xfail(strict=True, reason="ADV6: a brace group is read as parentheses")
 @pytest.mark.parametrize(
     "block",
     [
@@ -276,7 +275,6 @@ def test_a_brace_group_is_not_a_parenthesis(block: str) -> None:
 # E[a X] = a E[X] must not be proved (a may be random). Behind braces (or a macro that braces:
 # \renewcommand{\mathbb}[1]{#1}) E is a letter and [..] a parenthesis: E * a * X = a * E * X,
 # proved. Witness: a = X uniform on {-1, 1}: E[X X] = 1, X E[X] = 0.
-@pytest.mark.xfail(strict=True, reason="ADV6: {E}[...] is read as a product")
 @pytest.mark.parametrize(
     "block",
     [
@@ -382,7 +380,6 @@ def test_conditions_that_held(block: str) -> None:
 # texts, the first of a sequence (x^{(1)}, ..., x^{(n)}), not x to the power 1: two readings, so
 # ambiguous by the reader's own rule. Witness: the two names (x_alpha = 0, x_{alpha} = 1; x^{(1)}
 # = 1, x = 0) make each equation false.
-@pytest.mark.xfail(strict=True, reason="ADV6: two printed names read as one parameter")
 @pytest.mark.parametrize("block", [r"x_{\alpha} = x_{alpha}", r"x^{(1)} = x", r"D^{(2)} = D^2"])
 def test_two_printed_names_are_not_one_parameter(block: str) -> None:
     assert statuses(block) != ["proved"]
@@ -602,7 +599,6 @@ def test_a_count_with_no_integer_value_is_not_proved(kwargs: dict[str, object]) 
 # and glues x into the expression before it: e^x >= 1 + x*x >= 0, and REFUTES e^x >= 1 + x^2 at
 # x = -1 (e^{-1} < 2): a step no reader of the paper sees. Likewise x^3 >= x^2 \qquad x >= 1
 # becomes x^3 >= x^3 >= 1, refuted at x = 0.
-@pytest.mark.xfail(strict=True, reason="ADV6: a relation after \\quad is glued into a product")
 @pytest.mark.parametrize(
     "block",
     [r"e^{x} \ge 1 + x \quad x \ge 0", r"x^3 \ge x^2 \qquad x \ge 1"],
@@ -616,7 +612,6 @@ def test_a_condition_after_spacing_is_not_a_factor(block: str) -> None:
 # "x >= 1 ==> x^3 >= x^2" is true. The reader makes its premise x >= 1 a step of its own, a claim
 # for every x, and refutes it at x = 0: the derivation is refuted though every statement in it
 # holds (the second step is proved under the premise).
-@pytest.mark.xfail(strict=True, reason="ADV6: an implication's premise is refuted as a claim")
 @pytest.mark.parametrize(
     "block", [r"x \ge 1 \implies x^3 \ge x^2", r"x \ge 1 \Rightarrow x^3 \ge x^2"]
 )
