@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
-from dpproofs.steps.chain import Relation, compose, implies
+from dpproofs.steps.chain import Relation, compose, cut_at_implication, implies
 from dpproofs.steps.displays import Statement, fixed_in_prose, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
@@ -151,6 +151,15 @@ class Derivation:
             if composed is None:
                 return False, "the consequence is not a relation"
         want = self.conclusion
+        kept = [s.premise for s in self.steps if s.premise and not s.consequence]
+        kept += [c for s in self.steps for c in s.conditions
+                 if set(s.counts) & set(re.findall(r"\w+", c))]  # fmt: skip
+        if kept:  # each step holds only under these: the conclusion would drop them
+            return False, (
+                f"the steps were proved only where {' and '.join(dict.fromkeys(kept))} (a row's "
+                "condition, a sum's number of terms >= 0), which the conclusion does not carry: "
+                "state them with --assume"
+            )
         if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
             return True, ""
         mirrored = want.relation.mirrored()
@@ -355,7 +364,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         row_tokens = tokens(rows[number].latex)
         flat += row_tokens
         owner += [number] * len(row_tokens)
-    consequence = _cut_at_implication(flat, owner)
+    consequence = cut_at_implication(flat, owner)
     exprs, rels, positions = split_chain(flat)
     bounds = [-1, *positions, len(flat)]
     readings = [_read(render(e)) for e in exprs]
@@ -403,9 +412,6 @@ def _condition(row: Row) -> tuple[str | None, str]:
     return (join.join(f"({r})" for r in read) if len(read) > 1 else read[0]), ""
 
 
-IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
-
-
 def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) -> Step:
     """The step ``=> A R B`` after a chain: checked under the chain's result ``e0 R' en`` (so it is
     sound exactly when the chain's steps are)."""
@@ -438,16 +444,3 @@ def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) 
     premise = f"({chain[0].lhs}) {composed.value} ({chain[-1].rhs})"
     return Step(index, lhs_latex, relation_latex, rhs_latex, justification, lhs,
                 Relation(RELATIONS[rels[0]]), rhs, "", premise, True, line=row.line)  # fmt: skip
-
-
-def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:
-    """Remove everything from the first top-level implication arrow on (in place): what follows
-    an arrow is a consequence, not a link of the chain. Returns it with its row number."""
-    _, rels, positions = split_chain(flat)
-    for rel, position in zip(rels, positions, strict=True):
-        if rel in IMPLICATIONS:
-            tail, row = flat[position:], owner[position]
-            del flat[position:]
-            del owner[position:]
-            return tail, row
-    return None

@@ -31,7 +31,6 @@ from dpproofs.steps.binders import (
     LATIN_OPAQUE,
     NOT_APPLIED,
     OPAQUE,
-    matching,
     refuse_not_applied,
 )
 from dpproofs.steps.latex_binding import DECORATIONS, _differential, _extremum, _name
@@ -177,15 +176,7 @@ class _Parser(_Opaque, _Letters):
         if self.peek() == "^":
             self.take()
             start = self.pos
-            if self.toks[self.pos : self.pos + 2] == ["{", "("] and (
-                matching(self.toks, self.pos + 1) + 1 == matching(self.toks, self.pos)
-            ):  # x^{(1)}: the first of a sequence x^{(1)}, ..., x^{(n)}, or x to the power 1?
-                raise NotUnderstood(
-                    f"ambiguous: {render(self.toks[start - 1 : matching(self.toks, start) + 1])} "
-                    "is an element of a sequence (x^{(1)}, ..., x^{(n)}) or a power: write "
-                    "x^{1} for a power, or map it",
-                    "^{(",
-                )
+            self._no_sequence_superscript()
             exponent = self.argument()
             if is_e:
                 self._imaginary_unit(start, "e^{...}")
@@ -226,31 +217,6 @@ class _Parser(_Opaque, _Letters):
         self.bars = saved
         self.take(close)
         return f"({inner})" if opener else inner
-
-    def _brace_is_no_parenthesis(self) -> None:
-        """A bare brace group at the cursor groups for TeX but prints nothing: ``{x+1}^2`` prints
-        x+1^2, ``2{a+b}`` prints 2a+b, ``{E}[X]`` prints E[X] (an expectation?). Read as a
-        parenthesis only where the print reads the same: alone between operators."""
-        end = matching(self.toks, self.pos)
-        inner = self.toks[self.pos + 1 : end]
-        after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
-        before = self.toks[self.pos - 1] if self.pos > 0 else ""
-        glued = (
-            after in ("^", "_", "[", "(", "'", "!")
-            or re.fullmatch(r"[A-Za-z0-9]|\\[A-Za-z]+|\{", after) is not None
-            or re.fullmatch(r"[A-Za-z0-9)}\]]", before) is not None
-        )
-        depth, operator = 0, False
-        for t in inner:  # an operator outside every bracket of the group: x+1, a \cdot b
-            depth += t in ("{", "(", "[") or t.startswith("\\left")
-            depth -= t in ("}", ")", "]") or t.startswith("\\right")
-            operator = operator or (depth == 0 and t in ("+", "-", "\\pm", "\\mp", "/"))
-        if (operator and glued) or (inner and after == "["):
-            raise NotUnderstood(
-                f"ambiguous: {{{render(inner)}}} next to {after or before} groups for TeX but "
-                "prints without brackets (a brace group is no parenthesis): write (...)",
-                "{",
-            )
 
     def atom(self) -> tuple[str, bool]:
         tok = self.take()
@@ -309,13 +275,7 @@ class _Parser(_Opaque, _Letters):
             self.take()
             at = self.pos
             sub = self.argument_text()
-            spelt = not any(t.startswith("\\") for t in self.toks[at : self.pos])
-            if spelt and sub in (*_GREEK, *_VARIANTS):  # x_{alpha} is printed as five letters
-                raise NotUnderstood(
-                    f"ambiguous: the subscript _{{{sub}}} spells a Greek letter's name, and "
-                    f"x_{{{sub}}} and x_{{\\{sub}}} print differently: write one of them",
-                    f"_{sub}",
-                )
+            self._no_spelt_greek(at, sub)
             if sub in DECORATION_WORDS:
                 raise NotUnderstood(
                     f"the subscript _{{{sub}}} spells a decoration: write \\{sub}{{{base}}} or "

@@ -559,7 +559,6 @@ def test_a_macro_in_a_script_gives_its_first_token(document: str, expected: str)
 # composes into the chain's conclusion as if proved for every value: --conclusion is "proved"
 # (exit 0) though it is false. x^2 >= -x fails at x = -1/2 (1/4 < 1/2); n >= 0 fails at n = -1
 # (and there the first step n = sum_{i=1}^{n} 1 is false: -1 != 0, the empty sum).
-@pytest.mark.xfail(strict=True, reason="ADV6: a conclusion composed without the steps' conditions")
 @pytest.mark.parametrize(
     ("rows", "conclusion"),
     [
