@@ -30,6 +30,7 @@ import hashlib
 import re
 
 from dpproofs.steps.lexer import NotUnderstood, render
+from dpproofs.steps.notation import _VARIANTS
 
 OPEN = ("{", "(", "[", "\\{")
 CLOSE = ("}", ")", "]", "\\}")
@@ -55,11 +56,24 @@ def is_variable(tok: str) -> bool:
     return bool(re.fullmatch(r"[a-df-zA-Z]|\\[A-Za-z]+", tok)) and tok not in ("\\infty",)
 
 
+def merged(tok: str) -> str:
+    """A token with a Greek letter's variant spelled as the letter (``\\varepsilon`` is
+    ``\\epsilon``): the reader reads both as one parameter, so a binder binds both."""
+    name = tok.removeprefix("\\")
+    return "\\" + _VARIANTS[name] if tok.startswith("\\") and name in _VARIANTS else tok
+
+
+def mentions(toks: list[str], variable: str) -> bool:
+    """Whether ``toks`` holds ``variable`` in either spelling (:func:`merged`)."""
+    return merged(variable) in {merged(tok) for tok in toks}
+
+
 def substituted(toks: list[str], variable: str, value: list[str]) -> list[str]:
-    """``toks`` with every occurrence of ``variable`` replaced by ``{value}``."""
+    """``toks`` with every occurrence of ``variable`` (either spelling: :func:`merged`) replaced
+    by ``{value}``."""
     out: list[str] = []
     for index, tok in enumerate(toks):
-        if tok != variable:
+        if merged(tok) != merged(variable):
             out.append(tok)
             continue
         before = toks[max(0, index - 2) : index]

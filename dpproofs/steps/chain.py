@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import enum
 
+from dpproofs.steps.lexer import split_chain
+
 
 class Relation(enum.Enum):
     """A relation of a chain; the value is the operator in claim syntax."""
@@ -59,3 +61,20 @@ def implies(have: Relation, want: Relation) -> bool:
     if have is Relation.EQ:
         return want in (Relation.LE, Relation.GE)
     return want.direction == have.direction and not want.strict
+
+
+#: The arrows that draw a consequence from a chain.
+IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
+
+
+def cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:
+    """Remove everything from the first top-level implication arrow on (in place): what follows
+    an arrow is a consequence, not a link of the chain. Returns it with its row number."""
+    _, rels, positions = split_chain(flat)
+    for rel, position in zip(rels, positions, strict=True):
+        if rel in IMPLICATIONS:
+            tail, row = flat[position:], owner[position]
+            del flat[position:]
+            del owner[position:]
+            return tail, row
+    return None

@@ -24,6 +24,7 @@ from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.progress import note
 from dpproofs.steps.chain import Relation
+from dpproofs.steps.counts import vacuous
 from dpproofs.steps.derivation import Derivation, Step
 from dpproofs.steps.linearity import NormalForm, normal_form
 from dpproofs.symbolic import holds
@@ -39,7 +40,8 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     if statement is None:
         return _result(step, NOT_CHECKED, reason=step.problem)
     if step.defines:
-        defines = f"defines {step.defines} (a definition, not a claim for every {step.defines})"
+        defined = dict(step.opaque).get(step.defines, step.defines)  # as written, not Tt_...
+        defines = f"defines {defined} (a definition, not a claim for every {defined})"
         if step.definition.startswith("used in") or "(" in step.lhs_latex:
             return _result(step, NOT_CHECKED, reason=f"{defines}: {step.definition}")
         return _result(step, NOT_CHECKED, reason=(
@@ -65,6 +67,11 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
     verdict = claim.decide(deadline)
+    vacuity = ""
+    if verdict.status is Status.PROVED:
+        vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
+    if vacuity:
+        return _result(step, NOT_CHECKED, reason=vacuity)
     if verdict.status is Status.PROVED:
         return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
     unmarked = [f"{shown} (line {line})" for shown, line, marked in step.uses if not marked]
@@ -131,11 +138,41 @@ def _linear_proof(
     verdict = claim.decide(deadline)
     if verdict.status is not Status.PROVED:
         return None
+    # the same checks as the step as read: its conditions can hold, its counts be >= 0
+    vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
+    if vacuity:
+        return _result(step, NOT_CHECKED, reason=vacuity)
     named = ", ".join(f"{latex} as {name}" for name, latex in normal.opaque)
     rules = "; ".join(normal.rules) or "an event written another way"
     return _result(step, PROVED, reason=(
         f"{verdict.method} on the step's linear normal form ({rules}: {normal.statement}), "
         f"for every value of {named}"))  # fmt: skip
+
+
+def contradiction(step: Step, derivation: Derivation, deadline: Deadline) -> str:
+    """Why a proof of ``step`` under its row's conditions would be vacuous: no point satisfies
+    them together with the assumptions (``for $x > 1$ and $x < 0$``: every step follows), or
+    "" when a point is found (the false claim 1 < 0 refuted under them, re-checked exactly)."""
+    if not step.premise:
+        return ""
+    assuming = (*derivation.assumptions, step.premise)
+    try:
+        verdict = holds(
+            "1 < 0", where=_mentioned(derivation, " ".join(assuming)), assuming=assuming
+        ).decide(deadline)
+    except DpProofsError as exc:
+        return f"not decided whether its conditions can hold together ({exc})"
+    if verdict.status is Status.REFUTED:
+        return ""
+    if verdict.status is Status.PROVED:
+        return (
+            f"its conditions contradict each other (or the assumptions): no point "
+            f"satisfies {step.premise}, so every claim would be proved under them"
+        )
+    return (
+        f"not decided whether its conditions ({step.premise}) can hold together "
+        f"({verdict.status.value}: {verdict.reason})"
+    )
 
 
 def may_define(step: Step) -> bool:

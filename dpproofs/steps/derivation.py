@@ -22,8 +22,8 @@ from sympy.core.relational import Relational
 
 from dpproofs.errors import DpProofsError
 from dpproofs.steps import definition_use, definitions
-from dpproofs.steps.chain import Relation, compose, implies
-from dpproofs.steps.displays import Statement, has_prose, lone, mark
+from dpproofs.steps.chain import Relation, compose, cut_at_implication, implies
+from dpproofs.steps.displays import Statement, fixed_in_prose, has_prose, lone, mark
 from dpproofs.steps.latex import Reading, read_expression, to_claim_syntax
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.names import (
@@ -33,8 +33,8 @@ from dpproofs.steps.names import (
     typed_names,
     unused_where,
 )
-from dpproofs.steps.notation import RELATIONS, UNCHECKED_RELATIONS
-from dpproofs.steps.rows import Row, read_rows, substitute
+from dpproofs.steps.notation import RELATIONS
+from dpproofs.steps.rows import Row, read_rows, statements, substitute
 from dpproofs.symbolic.written import read_formula
 
 
@@ -157,6 +157,15 @@ class Derivation:
             if composed is None:
                 return False, "the consequence is not a relation"
         want = self.conclusion
+        kept = [s.premise for s in self.steps if s.premise and not s.consequence]
+        kept += [c for s in self.steps for c in s.conditions
+                 if set(s.counts) & set(re.findall(r"\w+", c))]  # fmt: skip
+        if kept:  # each step holds only under these: the conclusion would drop them
+            return False, (
+                f"the steps were proved only where {' and '.join(dict.fromkeys(kept))} (a row's "
+                "condition, a sum's number of terms >= 0), which the conclusion does not carry: "
+                "state them with --assume"
+            )
         if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
             return True, ""
         mirrored = want.relation.mirrored()
@@ -252,7 +261,7 @@ def read_derivation(
     problems: list[str] = []
     spans: list[Statement] = []
     prose = has_prose(block)
-    for group in _statements(rows):
+    for group in statements(rows):
         first = len(steps)
         steps += _chain_steps(rows, group, first)
         if len(steps) > first and first > 0:
@@ -267,10 +276,11 @@ def read_derivation(
         except NotUnderstood as exc:
             problems.append(f"assumption not understood: {exc}")
     steps = _defined(steps, spans, marks, assumptions, assume, where, mapping)
+    marked = mark(steps, spans, assumptions, fixed_in_prose(block))
     steps = [
         replace(step, defines=step.defines or ("" if step.uses else shown.defines),
                 caveat="; ".join(c for c in (shown.caveat, step.caveat) if c))
-        for step, shown in zip(steps, mark(steps, spans, assumptions), strict=True)
+        for step, shown in zip(steps, marked, strict=True)
     ]  # fmt: skip
     unused_assumed = assumed_names(assumptions, steps)
     if unused_assumed:
@@ -335,59 +345,6 @@ def _typed(text: str, mapping: Mapping[str, str] | None) -> str:
     return typed_names(substitute(text, mapping or {}))
 
 
-_CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")
-
-
-#: Inline mathematics in the text between two displays: it could be the left side of a display
-#: that opens with a relation.
-_INLINE_MATHS = re.compile(r"\$|\\\(|\\ensuremath")
-
-
-def _statements(rows: list[Row]) -> list[list[int]]:
-    """Row numbers grouped by statement (see :func:`read_derivation`). A display that opens with
-    a relation continues the chain of the display before it when only prose stands between them
-    (its first step says so); with inline mathematics between them (``where $y = 2x$,``), that
-    could be its left side, its first step is ambiguous."""
-    groups: list[list[int]] = []
-    for number, row in enumerate(rows):
-        toks = tokens(row.latex)
-        head = toks[0] if toks else ""
-        joins = head in RELATIONS or head in UNCHECKED_RELATIONS or head in _CONTINUES_EXPRESSION
-        new_block = number > 0 and row.block != rows[number - 1].block
-        has_relation = bool(split_chain(toks)[1])
-        if new_block and head in RELATIONS and row.gap is not None:
-            before = rows[number - 1]
-            inline = _INLINE_MATHS.search(row.gap)
-            if inline is None:
-                note = f"continues the chain of the display at line {before.line}"
-                shown = f"{note}; {row.justification}" if row.justification else note
-                rows[number] = replace(row, justification=shown)
-                groups[-1].append(number)
-                continue
-            rows[number] = replace(row, problem=row.problem or (
-                f"ambiguous: the display at line {row.line} opens with {head}, and the text "
-                "before it holds mathematics (" + row.gap[inline.start() :].strip()[:40] + "...) "
-                "that could be its left side, or it continues the display at line "
-                f"{before.line}: write its left side"))  # fmt: skip
-            groups[-1].append(number)
-            continue
-        if not groups or new_block or (not joins and has_relation):
-            groups.append([number])
-            continue
-        if not joins:  # no relation and no operator: continued expression or new statement?
-            rows[number] = replace(
-                row,
-                problem=row.problem
-                or (
-                    f"ambiguous: line {row.line} neither starts with a relation nor with + or -: "
-                    "a continuation of the expression above or a new statement? start it with "
-                    "an operator (+, \\cdot) or give it its own relation"
-                ),
-            )
-        groups[-1].append(number)
-    return groups
-
-
 def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
     """The steps of one statement (rows ``group``), numbered from ``offset + 1``."""
     flat: list[str] = []
@@ -396,7 +353,7 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         row_tokens = tokens(rows[number].latex)
         flat += row_tokens
         owner += [number] * len(row_tokens)
-    consequence = _cut_at_implication(flat, owner)
+    consequence = cut_at_implication(flat, owner)
     exprs, rels, positions = split_chain(flat)
     bounds = [-1, *positions, len(flat)]
     readings = [_read(render(e)) for e in exprs]
@@ -420,27 +377,28 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
                  lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
-                 counts=counts, opaque=opaque)
+                 counts=counts, opaque=opaque, caveat=row.caveat)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence
         steps.append(_consequence(steps, tail, rows[row_number], offset))
+        if len(rels) == 1:  # ``x \ge 1 \implies ...``: a hypothesis, or a claim derived?
+            why = "the premise of an implication may be a hypothesis, not a claim of its own"
+            steps[0] = replace(steps[0], caveat="; ".join(filter(None, (steps[0].caveat, why))))
     return steps
 
 
 def _condition(row: Row) -> tuple[str | None, str]:
     """The condition a row's justification states, as claim syntax (the step is checked under
-    it), or the reason it cannot be read (the step is then not checked: dropping the condition
-    would decide another statement)."""
+    it), or why it cannot be read (then not checked: dropping it decides another statement)."""
     if not row.condition:
         return None, ""
+    join = " or " if "\\lor" in row.condition else " and "  # one kind (.conditions)
     try:
-        return read_assumption(row.condition), ""
+        read = [read_assumption(p) for p in re.split(r"\\l(?:and|or)\b", row.condition)]
     except NotUnderstood as exc:
         return None, f"the row's condition '{row.condition}' is not understood: {exc}"
-
-
-IMPLICATIONS = ("\\Rightarrow", "\\implies", "\\Longrightarrow")
+    return (join.join(f"({r})" for r in read) if len(read) > 1 else read[0]), ""
 
 
 def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) -> Step:
@@ -475,16 +433,3 @@ def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) 
     premise = f"({chain[0].lhs}) {composed.value} ({chain[-1].rhs})"
     return Step(index, lhs_latex, relation_latex, rhs_latex, justification, lhs,
                 Relation(RELATIONS[rels[0]]), rhs, "", premise, True, line=row.line)  # fmt: skip
-
-
-def _cut_at_implication(flat: list[str], owner: list[int]) -> tuple[list[str], int] | None:
-    """Remove everything from the first top-level implication arrow on (in place): what follows
-    an arrow is a consequence, not a link of the chain. Returns it with its row number."""
-    _, rels, positions = split_chain(flat)
-    for rel, position in zip(rels, positions, strict=True):
-        if rel in IMPLICATIONS:
-            tail, row = flat[position:], owner[position]
-            del flat[position:]
-            del owner[position:]
-            return tail, row
-    return None

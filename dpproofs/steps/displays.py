@@ -14,6 +14,9 @@ prose, so it reads the displays' shapes (issue 28):
   claim. A refutation of it is not a refutation of the text: the step is then not checked, with
   the point where it fails as a claim for every value. An identity between two expressions
   (``ln(a + b) = ln a + ln b``), or any display of a text without prose, stays a claim.
+* A step that uses a name **inline mathematics in the prose** gives a value ("With
+  $\\delta = .5$ we get"): the name is not a free parameter there either; a refutation at
+  another value of it is not the text's, and the step is not checked.
 * A later step that uses a name a display **defined** (the definition read or not) or a name a
   lone **inequality** display constrained (a condition or a case): the name is not a free
   parameter of the text, so a refutation at an arbitrary value of it is not a refutation of the
@@ -33,7 +36,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from dpproofs.steps.chain import Relation
-from dpproofs.steps.lexer import tokens
+from dpproofs.steps.latex import read_expression
+from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
+from dpproofs.steps.notation import RELATIONS
 from dpproofs.steps.rows import _COMMENT, _MATH_BLOCK
 
 
@@ -80,6 +85,38 @@ def has_prose(text: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", _MATH_BLOCK.sub(" ", text)))
 
 
+_INLINE = re.compile(r"(?<![\\$])\$([^$]+)\$|\\\((.+?)\\\)", re.DOTALL)
+
+
+def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
+    """The names (claim syntax) that inline mathematics in the prose puts alone on a side of an
+    equation (``$\\delta = .5$``), each with the line and the inline LaTeX."""
+    text = _COMMENT.sub("", text)
+    if not _MATH_BLOCK.search(text):  # a bare block: no prose
+        return {}
+    prose = _MATH_BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    found: dict[str, tuple[int, str]] = {}
+    for inline in _INLINE.finditer(prose):
+        latex = (inline.group(1) or inline.group(2)).strip()
+        try:
+            exprs, rels, _ = split_chain(tokens(latex))
+        except NotUnderstood:
+            continue
+        if not rels or any(RELATIONS.get(r) != "==" for r in rels):
+            continue  # a value (an inequality there is a condition a witness may satisfy)
+        line = prose.count("\n", 0, inline.start()) + 1
+        for expr in exprs:
+            written = render(expr).strip()
+            if not _BARE_NAME.fullmatch(written):
+                continue
+            try:
+                name = read_expression(written).text.strip("() ")
+            except NotUnderstood:
+                continue
+            found.setdefault(name, (line, latex))
+    return found
+
+
 def lone(step: Step, alone_in_block: bool, prose: bool) -> bool:
     """Whether ``step`` is a lone display whose refutation is withheld (module docstring)."""
     if not (alone_in_block and prose) or step.relation is None:
@@ -123,9 +160,13 @@ class Marks:
 
 
 def mark(
-    steps: Sequence[Step], statements: Sequence[Statement], assumptions: Sequence[str]
+    steps: Sequence[Step],
+    statements: Sequence[Statement],
+    assumptions: Sequence[str],
+    in_prose: dict[str, tuple[int, str]] | None = None,
 ) -> list[Marks]:
-    """Each step's :class:`Marks` (see the module docstring)."""
+    """Each step's :class:`Marks` (see the module docstring); ``in_prose`` as
+    :func:`fixed_in_prose` gives."""
     out = [Marks() for _ in steps]
     defined: dict[str, int] = {}  # name -> line of its definition
     conditioned: dict[str, int] = {}  # name -> line of a lone inequality display using it
@@ -140,6 +181,9 @@ def mark(
                 f"the display at line {line} states a condition on {name} (a hypothesis or a "
                 "case of the prose?)"
                 for name, line in sorted(conditioned.items()) if name in used
+            ] + [
+                f"the prose at line {line} states ${latex}$ (a value or a condition of {name})"
+                for name, (line, latex) in sorted((in_prose or {}).items()) if name in used
             ]  # fmt: skip
             if statement.lone:
                 caveats.append(

@@ -176,6 +176,7 @@ class _Parser(_Opaque, _Letters):
         if self.peek() == "^":
             self.take()
             start = self.pos
+            self._no_sequence_superscript()
             exponent = self.argument()
             if is_e:
                 self._imaginary_unit(start, "e^{...}")
@@ -221,6 +222,7 @@ class _Parser(_Opaque, _Letters):
         tok = self.take()
         if tok == "{":
             self.pos -= 1
+            self._brace_is_no_parenthesis()
             return self.group("}"), False
         if tok in ("(", "["):
             self.pos -= 1
@@ -271,7 +273,9 @@ class _Parser(_Opaque, _Letters):
         name += self._primes()
         if self.peek() == "_":
             self.take()
+            at = self.pos
             sub = self.argument_text()
+            self._no_spelt_greek(at, sub)
             if sub in DECORATION_WORDS:
                 raise NotUnderstood(
                     f"the subscript _{{{sub}}} spells a decoration: write \\{sub}{{{base}}} or "

@@ -18,6 +18,7 @@ from dpproofs.steps.binders import (
     evaluation_bounds,
     listed_set,
     matching,
+    mentions,
     opaque_name,
     refuse_not_applied,
     substituted,
@@ -102,7 +103,7 @@ class _Binding:
         probe.pos, probe.bars = self.pos, self.bars
         probe.term()
         body, self.pos = self.toks[self.pos : probe.pos], probe.pos
-        if variable in self.toks[self.pos :]:
+        if mentions(self.toks[self.pos :], variable):
             raise NotUnderstood(
                 f"ambiguous: {variable} appears after the body of {tok} (is it inside?); write "
                 "the body in parentheses",
@@ -219,7 +220,7 @@ class _Binding:
         (``\\sum_{i=1}^{n} f(i)``): the quantity is one number free of the variable, so the
         body would read as a constant (n f(i)): refused."""
         for _, latex in self.opaque[since:]:
-            if variable in tokens(latex):
+            if mentions(tokens(latex), variable):
                 raise NotUnderstood(
                     f"{latex} depends on the variable {variable} of {operator}, and the reader "
                     f"reads it as one unknown number: map it (--map '{latex}' => ...)",
@@ -266,11 +267,19 @@ class _Binding:
         self.take("^")
         upper = self.argument()
         since = len(self.opaque)
+        counted = (len(self.conditions), len(self.counts))
         body = self.term()
         self._no_opaque_binds(index, since, tok)
+        inner = self.counts[counted[1] :]
+        if _name(index) in inner:  # its condition m(index) >= 0 is no condition on a parameter
+            raise NotUnderstood(
+                f"a sum or product inside {tok} whose number of terms depends on the index "
+                f"{index} (it may be empty, or negative, for some {index}) is not read; map it",
+                tok,
+            )
         rest = self.toks[self.pos :]
         ends = [k for k, t in enumerate(rest) if t in SUMS]
-        if index in rest[: ends[0] if ends else len(rest)]:
+        if mentions(rest[: ends[0] if ends else len(rest)], index):
             raise NotUnderstood(
                 f"ambiguous: the index {index} appears after the body of {tok} (is it inside?); "
                 f"put the body in parentheses",
@@ -280,7 +289,8 @@ class _Binding:
             closed = closed_form(SUMS[tok], _name(index), lower, upper, body)
         except (NotSummable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), tok) from exc
-        self.conditions.append(closed.condition)
+        if closed.condition:
+            self.conditions.append(closed.condition)
         self.counts += closed.counts
         return closed.text
 

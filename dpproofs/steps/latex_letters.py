@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from dpproofs.steps.binders import LATIN_OPAQUE
+from dpproofs.steps.binders import LATIN_OPAQUE, matching
 from dpproofs.steps.latex_binding import _Binding
-from dpproofs.steps.lexer import NotUnderstood
+from dpproofs.steps.lexer import NotUnderstood, render
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
 
 #: Function names a text may type without a backslash (Markdown, blog posts): a run of letters
@@ -116,3 +116,52 @@ class _Letters(_Binding):
         if run in ("exp", "ln", "log"):  # no reader means e*x*p(...) or l*n(...) there
             return self._command("\\" + run)
         return self._application(start, "Fn" if self._comma_inside() else "Ap")
+
+    def _brace_is_no_parenthesis(self) -> None:
+        """A bare brace group at the cursor groups for TeX but prints nothing: ``{x+1}^2`` prints
+        x+1^2, ``2{a+b}`` prints 2a+b, ``{E}[X]`` prints E[X] (an expectation?). Read as a
+        parenthesis only where the print reads the same: alone between operators."""
+        end = matching(self.toks, self.pos)
+        inner = self.toks[self.pos + 1 : end]
+        after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
+        before = self.toks[self.pos - 1] if self.pos > 0 else ""
+        glued = (
+            after in ("^", "_", "[", "(", "'", "!")
+            or re.fullmatch(r"[A-Za-z0-9]|\\[A-Za-z]+|\{", after) is not None
+            or re.fullmatch(r"[A-Za-z0-9)}\]]", before) is not None
+        )
+        depth, operator = 0, False
+        for t in inner:  # an operator outside every bracket of the group: x+1, a \cdot b
+            depth += t in ("{", "(", "[") or t.startswith("\\left")
+            depth -= t in ("}", ")", "]") or t.startswith("\\right")
+            operator = operator or (depth == 0 and t in ("+", "-", "\\pm", "\\mp", "/"))
+        if (operator and glued) or (inner and after == "["):
+            raise NotUnderstood(
+                f"ambiguous: {{{render(inner)}}} next to {after or before} groups for TeX but "
+                "prints without brackets (a brace group is no parenthesis): write (...)",
+                "{",
+            )
+
+    def _no_sequence_superscript(self) -> None:
+        """``x^{(1)}`` at the cursor (after ^): the first of a sequence x^{(1)}, ..., x^{(n)}, or
+        x to the power 1? Ambiguous."""
+        if self.toks[self.pos : self.pos + 2] == ["{", "("] and (
+            matching(self.toks, self.pos + 1) + 1 == matching(self.toks, self.pos)
+        ):
+            raise NotUnderstood(
+                f"ambiguous: {render(self.toks[self.pos - 2 : matching(self.toks, self.pos) + 1])}"
+                " is an element of a sequence (x^{(1)}, ..., x^{(n)}) or a power: write x^{1} for "
+                "a power, or map it",
+                "^{(",
+            )
+
+    def _no_spelt_greek(self, at: int, sub: str) -> None:
+        """A subscript ``toks[at:pos]`` spelling a Greek name in Latin letters (``x_{alpha}``)
+        prints otherwise than ``x_{\\alpha}``, yet would be one name: ambiguous."""
+        spelt = not any(t.startswith("\\") for t in self.toks[at : self.pos])
+        if spelt and sub in (*_GREEK, *_VARIANTS):
+            raise NotUnderstood(
+                f"ambiguous: the subscript _{{{sub}}} spells a Greek letter's name, and "
+                f"x_{{{sub}}} and x_{{\\{sub}}} print differently: write one of them",
+                f"_{sub}",
+            )

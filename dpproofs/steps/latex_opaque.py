@@ -33,7 +33,13 @@ from __future__ import annotations
 
 import re
 
-from dpproofs.steps.binders import is_variable, matching, opaque_name, refuse_not_applied
+from dpproofs.steps.binders import (
+    is_variable,
+    matching,
+    merged,
+    opaque_name,
+    refuse_not_applied,
+)
 from dpproofs.steps.latex_binding import _Binding
 from dpproofs.steps.lexer import NotUnderstood, render
 from dpproofs.steps.notation import _VARIANTS
@@ -51,7 +57,13 @@ UPRIGHT_FUNCTIONS = {"erf": "erf({})", "erfc": "(1 - erf({}))"}  # erfc(x) = 1 -
 NONNEGATIVE = frozenset(("Var", "var", "Variance"))
 UPRIGHT = ("\\mathrm", "\\operatorname", "\\text", "\\textrm")
 #: A set or bound written infinite: the sum may diverge, the supremum be infinite.
-_INFINITE = ("\\mathbb", "\\infty", "\\N", "\\Z", "\\R", "\\mathbf", "\\Bbb")
+_INFINITE = (
+    "\\mathbb", "\\infty", "\\N", "\\Z", "\\R", "\\mathbf", "\\Bbb", "\\NN", "\\ZZ", "\\RR",
+    "\\QQ", "\\CC", "\\ldots", "\\dots", "\\cdots", "\\dotsc", "\\dotsb", "\\dotso", "...",
+)  # fmt: skip
+#: What makes the set of a big operator a condition (the values that satisfy it: may be
+#: infinite): ``x : x \ge 1``, ``x \mid ...``, ``n \ne 0``, ``n \notin S``.
+_CONDITIONS = (":", "\\mid", "|", "\\ne", "\\neq", "\\notin", "\\not", "\\nmid")
 #: What separates a big operator's bound variables from their set, inside its subscript.
 #: A subscript of bound letters only (``t``, ``x, x'``, ``\\epsilon``): no set written.
 _BOUND_LETTER = (
@@ -125,19 +137,24 @@ class _Opaque(_Binding):
             )
         cut = next((k for k, t in enumerate(under) if t in _SET_RELATIONS), len(under))
         condition = under[cut : cut + 1] in (["<"], ["\\le"], ["\\leq"], [">"], ["\\ge"], ["\\geq"])
+        condition = condition or any(t in _CONDITIONS for t in under)
         if condition or under[cut : cut + 2] in (["\\in", "("], ["\\in", "["], ["\\in", "]"]):
             raise NotUnderstood(
-                f"{tok} over an interval or the values that satisfy a condition (an infinite "
+                f"{tok} over an interval or the values that satisfy a condition (a sum over an "
+                "infinite or conditioned set is not read: an infinite "
                 f"set: {tok}_{{\\alpha > 1}} \\alpha may be infinite) is not read; map it to "
                 "its value",
                 f"{tok}_",
             )
         bound = _names(under[:cut])
         letters_only = all(re.fullmatch(_BOUND_LETTER, t) for t in under)
-        unwritten = tok not in SUMS and cut == len(under) and letters_only and bound
+        unwritten = bool(tok not in SUMS and cut == len(under) and letters_only and bound)
         saved = (len(self.opaque), len(self.conditions), len(self.counts))
+        body_start = self.pos
         self.term()  # the body's extent; its reading is not used
         del self.opaque[saved[0] :], self.conditions[saved[1] :], self.counts[saved[2] :]
+        if tok in SUMS and cut == len(under) and letters_only and bound:
+            unwritten = not _indexes_only(self.toks[body_start : self.pos], under)
         rest = self.toks[self.pos :]
         ends = [k for k, t in enumerate(rest) if t in OPERATORS]
         after = bound & _names(rest[: ends[0] if ends else len(rest)])
@@ -205,6 +222,31 @@ class _Opaque(_Binding):
                 tok,
             )
         return self._opaque_text(start, "Fn", facts="Var" if word in NONNEGATIVE else "")
+
+
+def _indexes_only(body: list[str], under: list[str]) -> bool:
+    """Whether a sum's or product's letter with no set written is used in its body, and only as
+    an index: in a subscript (``x_i``) or inside the brackets of an application or an opaque
+    quantity (``p(x)``, ``\\Pr[M(x) = y]``), the values of a family the text means finite. A
+    body without the letter (``\\prod_n 2``: how many factors?) or with it bare (``\\sum_n n``,
+    ``\\sum_t e^{t}``: every value of the letter, a series that may diverge) is not."""
+    letters = {merged(t) for t in under if is_variable(t)}
+    inside: set[int] = set()
+    k = 0
+    while k < len(body):
+        tok = body[k]
+        head = k > 0 and (is_variable(body[k - 1]) or body[k - 1].startswith("\\"))
+        if tok == "_" and body[k + 1 : k + 2] == ["{"]:
+            end = matching(body, k + 1)
+            inside |= set(range(k + 1, end + 1))
+        elif tok == "_":
+            inside.add(k + 1)
+        elif tok in ("(", "[") and head:
+            end = matching(body, k)
+            inside |= set(range(k, end + 1))
+        k += 1
+    uses = [k for k, tok in enumerate(body) if merged(tok) in letters]
+    return bool(uses) and all(k in inside for k in uses)
 
 
 def _names(toks: list[str]) -> set[str]:

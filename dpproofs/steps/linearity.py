@@ -42,7 +42,7 @@ import sympy
 from dpproofs.errors import DpProofsError
 from dpproofs.steps.latex import read_expression
 from dpproofs.steps.latex_binding import _name
-from dpproofs.steps.latex_opaque import _INFINITE, _SET_RELATIONS, OPERATORS
+from dpproofs.steps.latex_opaque import _CONDITIONS, _INFINITE, _SET_RELATIONS, OPERATORS
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
 from dpproofs.steps.sums import _is_polynomial, _term
@@ -136,7 +136,8 @@ class _Normaliser:
             else:
                 limits[mark], rest = rest[1:2], rest[2:]
         under, over = limits.get("_", []), limits.get("^", [])
-        if head not in OPERATORS or not under or any(t in _INFINITE for t in under + over):
+        refused = (*_INFINITE, *_CONDITIONS)
+        if head not in OPERATORS or not under or any(t in refused for t in under + over):
             raise _Unread
         cut = next((k for k, t in enumerate(under) if t in _SET_RELATIONS), len(under))
         variable = under[0]

@@ -18,7 +18,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from dpproofs.steps.conditions import MARK, has_relation, segments, stated
 from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
+from dpproofs.steps.macros import Unreadable, expanded
 from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
@@ -49,6 +51,10 @@ class Row:
     #: For the first row of a block after another: the text between the two blocks (prose, or
     #: inline mathematics that could be a left side); None otherwise.
     gap: str | None = None
+    #: Why the justification may hold a condition that is not read (:mod:`.conditions`): a
+    #: refutation of the row's steps is then not the text's (they are not checked), a proof
+    #: stands (a statement for every value holds under any condition).
+    caveat: str = ""
 
 
 #: Rounds of substitution (a value may use other keys); more means the mapping is circular.
@@ -143,13 +149,6 @@ _EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?
 #: A bare ``(2)`` ending a row after a space: an equation number or a factor?
 _BARE_NUMBER = re.compile(r"\s\(\s*\d+(?:\.\d+)?\s*\)\s*[.,;]?\s*$")
 _TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
-MARK = "\x01"
-#: Words that make a justification's formula a condition of the row ("for $x \\ge 1$").
-_CONDITION = re.compile(
-    r"^\s*(?:for|if|when|whenever|where|provided(?: that)?|assuming|given)\s*"
-    r"(?:all\s+|every\s+)?\$(?P<math>[^$]+)\$\s*[.,;]?\s*$",
-    re.IGNORECASE,
-)
 
 
 def math_blocks(text: str) -> list[tuple[int, str]]:
@@ -186,6 +185,10 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows: list[Row] = []
+    try:  # the document's own commands (\\newcommand, \\def, \\let): expanded, or refused
+        block, refusal = expanded(_COMMENT.sub("", block)), ""
+    except Unreadable as exc:
+        refusal = str(exc)
     for number, (first_line, env, body, gap) in enumerate(_blocks_and_gaps(block)):
         first_row = len(rows)
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
@@ -215,6 +218,8 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
                 rows += [replace(row, latex=part, problem=problem) for part in parts]
         if len(rows) > first_row:
             rows[first_row] = replace(rows[first_row], gap=gap)
+    if refusal:
+        return [replace(row, problem=refusal) for row in rows]
     return rows
 
 
@@ -281,7 +286,9 @@ def _annotated(row: Row, aside: str) -> Row:
     ambiguous: which of them does the step use?)."""
     shown = _plain(aside.replace("&", " ")).replace(MARK, "")
     justification = f"{row.justification}; {shown}" if row.justification else shown
-    condition = _condition_of(aside)
+    condition, why = _condition_of(aside)
+    if why:
+        return replace(row, justification=justification, caveat=row.caveat or why)
     if condition and row.condition:
         problem = (
             f"ambiguous: the row states two conditions ('{row.condition}' and '{condition}'); "
@@ -291,19 +298,14 @@ def _annotated(row: Row, aside: str) -> Row:
     return replace(row, justification=justification, condition=condition or row.condition)
 
 
-def _condition_of(aside: str) -> str:
-    """The condition a comment column states: ``for $x \\ge 1$`` (and the other words of
-    _CONDITION), or bare mathematics that is a relation (``&& x \\le 1``, a condition column as in
-    a case split); "" for anything else (a reason in words, ``\\text{since } ...``)."""
-    plain = re.sub(r"\s+", " ", aside.replace("&", " ")).strip().rstrip(".,;").strip()
-    found = _CONDITION.match(_plain(aside).replace(MARK, "$"))
-    if found:
-        return found.group("math").strip()
-    if MARK in plain or re.search(r"\\(?:text|textrm|mbox|mathrm)\b", plain):
-        return ""
-    relations = [t for t in re.findall(r"\\[A-Za-z]+|[=<>]", plain)
-                 if t in RELATIONS or t in UNCHECKED_RELATIONS]  # fmt: skip
-    return plain if relations else ""
+def _condition_of(aside: str) -> tuple[str, str]:
+    """The condition a comment column states and why it cannot be read: in the words of
+    :mod:`.conditions` (``for $x \\ge 1$``), or bare mathematics that is a relation (``&& x \\le
+    1``, a condition column as in a case split)."""
+    pieces = segments(aside)
+    if len(pieces) == 1 and pieces[0][0] and has_relation(pieces[0][1]):
+        return pieces[0][1].rstrip(".,;: "), ""
+    return stated(aside)
 
 
 def _row(raw: str, block: int, line: int) -> Row | None:
@@ -315,6 +317,13 @@ def _row(raw: str, block: int, line: int) -> Row | None:
         maths, aside = raw[: cut.start()], raw[cut.end() :].replace("&", " ")
     maths = re.sub(r"\s+", " ", maths.replace("&", " ")).strip()
     maths = _EQUATION_NUMBER.sub("", maths).strip()
+    spaced = list(re.finditer(r"\\q?quad\b", maths))
+    if not aside and spaced:  # ``e^x \ge 1 + x \quad x \ge 0``: a statement and its condition
+        before, after = maths[: spaced[-1].start()].strip(), maths[spaced[-1].end() :].strip()
+        bare = not before.endswith(",") and not after.startswith("(") and MARK not in after
+        simple = re.fullmatch(r"\\?[A-Za-z]+\s*(?:\\geq?|\\leq?|<|>|\\neq?)\s*[-\w.\\ ]+", after)
+        if bare and simple and "\\forall" not in before and has_relation(before):
+            maths, aside = before, after
     problem = ""
     if _BARE_NUMBER.search(maths):
         problem = (
@@ -322,18 +331,21 @@ def _row(raw: str, block: int, line: int) -> Row | None:
             f"'{_BARE_NUMBER.search(maths).group(0).strip()}', an equation number or a factor? "  # type: ignore[union-attr]
             "write \\tag{2} for a number or \\cdot (2) for a product"
         )
-    maths, justification = _justification(maths.rstrip(".,;").strip())
+    stripped = maths.rstrip(".,;").strip()
+    maths, justification = _justification(stripped)
+    tail = stripped[len(maths) :].strip()
+    if tail.startswith("(") and tail.endswith(")"):
+        tail = tail[1:-1]
     maths = maths.rstrip(".,;").strip()
+    condition, why = _condition_of(aside) if aside.strip() else ("", "")
     if aside.strip():
         justification = _plain(aside)
-    condition = _condition_of(aside) if aside.strip() else ""
-    found = _CONDITION.match(justification.replace(MARK, "$"))
-    if found:
-        condition = found.group("math").strip()
+    elif tail:
+        condition, why = stated(tail)
     justification = justification.replace(MARK, "")
     if not maths:
         return None
-    return Row(maths, justification, block, line, condition, problem)
+    return Row(maths, justification, block, line, condition, problem, caveat=why)
 
 
 def _plain(text: str) -> str:
@@ -369,3 +381,56 @@ def _justification(line: str) -> tuple[str, str]:
                     return line[:index].strip(), shown.strip()
                 break
     return line, ""
+
+
+_CONTINUES_EXPRESSION = ("+", "-", "\\cdot", "\\times", "/")
+
+
+#: Inline mathematics in the text between two displays: it could be the left side of a display
+#: that opens with a relation.
+_INLINE_MATHS = re.compile(r"\$|\\\(|\\ensuremath")
+
+
+def statements(rows: list[Row]) -> list[list[int]]:
+    """Row numbers grouped by statement (see :func:`read_derivation`). A display that opens with
+    a relation continues the chain of the display before it when only prose stands between them
+    (its first step says so); with inline mathematics between them (``where $y = 2x$,``), that
+    could be its left side, its first step is ambiguous."""
+    groups: list[list[int]] = []
+    for number, row in enumerate(rows):
+        toks = tokens(row.latex)
+        head = toks[0] if toks else ""
+        joins = head in RELATIONS or head in UNCHECKED_RELATIONS or head in _CONTINUES_EXPRESSION
+        new_block = number > 0 and row.block != rows[number - 1].block
+        has_relation = bool(split_chain(toks)[1])
+        if new_block and head in RELATIONS and row.gap is not None:
+            before = rows[number - 1]
+            inline = _INLINE_MATHS.search(row.gap)
+            if inline is None:
+                note = f"continues the chain of the display at line {before.line}"
+                shown = f"{note}; {row.justification}" if row.justification else note
+                rows[number] = replace(row, justification=shown)
+                groups[-1].append(number)
+                continue
+            rows[number] = replace(row, problem=row.problem or (
+                f"ambiguous: the display at line {row.line} opens with {head}, and the text "
+                "before it holds mathematics (" + row.gap[inline.start() :].strip()[:40] + "...) "
+                "that could be its left side, or it continues the display at line "
+                f"{before.line}: write its left side"))  # fmt: skip
+            groups[-1].append(number)
+            continue
+        if not groups or new_block or (not joins and has_relation):
+            groups.append([number])
+            continue
+        if not joins:  # no relation and no operator: continued expression or new statement?
+            rows[number] = replace(
+                row,
+                problem=row.problem
+                or (
+                    f"ambiguous: line {row.line} neither starts with a relation nor with + or -: "
+                    "a continuation of the expression above or a new statement? start it with "
+                    "an operator (+, \\cdot) or give it its own relation"
+                ),
+            )
+        groups[-1].append(number)
+    return groups

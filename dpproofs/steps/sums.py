@@ -12,9 +12,15 @@ empty sum, 0, or product, 1). Read exactly, never by expanding on a guessed b:
   none), i in an exponent or under a function, a product whose factors depend on i, bounds
   that are not integer combinations of parameters.
 
-The reading holds for integer bounds with m >= 0: the step is checked under m >= 0 (a condition)
-for all REAL values of the parameters in the bounds (counts). Proved for all reals, it holds for
-the integers. A refutation is only reported at integer counts (dpproofs.steps.check).
+Constant bounds (no parameter): m is known. With m <= 0 (b < a, "bounds swapped" included) the
+sum has no term, as in Concrete Mathematics (eq. 2.4: the sum over the integers a <= i <= b): it
+is 0 and the product 1, never the formula's value at m < 0 (sum_{i=3}^{1} 1 is 0, not -1).
+
+Symbolic bounds: the reading holds for integer bounds with m >= 0: the step is checked where
+m >= 0 (a condition) for all REAL values of the parameters in the bounds (counts). Proved for all
+reals, it holds for the integers with m >= 0; the empty case m < 0 is not covered, and a step
+whose assumptions leave no such point is not checked (:mod:`dpproofs.steps.counts`). A refutation
+is only reported at integer counts (dpproofs.steps.check).
 """
 
 from __future__ import annotations
@@ -93,6 +99,15 @@ def closed_form(kind: str, index: str, lower: str, upper: str, body: str) -> Clo
         name for name in re.findall(r"[A-Za-z][A-Za-z0-9_]*", body)
         if "_" in name and index in name.split("_", 1)[1]
     ]  # fmt: skip
+    decorated = [
+        name for name in re.findall(r"[A-Za-z][A-Za-z0-9_]*", body)
+        if name != index and name.split("_", 1)[0] == index
+    ]  # fmt: skip
+    if decorated:  # \hat{i}, i', \bar{i}: the index itself, or another number?
+        raise NotSummable(
+            f"ambiguous: {decorated[0]} in a {kind} over {index} (a decorated index: a number "
+            f"of its own, or one that depends on {index}?); map the {kind} to a parameter"
+        )
     if indexed:
         raise NotSummable(
             f"{indexed[0]} is a sequence indexed by {index} (read as one parameter, "
@@ -101,6 +116,11 @@ def closed_form(kind: str, index: str, lower: str, upper: str, body: str) -> Clo
         )
     terms = f"({upper}) - ({lower}) + 1"
     condition = f"{terms} >= 0"
+    if not counts:  # constant bounds: the number of terms is known exactly
+        number = high - low + 1
+        if number <= 0:  # b < a: no term (Concrete Mathematics 2.4), the empty sum or product
+            return Closed("0" if kind == "sum" else "1", "", ())
+        condition = ""
     expr = _term(body)
     if sympy.Symbol(index, real=True) not in expr.free_symbols:
         text = f"({terms})*({body})" if kind == "sum" else f"({body})**({terms})"

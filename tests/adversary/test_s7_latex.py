@@ -150,7 +150,6 @@ def test_a_map_of_an_applied_name_is_a_usage_error_not_an_internal_one(
 # delta = 1/2 (1/2 * 3/2 = 3/4) and false elsewhere. Refuted at delta = 1: a refutation of a
 # reading the paper's reader does not give (the text fixed delta). docs/latex.md withholds the
 # refutation for a name a DISPLAY fixes; inline mathematics in the prose is not read.
-@pytest.mark.xfail(strict=True, reason="ADV2: a value fixed inline in prose is ignored, refuted")
 def test_a_value_fixed_inline_in_the_prose_is_not_refuted_elsewhere() -> None:
     assert F(1, 2) * (1 + F(1, 2)) == F(3, 4)
     block = "With $\\delta = .5$ we get\n\\begin{align}\n\\delta(1 + \\delta) &= .75\n"
