@@ -142,7 +142,7 @@ class _Derivation:
         return None
 
     def _stated(self, path: tuple[int, ...], own: Sequence[Finding], derived: str) -> str:
-        """``derived``, noting in :attr:`contradicted` a record of the part that states another
+        """``derived``, noting in ``contradicted`` a record of the part that states another
         decided status (each record carries its part's status: an edited one is a lie)."""
         stated = {f.piece.record.get("status") for f in own} - {None, derived}
         if stated & set(DECIDED) and not self.contradicted:

@@ -392,7 +392,7 @@ _INLINE_MATHS = re.compile(r"\$|\\\(|\\ensuremath")
 
 
 def statements(rows: list[Row]) -> list[list[int]]:
-    """Row numbers grouped by statement (see :func:`read_derivation`). A display that opens with
+    """Row numbers grouped by statement (see derivation.read_derivation). A display that opens with
     a relation continues the chain of the display before it when only prose stands between them
     (its first step says so); with inline mathematics between them (``where $y = 2x$,``), that
     could be its left side, its first step is ambiguous."""
