@@ -60,3 +60,37 @@ def test_a_semantic_restriction_piece_names_its_rule_and_precondition():
     assert "every D^n with n >= 1 and |D| = 2 is the semantic-restriction rule" in finding.why
     assert "semantic privacy at beliefs placed on one group => DP" in finding.why
     assert "not replayed" in finding.why
+
+
+def test_a_lifted_semantic_restriction_certificate_starts_with_its_rule_line():
+    # ks.footnote4_corrected is a semantic-restriction claim lifted at top level: its proved
+    # certificate opens with the rule's line, which recheck checks against the claim as the
+    # theorem builds it and takes off; an edited first line fails (make recheck failed on the
+    # unedited report before this was handled).
+    import pytest
+
+    from dpproofs.recheck import _without_family_line
+    from dpproofs.recheck.claims import reduced_claim
+
+    file = "theorems/kasiviswanathan_smith/ks_semantic.py"
+    claim = reduced_claim(file, "ks.footnote4_corrected", ())
+    line = f"{claim.family}: {claim.reduction}"
+    piece = Piece(
+        file,
+        "ks.footnote4_corrected",
+        "proved",
+        (),
+        {"kind": "small-model"},
+        certificate=(line, "small-model theorem: m = 2 rows, N* = 3"),
+    )
+    assert _without_family_line(piece).certificate == ("small-model theorem: m = 2 rows, N* = 3",)
+    edited = Piece(
+        file,
+        "ks.footnote4_corrected",
+        "proved",
+        (),
+        {"kind": "small-model"},
+        certificate=(line.replace("|D| = 2", "|D| >= 2"), piece.certificate[1]),
+    )
+    with pytest.raises(ValueError, match="not the rule's"):
+        _without_family_line(edited)
