@@ -215,11 +215,7 @@ def _one(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
         ]
         searches = [b for b in siblings if isinstance(b, BoundedSearch)]
         sizes = searches[0] if len(searches) == 1 else None
-        try:
-            lifted_piece = _without_family_line(piece)
-        except ValueError as exc:
-            return failed(piece, str(exc))
-        return certificates.small_model(lifted_piece, claim, evidence, unsat, sizes)
+        return certificates.small_model(piece, claim, evidence, unsat, sizes)
     if isinstance(evidence, LocalisedConjunct):
         return certificates.localised(piece, claim, evidence)
     if isinstance(evidence, ExactFacts):
@@ -307,24 +303,6 @@ def _guarded(piece: Piece, group: Sequence[Piece], resolve: float) -> Finding:
             # the claim by .liftedtext): every finite alphabet, but at those points only.
             supports = "verified-bounded"
     return replace(finding, seconds=time.perf_counter() - start, supports=supports)
-
-
-def _without_family_line(piece: Piece) -> Piece:
-    """A proved neighbour-pair or group claim (docs/design/neighbours.md) writes its family and
-    rule as the first certificate line, then its n = 1 claim's certificate: the piece with that
-    line checked against the claim as the theorem builds it and taken off (ValueError when it
-    is not the claim's). Any other piece is returned as it is."""
-    claim = reduced_claim(piece.file, piece.theorem, piece.part)
-    kind = type(claim)
-    if (kind.__module__, kind.__qualname__) != ("dpproofs.search.pairs", "NeighbourPairClaim"):
-        return piece
-    if piece.status != "proved":
-        return piece
-    line = f"{claim.family}: {claim.reduction}"
-    if not piece.certificate or piece.certificate[0] != line:
-        first = piece.certificate[0] if piece.certificate else None
-        raise ValueError(f"certificate line 1 is {first!r}, not the rule's {line!r}")
-    return replace(piece, certificate=tuple(piece.certificate[1:]))
 
 
 def _ruled(finding: Finding) -> Finding:

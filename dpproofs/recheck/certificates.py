@@ -43,6 +43,7 @@ from dpproofs.evidence import (
 )
 from dpproofs.recheck.balls import Real, Undecidable, compare, enclose, log
 from dpproofs.recheck.balls import with_precision as precision
+from dpproofs.recheck.claims import NoSuchPart, NotRebuilt, family_line
 from dpproofs.recheck.formulacheck import compare as same_formula
 from dpproofs.recheck.liftedtext import told
 from dpproofs.recheck.nodetable import NotRead
@@ -159,6 +160,10 @@ def small_model(
 ) -> Finding:
     """The small-model record against the claim (module docstring); ``sizes``: the bounded
     search of the same part, whose sizes' lines the certificate must show."""
+    try:
+        lifted = without_family_line(piece)  # what the n = 1 claim's lifting wrote
+    except ValueError as exc:
+        return failed(piece, str(exc))
     rows = _claim_rows(claim, record.n_star)
     if rows is None:
         return failed(piece, f"the claim is a {type(claim).__name__}, not a search claim")
@@ -184,12 +189,30 @@ def small_model(
         compared = range(1, min(record.unsat_size, FORMULA_SIZES) + 1)
         outcome, link = same_formula(claim, record.formula, compared)
         why = f"{why}; {link}"
-    problem = "" if outcome == "failed" else told(piece, claim, record, sizes)
+    problem = "" if outcome == "failed" else told(lifted, claim, record, sizes)
     if outcome == "failed" or problem:
         return failed(piece, problem or why)
     if outcome == "not replayed":
         return not_replayed(piece, f"N* = {record.n_star} <= unsat size {record.unsat_size}; {why}")
     return confirmed(piece, f"{why}; <= unsat size {record.unsat_size}")
+
+
+def without_family_line(piece: Piece) -> Piece:
+    """A proved neighbour-pair or group piece with its rule's certificate line (checked against
+    the claim as the theorem builds it, :func:`.claims.family_line`) taken off, so that the rest
+    is the n = 1 claim's lifting text; ValueError when that line is not the claim's. A claim
+    that cannot be rebuilt has no line taken off (its certificate is then compared whole, so a
+    rule line fails the comparison: never a pass)."""
+    try:
+        line = family_line(piece.file, piece.theorem, piece.part)
+    except (NotRebuilt, NoSuchPart):
+        return piece
+    if line is None or piece.status != "proved":
+        return piece
+    if piece.certificate[:1] != (line,):
+        first = piece.certificate[0] if piece.certificate else None
+        raise ValueError(f"certificate line 1 is {first!r}, not the rule's {line!r}")
+    return replace(piece, certificate=piece.certificate[1:])
 
 
 def _refinement(record: SmallModel, inner: set[str], why: str) -> tuple[str, str]:

@@ -126,16 +126,25 @@ def reduced_claim(file: str, theorem: str, part: tuple[int, ...]) -> Any:
     return claim
 
 
+def is_reduced(claim: Any) -> bool:
+    """A neighbour-pair or group claim (docs/design/neighbours.md), recognised by its class's
+    home, not imported: the rechecker names no decider."""
+    kind = type(claim)
+    return (kind.__module__, kind.__qualname__) == ("dpproofs.search.pairs", "NeighbourPairClaim")
+
+
 def _unreduced_claim(claim: Any) -> Any:
     """A neighbour-pair or group claim is replayed as its n = 1 search claim: its verdict is
     that claim's, extended to every n by a proved rule (docs/design/neighbours.md)."""
-    # Recognised by its class's home, not imported: the rechecker names no decider.
-    kind = type(claim)
-    reduced = (kind.__module__, kind.__qualname__) == (
-        "dpproofs.search.pairs",
-        "NeighbourPairClaim",
-    )
-    return claim.inner if reduced else claim
+    return claim.inner if is_reduced(claim) else claim
+
+
+def family_line(file: str, theorem: str, part: tuple[int, ...]) -> str | None:
+    """The first certificate line a proved neighbour-pair or group claim writes (its family and
+    rule, before its n = 1 claim's certificate), from the claim as the theorem builds it; None
+    for any other claim."""
+    claim = reduced_claim(file, theorem, part)
+    return f"{claim.family}: {claim.reduction}" if is_reduced(claim) else None
 
 
 def _part(claim: Any, index: int, theorem: str) -> Any:

@@ -69,7 +69,7 @@ def test_a_lifted_semantic_restriction_certificate_starts_with_its_rule_line():
     # unedited report before this was handled).
     import pytest
 
-    from dpproofs.recheck import _without_family_line
+    from dpproofs.recheck.certificates import without_family_line
     from dpproofs.recheck.claims import reduced_claim
 
     file = "theorems/kasiviswanathan_smith/ks_semantic.py"
@@ -83,7 +83,7 @@ def test_a_lifted_semantic_restriction_certificate_starts_with_its_rule_line():
         {"kind": "small-model"},
         certificate=(line, "small-model theorem: m = 2 rows, N* = 3"),
     )
-    assert _without_family_line(piece).certificate == ("small-model theorem: m = 2 rows, N* = 3",)
+    assert without_family_line(piece).certificate == ("small-model theorem: m = 2 rows, N* = 3",)
     edited = Piece(
         file,
         "ks.footnote4_corrected",
@@ -93,4 +93,4 @@ def test_a_lifted_semantic_restriction_certificate_starts_with_its_rule_line():
         certificate=(line.replace("|D| = 2", "|D| >= 2"), piece.certificate[1]),
     )
     with pytest.raises(ValueError, match="not the rule's"):
-        _without_family_line(edited)
+        without_family_line(edited)
