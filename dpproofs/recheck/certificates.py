@@ -207,8 +207,8 @@ def without_family_line(piece: Piece) -> Piece:
         line = family_line(piece.file, piece.theorem, piece.part)
     except (NotRebuilt, NoSuchPart):
         return piece
-    if line is None or piece.status != "proved":
-        return piece
+    if line is None or piece.status != "proved" or piece.part != ():
+        return piece  # a part's texts are read in the whole's (.liftedtext, .liftedwhole)
     if piece.certificate[:1] != (line,):
         first = piece.certificate[0] if piece.certificate else None
         raise ValueError(f"certificate line 1 is {first!r}, not the rule's {line!r}")
