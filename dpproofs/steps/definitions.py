@@ -314,6 +314,11 @@ def find(
                     else d
                     for d in found
                 ]
+                first = [j for j in range(earlier[0].index) if _appears(candidate, steps[j])]
+                if first and not candidate.why_not:  # P1 holds for the first definition only
+                    candidate = replace(candidate, why_not=(
+                        f"{candidate.shown} is used before its first definition, at line "
+                        f"{steps[first[0]].line} (a parameter there?)"))  # fmt: skip
                 found.append(candidate if candidate.why_not else _checked(candidate, step))
                 continue
             lines = ", ".join(str(d.line) for d in [*earlier, candidate])

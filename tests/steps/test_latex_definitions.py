@@ -129,6 +129,17 @@ def test_a_restatement_of_a_definition_is_a_claim_proved_with_it() -> None:
     assert statuses(text) == ["not-checked", "proved"]
 
 
+def test_a_redefinition_of_a_name_that_was_a_parameter_is_not_used() -> None:
+    # x is a parameter of the first display, so neither "let x := 2" nor "now let x := 5" is
+    # its meaning (P1): x + 1 = 7 after them is not refuted
+    text = (
+        "\\[ x^2 \\ge 0 \\]\nLet\n\\[ x := 2 \\]\nNow let\n\\[ x := 5 \\]"
+        + rows("x + 1 = 6", "x + 1 = 7")
+    )  # fmt: skip
+    got = results(text)
+    assert got[4][0] == "not-checked" and "used before its first definition" in got[3][1]
+
+
 def test_a_definition_using_a_redefined_name_is_not_used() -> None:
     # d := c + 1 before c is redefined: with the old c or the new one? d = 2 (old c) and
     # d + 0 = 6 (new c) are neither proved nor refuted; c's own steps still are
