@@ -304,7 +304,9 @@ def find(
         if earlier:
             if earlier[-1].same(candidate) or not (marked or candidate.name):
                 continue  # a restatement, or a claim f(y, x) = ...: decided with it
-            if marked:  # a redefinition ("now let c := 2"): in force from here on (P2)
+            if marked and key(candidate) == key(earlier[-1]):
+                # a redefinition ("now let c := 2"), a name again or a function again (not
+                # \epsilon := 1/2 then \epsilon(\alpha) := ...): in force from here on (P2)
                 # a definition whose right side uses the name (g(x) := f(x) + 1): the old f
                 # or the new one after it? not used (P3, as for a name defined after it)
                 why = f"its right side uses {candidate.shown}, which line {step.line} redefines"

@@ -129,6 +129,14 @@ def test_a_restatement_of_a_definition_is_a_claim_proved_with_it() -> None:
     assert statuses(text) == ["not-checked", "proved"]
 
 
+def test_a_name_redefined_as_a_function_is_not_used() -> None:
+    # c := 2, then c(x) := x^2: is c(3) the function's 9 or the product 6? and c + 1? neither
+    text = "Let\n\\[ c := 2 \\]\nNow let\n\\[ c(x) := x^2 \\]" + rows("c(3) = 9", "c + 1 = 3")
+    got = results(text)
+    assert [s for s, _ in got][2:] == ["not-checked", "not-checked"]
+    assert "defined twice differently" in got[0][1]
+
+
 def test_a_redefinition_of_a_name_that_was_a_parameter_is_not_used() -> None:
     # x is a parameter of the first display, so neither "let x := 2" nor "now let x := 5" is
     # its meaning (P1): x + 1 = 7 after them is not refuted
