@@ -32,7 +32,7 @@ class Reading:
     def case(self, empty: frozenset[str]) -> str:
         """The text with the sums whose number of terms is in ``empty`` read as empty."""
         mine = tuple(t for t in self.terms if t in empty)
-        return dict(self.cases).get(mine, self.text) if mine else self.text
+        return dict(self.cases)[mine] if mine else self.text  # KeyError: cases not read
 
 
 #: At most this many distinct numbers of terms of symbolic bounds in one step: 2^k cases.
