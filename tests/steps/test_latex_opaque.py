@@ -171,7 +171,7 @@ def test_brute_force_on_generated_steps_of_the_readings_shape(
     (e = c + 1, f = d), and then it holds for the concrete set; otherwise it is false for some
     set, so never proved, and never refuted (the reader does not know X)."""
     s = r"\sum_{x \in X} x"
-    ((status, reason),) = verdicts(rf"({d}) + {c} {s} + {s} = ({f}) + {e} {s}")
+    ((status, reason),) = verdicts(rf"({d}) + ({c}) {s} + {s} = ({f}) + ({e}) {s}")
     total = Fraction(sum(elements))
     if status == "proved":
         assert (e, f) == (c + 1, d)
