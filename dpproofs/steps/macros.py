@@ -54,6 +54,7 @@ _HIDDEN = re.compile(
 )
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
+_ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
 _CONDITIONAL = re.compile(r"\\if[A-Za-z@]*")
 _MATH_ENVIRONMENTS = frozenset(
     f"{name}{star}"
@@ -330,7 +331,8 @@ class _Walk:
         found = read(self.rest, self.pos, token)
         text = self.rest[begin : found.end]
         line = self.lines + 1 + self.rest.count("\n", start, begin)
-        self.emit("\n" * self.rest.count("\n", start, found.end))
+        # its line breaks kept, or a space: a definition never glues its neighbours ($\\def..$)
+        self.emit("\n" * self.rest.count("\n", start, found.end) or " ")
         self.pos = found.end
         shown = self.rest[begin : begin + 60].split("\n")[0]
         if found.lost:
@@ -401,5 +403,7 @@ def _argument(text: str, pos: int) -> tuple[str, int] | None:
         pos += 1
     if text.startswith("{", pos):
         return group(text, pos)
-    token = re.compile(r"\\[A-Za-z]+|\\.|[^\s{}]").match(text, pos)
+    # not a closing brace, a column or row of an alignment, the end of an environment or a
+    # paragraph, a math shift or a parameter: TeX stops there or errs
+    token = _ONE_TOKEN.match(text, pos)
     return (token.group(0), token.end()) if token else None

@@ -205,10 +205,10 @@ def test_the_infinite_sets_the_reader_names_are_refused() -> None:
 
 # === 5. a document's macros: TeX's order and scope ============================================
 # macros.py kept ONE definition per command, the last in the file, and expanded every use with it;
-# TeX expands each use with the definition in force THERE. Fixed (MAC, session 10): macros.py walks
-# the document in order with a scope stack (tests/steps/test_latex_macros.py). \let copies the meaning at the time of
+# TeX expands each use with the definition in force THERE. \let copies the meaning at the time of
 # the \let (TeX), not the later one; a definition inside a group {...} ends with the group; a
-# definition shown in \verb or verbatim is not executed.
+# definition shown in \verb or verbatim is not executed. Fixed (MAC, session 10): macros.py walks
+# the document in order with a scope stack (tests/steps/test_latex_macros.py).
 def test_a_redefinition_does_not_apply_to_the_blocks_before_it(tmp_path: Path) -> None:
     # As printed: block 1 reads 2 + 2 = 6 (false: 4), block 2 reads 3 * 2 = 6 (true). Proved.
     tex = tmp_path / "proof.tex"

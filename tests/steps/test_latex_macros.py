@@ -16,22 +16,25 @@ from dpproofs.steps.rows import read_rows
 @pytest.mark.parametrize(
     ("document", "result"),
     [
-        ("\\newcommand{\\eps}{\\varepsilon}\n$\\eps$", "\n$ \\varepsilon $"),
-        ("\\newcommand\\eps{\\varepsilon}\n$\\eps$", "\n$ \\varepsilon $"),
-        ("\\renewcommand*{\\eps}{e}\n$\\eps$", "\n$ e $"),
-        ("\\def\\eps{\\varepsilon}\n$\\eps$", "\n$ \\varepsilon $"),
-        ("\\let\\le\\ge\n$a \\le b \\leq c$", "\n$a  \\ge  b \\leq c$"),
-        ("\\let\\le=\\ge\n$a \\le b$", "\n$a  \\ge  b$"),
-        ("\\newcommand{\\sq}[1]{#1^2}\n$\\sq{x+1} + \\sq y$", "\n$ {x+1}^2  +  {y}^2 $"),
-        ("\\def\\pair#1#2{(#2, #1)}\n$\\pair{a}{b}$", "\n$ ({b}, {a}) $"),
-        ("\\newcommand{\\a}{\\b}\\newcommand{\\b}{2}\n$\\a$", "\n$  2  $"),
-        ("\\DeclareMathOperator{\\rank}{rank}\n$\\rank$", "\n$ \\operatorname{rank} $"),
+        ("\\newcommand{\\eps}{\\varepsilon}\n$\\eps$", " \n$ \\varepsilon $"),
+        ("\\newcommand\\eps{\\varepsilon}\n$\\eps$", " \n$ \\varepsilon $"),
+        ("\\renewcommand*{\\eps}{e}\n$\\eps$", " \n$ e $"),
+        ("\\def\\eps{\\varepsilon}\n$\\eps$", " \n$ \\varepsilon $"),
+        ("\\let\\le\\ge\n$a \\le b \\leq c$", " \n$a  \\ge  b \\leq c$"),
+        ("\\let\\le=\\ge\n$a \\le b$", " \n$a  \\ge  b$"),
+        ("\\newcommand{\\sq}[1]{#1^2}\n$\\sq{x+1} + \\sq y$", " \n$ {x+1}^2  +  {y}^2 $"),
+        ("\\def\\pair#1#2{(#2, #1)}\n$\\pair{a}{b}$", " \n$ ({b}, {a}) $"),
+        ("\\newcommand{\\a}{\\b}\\newcommand{\\b}{2}\n$\\a$", "  \n$  2  $"),
+        ("\\DeclareMathOperator{\\rank}{rank}\n$\\rank$", " \n$ \\operatorname{rank} $"),
         ("no definitions $x \\le 1$", "no definitions $x \\le 1$"),
         # not read, but of a command the text does not use: no refusal (its text is dropped)
-        ("\\DeclareMathOperator*{\\argmax}{arg\\,max}\n$x$", "\n$x$"),
+        ("\\DeclareMathOperator*{\\argmax}{arg\\,max}\n$x$", " \n$x$"),
+        # a definition leaves a space where it stood: $\\def\\x{1}$ is no $$
+        ("$\\def\\x{1}$ x $$", "$ $ x $$"),
     ],
 )
 def test_a_definition_is_expanded(document: str, result: str) -> None:
+    # a definition leaves its line breaks, or one space where it had none
     assert expand(document) == Expansion(result)
 
 
@@ -282,3 +285,10 @@ def reference(events: list[Event]) -> list[list[str]]:
 def test_random_documents_expand_as_the_reference_reads_them(document: list[Event]) -> None:
     assert bodies(render(document)) == reference(document)
     assert expand(render(document)).refusals == ()
+
+
+@pytest.mark.parametrize("use", ["\\pair{x} &= 1", "\\pair{x}\\\\ &= 1", "\\pair"])
+def test_a_command_without_its_arguments_is_not_read(use: str) -> None:
+    # an undelimited argument is never a column mark, a row end or nothing: TeX errs there
+    found = refusals("\\def\\pair#1#2{#1 - #2}\n\\begin{align}" + use + "\\end{align}")
+    assert found and all("\\pair used without its arguments" in f for f in found), found
