@@ -14,9 +14,9 @@ A definition is read when its meaning is a plain substitution:
 Any other definition (an optional argument's default, delimited parameters ``\\def\\x#1.{}``, a
 parameter beyond its arguments, ``##`` in a body, ``\\edef``, ``\\xdef``,
 ``\\DeclareMathOperator*``, ``\\DeclarePairedDelimiter``, an environment, an xparse command) is
-NOT read: :class:`Definition` names the command with ``why`` set, and where the definition ends
-when its shape (name, bracketed options, parameter text, braced groups) can be followed; when
-even that fails, ``lost`` is set and what follows it is not read either.
+NOT read: :class:`CommandDefinition` names the command with ``why`` set, and where the
+definition ends when its shape (name, bracketed options, parameter text, braced groups) can be
+followed; when even that fails, ``lost`` is set and what follows it is not read either.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Macro:
 
 
 @dataclass(frozen=True, slots=True)
-class Definition:
+class CommandDefinition:
     """A definition found at a position: the command it defines (``\\begin{env}`` for an
     environment; "" when not even that is read), where it ends, and either what it means
     (``macro``, or ``let``: the token whose meaning ``\\let`` copies) or why it is not read."""
@@ -66,7 +66,7 @@ class Definition:
     lost: bool = False
 
 
-def read(text: str, pos: int, command: str) -> Definition:
+def read(text: str, pos: int, command: str) -> CommandDefinition:
     """The definition whose defining ``command`` ends at ``pos`` in ``text``."""
     star = text.startswith("*", pos)
     named = _NAME.match(text, pos + star)
@@ -77,7 +77,7 @@ def read(text: str, pos: int, command: str) -> Definition:
         after = environment.end() if environment else pos
         return _unread(text, name, after, ("option", "group", "group", "group"), command[1:])
     if not named:
-        return Definition("", pos, why="no command name", lost=True)
+        return CommandDefinition("", pos, why="no command name", lost=True)
     after = named.end()
     if command in ("\\let", "\\futurelet"):
         if command == "\\futurelet":
@@ -86,8 +86,8 @@ def read(text: str, pos: int, command: str) -> Definition:
         assert equals is not None  # matches the empty string
         target = re.compile(r"\\[A-Za-z@]+|\\.|[^\s{}#$%&]").match(text, equals.end())
         if target is None:
-            return Definition(name, after, why="no command to copy", lost=True)
-        return Definition(name, target.end(), let=target.group(0))
+            return CommandDefinition(name, after, why="no command to copy", lost=True)
+        return CommandDefinition(name, target.end(), let=target.group(0))
     if command in ("\\newcommand", "\\renewcommand", "\\providecommand", "\\DeclareRobustCommand"):
         return _command(text, name, after)
     if command in ("\\def", "\\gdef"):
@@ -102,9 +102,9 @@ def read(text: str, pos: int, command: str) -> Definition:
     if command == "\\DeclareMathOperator" and not star:
         found = group(text, after)
         if found is None:
-            return Definition(name, after, why="no body in braces", lost=True)
+            return CommandDefinition(name, after, why="no body in braces", lost=True)
         body, end = found
-        return Definition(name, end, Macro(name, 0, f"\\operatorname{{{body}}}"))
+        return CommandDefinition(name, end, Macro(name, 0, f"\\operatorname{{{body}}}"))
     shapes = {
         "\\DeclareMathOperator": ("group",),
         "\\DeclarePairedDelimiter": ("group", "group"),
@@ -114,7 +114,7 @@ def read(text: str, pos: int, command: str) -> Definition:
     return _unread(text, name, after, shapes.get(command, ("group", "group")), "not read")
 
 
-def _command(text: str, name: str, pos: int) -> Definition:
+def _command(text: str, name: str, pos: int) -> CommandDefinition:
     """``\\newcommand`` and its kin after the name: ``[n]``, then the body."""
     arguments = 0
     bracket = re.compile(r"\s*\[\s*(\d)\s*\]").match(text, pos)
@@ -125,19 +125,19 @@ def _command(text: str, name: str, pos: int) -> Definition:
     return _body(text, name, arguments, pos)
 
 
-def _body(text: str, name: str, arguments: int, pos: int) -> Definition:
+def _body(text: str, name: str, arguments: int, pos: int) -> CommandDefinition:
     found = group(text, pos)
     if found is None:
-        return Definition(name, pos, why="no body in braces", lost=True)
+        return CommandDefinition(name, pos, why="no body in braces", lost=True)
     body, end = found
     if "##" in body:
-        return Definition(name, end, why="a definition inside the body")
+        return CommandDefinition(name, end, why="a definition inside the body")
     if any(int(k) > arguments or k == "0" for k in re.findall(r"#(\d)", body)):
-        return Definition(name, end, why="a parameter beyond its arguments")
-    return Definition(name, end, Macro(name, arguments, body))
+        return CommandDefinition(name, end, why="a parameter beyond its arguments")
+    return CommandDefinition(name, end, Macro(name, arguments, body))
 
 
-def _unread(text: str, name: str, pos: int, shape: tuple[str, ...], why: str) -> Definition:
+def _unread(text: str, name: str, pos: int, shape: tuple[str, ...], why: str) -> CommandDefinition:
     """A definition not read: where it ends, following ``shape`` (``option``: any bracketed
     options; ``parameters``: a parameter text up to the next brace; ``group``: a braced group)."""
     for part in shape:
@@ -147,13 +147,13 @@ def _unread(text: str, name: str, pos: int, shape: tuple[str, ...], why: str) ->
         elif part == "parameters":
             brace = text.find("{", pos)
             if brace < 0:
-                return Definition(name, pos, why=why, lost=True)
+                return CommandDefinition(name, pos, why=why, lost=True)
             pos = brace
         elif (braced := group(text, pos)) is not None:
             pos = braced[1]
         else:
-            return Definition(name, pos, why=why, lost=True)
-    return Definition(name, pos, why=why)
+            return CommandDefinition(name, pos, why=why, lost=True)
+    return CommandDefinition(name, pos, why=why)
 
 
 def group(text: str, pos: int) -> tuple[str, int] | None:

@@ -38,7 +38,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dpproofs.steps.macro_definitions import DEFINING, PREFIXES, Definition, Macro, group, read
+from dpproofs.steps.macro_definitions import (
+    DEFINING,
+    PREFIXES,
+    CommandDefinition,
+    Macro,
+    group,
+    read,
+)
 from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _IGNORED, RELATIONS, UNCHECKED_RELATIONS
 
 __all__ = ["Expansion", "Macro", "Refusal", "expand", "visible"]
@@ -55,6 +62,9 @@ _HIDDEN = re.compile(
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
 _ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
+#: A token after which a braced group is that command's argument: a command, or the end of an
+#: argument group (``\\foo{a}{b}``).
+_COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+|\}")
 _CONDITIONAL = re.compile(r"\\if[A-Za-z@]*")
 _MATH_ENVIRONMENTS = frozenset(
     f"{name}{star}"
@@ -153,6 +163,9 @@ class _Frame:
 
     kind: str
     math: bool = False
+    #: The command whose argument the group is ("" for a group of its own): it may run the
+    #: group elsewhere, later (``\\AtBeginDocument``) or not at all.
+    argument: str = ""
     meanings: dict[str, Meaning] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
 
@@ -168,11 +181,14 @@ class _Walk:
         self.refusals: list[Refusal] = []
         self.letters_at = False
         self.conditionals = 0
+        self.last = ""  # the last token read: a group after a command is its argument
         self.chain: list[str] = []  # the commands expanded since the text itself was last read
 
     def run(self) -> Expansion:
         while found := (_TOKEN_AT if self.letters_at else _TOKEN).search(self.rest, self.pos):
-            self.emit(self.rest[self.pos : found.start()])
+            between = self.rest[self.pos : found.start()]
+            self.emit(between)
+            self.last = between.strip()[-1:] or self.last
             self.pos = found.end()
             self.token(found.group(0), found.start())
         self.emit(self.rest[self.pos :])
@@ -196,12 +212,27 @@ class _Walk:
     def math_home(self) -> _Frame | None:
         return next((f for f in self.frames if f.math), None)
 
-    def close(self, kind: str) -> None:
+    def close(self, kind: str) -> _Frame | None:
         """End the innermost group opened by ``kind`` (a closer without one is ignored)."""
         for index in range(len(self.frames) - 1, 0, -1):
             if self.frames[index].kind == kind:
+                closed = self.frames[index]
                 del self.frames[index:]
-                return
+                return closed
+        return None
+
+    def patched(self, command: str) -> None:
+        """A command the walk does not know, given a command name as its argument
+        (``\\patchcmd{\\cc}``, ``\\g@addto@macro\\cc``), may change that command: it is not
+        read from here on."""
+        if command in _LATEX or command.startswith("\\begin") or self.meaning(command):
+            return
+        named = re.compile(r"\s*(\\[A-Za-z@]+)\s*\}").match(self.rest, self.pos)
+        if named is not None:
+            why = f"line {self.lines + 1}: {command}{{{named.group(1)}}} may change it"
+            self.define(named.group(1), Unread(f"{why}: {named.group(1)} is not read"), True)
+            self.emit(named.group(1))  # named, not used
+            self.pos = named.end(1)
 
     def define(self, name: str, meaning: Meaning, every_level: bool) -> None:
         if every_level:
@@ -211,10 +242,16 @@ class _Walk:
 
     # --- tokens ----------------------------------------------------------------------------
     def token(self, token: str, start: int) -> None:
+        before, self.last = self.last, token
         if token in ("{", "\\begingroup", "\\bgroup", "\\[", "\\("):
-            self.frames.append(_Frame(token, token in ("\\[", "\\(") or self.frames[-1].math))
+            math = token in ("\\[", "\\(") or self.frames[-1].math
+            argument = before if token == "{" and _COMMAND_BEFORE.fullmatch(before) else ""
+            self.frames.append(_Frame(token, math, argument=argument))
+            if argument and not math:
+                self.patched(argument)
         elif token in _CLOSERS:
-            self.close(_CLOSERS[token])
+            closed = self.close(_CLOSERS[token])
+            self.last = "}" if closed is not None and closed.argument else ""
         elif token in ("$", "$$"):
             if self.frames[-1].kind == token:
                 self.frames.pop()
@@ -222,11 +259,13 @@ class _Walk:
                 self.frames.append(_Frame(token, True))
         elif token in ("\\begin", "\\end"):
             self.environment(token)
+            self.last = ""
             return
         elif token in ("\\makeatletter", "\\makeatother"):
             self.letters_at = token == "\\makeatletter"
         elif token in DEFINING or token in PREFIXES:
             self.definition(token, start)
+            self.last = ""
             return
         elif token in ("\\csname", "\\expandafter"):
             self.computed_name(token, start)
@@ -268,7 +307,9 @@ class _Walk:
         meaning = self.meaning(name)
         if isinstance(meaning, Unread):
             self.refuse(meaning.why, onward=home is None)
-        if isinstance(meaning, Primitive):
+        if isinstance(meaning, Primitive) and _structural(meaning.token):
+            self.push(meaning.token + " ", self.pos)  # \\let\\nc\\newcommand: read as itself
+        elif isinstance(meaning, Primitive):
             self.emit(f" {meaning.token} ")
         elif not isinstance(meaning, Macro):
             self.emit(name)
@@ -341,10 +382,14 @@ class _Walk:
             return
         self.bind(found, token, every_level, _Shown(line, shown, text.strip()))
 
-    def bind(self, found: Definition, token: str, every_level: bool, shown: _Shown) -> None:
+    def bind(self, found: CommandDefinition, token: str, every_level: bool, shown: _Shown) -> None:
         """Give ``found.name`` its meaning from here on, or record why it has none."""
         name = found.name
         meaning: Meaning | None = None
+        if _structural(name):
+            self.refuse(f"line {shown.line}: {shown.head} redefines {name}, which the reader "
+                        "reads itself: the text after it is not read", onward=True)  # fmt: skip
+            return
         if token == "\\providecommand" and self.meaning(name) is not None:
             return  # already defined by the document: \\providecommand does nothing
         why = found.why
@@ -361,7 +406,11 @@ class _Walk:
         elif not why and found.macro is not None:
             meaning = found.macro
         home = self.math_home()
-        if home is not None or self.conditionals:
+        argument = next((f.argument for f in reversed(self.frames) if f.argument), "")
+        if home is None and argument:
+            why = f"inside the argument of {argument}, which may run it later or not at all"
+            every_level = True  # where it holds is not known: not read anywhere from here on
+        elif home is not None or self.conditionals:
             why = "inside a math block, where its scope is unclear: define it before the block"
             if not home:
                 why = "inside a conditional (\\if... \\fi), which may not run"
@@ -391,6 +440,21 @@ def _unread(shown: _Shown, why: str, name: str) -> str:
         f"line {shown.line}: {shown.head} ({why}): the document's definition is not read, and "
         f"{name or 'the command it defines'} is not read the built-in way"
     )
+
+
+def _structural(name: str) -> bool:
+    """A command the walk reads itself (groups, environments, definitions, conditionals)."""
+    return (
+        name in DEFINING
+        or name in PREFIXES
+        or name in _CLOSERS
+        or bool(_CONDITIONAL.fullmatch(name))
+        or name in re.findall(r"\\[A-Za-z]+|\\.", _READ_HERE)
+    )
+
+
+_READ_HERE = r"""\begin \end \csname \endcsname \expandafter \makeatletter \makeatother \newif
+    \fi \begingroup \bgroup \[ \( \verb \lstinline"""
 
 
 def _mentioned(text: str) -> set[str]:

@@ -292,3 +292,39 @@ def test_a_command_without_its_arguments_is_not_read(use: str) -> None:
     # an undelimited argument is never a column mark, a row end or nothing: TeX errs there
     found = refusals("\\def\\pair#1#2{#1 - #2}\n\\begin{align}" + use + "\\end{align}")
     assert found and all("\\pair used without its arguments" in f for f in found), found
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        # run at \\begin{document}, not here, and at every level: TeX's \\le would be \\ge
+        "\\AtBeginDocument{\\def\\cc{3}}",
+        "\\newcommand{\\later}{\\AtBeginDocument}\\later{\\def\\cc{3}}",
+        "\\ifthenelse{\\boolean{x}}{\\def\\cc{3}}{}",
+        # a command given a command name may change it (etoolbox)
+        "\\apptocmd{\\cc}{+1}{}{}",
+    ],
+)
+def test_a_definition_in_a_commands_argument_is_not_followed(preamble: str) -> None:
+    found = refusals("\\def\\cc{2}\n" + preamble + "\n" + TWO)
+    assert found[0] and found[1] == "", found
+
+
+@pytest.mark.parametrize(
+    ("document", "values"),
+    [
+        # a \\let alias of a defining command defines; of \\begin, begins
+        ("\\let\\nc\\newcommand\\nc{\\cc}{3}\n" + BLOCK, ["3"]),
+        ("\\def\\cc{2}\\let\\be\\begin\\let\\ee\\end\\be{align} \\cc \\ee{align}", ["2"]),
+        # a group after a group of its own is no argument
+        ("\\def\\cc{2}{\\def\\x{1}}{\\def\\cc{3}}\n" + BLOCK, ["2"]),
+    ],
+)
+def test_aliases_and_groups(document: str, values: list[str]) -> None:
+    assert bodies(document) == [[v] for v in values]
+    assert expand(document).refusals == ()
+
+
+def test_redefining_what_the_walk_reads_itself_stops_it() -> None:
+    found = refusals("\\begin{align} y &= 1 \\end{align}\n\\def\\begin{x}\n" + TWO)
+    assert found[0] == "" and "redefines \\begin" in found[1] and found[1] == found[2]
