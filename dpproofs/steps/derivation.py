@@ -370,8 +370,9 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         row = rows[owner[positions[i]]]
         spanned = {owner[k] for k in range(bounds[i] + 1, bounds[i + 2])}
         ambiguous = next((rows[n].problem for n in sorted(spanned) if rows[n].problem), "")
+        refused = next((rows[n].refused for n in sorted(spanned) if rows[n].refused), "")
         premise, why_c = _condition(row)
-        problem = unchecked or why_l or why_r or ambiguous or why_c
+        problem = refused or unchecked or why_l or why_r or ambiguous or why_c
         if ambiguous or why_c:  # read, but not as the paper may mean it: not checked
             lhs = rhs = None
         steps.append(

@@ -125,7 +125,12 @@ class Expansion:
         found = [
             r.message for r in self.refusals if r.offset < end and (r.onward or start <= r.offset)
         ]
-        return "; ".join(dict.fromkeys(found))
+        if not found:
+            return ""
+        return (
+            f"ambiguous: the document's commands: {'; '.join(dict.fromkeys(found))} (write the "
+            "block with the command expanded, or define it with \\newcommand before the blocks)"
+        )
 
 
 def visible(text: str) -> str:

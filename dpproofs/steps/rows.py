@@ -48,6 +48,9 @@ class Row:
     line: int = 1
     condition: str = ""
     problem: str = ""
+    #: Why the row's block is not checked at all (the document's commands, :mod:`.macros`): it
+    #: comes before any other reason.
+    refused: str = ""
     #: For the first row of a block after another: the text between the two blocks (prose, or
     #: inline mathematics that could be a left side); None otherwise.
     gap: str | None = None
@@ -228,7 +231,9 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
         if len(rows) > first_row:
             rows[first_row] = replace(rows[first_row], gap=gap)
         if refusal:
-            rows[first_row:] = [replace(row, problem=refusal) for row in rows[first_row:]]
+            rows[first_row:] = [
+                replace(row, problem=refusal, refused=refusal) for row in rows[first_row:]
+            ]
     return rows
 
 

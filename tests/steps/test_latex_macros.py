@@ -4,6 +4,7 @@ refused with their line; never read the built-in way (issue 28, paste from a pap
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from dpproofs.steps.macros import Expansion, expand
 from dpproofs.steps.rows import read_rows
+from tests.steps.test_steps_cli import call
 
 
 @pytest.mark.parametrize(
@@ -328,3 +330,13 @@ def test_aliases_and_groups(document: str, values: list[str]) -> None:
 def test_redefining_what_the_walk_reads_itself_stops_it() -> None:
     found = refusals("\\begin{align} y &= 1 \\end{align}\n\\def\\begin{x}\n" + TWO)
     assert found[0] == "" and "redefines \\begin" in found[1] and found[1] == found[2]
+
+
+def test_a_refused_blocks_reason_comes_before_a_parse_failure(tmp_path: Path) -> None:
+    # \\cc is not read as written (it was refused): the step says why, not "not understood: \\cc"
+    tex = tmp_path / "proof.tex"
+    tex.write_text("\\newcommand{\\cc}[1][0]{3}\n\\begin{align}\\cc &= 3\\end{align}\n")
+    code, out, _ = call(str(tex))
+    assert code == 3, out
+    assert "ambiguous: the document's commands: line 1: \\newcommand{\\cc}[1][0]{3}" in out
+    assert "not understood" not in out
