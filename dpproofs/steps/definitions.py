@@ -52,9 +52,9 @@ from dpproofs.steps.binders import matching
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, tokens
-from dpproofs.steps.macros import visible
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS, UNCHECKED_RELATIONS
 from dpproofs.steps.rows import _MATH_BLOCK
+from dpproofs.steps.tex_source import visible
 
 
 class Step(displays.Step, Protocol):

@@ -38,9 +38,9 @@ from typing import Protocol
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
-from dpproofs.steps.macros import visible
 from dpproofs.steps.notation import RELATIONS
 from dpproofs.steps.rows import _MATH_BLOCK
+from dpproofs.steps.tex_source import visible
 
 
 class Step(Protocol):

@@ -14,9 +14,7 @@ FORCE AT THAT USE (the definitions read are those of :mod:`.macro_definitions`):
 * ``\\let\\a\\b`` copies the meaning ``\\b`` has at the ``\\let``: a later redefinition of
   ``\\b`` does not change ``\\a``; ``\\let`` of a command the document does not define keeps
   that command as it is (``\\let\\oldle\\le``: ``\\oldle`` is the built-in ``\\le``);
-* what TeX does not execute is not read: ``%`` comments, ``\\verb|...|``, ``\\lstinline``, the
-  ``verbatim``, ``Verbatim``, ``lstlisting``, ``minted`` and ``comment`` environments, and
-  ``\\iffalse ... \\fi`` (:func:`visible`);
+* what TeX does not execute is not read (:func:`.tex_source.visible`);
 * an expansion is read again, as TeX reads it: a command whose body defines another defines it
   where it is used; ``\\csname name\\endcsname`` is the command ``\\name``, and
   ``\\expandafter T\\csname name\\endcsname`` is ``T\\name``.
@@ -47,18 +45,12 @@ from dpproofs.steps.macro_definitions import (
     read,
 )
 from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _IGNORED, RELATIONS, UNCHECKED_RELATIONS
+from dpproofs.steps.tex_source import visible
 
-__all__ = ["Expansion", "Macro", "Refusal", "expand", "visible"]
+__all__ = ["Expansion", "Macro", "Refusal", "expand"]
 
 #: Expansions in a row that read nothing of the text itself: more means they do not end.
 MAX_EXPANSIONS = 500
-_HIDDEN = re.compile(
-    r"\\begin\{(?P<env>(?:verbatim|Verbatim|BVerbatim|lstlisting|minted|comment)\*?)\}"
-    r"(?:.*?\\end\{(?P=env)\}|.*)"
-    r"|\\(?:verb|lstinline)\*?(?P<delim>[^\sA-Za-z*])[^\n]*?(?P=delim)"
-    r"|(?P<comment>%[^\n]*)|\\[A-Za-z@]+|\\.",
-    re.DOTALL,
-)
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
 _ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
@@ -131,29 +123,6 @@ class Expansion:
             f"ambiguous: the document's commands: {'; '.join(dict.fromkeys(found))} (write the "
             "block with the command expanded, or define it with \\newcommand before the blocks)"
         )
-
-
-def visible(text: str) -> str:
-    """``text`` as TeX executes it: comments, ``\\verb``, verbatim environments and
-    ``\\iffalse ... \\fi`` removed, their line breaks kept."""
-
-    def keep(found: re.Match[str]) -> str:
-        if found.group("comment") is not None:
-            return ""
-        if found.group("env") or found.group("delim"):
-            return "\n" * found.group(0).count("\n")
-        return found.group(0)
-
-    text = _HIDDEN.sub(keep, text)
-    while (start := re.search(r"\\iffalse(?![A-Za-z@])", text)) is not None:
-        depth, end = 0, len(text)
-        for found in re.finditer(r"\\if[A-Za-z@]*|\\fi(?![A-Za-z@])", text[start.start() :]):
-            depth += 1 if found.group(0) != "\\fi" else -1
-            if depth == 0:
-                end = start.start() + found.end()
-                break
-        text = text[: start.start()] + "\n" * text.count("\n", start.start(), end) + text[end:]
-    return text
 
 
 def expand(text: str) -> Expansion:

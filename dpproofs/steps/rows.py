@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 
 from dpproofs.steps.conditions import MARK, has_relation, segments, stated
 from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
-from dpproofs.steps.macros import expand, visible
+from dpproofs.steps.macros import expand
 from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
+from dpproofs.steps.tex_source import visible
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
@@ -200,16 +201,14 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     # or the blocks that use them refused
     expansion = expand(block)
     for number, found in enumerate(_blocks_and_gaps(expansion.text)):
-        first_line, env, body, gap = found.line, found.env, found.body, found.gap
-        refusal = expansion.refusal(found.start, found.end)
+        env, line, refusal = found.env, found.line, expansion.refusal(found.start, found.end)
         first_row = len(rows)
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
-        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), found.body)
         body = _PIECEWISE.sub(_piecewise, body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
         text = _LABELLED_RELATION.sub(_relation_of_label, text)
         text = substitute(text, mapping or {})
-        line = first_line
         for raw in re.split(r"(\\\\(?:\[[^\]]*\])?)", text):
             if raw.startswith("\\\\"):
                 continue
@@ -229,7 +228,7 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
                 problem = row.problem or problem
                 rows += [replace(row, latex=part, problem=problem) for part in parts]
         if len(rows) > first_row:
-            rows[first_row] = replace(rows[first_row], gap=gap)
+            rows[first_row] = replace(rows[first_row], gap=found.gap)
         if refusal:
             rows[first_row:] = [
                 replace(row, problem=refusal, refused=refusal) for row in rows[first_row:]
