@@ -51,6 +51,8 @@ __all__ = ["Expansion", "Macro", "Refusal", "expand"]
 
 #: Expansions in a row that read nothing of the text itself: more means they do not end.
 MAX_EXPANSIONS = 500
+#: Characters of expansion waiting to be read: more means expansions that grow without end.
+MAX_PENDING = 100_000
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
 _ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
@@ -302,11 +304,12 @@ class _Walk:
             arguments.append(argument)
         body = re.sub(r"#(\d)", lambda m: "{" + arguments[int(m.group(1)) - 1] + "}", macro.body)
         self.chain = [] if pos > self.source else [*self.chain, name]
-        if len(self.chain) > MAX_EXPANSIONS:
-            names = ", ".join(sorted(set(self.chain)))
+        if len(self.chain) > MAX_EXPANSIONS or len(body) + self.source - pos > MAX_PENDING:
+            names = ", ".join(sorted({*self.chain, name}))
             self.refuse(f"the document's commands {names} do not finish expanding", onward=True)
-            self.emit("\n" * self.rest.count("\n", start, self.source))
-            self.push("", max(pos, self.source))
+            end = max(pos, self.source)  # what the expansions pushed is dropped, lines kept
+            self.emit("\n" * self.rest.count("\n", start, end))
+            self.push("", end)
             return
         self.push(f" {body.replace(chr(10), ' ')} " + "\n" * self.rest.count("\n", start, pos), pos)
 

@@ -186,6 +186,9 @@ def test_a_definition_inside_a_math_block_refuses_the_blocks_that_use_it() -> No
         "\\csname c\\x c\\endcsname",
         "\\newcommand{\\cc}",  # where it ends is lost
         "\\newcommand{\\todo}[1][red]{#1}\n\\todo{later}",  # a command not read, used in prose
+        # expansions that never end, and one whose argument doubles (it hung: 2^k characters)
+        "\\def\\a{\\b}\\def\\b{\\a}\\a",
+        "\\def\\a#1{\\b{#1#1}}\\def\\b#1{\\a{#1#1}}\\a{x}",
     ],
 )
 def test_what_the_walk_cannot_follow_refuses_every_block_after_it(preamble: str) -> None:
