@@ -40,6 +40,7 @@ PREFIXES = frozenset(("\\global", "\\long", "\\protected", "\\outer"))
 _NAME = re.compile(r"\s*(?:\{\s*(\\[A-Za-z@]+|\\.)\s*\}|(\\[A-Za-z@]+|\\.))")
 _ENVIRONMENT = re.compile(r"\s*\{([^{}]*)\}")
 _OPTION = re.compile(r"\s*\[[^\[\]]*\]")
+_ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,3 +175,15 @@ def group(text: str, pos: int) -> tuple[str, int] | None:
             return text[pos + 1 : index], index + 1
         index += 1
     return None
+
+
+def argument(text: str, pos: int) -> tuple[str, int] | None:
+    """One undelimited argument after ``pos``: a braced group or one token (spaces skipped)."""
+    while pos < len(text) and text[pos] in " \t\n":
+        pos += 1
+    if text.startswith("{", pos):
+        return group(text, pos)
+    # not a closing brace, a column or row of an alignment, the end of an environment or a
+    # paragraph, a math shift or a parameter: TeX stops there or errs
+    token = _ONE_TOKEN.match(text, pos)
+    return (token.group(0), token.end()) if token else None

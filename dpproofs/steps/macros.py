@@ -41,7 +41,7 @@ from dpproofs.steps.macro_definitions import (
     PREFIXES,
     CommandDefinition,
     Macro,
-    group,
+    argument,
     read,
 )
 from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _IGNORED, RELATIONS, UNCHECKED_RELATIONS
@@ -55,7 +55,7 @@ MAX_EXPANSIONS = 500
 MAX_PENDING = 100_000
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
-_ONE_TOKEN = re.compile(r"\\(?!(?:end|par)(?![A-Za-z]))[A-Za-z]+|\\[^\\A-Za-z]|[^\s{}&$#\\]")
+_PATCHING = re.compile(r"(?:addto@macro|appto|preto|patchcmd|apptocmd|pretocmd|robustify)$")
 #: A token after which a braced group is that command's argument: a command, or the end of an
 #: argument group (``\\foo{a}{b}``).
 _COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+|\}")
@@ -197,15 +197,17 @@ class _Walk:
                 return closed
         return None
 
-    def patched(self, command: str) -> None:
+    def patched(self, command: str, braced: bool = True) -> None:
         """A command the walk does not know, given a command name as its argument
-        (``\\patchcmd{\\cc}``, ``\\g@addto@macro\\cc``), may change that command: it is not
-        read from here on."""
+        (``\\patchcmd{\\cc}``; unbraced after a patching command, ``\\g@addto@macro\\cc``), may
+        change that command: it is not read from here on."""
         if command in _LATEX or command.startswith("\\begin") or self.meaning(command):
             return
-        named = re.compile(r"\s*(\\[A-Za-z@]+)\s*\}").match(self.rest, self.pos)
+        named = re.compile(r"\s*(\\[A-Za-z@]+)" + (r"\s*\}" if braced else "")).match(
+            self.rest, self.pos
+        )
         if named is not None:
-            why = f"line {self.lines + 1}: {command}{{{named.group(1)}}} may change it"
+            why = f"line {self.lines + 1}: {command} {named.group(1)} may change it"
             self.define(named.group(1), Unread(f"{why}: {named.group(1)} is not read"), True)
             self.emit(named.group(1))  # named, not used
             self.pos = named.end(1)
@@ -289,19 +291,21 @@ class _Walk:
             self.emit(f" {meaning.token} ")
         elif not isinstance(meaning, Macro):
             self.emit(name)
+            if home is None and _PATCHING.search(name):
+                self.patched(name, braced=False)
         else:
             self.expand(name, meaning, start)
 
     def expand(self, name: str, macro: Macro, start: int) -> None:
         arguments, pos = [], self.pos
         for _ in range(macro.arguments):
-            found = _argument(self.rest, pos)
+            found = argument(self.rest, pos)
             if found is None:
                 self.refuse(f"{name} used without its arguments", onward=self.math_home() is None)
                 self.emit(name)
                 return
-            argument, pos = found
-            arguments.append(argument)
+            arguments.append(found[0])
+            pos = found[1]
         body = re.sub(r"#(\d)", lambda m: "{" + arguments[int(m.group(1)) - 1] + "}", macro.body)
         self.chain = [] if pos > self.source else [*self.chain, name]
         if len(self.chain) > MAX_EXPANSIONS or len(body) + self.source - pos > MAX_PENDING:
@@ -436,15 +440,3 @@ _READ_HERE = r"""\begin \end \csname \endcsname \expandafter \makeatletter \make
 
 def _mentioned(text: str) -> set[str]:
     return set(re.findall(r"\\[A-Za-z@]+|\\.", text))
-
-
-def _argument(text: str, pos: int) -> tuple[str, int] | None:
-    """One undelimited argument after ``pos``: a braced group or one token (spaces skipped)."""
-    while pos < len(text) and text[pos] in " \t\n":
-        pos += 1
-    if text.startswith("{", pos):
-        return group(text, pos)
-    # not a closing brace, a column or row of an alignment, the end of an environment or a
-    # paragraph, a math shift or a parameter: TeX stops there or errs
-    token = _ONE_TOKEN.match(text, pos)
-    return (token.group(0), token.end()) if token else None

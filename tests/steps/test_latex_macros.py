@@ -308,6 +308,8 @@ def test_a_command_without_its_arguments_is_not_read(use: str) -> None:
         "\\ifthenelse{\\boolean{x}}{\\def\\cc{3}}{}",
         # a command given a command name may change it (etoolbox)
         "\\apptocmd{\\cc}{+1}{}{}",
+        "\\makeatletter\\g@addto@macro\\cc{+1}\\makeatother",
+        "\\gappto\\cc{+1}",
     ],
 )
 def test_a_definition_in_a_commands_argument_is_not_followed(preamble: str) -> None:
