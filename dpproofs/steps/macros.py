@@ -56,9 +56,9 @@ MAX_PENDING = 100_000
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
 _PATCHING = re.compile(r"(?:addto@macro|appto|preto|patchcmd|apptocmd|pretocmd|robustify)$")
-#: A token after which a braced group is that command's argument: a command, or the end of an
-#: argument group (``\\foo{a}{b}``).
-_COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+|\}")
+#: A token after which a braced group is that command's argument (``\\foo{a}{b}``: after the
+#: first argument, ``last`` is ``\\foo`` again).
+_COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+")
 _CONDITIONAL = re.compile(r"\\if[A-Za-z@]*")
 _MATH_ENVIRONMENTS = frozenset(
     f"{name}{star}"
@@ -225,11 +225,14 @@ class _Walk:
             math = token in ("\\[", "\\(") or self.frames[-1].math
             argument = before if token == "{" and _COMMAND_BEFORE.fullmatch(before) else ""
             self.frames.append(_Frame(token, math, argument=argument))
+            self.emit(token)
             if argument and not math:
                 self.patched(argument)
+            return
         elif token in _CLOSERS:
             closed = self.close(_CLOSERS[token])
-            self.last = "}" if closed is not None and closed.argument else ""
+            # a group after an argument is the same command's next argument
+            self.last = closed.argument if closed is not None else ""
         elif token in ("$", "$$"):
             if self.frames[-1].kind == token:
                 self.frames.pop()
