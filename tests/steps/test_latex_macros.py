@@ -353,3 +353,6 @@ def test_a_known_commands_second_argument_changes_nothing() -> None:
     document = "$a = \\frac{\\epsilon}{\\Delta}$\n\\begin{align} \\Delta &= 1 \\end{align}"
     assert expand(document) == Expansion(document)
     assert refusals(document) == [""]
+    # nor is a formatting command given a command (in prose, as a body often is) a patch of it
+    prose = "\\newcommand{\\eps}{\\ensuremath{\\varepsilon}}\nfor \\eps, \\textbf{\\delta}:\n"
+    assert refusals(prose + "\\begin{align} \\varepsilon + \\delta &= 1 \\end{align}") == [""]
