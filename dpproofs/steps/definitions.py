@@ -59,7 +59,8 @@ from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, tokens
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS, UNCHECKED_RELATIONS
-from dpproofs.steps.rows import _COMMENT, _MATH_BLOCK
+from dpproofs.steps.rows import _MATH_BLOCK
+from dpproofs.steps.tex_source import visible
 
 
 class Step(displays.Step, Protocol):
@@ -129,7 +130,7 @@ class Marks:
 def prepare(text: str) -> tuple[str, Marks]:
     """The text with every defining symbol inside mathematics read as ``=`` (lines kept), and
     where the text marks definitions (:class:`Marks`)."""
-    text = _COMMENT.sub("", text)
+    text = visible(text)
     symbols: list[tuple[int, tuple[str, ...]]] = []
     worded: list[tuple[int, int]] = []
     out, end = [], 0

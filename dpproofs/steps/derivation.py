@@ -373,9 +373,10 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         row = rows[owner[positions[i]]]
         spanned = {owner[k] for k in range(bounds[i] + 1, bounds[i + 2])}
         ambiguous = next((rows[n].problem for n in sorted(spanned) if rows[n].problem), "")
+        refused = next((rows[n].refused for n in sorted(spanned) if rows[n].refused), "")
         premise, why_c = _condition(row)
         terms, cases, many = step_cases((left, right))
-        problem = unchecked or why_l or why_r or ambiguous or why_c or many
+        problem = refused or unchecked or why_l or why_r or ambiguous or why_c or many
         if ambiguous or why_c or many:  # read, but not as the paper may mean it: not checked
             lhs = rhs = None
         steps.append(

@@ -39,7 +39,8 @@ from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
 from dpproofs.steps.notation import RELATIONS
-from dpproofs.steps.rows import _COMMENT, _MATH_BLOCK
+from dpproofs.steps.rows import _MATH_BLOCK
+from dpproofs.steps.tex_source import visible
 
 
 class Step(Protocol):
@@ -79,7 +80,7 @@ class Statement:
 
 def has_prose(text: str) -> bool:
     """Whether the pasted text has words outside its math blocks and comments."""
-    text = _COMMENT.sub("", text)
+    text = visible(text)
     if not _MATH_BLOCK.search(text):  # a bare block: all of it is mathematics
         return False
     return bool(re.search(r"[A-Za-z]{2,}", _MATH_BLOCK.sub(" ", text)))
@@ -91,7 +92,7 @@ _INLINE = re.compile(r"(?<![\\$])\$([^$]+)\$|\\\((.+?)\\\)", re.DOTALL)
 def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
     """The names (claim syntax) that inline mathematics in the prose puts alone on a side of an
     equation (``$\\delta = .5$``), each with the line and the inline LaTeX."""
-    text = _COMMENT.sub("", text)
+    text = visible(text)
     if not _MATH_BLOCK.search(text):  # a bare block: no prose
         return {}
     prose = _MATH_BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), text)

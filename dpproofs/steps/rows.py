@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 
 from dpproofs.steps.conditions import MARK, has_relation, segments, stated
 from dpproofs.steps.lexer import NotUnderstood, split_chain, tokens
-from dpproofs.steps.macros import Unreadable, expanded
+from dpproofs.steps.macros import expand
 from dpproofs.steps.notation import _IGNORED, RELATIONS, UNCHECKED_RELATIONS
+from dpproofs.steps.tex_source import visible
 
 _ENV = re.compile(r"\\(?:begin|end)\{(?:align\*?|aligned|eqnarray\*?|equation\*?|split)\}")
 _LABEL = re.compile(r"\\(?:label|tag)\{[^{}]*\}|\\nonumber|\\notag|\$\$?|\\\[|\\\]")
@@ -48,6 +49,9 @@ class Row:
     line: int = 1
     condition: str = ""
     problem: str = ""
+    #: Why the row's block is not checked at all (the document's commands, :mod:`.macros`): it
+    #: comes before any other reason.
+    refused: str = ""
     #: For the first row of a block after another: the text between the two blocks (prose, or
     #: inline mathematics that could be a left side); None otherwise.
     gap: str | None = None
@@ -143,7 +147,6 @@ _MATH_BLOCK = re.compile(
     r"|\$\$(?P<dollars>.*?)\$\$|\\\[(?P<bracket>.*?)\\\]",
     re.DOTALL,
 )
-_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 #: A hand-written equation number after spacing: ``\\qquad (2)``, ``\\hfill (3.1)``.
 _EQUATION_NUMBER = re.compile(r"\\(?:q?quad|hfill)\s*\(\s*[\w.*']+\s*\)\s*[.,;]?\s*$")
 #: A bare ``(2)`` ending a row after a space: an equation number or a factor?
@@ -154,25 +157,34 @@ _TEXT = re.compile(r"\\(?:text|textrm|mbox)\{(?:[^{}]|\{[^{}]*\})*\}")
 def math_blocks(text: str) -> list[tuple[int, str]]:
     """The math blocks of a pasted text with their first line: every math environment, ``$$``
     and ``\\[ \\]`` block, comments removed; the whole text when it has none (a bare block)."""
-    return [(line, body) for line, _, body, _ in _blocks_and_gaps(text)]
+    return [(block.line, block.body) for block in _blocks_and_gaps(visible(text))]
 
 
-def _blocks_and_gaps(text: str) -> list[tuple[int, str, str, str | None]]:
-    """The blocks of :func:`math_blocks` with their environment ("" for ``$$``, ``\\[``, bare
-    text) and the text before each since the block before (None for the first block)."""
-    text = _COMMENT.sub("", text)
-    found: list[tuple[int, str, str, str | None]] = []
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A math block of a text: its first line, environment ("" for ``$$``, ``\\[``, bare
+    text), body, the text before it since the block before (None for the first block), and
+    where it stands in the text."""
+
+    line: int
+    env: str
+    body: str
+    gap: str | None
+    start: int
+    end: int
+
+
+def _blocks_and_gaps(text: str) -> list[_Block]:
+    """The blocks of :func:`math_blocks` in a text without comments (:func:`.macros.visible`)."""
+    found: list[_Block] = []
     end: int | None = None
     for m in _MATH_BLOCK.finditer(text):
         gap = None if end is None else text[end : m.start()]
-        found.append((
-            text.count("\n", 0, m.start()) + 1,
-            m.group("env") or "",
-            m.group("body") or m.group("dollars") or m.group("bracket") or "",
-            gap,
-        ))  # fmt: skip
+        body = m.group("body") or m.group("dollars") or m.group("bracket") or ""
+        line = text.count("\n", 0, m.start()) + 1
+        found.append(_Block(line, m.group("env") or "", body, gap, m.start(), m.end()))
         end = m.end()
-    return found or [(1, "", text, None)]
+    return found or [_Block(1, "", text, None, 0, len(text))]
 
 
 #: A row that is only a comment column: ``&&`` (or ``& &``) first, then no operator that would
@@ -185,19 +197,18 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
     ``\\\\``, without ``&``; everything after ``&&`` and a trailing ``\\text{...}`` is the row's
     justification, a trailing ``\\qquad (2)`` or ``\\tag{2}`` its equation number."""
     rows: list[Row] = []
-    try:  # the document's own commands (\\newcommand, \\def, \\let): expanded, or refused
-        block, refusal = expanded(_COMMENT.sub("", block)), ""
-    except Unreadable as exc:
-        refusal = str(exc)
-    for number, (first_line, env, body, gap) in enumerate(_blocks_and_gaps(block)):
+    # the document's own commands (\\newcommand, \\def, \\let): expanded where they are used,
+    # or the blocks that use them refused
+    expansion = expand(block)
+    for number, found in enumerate(_blocks_and_gaps(expansion.text)):
+        env, line, refusal = found.env, found.line, expansion.refusal(found.start, found.end)
         first_row = len(rows)
         # Inline maths inside \\text{...} is kept apart (MARK), to read conditions from it.
-        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), body)
+        body = _TEXT.sub(lambda m: m.group(0).replace("$", MARK), found.body)
         body = _PIECEWISE.sub(_piecewise, body)
         text = _LABEL.sub(" ", _ENV.sub(" ", body))
         text = _LABELLED_RELATION.sub(_relation_of_label, text)
         text = substitute(text, mapping or {})
-        line = first_line
         for raw in re.split(r"(\\\\(?:\[[^\]]*\])?)", text):
             if raw.startswith("\\\\"):
                 continue
@@ -217,9 +228,11 @@ def read_rows(block: str, mapping: Mapping[str, str] | None = None) -> list[Row]
                 problem = row.problem or problem
                 rows += [replace(row, latex=part, problem=problem) for part in parts]
         if len(rows) > first_row:
-            rows[first_row] = replace(rows[first_row], gap=gap)
-    if refusal:
-        return [replace(row, problem=refusal) for row in rows]
+            rows[first_row] = replace(rows[first_row], gap=found.gap)
+        if refusal:
+            rows[first_row:] = [
+                replace(row, problem=refusal, refused=refusal) for row in rows[first_row:]
+            ]
     return rows
 
 

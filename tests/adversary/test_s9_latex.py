@@ -207,11 +207,11 @@ def test_the_infinite_sets_the_reader_names_are_refused() -> None:
 
 
 # === 5. a document's macros: TeX's order and scope ============================================
-# macros.py keeps ONE definition per command, the last in the file, and expands every use with it;
+# macros.py kept ONE definition per command, the last in the file, and expanded every use with it;
 # TeX expands each use with the definition in force THERE. \let copies the meaning at the time of
 # the \let (TeX), not the later one; a definition inside a group {...} ends with the group; a
-# definition shown in \verb or verbatim is not executed.
-@pytest.mark.xfail(strict=True, reason="ADV6: a redefinition applies before it is made")
+# definition shown in \verb or verbatim is not executed. Fixed (MAC, session 10): macros.py walks
+# the document in order with a scope stack (tests/steps/test_latex_macros.py).
 def test_a_redefinition_does_not_apply_to_the_blocks_before_it(tmp_path: Path) -> None:
     # As printed: block 1 reads 2 + 2 = 6 (false: 4), block 2 reads 3 * 2 = 6 (true). Proved.
     tex = tmp_path / "proof.tex"
@@ -225,7 +225,6 @@ def test_a_redefinition_does_not_apply_to_the_blocks_before_it(tmp_path: Path) -
     assert code != 0, out
 
 
-@pytest.mark.xfail(strict=True, reason="ADV6: a redefinition applies before it is made")
 @pytest.mark.parametrize(
     "document",
     [
@@ -244,7 +243,6 @@ def test_a_true_step_under_the_definition_in_force_is_not_refuted(document: str)
     assert "refuted" not in statuses(document)
 
 
-@pytest.mark.xfail(strict=True, reason="ADV6: \\let copies the meaning of its time (TeX)")
 def test_let_copies_the_meaning_at_the_time() -> None:
     # \let\oldle\le then \renewcommand{\le}{\ge}: \oldle is still <=. As printed: 2 <= 1, false;
     # proved today (read as 2 >= 1)
