@@ -32,8 +32,8 @@ HOME = ("dpproofs.search.informed", "InformedBeliefReduction")
 METHOD = "informed-belief reduction (docs/design/neighbours.md)"
 COVERAGE = (
     "every n ({beliefs} beliefs; informed-belief reduction, docs/design/neighbours.md; the "
-    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
-    "in tests/quality/test_informed_reduction.py, not by the rule): "
+    "parts built by dpproofs.search.informed_parts, checked by brute force in "
+    "tests/quality/test_informed_parts.py and test_informed_reduction.py): "
 )
 
 

@@ -13,6 +13,7 @@ the parameter variable remain true of ln r.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -57,6 +58,13 @@ class Interval:
         object.__setattr__(self, "split", split)
         if self.hi is not None and (self.hi < self.lo or (lo_open and self.hi == self.lo)):
             raise InvalidClaim(f"empty interval {self}")
+        if exp_value is not None and (lo_open or (self.lo, self.hi) != _log_bracket(exp_value)):
+            # The search reads e^x = exp_value and x in [lo, hi]: a bracket other than log_of's
+            # would decide x and e^x at values that are not ln r and r (Interval(5, 5,
+            # exp_value=2) reads "eps = ln(2)" but was searched at eps = 5, e^eps = 2).
+            raise InvalidClaim(
+                f"exp_value {exp_value} goes only with log_of's bracket of ln({exp_value})"
+            )
 
     @property
     def pinned(self) -> bool:
@@ -78,15 +86,25 @@ class Interval:
 
 def log_of(r: Rational) -> Interval:
     """The pinned parameter value ln r (r > 0 rational): e^param = r exactly."""
+    r = Fraction(r)
+    lo, hi = _log_bracket(r)
+    return Interval(lo, hi, exp_value=r)
+
+
+@functools.lru_cache(maxsize=256)
+def _log_bracket(r: Rational) -> tuple[Fraction, Fraction]:
+    """The rational bracket [lo, hi] of ln r (r > 0 rational) that :func:`log_of` pins."""
     import sympy
 
     from dpproofs.exact.rigorous import rational_bracket
 
+    if isinstance(r, bool) or not isinstance(r, Fraction | int):
+        raise InvalidClaim(f"ln({r!r}): exp_value must be an exact rational")
     r = Fraction(r)
     if r <= 0:
         raise InvalidClaim(f"ln({r}) is not a real number")
     lo, hi = rational_bracket(sympy.log(sympy.Rational(r.numerator, r.denominator)))
-    return Interval(lo, hi, exp_value=r)
+    return Fraction(lo), Fraction(hi)
 
 
 def as_domain(value: Interval | Rational) -> Interval:

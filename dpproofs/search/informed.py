@@ -17,20 +17,26 @@ x_i = 0 together by (Z), each game i with x_i = 1 by (S)).
 their events by delta'', not n delta'': they are premises (:class:`dpproofs.claim.Premise`,
 wrapped by the reduction itself and decided only here: a premise decided alone is refused),
 and a counterexample of one of them leaves the statement unknown. The coverage names the
-beliefs and says that the parts' events are the theorem file's predicates, checked by brute
-force (:data:`COVERAGE`).
+beliefs and the module that builds the parts (:data:`COVERAGE`).
+
+The parts are the library's (:mod:`dpproofs.search.informed_parts`, whitelisted): each search
+claim of (J), (Z) and (S) must be that module's claim for its role and for the reduction's
+beliefs, at its own eps, delta and output counts (its predicate is the module's tag, and the
+claim is what the module rebuilds from it: :func:`~dpproofs.search.informed_parts.refusal`);
+the reduction decides the rebuilt claims, never the objects the theorem file passed. So the
+events are the design note's by construction; the brute-force tests of
+tests/quality/test_informed_reduction.py check the library's predicates against the events
+of D^2 and D^3.
 
 Preconditions checked here, mechanically, on the claims as built (:meth:`preconditions`):
 the parts the beliefs need (:data:`BELIEFS`: informed beliefs (Z), beliefs on one group no
-(Z)); every part a search claim (or a conjunction of them) over mechanisms on D^n with
-|D| = 2, n = 1 for (J) and (Z), n = 2 for (S); (Z) at some (J) claim's (eps, delta) domains
-and output counts; every (S) claim's (eps, delta) inside one (J) claim's, at output counts that
-(J) claim decides (every n is then covered at the (S) points and output counts); the bound
-claimed for D^n is n delta'' (``bound``, an expression in n and delta'', equal to it for every
-n). NOT checked mechanically: that the three
-predicates state the design note's events with the same c and delta'' (they are the theorem
-file's code; the brute-force test tests/quality/test_informed_reduction.py checks the
-theorem's predicates against D^2 and D^3).
+(Z)); every part (or each search claim of a conjunction) the library's claim for its role and
+the beliefs (so over mechanisms on D^1 for (J) and (Z), D^2 for (S), |D| = 2); (Z) at some (J)
+claim's (eps, delta) domains and output counts; every (S) claim's (eps, delta) inside one (J)
+claim's, at output counts that (J) claim decides (every n is then covered at the (S) points
+and output counts), and at each (S) point every breach set (the split on the breach set needs
+each); the bound claimed for D^n is n delta'' (``bound``, an expression in n and delta'',
+equal to it for every n).
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import sympy
 from dpproofs.claim import AllOf, Claim, Premise, conjunction, no_truth_value, timed_decide
 from dpproofs.deadline import Deadline
 from dpproofs.errors import InvalidClaim
+from dpproofs.search import informed_parts
 from dpproofs.verdict import Status, Verdict
 
 METHOD = "informed-belief reduction (docs/design/neighbours.md)"
@@ -53,8 +60,8 @@ METHOD = "informed-belief reduction (docs/design/neighbours.md)"
 #: that the parts' predicates state the design note's events (see the module docstring).
 COVERAGE = (
     "every n ({beliefs} beliefs; informed-belief reduction, docs/design/neighbours.md; the "
-    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
-    "in tests/quality/test_informed_reduction.py, not by the rule): "
+    "parts built by dpproofs.search.informed_parts, checked by brute force in "
+    "tests/quality/test_informed_parts.py and test_informed_reduction.py): "
 )
 #: The bound the union bound gives, as ``bound`` is read: n delta''.
 UNION_BOUND = "n*delta2"
@@ -67,18 +74,6 @@ def search_parts(claim: Any) -> Iterator[Any]:
             yield from search_parts(part)
     else:
         yield claim
-
-
-def space_of(claim: Any) -> tuple[int, int] | None:
-    """(|D|, n) of a search claim over mechanisms on D^n (None: not such a claim)."""
-    quantifier = getattr(claim, "quantifier", None)
-    if quantifier is None or len(quantifier.objects) < 1:
-        return None
-    kind = quantifier.objects[0][1]
-    shape = kind(2)
-    mechanism = shape.wrap([[Fraction(1), Fraction(0)]] * shape.rows)
-    space = getattr(mechanism, "space", None)
-    return None if space is None else (space.domain, space.n)
 
 
 def param_box(claim: Any, name: str) -> tuple[Fraction, Fraction | None] | None:
@@ -116,7 +111,7 @@ def _covered_by(claim: Any, joint: Any, exact: bool) -> bool:
 #: (K&S Theorem A.3, t drawn from A(x)) need (Z); beliefs on one group (Theorem 2.4 part 1, t
 #: drawn from A(b)) do not (a game i != j with g_i = 0 breaches only where Z0(t) = 0, which
 #: carries no mass under A(b): the design note's "Beliefs on one group").
-INFORMED, ONE_GROUP = "informed", "one group"
+INFORMED, ONE_GROUP = informed_parts.INFORMED, informed_parts.ONE_GROUP
 BELIEFS = {INFORMED: "(J), (Z) and (S)", ONE_GROUP: "(J) and (S), and no (Z)"}
 WHY = {
     "(Z)": "not (J)'s eps, delta and output counts",
@@ -143,11 +138,11 @@ class InformedBeliefReduction:
         left is shared among the parts still to decide, and (J) over eps-boxes is the
         slowest)."""
         wrapped = [
-            Premise(name, part)
+            Premise(name, informed_parts.library(part))
             for name, part in (("(S)", self.square), ("(Z)", self.zero))
             if part is not None
         ]
-        return (*wrapped, self.joint)
+        return (*wrapped, informed_parts.library(self.joint))
 
     def describe(self) -> str:
         return f"for every n >= 1, by the informed-belief reduction: {self.joint.describe()}"
@@ -167,18 +162,19 @@ class InformedBeliefReduction:
             same = False
         if not same:
             failed.append(f"the bound claimed, {self.bound}, is not the union bound n delta''")
-        named = [("(J)", self.joint, 1), ("(Z)", self.zero, 1), ("(S)", self.square, 2)]
-        claims = [(w, c, size) for w, p, size in named if p is not None for c in search_parts(p)]
-        for which, claim, size in claims:
-            if space_of(claim) != (2, size):
-                failed.append(f"{which} is not a claim over mechanisms on D^{size}, |D| = 2")
+        named = [("(J)", self.joint), ("(Z)", self.zero), ("(S)", self.square)]
+        claims = [(w, c) for w, p in named if p is not None for c in search_parts(p)]
+        for which, claim in claims:
+            why = informed_parts.refusal(which, claim, self.beliefs)
+            if why is not None and why not in failed:
+                failed.append(why)
         if failed:
             return failed
-        joints = [c for w, c, _ in claims if w == "(J)"]
-        for which, claim, _ in claims[len(joints) :]:
+        joints = [c for w, c in claims if w == "(J)"]
+        for which, claim in claims[len(joints) :]:
             if not any(_covered_by(claim, j, exact=which == "(Z)") for j in joints):
                 failed.append(f"{which} at {_where(claim)}: {WHY[which]}")
-        return failed
+        return failed + _missing_breach_sets([c for w, c in claims if w == "(S)"])
 
     def decide(self, deadline: Deadline) -> Verdict:
         failed = self.preconditions()
@@ -190,6 +186,20 @@ class InformedBeliefReduction:
             for index, part in enumerate(parts)
         ]
         return combined(verdicts, self.beliefs)
+
+
+def _missing_breach_sets(squares: list[Any]) -> list[str]:
+    """(S) at each of its (eps, delta) points must have every breach set (the split on the
+    breach set needs each nonempty set of outputs): what is missing, per point."""
+    found: dict[str, set[tuple[int, ...]]] = {}
+    for claim in squares:
+        found.setdefault(_where(claim), set()).add(claim.predicate.breaching)
+    every = set(informed_parts.BREACH_SETS)
+    return [
+        f"(S) at {where}: the breach sets {sorted(every - sets)} are missing"
+        for where, sets in found.items()
+        if every - sets
+    ]
 
 
 def _decided(part: Claim, deadline: Deadline) -> Verdict:

@@ -426,24 +426,19 @@ def _reduction():  # type: ignore[no-untyped-def]
 
 
 def _square(e: F, delta: F = F(1, 100)):  # type: ignore[no-untyped-def]
-    """Theorem A.3's square part (S) at e^eps = e and delta (the theorem file's builder)."""
-    _reduction()  # loads the theorem file, and with it its helpers
-    from _ks_posterior import informed_square
-
+    """Theorem A.3's square part (S) at e^eps = e and delta (the library's builder)."""
     from dpproofs.claim import all_of
     from dpproofs.search import log_of
+    from dpproofs.search.informed_parts import INFORMED, squares
 
-    return all_of(informed_square(log_of(e), delta, (0,)))
+    return all_of(*squares(INFORMED, log_of(e), delta))
 
 
 def _zero(delta: F):  # type: ignore[no-untyped-def]
-    """Theorem A.3's (Z) at (J)'s eps range and another delta."""
-    import sys
+    """Theorem A.3's (Z) at (J)'s eps range and another delta (the library's builder)."""
+    from dpproofs.search.informed_parts import zero
 
-    spec = _spec("ks_appendix_a.py", "ks.theorem_a3")
-    module = sys.modules[spec.build.__module__]
-    ((eps, _delta),) = module.A3_POINTS
-    return module._a3_undefined(eps, delta)
+    return zero(_reduction().joint.quantifier.domain("eps"), delta)
 
 
 def test_the_theorem_a3_reduction_meets_its_preconditions() -> None:
@@ -476,30 +471,23 @@ def test_reductions_that_do_not_apply_are_refused(name: str) -> None:
         reduction.decide(Deadline(5))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5, kept by FX5: the reduction's preconditions do not read the parts' events: "
-    "(Z) replaced by (J) itself (the claim at n = 1, not Pr[Z0(t) = 0] <= delta'') meets them. "
-    "The parts are still the theorem file's predicates (not built by the library); the "
-    "coverage now says so, naming the brute force that checks them "
-    "(tests/quality/test_informed_reduction.py)",
-)
 def test_a_reduction_whose_zero_part_is_another_event_is_refused() -> None:
+    """Was xfail (ADV5, kept by FX5): (Z) replaced by (J) met the preconditions. The library
+    now builds the parts (dpproofs.search.informed_parts) and the rule compares them."""
     reduction = dataclasses.replace(_reduction(), zero=_reduction().joint)
-    assert reduction.preconditions()
+    assert reduction.preconditions() == ["(Z) is the library's (J) part, not its (Z)"]
+    with pytest.raises(InvalidClaim):
+        reduction.decide(Deadline(5))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV5, kept by FX5: the beliefs of the reduction are a label: Theorem A.3's "
-    "reduction (informed beliefs, t drawn from A(x), where (Z) is needed) relabelled "
-    "beliefs='one group' with (Z) dropped meets the preconditions. The coverage now names the "
-    "beliefs ('one group beliefs') and says the parts' events are the file's predicates, "
-    "checked by brute force; (J) is not built from the beliefs",
-)
 def test_informed_beliefs_cannot_drop_the_zero_part_by_a_label() -> None:
+    """Was xfail (ADV5, kept by FX5): relabelled 'one group' with (Z) dropped, Theorem A.3's
+    reduction met the preconditions. Its (J) and (S) are built for informed beliefs now."""
     reduction = dataclasses.replace(_reduction(), beliefs="one group", zero=None)
-    assert reduction.preconditions()
+    said = "built for informed beliefs, the reduction's are one group beliefs"
+    assert reduction.preconditions() == [f"(J) is {said}", f"(S) is {said}"]
+    with pytest.raises(InvalidClaim):
+        reduction.decide(Deadline(5))
 
 
 # --- dpproofs recheck of edited reports ------------------------------------------------------
@@ -572,42 +560,34 @@ def test_a_ps_verdict_edited_to_refuted_fails_recheck(ps_report: dict, tmp_path:
     assert _recheck(tmp_path, edited, "--allow-unreplayed") != 0
 
 
-#: A reduction of three cheap, fully replayable parts (every entry of a mechanism <= 1: true,
-#: and no breach event at all; the preconditions do not read the events, see the xfail above).
+#: Theorem A.3's reduction at one point (e^eps = 11/10, delta = 1/100, 2 outputs), its parts
+#: built by the library (before: three trivially true parts of the file's own, which met the
+#: preconditions; they are refused now).
 REDUCTION = '''
 from fractions import Fraction as F
 
 from dpproofs import theorem
 from dpproofs.claim import all_of
-from dpproofs.search import DatabaseSpace, distribution, for_all_mechanisms, log_of
+from dpproofs.search import log_of
 from dpproofs.search.informed import InformedBeliefReduction
+from dpproofs.search.informed_parts import INFORMED, joint, squares, zero
 
-
-def _total(alg, M, b, E, eps, delta, sqrt_delta):
-    return alg.all(alg.le(v, alg.const(1)) for row in M.rows for v in row)
-
-
-def _part(n):
-    return for_all_mechanisms(
-        DatabaseSpace(domain=2, n=n),
-        range(2, 3),
-        extra={"b": distribution(2)},
-        eps=log_of(F(11, 10)),
-        delta=F(1, 100),
-    ).claim(_total, says="every entry <= 1")
+EPS, DELTA = log_of(F(11, 10)), F(1, 100)
 
 
 @theorem(id="adv5.reduction", source="adversary", expect="verified-bounded")
 def reduction():
-    """Entries at most 1, for every n (an informed-belief reduction of three true parts)."""
+    """Theorem A.3 at one point, for every n (the informed-belief reduction)."""
     return InformedBeliefReduction(
-        joint=_part(1), zero=_part(1), square=all_of(_part(2)), bound="n*delta2"
+        joint=joint(INFORMED, EPS, DELTA),
+        zero=zero(EPS, DELTA),
+        square=all_of(*squares(INFORMED, EPS, DELTA)),
     )
 '''
 PREFIX = (
     "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; the "
-    "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
-    "in tests/quality/test_informed_reduction.py, not by the rule): "
+    "parts built by dpproofs.search.informed_parts, checked by brute force in "
+    "tests/quality/test_informed_parts.py and test_informed_reduction.py): "
 )
 
 
@@ -648,6 +628,11 @@ def test_edited_reduction_verdicts_fail_recheck(
     assert _recheck(tmp_path, edited, "--allow-unreplayed") != 0
 
 
+def _record(verdict: dict, part: list[int]) -> dict:
+    """The first evidence record of ``part`` (its bounded search)."""
+    return next(r for r in verdict["evidence"] if r["part"] == part)
+
+
 #: Edits of the coverage after the reduction's words, of a record's status, and a premise's
 #: record removed: recheck confirmed them before FX5 (recheck/informedtext.py only checked that
 #: something followed the prefix; a record's own status was not compared with its replay; a
@@ -657,10 +642,12 @@ REDUCTION_ACCEPTED: dict[str, Callable[[dict], None]] = {
     "every eps": _replace("coverage", "eps = ln(11/10)", "every eps > 0"),
     "every mechanism": lambda v: v.update(coverage=PREFIX + "every mechanism on every D^n"),
     # A record's own status is not compared with its replay (confirmed, exit 0).
-    "(J)'s record refuted": lambda v: v["evidence"][2].update(status="refuted"),
-    "(S)'s record refuted": lambda v: v["evidence"][0].update(status="refuted"),
+    "(J)'s record refuted": lambda v: _record(v, [2]).update(status="refuted"),
+    "(S)'s record refuted": lambda v: _record(v, [0, 0, 0]).update(status="refuted"),
     # Was not replayed ('no evidence for part 1.0'): accepted under --allow-unreplayed.
-    "(Z)'s record removed": lambda v: v.update(evidence=[v["evidence"][0], v["evidence"][2]]),
+    "(Z)'s record removed": lambda v: v.update(
+        evidence=[r for r in v["evidence"] if r["part"] != [1, 0]]
+    ),
 }
 
 

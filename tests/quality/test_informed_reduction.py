@@ -193,6 +193,9 @@ def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
     assert reduction.preconditions() == []
     assert [type(p).__name__ for p in reduction.parts] == ["Premise", "Premise", "SearchClaim"]
     failing = {label: build().preconditions() for label, _, _, build in informed.edits(reduction)}
+    missing = failing.pop("S without K = {0, 1}")
+    assert len(missing) == 7 and all(m.startswith("(S) at eps in [") for m in missing)
+    failing["S without K = {0, 1}"] = [m.split(": ", 1)[1] for m in missing]
     assert failing == {
         "drop Z": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
         "drop S": ["the reduction for informed beliefs needs (J), (Z) and (S)"],
@@ -204,10 +207,21 @@ def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
             f"(S) at eps in [5, 5], delta in [1/100, 1/100], outputs [2]: {OUTSIDE}"
         ]
         * 21,
+        "Z is J": ["(Z) is the library's (J) part, not its (Z)"],
+        "beliefs relabelled": [
+            "(J) is built for informed beliefs, the reduction's are one group beliefs",
+            "(S) is built for informed beliefs, the reduction's are one group beliefs",
+        ],
+        # (S) at the 7 points of SQUARE_POINTS, each without K = {0, 1}.
+        "S without K = {0, 1}": ["the breach sets [(0, 1)] are missing"] * 7,
     }
-    # (S) in (J)'s place: a part on the wrong D^n; (Z) at another delta or output count.
+    # (S) or (Z) in another part's place (compared by what the library built, not by a label);
+    # (Z) at another delta or output count.
     assert replace(reduction, square=reduction.joint).preconditions() == [
-        "(S) is not a claim over mechanisms on D^2, |D| = 2"
+        "(S) is the library's (J) part, not its (S)"
+    ]
+    assert replace(reduction, zero=reduction.joint).preconditions() == [
+        "(Z) is the library's (J) part, not its (Z)"
     ]
     other = reduction.zero.restricted("delta", Interval(0, 0))
     assert replace(reduction, zero=other).preconditions() == [
@@ -216,9 +230,18 @@ def test_the_theorem_reduction_meets_its_preconditions_and_mutants_do_not():
     ]
     wider = replace(reduction.zero, quantifier=replace(reduction.zero.quantifier, sizes=(2, 3)))
     assert replace(reduction, zero=wider).preconditions() != []
-    # Informed beliefs need (Z); beliefs on one group have none.
+    # Informed beliefs need (Z); beliefs on one group have none, and their (J) and (S) are
+    # other claims: a label alone does not make them.
+    said = "built for informed beliefs, the reduction's are one group beliefs"
     assert replace(reduction, beliefs="one group").preconditions() == [
-        "the reduction for one group beliefs needs (J) and (S), and no (Z)"
+        "the reduction for one group beliefs needs (J) and (S), and no (Z)",
+        f"(J) is {said}",
+        f"(Z) is {said}",
+        f"(S) is {said}",
+    ]
+    assert replace(reduction, beliefs="one group", zero=None).preconditions() == [
+        f"(J) is {said}",
+        f"(S) is {said}",
     ]
     assert replace(reduction, beliefs="any").preconditions() != []
     # An equal expression of the union bound is accepted; any other is not.
@@ -237,14 +260,23 @@ def test_the_one_group_reduction_of_theorem2_4_part1():
     assert (reduction.beliefs, reduction.zero, reduction.preconditions()) == ("one group", None, [])
     # (J) at 2 and 3 outputs and delta in {1/100, 1/10000}; every (S) claim inside one of them.
     labels = [label for label, _, _, _ in informed.edits(reduction)]
-    assert labels == ["drop S", "bound (n - 1) delta''", "S at another eps"]
+    assert labels == [
+        "drop S",
+        "bound (n - 1) delta''",
+        "S at another eps",
+        "beliefs relabelled",
+        "S without K = {0, 1}",
+    ]
     assert all(b().preconditions() for _, _, _, b in informed.edits(reduction))
-    # (S) at 4 outputs: no (J) claim decides 4 outputs (they decide 2 and 3).
+    # (S) at 4 outputs: the library builds (S) at 2 outputs only (and no (J) claim decides 4).
     squares = [
         replace(c, quantifier=replace(c.quantifier, sizes=(4,))) for c in reduction.square.parts
     ]
     moved = replace(reduction, square=type(reduction.square)(tuple(squares)))
-    assert moved.preconditions()[0].endswith(OUTSIDE)
+    assert moved.preconditions() == [
+        "(S) carries the library's (S) predicate at output counts, parameters or a breach set "
+        "the library does not build it at"
+    ]
 
 
 def _verdict(status):
@@ -284,12 +316,43 @@ def test_soundness_keeps_the_rule_mutants_and_judges_a_broken_rule_proved_unsoun
 
     reduction = _a3()
     found = enumerate_mutants(reduction, "t")
-    rule = ["t/drop Z", "t/drop S", "t/bound (n - 1) delta''", "t/S at another eps"]
-    assert [m.id for m in found.mutants[:4]] == rule and len(found.mutants) > 12
-    assert [m.id for m in capped(found.mutants, 6)][:4] == rule  # kept whatever the limit
+    rule = ["t/drop Z", "t/drop S", "t/bound (n - 1) delta''", "t/S at another eps", "t/Z is J"]
+    rule += ["t/beliefs relabelled", "t/S without K = {0, 1}"]
+    assert [m.id for m in found.mutants[:7]] == rule and len(found.mutants) > 12
+    assert [m.id for m in capped(found.mutants, 6)][:7] == rule  # kept whatever the limit
     # A reduction without (Z) reported bounded would be unsound; with its preconditions met,
     # the rule itself is the design note's proof (its parts are judged as their own mutants).
     bounded = _verdict(Status.VERIFIED_BOUNDED)
     broken = judge(replace(reduction, zero=None), bounded, "k", 1.0)
     assert broken.finding == UNSOUND and "(J), (Z) and (S)" in broken.detail
     assert judge(reduction, bounded, "k", 1.0).finding != UNSOUND
+
+
+def test_parts_a_theorem_file_builds_itself_are_refused():
+    """Before the library built the parts, a reduction of the file's own trivially true claims
+    (every entry <= 1: no breach event at all) met the preconditions and was reported for every
+    n (tests/adversary/test_s9_rules.py's old fixture). Now each part is refused by name."""
+    from fractions import Fraction as F
+
+    import pytest
+
+    from dpproofs.deadline import Deadline
+    from dpproofs.errors import InvalidClaim
+    from dpproofs.search import distribution, for_all_mechanisms, log_of
+    from dpproofs.search.informed import InformedBeliefReduction
+
+    def total(alg, M, b, E, eps, delta, sqrt_delta):
+        return alg.all(alg.le(v, alg.const(1)) for row in M.rows for v in row)
+
+    def own(n):
+        return for_all_mechanisms(
+            DatabaseSpace(domain=2, n=n), (2,), extra={"b": distribution(2)},
+            eps=log_of(F(11, 10)), delta=F(1, 100),
+        ).claim(total, says="every entry <= 1")  # fmt: skip
+
+    reduction = InformedBeliefReduction(joint=own(1), zero=own(1), square=own(2))
+    why = "is not built by dpproofs.search.informed_parts (a part of the reduction is the "
+    assert [f[:4] for f in reduction.preconditions()] == ["(J) ", "(Z) ", "(S) "]
+    assert all(why in f for f in reduction.preconditions())
+    with pytest.raises(InvalidClaim, match=r"\(J\) is not built by"):
+        reduction.decide(Deadline(5))

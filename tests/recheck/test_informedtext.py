@@ -2,9 +2,10 @@
 checked by dpproofs/recheck/informedtext.py): a real report rechecks; an edited method, an
 edited coverage, or a file whose reduction no longer meets its preconditions fails.
 
-The fixture's parts are trivially true (every entry of every row is >= 0) on D^1 and D^2 with
-|D| = 2 and 2 outputs at eps = 1, delta = 1/100, so they decide in a moment; what is tested is
-the rule's texts, not the K&S parts (tests/quality/test_informed_reduction.py)."""
+The fixture is Theorem A.3's reduction at one point (e^eps = 11/10, delta = 1/100, 2 outputs),
+its parts built by the library (dpproofs.search.informed_parts: the rule refuses any other), so
+it decides in seconds; what is tested is the rule's texts, not the K&S parts
+(tests/quality/test_informed_parts.py, tests/quality/test_informed_reduction.py)."""
 
 import io
 import json
@@ -16,24 +17,21 @@ from dpproofs.cli.main import main
 FILE = '''from fractions import Fraction as F
 
 from dpproofs import theorem
-from dpproofs.outcomes import every_outcome
-from dpproofs.search import DatabaseSpace, for_all_mechanisms
+from dpproofs.claim import all_of
+from dpproofs.search import log_of
 from dpproofs.search.informed import InformedBeliefReduction
+from dpproofs.search.informed_parts import INFORMED, joint, squares, zero
 
-
-def _rows_nonnegative(alg, M):
-    return alg.all(every_outcome(alg, [row], lambda x: alg.le(0, x)) for row in M.rows)
-
-
-def _part(n, eps=1):
-    space = DatabaseSpace(domain=2, n=n)
-    return for_all_mechanisms(space, (2,), eps=eps, delta=F(1, 100)).claim(_rows_nonnegative)
+EPS, DELTA = log_of(F(11, 10)), F(1, 100)
 
 
 @theorem(id="fx.reduction", source="fixture", expect="verified-bounded")
 def reduction():
-    """Trivially true parts joined by the informed-belief reduction."""
-    return InformedBeliefReduction(_part(1), _part(1), _part(2), bound=BOUND)
+    """Theorem A.3's informed-belief reduction at one point."""
+    return InformedBeliefReduction(
+        joint(INFORMED, EPS, DELTA), zero(EPS, DELTA), all_of(*squares(INFORMED, EPS, DELTA)),
+        bound=BOUND,
+    )
 
 
 BOUND = "n*delta2"
@@ -63,8 +61,9 @@ def test_the_report_rechecks(report, tmp_path):
     assert entry["method"] == "informed-belief reduction (docs/design/neighbours.md)"
     assert entry["coverage"].startswith(
         "every n (informed beliefs; informed-belief reduction, docs/design/neighbours.md; the "
-        "parts' events are the theorem file's predicates, checked by brute force on D^2 and D^3 "
-        "in tests/quality/test_informed_reduction.py, not by the rule): all mechanisms on D^2"
+        "parts built by dpproofs.search.informed_parts, checked by brute force in "
+        "tests/quality/test_informed_parts.py and test_informed_reduction.py): all mechanisms "
+        "on D^2"
     )
     code, said = _recheck(tmp_path, data)
     assert code == 0 and "1 verdicts: 1 confirmed, 0 failed" in said, said
@@ -112,14 +111,21 @@ def _allowing(tmp_path, data):
     return main(["recheck", str(lie), "--allow-unreplayed"], stdout=out, stderr=out), out.getvalue()
 
 
-@pytest.mark.parametrize("path", [[0, 0], [1, 0], [2]])
+@pytest.mark.parametrize("path", [[0, 0, 0], [0, 0, 2], [1, 0], [2]])
 def test_a_part_whose_record_is_removed_fails_even_allowing_unreplayed(report, tmp_path, path):
-    """The records are (S)'s at part 0.0, (Z)'s at 1.0 and (J)'s at 2 (a bounded search and
-    its lifting each): each part is needed (before FX5 a premise's records removed were only
-    "not replayed", accepted under --allow-unreplayed)."""
+    """The records are (S)'s at parts 0.0.k (a conjunction of its 3 breach sets), (Z)'s at 1.0
+    and (J)'s at 2 (a bounded search, and its lifting where it was decided): each part is
+    needed (before FX5 a premise's records removed were only "not replayed", accepted under
+    --allow-unreplayed)."""
     _, data = report
     paths = [record["part"] for record in data["theorems"][0]["evidence"]]
-    assert paths == [[0, 0], [0, 0], [1, 0], [1, 0], [2], [2]]
+    assert [p for p in dict.fromkeys(map(tuple, paths))] == [
+        (0, 0, 0),
+        (0, 0, 1),
+        (0, 0, 2),
+        (1, 0),
+        (2,),
+    ]
     data = _edited(
         data, lambda v: v.update(evidence=[r for r in v["evidence"] if r["part"] != path])
     )
@@ -132,10 +138,10 @@ def test_a_part_whose_record_is_removed_fails_even_allowing_unreplayed(report, t
     ("old", "new"),
     [
         ("delta = 1/100", "every delta in [0, 1)"),  # in (S)'s coverage (the first)
-        ("eps = 1", "every eps > 0"),
+        ("eps = ln(11/10)", "every eps > 0"),
         ("D^2", "D^n"),
-        ("(small-model theorem, N* = 2)", "(small-model theorem, N* = 3)"),
-        ("chosen points only", "every point"),
+        ("with 2 outputs", "with outputs in {2, 3}"),
+        ("|D| = 2", "every D"),
     ],
 )
 def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
@@ -149,19 +155,34 @@ def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
 
 
 @pytest.mark.parametrize(
-    ("index", "status"),
-    [(0, "refuted"), (4, "refuted"), (4, "proved"), (1, "refuted"), (5, "proved")],
+    ("path", "status"),
+    [
+        ([0, 0, 0], "refuted"),
+        ([0, 0, 1], "proved"),
+        ([1, 0], "refuted"),
+        ([2], "refuted"),
+        ([2], "proved"),
+    ],
 )
-def test_a_record_whose_status_is_edited_fails(report, tmp_path, index, status):
-    """Each record carries its part's status; its replay (a re-solved bounded search, lifted at
-    eps and delta pinned to points: records 0, 2, 4 bounded-search, 1, 3, 5 small-model) gives
-    verified-bounded, so another status stated there is a lie (confirmed before FX5)."""
+def test_a_record_whose_status_is_edited_fails(report, tmp_path, path, status):
+    """Each record carries its part's status; its replay (a re-solved bounded search at eps and
+    delta pinned to points) gives verified-bounded, so another status stated there is a lie
+    (confirmed before FX5)."""
     _, data = report
-    kinds = [record["kind"] for record in data["theorems"][0]["evidence"]]
-    assert kinds == ["bounded-search", "small-model"] * 3
+    records = data["theorems"][0]["evidence"]
+    index = next(i for i, r in enumerate(records) if r["part"] == path)
+    assert records[index]["kind"] == "bounded-search"
     data = _edited(data, lambda v: v["evidence"][index].update(status=status))
     code, said = _allowing(tmp_path, data)
-    # A bounded-search record: this verdict's check; a small-model record: its piece's own
-    # (dpproofs/recheck/liftedtext.py, "the small-model piece says ...; a lifting ... is").
-    why = f"says {status}; " + ("its replay gives" if index % 2 == 0 else "a lifting")
-    assert code == 1 and why in said, said
+    assert code == 1 and f"says {status}; its replay gives" in said, said
+
+
+def test_a_lifting_record_whose_status_is_edited_fails(report, tmp_path):
+    """(Z)'s lifting (small-model) record, its status edited: the piece's own check fails it
+    (dpproofs/recheck/liftedtext.py). (Z) is lifted in the fixture's time (N* = 4)."""
+    _, data = report
+    records = data["theorems"][0]["evidence"]
+    index = next(i for i, r in enumerate(records) if r["kind"] == "small-model")
+    data = _edited(data, lambda v: v["evidence"][index].update(status="refuted"))
+    code, said = _allowing(tmp_path, data)
+    assert code == 1 and "says refuted; a lifting" in said, said

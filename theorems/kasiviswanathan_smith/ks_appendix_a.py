@@ -13,19 +13,18 @@ design: simple values in every decade, not chosen counterexamples).
 from fractions import Fraction as F
 
 import sympy
-from _ks_common import SEED, SPACE_1
+from _ks_common import SEED
 from _ks_gauss import calibrated_sigma, gaussian_hockey_stick
-from _ks_posterior import informed_prior, informed_square, reality_oblivious_breach_mass
 from sympy import Rational as R
 
 from dpproofs import exact_fact, for_each
-from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.continuum import continuum
-from dpproofs.search import Interval, distribution, for_all_mechanisms, log_of
+from dpproofs.search import Interval, log_of
 from dpproofs.search.informed import InformedBeliefReduction
+from dpproofs.search.informed_parts import INFORMED, joint, squares, zero
 from dpproofs.theorem import theorem
-from dpproofs.vocabulary import gaussian_delta, mechanism_dp
+from dpproofs.vocabulary import gaussian_delta
 
 #: The grid of the search over eps > 0 and delta in (0, 1).
 EPS_GRID = (R(1, 100), R(1, 10), R(1, 2), R(1), R(2), R(10))
@@ -245,58 +244,6 @@ A3_POINTS = ((Interval(F(1, 100), 2, split=8), F(1, 100)),)
 SQUARE_POINTS = tuple(log_of(g) for g in (F(21, 20), F(11, 10), F(6, 5), F(3, 2), 2, 3, 7))
 
 
-def _a3_bound(alg, E, eps, delta, sqrt_delta, mass):
-    """mass <= delta'' = sqrt(delta) + 2 delta/(eps e^eps), times eps e^eps > 0."""
-    return alg.le(eps * E * mass, eps * E * sqrt_delta + 2 * delta)
-
-
-def _theorem_a3(space, eps, delta):
-    """The claim on ``space`` itself, delta' = n delta'' (at n = 1: part (J) of the reduction)."""
-
-    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
-        n = space.n
-        semantic_eps = E * E * E - 1 + 2 * sqrt_delta
-        # Pr[breach] <= delta' = n (sqrt(delta) + 2 delta/(eps e^eps)), times eps e^eps > 0:
-        bound = n * (eps * E * sqrt_delta + 2 * delta)
-        private = alg.all(
-            alg.le(
-                eps
-                * E
-                * reality_oblivious_breach_mass(
-                    alg, informed_prior(alg, space, b, x, j), M.rows, M.games, x, semantic_eps
-                ),
-                bound,
-            )
-            for x in range(space.count)
-            for j in range(n)
-        )
-        return implies(alg, mechanism_dp(alg, M.rows, M.pairs, E, delta), private)
-
-    return for_all_mechanisms(
-        space, range(2, 3), extra={"b": distribution(space.domain)}, eps=eps, delta=delta
-    ).claim(predicate, says="(eps, delta)-DP => RO (eps', delta')-semantic privacy, informed b")
-
-
-def _a3_undefined(eps, delta):
-    """Part (Z) of the reduction: on D^1 with the identity game, Pr_{t ~ A(x)}[Z0(t) = 0] <=
-    delta'' for every informed belief b and real x."""
-
-    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
-        c = E * E * E - 1 + 2 * sqrt_delta
-        masses = (
-            reality_oblivious_breach_mass(alg, list(b), M.rows, [(0, 1)], x, c) for x in (0, 1)
-        )
-        return implies(
-            alg,
-            mechanism_dp(alg, M.rows, M.pairs, E, delta),
-            alg.all(_a3_bound(alg, E, eps, delta, sqrt_delta, m) for m in masses),
-        )
-
-    return for_all_mechanisms(
-        SPACE_1, range(2, 3), extra={"b": distribution(2)}, eps=eps, delta=delta
-    ).claim(predicate, says="(eps, delta)-DP => Pr_{t ~ A(x)}[Z0(t) = 0] <= delta''")
-
-
 @theorem(
     source=f"{SEED}, KS-ThmA.3, Appendix A Theorem A.3",
     expect="verified-bounded",
@@ -309,7 +256,7 @@ def _a3_undefined(eps, delta):
     timeout=150,
     note="Mechanisms on D^n, |D| = 2, x_{-i} = x with position i set to 0. An informed belief "
     "for the real database x is b (searched) on the values of one free coordinate j, the other "
-    "coordinates fixed to x's (_ks_posterior.informed_prior); every x and j are checked, and "
+    "coordinates fixed to x's (informed_parts.informed_prior); every x and j are checked, and "
     "for each, with probability >= 1 - delta' over t <- A(x), SD(bbar_0[.|t], bbar_i[.|t]) <= "
     "e^{3eps} - 1 + 2 sqrt(delta) for every i (Definition A.1; an undefined posterior counts as "
     "a breach). O() resolved by the proof's constant: Claim 3.3 part 3 gives (eps, delta), so "
@@ -320,8 +267,8 @@ def _a3_undefined(eps, delta):
     "of positions (j, i) (part S, on D^2, split on the breach set, the belief eliminated per "
     "output); each part bounds its event by delta'', and the union bound gives n delta'' "
     "(docs/design/neighbours.md, 'Informed beliefs'; tests/quality/test_informed_reduction.py), "
-    "a rule of dpproofs (dpproofs.search.informed: its preconditions checked on the parts as "
-    "built). "
+    "a rule of dpproofs (dpproofs.search.informed: the parts are built by the library, "
+    "dpproofs.search.informed_parts, and the rule refuses any other). "
     "Covered: 2 outputs, delta = 1/100; parts J and Z at every eps in [1/100, 2] (8 "
     "eps-boxes), part S at e^eps in {21/20, 11/10, 6/5, 3/2, 2, 3, 7} (eps-boxes: "
     "over 150 s), so every n at those eps and n = 1 at every eps. Parts Z and S "
@@ -342,10 +289,8 @@ def theorem_a3():
     privacy for informed beliefs, delta' = n (sqrt(delta) + 2 delta/(eps e^eps))."""
     ((eps, delta),) = A3_POINTS
     return InformedBeliefReduction(
-        joint=_theorem_a3(SPACE_1, eps, delta),
-        zero=_a3_undefined(eps, delta),
-        square=all_of(
-            *(informed_square(e, delta, k) for e in SQUARE_POINTS for k in ((0,), (1,), (0, 1)))
-        ),
+        joint=joint(INFORMED, eps, delta),
+        zero=zero(eps, delta),
+        square=all_of(*(c for e in SQUARE_POINTS for c in squares(INFORMED, e, delta))),
         bound="n*delta2",
     )

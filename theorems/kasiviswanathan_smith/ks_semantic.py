@@ -6,12 +6,12 @@ constants are replaced by the explicit constants of the paper's proofs; each the
 from fractions import Fraction as F
 
 from _ks_common import SEED, SPACE_1, SPACE_2, SPACE_3
-from _ks_posterior import informed_square
 
 from dpproofs.algebra import implies
 from dpproofs.claim import all_of
 from dpproofs.search import ForAllHypothesis, Interval, distribution, for_all_mechanisms, log_of
 from dpproofs.search.informed import InformedBeliefReduction
+from dpproofs.search.informed_parts import ONE_GROUP, joint, squares
 from dpproofs.search.semantic_restriction import SemanticTerms, semantic_to_dp_every_n
 from dpproofs.theorem import theorem
 from dpproofs.vocabulary import (
@@ -195,7 +195,8 @@ PART1_SQUARE_POINTS = tuple(
     "n = 1 claim), a game i != j with g_i = 0 breaches only where the evidence is 0 (no mass), "
     "and a game i != j with g_i = 1 reads the square of positions (j, i), decided on D^2 "
     "(docs/design/neighbours.md, 'Beliefs on one group'; union bound n delta'', a rule of "
-    "dpproofs: dpproofs.search.informed). The square parts are stronger than needed: they are "
+    "dpproofs: dpproofs.search.informed, which builds the parts itself, "
+    "dpproofs.search.informed_parts). The square parts are stronger than needed: they are "
     "premises, and a counterexample of one would leave the theorem unknown, not refuted. "
     "Beliefs with a wider support at n >= 2 are not decided: z3 unknown after 500 s at n = 2, "
     "2 outputs, eps = ln(11/10), delta = 1/100, every belief (measured under load); with the "
@@ -210,36 +211,16 @@ PART1_SQUARE_POINTS = tuple(
 def theorem2_4_part1():
     """(eps, delta)-DP implies (e^{3eps} - 1 + 2 sqrt(delta), n delta'')-semantic privacy."""
 
-    def predicate(alg, M, b, E, eps, delta, sqrt_delta):
-        n = len(M.games)
-        semantic_eps = E * E * E - 1 + 2 * sqrt_delta
-        delta_prime = n * (sqrt_delta + alg.div(2 * delta, eps * E))
-        return implies(
-            alg,
-            mechanism_dp(alg, M.rows, M.pairs, E, delta),
-            semantic_privacy_dd_at(alg, b, M.rows, M.games, semantic_eps, delta_prime),
-        )
-
-    says = "(eps, delta)-DP => (eps', delta')-semantic privacy for the belief b"
     return InformedBeliefReduction(
         joint=all_of(
-            *(
-                _with_prior(SPACE_1, range(2, 4), EPS_BOXES, delta=delta).claim(
-                    predicate, says=says
-                )
-                for delta in (F(1, 100), F(1, 10000))
-            )
+            *(joint(ONE_GROUP, EPS_BOXES, delta, range(2, 4)) for delta in (F(1, 100), F(1, 10000)))
         ),
         zero=None,
         square=all_of(
-            *(
-                informed_square(eps, delta, k, mixed=True)
-                for eps, delta in PART1_SQUARE_POINTS
-                for k in ((0,), (1,), (0, 1))
-            )
+            *(c for eps, delta in PART1_SQUARE_POINTS for c in squares(ONE_GROUP, eps, delta))
         ),
         bound="n*delta2",
-        beliefs="one group",
+        beliefs=ONE_GROUP,
     )
 
 
