@@ -16,7 +16,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dpproofs.steps.definitions import Definition, Step, application, names_in, replace_names
+from dpproofs.steps.definitions import (
+    Definition,
+    Step,
+    application,
+    in_force,
+    key,
+    names_in,
+    replace_names,
+)
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render
 
@@ -56,7 +64,11 @@ class _Expander:
     used: list[Definition] = field(default_factory=list)
 
     def _usable(self) -> list[Definition]:
-        return [d for d in self.definitions if not d.why_not and d.index < self.before]
+        """The definitions in force at step ``before`` (the last of each name before it)."""
+        return [
+            d for d in self.definitions
+            if not d.why_not and in_force(self.definitions, key(d), self.before) is d
+        ]  # fmt: skip
 
     def expand(self, text: str, depth: int = 0) -> str:
         if depth > len(self.definitions) + 1:  # cannot happen: bodies use earlier ones only
@@ -124,7 +136,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         expander = _Expander(definitions, table, number, blocked)
         lhs, rhs = expander.expand(step.lhs), expander.expand(step.rhs)
         premise = expander.expand(step.premise) if step.premise else step.premise
-        unused = [d for d in definitions if _mentions(step, d, table)
+        unused = [d for d in definitions
+                  if _mentions(step, d, table) and _bears(d, definitions, number)
                   and (d.why_not or (d.index < number and d.name in blocked))]  # fmt: skip
         caveat = "; ".join(
             f"the display at line {d.line} is not used as the definition of {d.shown}: "
@@ -168,3 +181,10 @@ def _mentions(step: Step, definition: Definition, table: Mapping[str, str]) -> b
         (applied := application(table.get(w, ""))) is not None and applied[0] == definition.head
         for w in words
     )
+
+
+def _bears(definition: Definition, definitions: Sequence[Definition], number: int) -> bool:
+    """Whether ``definition`` bears on step ``number``: it is the one in force there, or none
+    is and it is stated after the step ("q + 1 = 2, where q := 1")."""
+    current = in_force(definitions, key(definition), number)
+    return current is definition or (current is None and definition.index > number)

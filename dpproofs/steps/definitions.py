@@ -13,11 +13,14 @@ Preconditions, each checked here:
   (P1) ``h`` is fresh: no earlier step, --assume or --where names it (else it was a parameter
        and the display a claim about it, or a case: not used; a marked one, "q + 1 = 2 where
        q := 1", still keeps every step naming ``h`` from being refuted at another value);
-  (P2) ``h`` is defined once: a later display ``h = B'`` heading a statement, with another
-       right side, makes it unusable (a second definition, a new case or example, or a claim
-       the reader cannot tell apart), unless ``h`` is an application and the display is not
-       marked (``f(y, x) = 0``: a claim); one with the same right side is a claim, decided
-       with the definition;
+  (P2) ``h`` has one definition in force at S: a later MARKED display ``h := B'`` (a defining
+       symbol or word) redefines it, and is in force from its own step on, the one before it
+       up to there (S uses the last definition of ``h`` stated before S; if that one is not
+       used, no earlier one is either). A later unmarked display ``h = B'`` heading a
+       statement, with another right side, makes every definition of ``h`` unusable (a second
+       definition, a new case or example, or a claim the reader cannot tell apart), unless
+       ``h`` is an application (``f(y, x) = 0``: a claim); one with the same right side as the
+       definition in force is a claim, decided with it;
   (P3) ``B`` does not use ``h``, nor a name a later display defines, nor a definition that is
        not used (no recursion, through any chain of definitions);
   (P4) the substitution is capture-free: claim syntax has no binders (sums and integrals are
@@ -26,7 +29,8 @@ Preconditions, each checked here:
        terms of a sum of ``B``;
   (P5) in S, ``n`` does not count the terms of a sum (its integrality would be lost).
 Proof: a definition makes ``n`` a name for the value of ``B`` at the text's parameters (P1: no
-step before gave ``n`` another meaning; P2: it has one value), and ``f`` the function
+step before gave ``n`` another meaning; P2: it has one value at S, the one the text's last
+definition before S gives it, as "now let n := B'" tells the reader), and ``f`` the function
 ``v -> B`` (beta reduction; P4: the arguments' names are not captured). Replacing a name by the
 value it names does not change a statement's truth (substitution of equals); P3 makes the
 replacement terminate, each body using only definitions before it, already expanded.
@@ -299,8 +303,27 @@ def find(
         candidate = replace(candidate, index=index)
         earlier = [d for d in found if d.head == candidate.head]
         if earlier:
-            if earlier[0].same(candidate) or not (marked or candidate.name):
+            if earlier[-1].same(candidate) or not (marked or candidate.name):
                 continue  # a restatement, or a claim f(y, x) = ...: decided with it
+            if marked and key(candidate) == key(earlier[-1]):
+                # a redefinition ("now let c := 2"), a name again or a function again (not
+                # \epsilon := 1/2 then \epsilon(\alpha) := ...): in force from here on (P2)
+                # a definition whose right side uses the name (g(x) := f(x) + 1): the old f
+                # or the new one after it? not used (P3, as for a name defined after it)
+                why = f"its right side uses {candidate.shown}, which line {step.line} redefines"
+                found = [
+                    replace(d, why_not=d.why_not or why)
+                    if d.head != candidate.head and _appears(candidate, steps[d.index])
+                    else d
+                    for d in found
+                ]
+                first = [j for j in range(earlier[0].index) if _appears(candidate, steps[j])]
+                if first and not candidate.why_not:  # P1 holds for the first definition only
+                    candidate = replace(candidate, why_not=(
+                        f"{candidate.shown} is used before its first definition, at line "
+                        f"{steps[first[0]].line} (a parameter there?)"))  # fmt: skip
+                found.append(candidate if candidate.why_not else _checked(candidate, step))
+                continue
             lines = ", ".join(str(d.line) for d in [*earlier, candidate])
             why = f"{candidate.shown} is defined twice differently (lines {lines})"
             found = [
@@ -345,8 +368,26 @@ def _checked(definition: Definition, step: Step) -> Definition:
     return definition
 
 
+def key(definition: Definition) -> str | tuple[str, ...]:
+    """What a definition defines: its name, or its function's written name."""
+    return definition.name or definition.head
+
+
+def in_force(
+    definitions: Sequence[Definition], defined: str | tuple[str, ...], before: int
+) -> Definition | None:
+    """The definition of ``defined`` in force at step ``before``: the last one stated before
+    it (a marked redefinition ends the force of the one before it, P2)."""
+    last = None
+    for definition in definitions:
+        if key(definition) == defined and definition.index < before:
+            last = definition
+    return last
+
+
 def _closed(found: list[Definition]) -> list[Definition]:
-    """P3 through chains: a definition whose right side uses one not used is not used either."""
+    """P3 through chains: a definition whose right side uses one not used is not used either
+    (one stated after it, or the one in force where it is stated)."""
     changed = True
     while changed:
         changed = False
@@ -354,6 +395,9 @@ def _closed(found: list[Definition]) -> list[Definition]:
             if definition.why_not or definition.body is None:
                 continue
             for other in found:
+                current = in_force(found, key(other), definition.index)
+                if current is not None and current is not other:
+                    continue  # the body uses the definition in force there, not this one
                 if other.why_not and _uses(definition.body, other):
                     why = f"its right side uses {other.shown}, whose definition is not used"
                     found[number] = replace(definition, why_not=why)

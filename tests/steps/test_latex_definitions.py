@@ -82,11 +82,46 @@ def test_an_unmarked_definition_proves_but_never_refutes() -> None:
 
 
 def test_a_name_defined_twice_differently_is_not_used() -> None:
+    # the row c = 1 after c := 2 heads its statement: a third definition, a case or a claim?
     text = "Let\n\\[ c := 1 \\]\nand let\n\\[ c := 2 \\]" + rows("c = 1", "c + 1 = 3")
     got = results(text)
     assert [s for s, _ in got] == ["not-checked"] * 4
-    assert "defined twice differently (lines 2, 4)" in got[0][1]
+    assert "defined twice differently (lines 2, 4, 7)" in got[0][1]
     assert "not used as the definition of c" in got[3][1]
+
+
+def test_a_marked_redefinition_is_in_force_from_where_it_is_stated() -> None:
+    # c := 1, then c := 2: c + 1 = 2 holds between them, c + 1 = 3 after the second;
+    # before this rule the four rows were not checked (c "defined twice differently")
+    text = (
+        "Let\n\\[ c := 1 \\]" + rows("c + 1 = 2", "c + 1 = 3")
+        + "Now let\n\\[ c := 2 \\]" + rows("c + 1 = 3", "c + 1 = 2")
+    )  # fmt: skip
+    got = results(text)
+    assert [s for s, _ in got] == [
+        "not-checked", "proved", "refuted", "not-checked", "proved", "refuted"
+    ]  # fmt: skip
+    assert got[0][1].endswith("used in steps 2, 3") and got[3][1].endswith("used in steps 5, 6")
+    assert "(with the definition of c at line 9)" in got[4][1]
+    # a function: f(2) = 2 + 1 under the first, 2^2 under the second
+    text = (
+        "\\[ f(x) := x + 1 \\]" + rows("f(2) = 3", "f(2) = 4")
+        + "\\[ f(x) := x^2 \\]" + rows("f(2) = 4", "f(2) = 3")
+    )  # fmt: skip
+    assert statuses(text) == [
+        "not-checked", "proved", "refuted", "not-checked", "proved", "refuted"
+    ]  # fmt: skip
+
+
+def test_a_redefinition_not_used_ends_the_force_of_the_one_before() -> None:
+    # f(x) := f(x) + 1 is recursive (not used); after it f is not x + 1 any more, so
+    # f(2) = 3 is not proved and f(2) = 4 not refuted through the first definition
+    text = (
+        "\\[ f(x) := x + 1 \\]" + rows("f(2) = 3", "0 = 0")
+        + "\\[ f(x) := f(x) + 1 \\]" + rows("f(2) = 3", "f(2) = 4")
+    )  # fmt: skip
+    got = statuses(text)
+    assert got[1] == "proved" and got[4:] == ["not-checked", "not-checked"]
 
 
 def test_a_restatement_of_a_definition_is_a_claim_proved_with_it() -> None:
@@ -94,7 +129,49 @@ def test_a_restatement_of_a_definition_is_a_claim_proved_with_it() -> None:
     assert statuses(text) == ["not-checked", "proved"]
 
 
+def test_a_name_redefined_as_a_function_is_not_used() -> None:
+    # c := 2, then c(x) := x^2: is c(3) the function's 9 or the product 6? and c + 1? neither
+    text = "Let\n\\[ c := 2 \\]\nNow let\n\\[ c(x) := x^2 \\]" + rows("c(3) = 9", "c + 1 = 3")
+    got = results(text)
+    assert [s for s, _ in got][2:] == ["not-checked", "not-checked"]
+    assert "defined twice differently" in got[0][1]
+
+
+def test_a_redefinition_of_a_name_that_was_a_parameter_is_not_used() -> None:
+    # x is a parameter of the first display, so neither "let x := 2" nor "now let x := 5" is
+    # its meaning (P1): x + 1 = 7 after them is not refuted
+    text = (
+        "\\[ x^2 \\ge 0 \\]\nLet\n\\[ x := 2 \\]\nNow let\n\\[ x := 5 \\]"
+        + rows("x + 1 = 6", "x + 1 = 7")
+    )  # fmt: skip
+    got = results(text)
+    assert got[4][0] == "not-checked" and "used before its first definition" in got[3][1]
+
+
+def test_a_definition_using_a_redefined_name_is_not_used() -> None:
+    # d := c + 1 before c is redefined: with the old c or the new one? d = 2 (old c) and
+    # d + 0 = 6 (new c) are neither proved nor refuted; c's own steps still are
+    text = (
+        "Let\n\\[ c := 1 \\]" + rows("c + 0 = 1", "0 = 0")
+        + "Let\n\\[ d := c + 1 \\]"
+        + "\nNow let\n\\[ c := 5 \\]" + rows("d + 0 = 2", "d + 0 = 6", "c + 0 = 5")
+    )  # fmt: skip
+    got = results(text)
+    assert [s for s, _ in got][5:] == ["not-checked", "not-checked", "proved"]
+    assert "its right side uses c, which line 11 redefines" in got[3][1]
+    # with no redefinition, the same d is used (d + 0 = 2 proved)
+    text = "Let\n\\[ c := 1 \\]\nLet\n\\[ d := c + 1 \\]" + rows("d + 0 = 2", "0 = 0")
+    assert statuses(text)[2] == "proved"
+
+
 def test_a_recursive_definition_is_not_used() -> None:
+    text = "Let\n\\[ f(x) := f(x - 1) + 1 \\]" + rows("f(3) = f(2) + 1", "f(3) = 7")
+    got = results(text)
+    assert "recursive" in got[0][1]
+    assert [s for s, _ in got][1:] == ["not-checked", "not-checked"]  # never substituted
+
+
+def test_a_recursive_product_definition_is_not_used() -> None:
     text = "Let\n\\[ f(n) := n \\cdot f(n - 1) \\]" + rows("f(3) + f(2) = f(2) + f(3)", "f(3) = 7")
     got = results(text)
     assert "recursive" in got[0][1]
@@ -207,6 +284,46 @@ def test_a_step_through_a_random_polynomial_definition_is_decided_as_by_hand(
     if shift == 0:
         assert step.status == "proved", step.reason
     else:
+        assert step.status == "refuted", step.reason
+        assert step.witness is not None
+        point = {sympy.Symbol(k): sympy.Rational(v) for k, v in step.witness.assignment}
+        assert by_hand.subs(point) != claimed.subs(point)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(_COEFFICIENT, min_size=6, max_size=6).filter(any),
+    st.lists(_COEFFICIENT, min_size=6, max_size=6).filter(any),
+    st.lists(_COEFFICIENT, min_size=6, max_size=6),
+    st.integers(-1, 1),
+    st.integers(-1, 1),
+)
+def test_steps_around_a_random_redefinition_are_decided_with_the_definition_in_force(
+    old: list[int], new: list[int], argument: list[int], shift_old: int, shift_new: int
+) -> None:
+    """f(x, y) := P(x, y), rows, then f(x, y) := R(x, y), rows: the step f(A, u) = P(A, u) +
+    shift_old before the redefinition and f(A, u) = R(A, u) + shift_new after it, each expanded
+    by hand with the definition in force where it stands, are proved exactly when the shift is
+    0 and otherwise refuted at a witness where they fail by hand."""
+    first, second, a = _poly(old, X, Y), _poly(new, X, Y), _poly(argument, U, V)
+    if not (first.free_symbols and second.free_symbols and a.free_symbols) or first == second:
+        return  # polynomials in x, y and an argument in u, v to write; R = P is a restatement
+    hand = [sympy.expand(p.subs({X: a, Y: U}, simultaneous=True)) for p in (first, second)]
+    claims = [hand[0] + shift_old, hand[1] + shift_new]
+    text = (
+        f"Let\n\\[ f(x, y) := {_latex(first)} \\]"
+        + rows(f"f({_latex(a)}, u) = {_latex(claims[0])}", "0 = 0")
+        + f"Now let\n\\[ f(x, y) := {_latex(second)} \\]"
+        + rows(f"f({_latex(a)}, u) = {_latex(claims[1])}", "0 = 0")
+    )
+    got = check_steps(read_derivation(text), Deadline(30))
+    assert [got[0].status, got[3].status] == ["not-checked", "not-checked"]
+    for step, by_hand, claimed, shift in zip(
+        (got[1], got[4]), hand, claims, (shift_old, shift_new), strict=True
+    ):
+        if shift == 0:
+            assert step.status == "proved", step.reason
+            continue
         assert step.status == "refuted", step.reason
         assert step.witness is not None
         point = {sympy.Symbol(k): sympy.Rational(v) for k, v in step.witness.assignment}
