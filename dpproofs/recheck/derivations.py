@@ -16,7 +16,7 @@ from typing import Any
 
 from dpproofs.recheck.pieces import Finding, Outcome, Piece, confirmed, not_replayed
 from dpproofs.recheck.scalar import reprove
-from dpproofs.recheck.witnesses import step_problem
+from dpproofs.recheck.witnesses import step_problems
 
 #: Relation -> (direction, strict): -1 for <= and <, +1 for >= and >, 0 for =.
 _ORDER = {"==": (0, False), "<=": (-1, False), "<": (-1, True), ">=": (1, False), ">": (1, True)}
@@ -79,12 +79,14 @@ def reprove_derivation(piece: Piece, derivation: Any, seconds: float) -> Finding
         return not_replayed(piece, why)
     for step in derivation.steps:
         try:
-            problem = step_problem(derivation, step)
+            problems = step_problems(derivation, step)  # each case of its sums, empty or not
         except Exception as exc:  # the step no longer reads
             return not_replayed(piece, f"step {step.index} cannot be read: {exc}")
-        finding = reprove(piece, problem, seconds / len(derivation.steps))
-        if finding.outcome is not Outcome.CONFIRMED:
-            return type(finding)(piece, finding.outcome, f"step {step.index}: {finding.why}")
+        for problem in problems:
+            share = seconds / len(derivation.steps) / len(problems)
+            finding = reprove(piece, problem, share)
+            if finding.outcome is not Outcome.CONFIRMED:
+                return type(finding)(piece, finding.outcome, f"step {step.index}: {finding.why}")
     return confirmed(
         piece, f"{len(derivation.steps)} steps proved again by the second encoding; chain closes"
     )

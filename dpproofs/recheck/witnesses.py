@@ -231,16 +231,43 @@ def replay_step(piece: Piece, claim: Any, values: Mapping[str, str], step: int) 
 
 
 def step_problem(derivation: Any, step: Any) -> Any:
-    """The scalar problem of one step: its statement under the derivation's assumptions (its
-    premise, and the conditions of its sums: m >= 0 terms), with the domains of the names it
-    mentions. Raises what ``holds`` raises."""
+    """The scalar problem of one step where none of its sums of symbolic bounds is empty: its
+    statement under the derivation's assumptions (its premise, the reading's conditions, and
+    m >= 0 for each sum's number of terms m), with the domains of the names it mentions.
+    Raises what ``holds`` raises."""
+    return _case_problem(derivation, step, step.statement, ())
+
+
+def step_problems(derivation: Any, step: Any) -> list[Any]:
+    """The scalar problems of every case of a step (dpproofs/steps/cases.py, Rule EMPTY, encoded
+    again here): none of its sums empty, then for each non-empty set E of its numbers of terms,
+    the sides with the sums of E empty under m <= -1 for m in E and m >= 0 for the others. A
+    case one of whose conditions sympy evaluates to False on the domains has no point and no
+    problem. Raises what ``holds`` raises."""
+    from dpproofs.errors import InvalidClaim
+
+    out = [step_problem(derivation, step)]
+    for empty, lhs, rhs in getattr(step, "cases", ()):
+        statement = f"({lhs}) {step.relation.value} ({rhs})"
+        try:
+            out.append(_case_problem(derivation, step, statement, tuple(empty)))
+        except InvalidClaim as exc:
+            if "an assumption is false on the whole domain" not in str(exc):
+                raise
+    return out
+
+
+def _case_problem(derivation: Any, step: Any, statement: str, empty: tuple[str, ...]) -> Any:
     from dpproofs.symbolic.claim import holds  # reads a claim; decides nothing
 
-    text = " ".join([step.statement, *derivation.assumptions])
+    terms = tuple(getattr(step, "terms", ()))
+    counted = tuple(f"{t} <= -1" if t in empty else f"{t} >= 0" for t in terms)
+    text = " ".join([statement, *derivation.assumptions, *counted])
     where = {k: v for k, v in derivation.where if re.search(rf"\b{re.escape(k)}\b", text)}
     assuming = (
         *derivation.assumptions,
         *([step.premise] if step.premise else []),
         *getattr(step, "conditions", ()),
+        *counted,
     )
-    return holds(step.statement, where=where, assuming=assuming).problem
+    return holds(statement, where=where, assuming=assuming).problem

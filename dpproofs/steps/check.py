@@ -23,6 +23,7 @@ from dpproofs.deadline import Deadline
 from dpproofs.errors import DpProofsError
 from dpproofs.evidence import Witness
 from dpproofs.progress import note
+from dpproofs.steps import cases
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.counts import vacuous
 from dpproofs.steps.derivation import Derivation, Step
@@ -62,18 +63,22 @@ def check_step(step: Step, derivation: Derivation, deadline: Deadline) -> StepRe
             *derivation.assumptions,
             *([step.premise] if step.premise else []),
             *step.conditions,
+            *cases.nonempty(step),
         )
         claim = holds(statement, where=_mentioned(derivation, statement), assuming=assuming)
     except DpProofsError as exc:
         return _result(step, NOT_CHECKED, reason=f"{type(exc).__name__}: {exc}")
-    verdict = claim.decide(deadline)
+    verdict = claim.decide(deadline.share(1 / (1 + len(step.cases))))
     vacuity = ""
     if verdict.status is Status.PROVED:
         vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
     if vacuity:
         return _result(step, NOT_CHECKED, reason=vacuity)
     if verdict.status is Status.PROVED:
-        return _result(step, PROVED, reason=verdict.method + _opaque_note(step))
+        open_case = cases.unsettled(step, derivation, deadline, lambda t: _mentioned(derivation, t))
+        if open_case is not None:
+            return _result(step, open_case.status, reason=open_case.reason)
+        return _result(step, PROVED, reason=verdict.method + _opaque_note(step) + _cases_note(step))
     unmarked = [f"{shown} (line {line})" for shown, line, marked in step.uses if not marked]
     if verdict.status is Status.REFUTED and unmarked:
         return _result(step, NOT_CHECKED, reason=(
@@ -131,12 +136,22 @@ def _linear_proof(
     )
     try:
         claim = holds(
-            normal.statement, where=_mentioned(derivation, normal.statement), assuming=assuming
-        )
+            normal.statement, where=_mentioned(derivation, normal.statement),
+            assuming=(*assuming, *cases.nonempty(step)),
+        )  # fmt: skip
     except DpProofsError:
         return None
-    verdict = claim.decide(deadline)
+    verdict = claim.decide(deadline.share(1 / (1 + len(step.cases))))
     if verdict.status is not Status.PROVED:
+        return None
+    # every case with an empty sum, on its own normal form (the opaque atoms are the same)
+    forms = [(e, normal_form(s, step.opaque)) for e, s in cases.statements(step)]
+    if any(f is None for _, f in forms):
+        return None
+    todo = [(e, f.statement) for e, f in forms if f is not None]
+    extra = tuple(c for _, f in forms if f is not None for c in f.conditions)
+    where = lambda t: _mentioned(derivation, t)  # noqa: E731
+    if cases.unsettled(step, derivation, deadline, where, todo, (*kept, *extra)) is not None:
         return None
     # the same checks as the step as read: its conditions can hold, its counts be >= 0
     vacuity = contradiction(step, derivation, deadline) or vacuous(step, derivation, deadline)
@@ -146,7 +161,18 @@ def _linear_proof(
     rules = "; ".join(normal.rules) or "an event written another way"
     return _result(step, PROVED, reason=(
         f"{verdict.method} on the step's linear normal form ({rules}: {normal.statement}), "
-        f"for every value of {named}"))  # fmt: skip
+        f"for every value of {named}{_cases_note(step)}"))  # fmt: skip
+
+
+def _cases_note(step: Step) -> str:
+    """How a step with sums of symbolic bounds was decided ("" when it has none)."""
+    if not step.terms:
+        return ""
+    terms = ", ".join(step.terms)
+    return (
+        f" (in all {2 ** len(step.terms)} cases of the numbers of terms {terms}: each >= 0, "
+        "or <= -1 and its sum or product empty)"
+    )
 
 
 def contradiction(step: Step, derivation: Derivation, deadline: Deadline) -> str:

@@ -1,15 +1,14 @@
 """Whether a step proved under its reading's conditions is proved vacuously.
 
-A step whose sides hold sums or products with symbolic bounds is decided where each has a number
-of terms m >= 0 and for REAL values of the parameters in the bounds (the counts, integers to the
-paper): a condition of the reading (:mod:`dpproofs.steps.sums`), not of the text. Proved, it holds
-at every admissible point with m >= 0, hence at the integer ones. That says nothing when no such
-point exists:
+A step whose sides hold sums or products with symbolic bounds is decided in every case, each
+sum empty or not (:mod:`dpproofs.steps.cases`), for REAL values of the parameters in the bounds
+(the counts, integers to the paper); a step holding opaque probabilities is decided where they
+are >= 0 (a condition of the reading, not of the text). Proved, it holds at every admissible
+point with integer counts. That says nothing when no such point exists:
 
-* the assumptions make a condition false everywhere (``n <= -1`` with m = n >= 0): the sum is
-  empty there (0, Concrete Mathematics 2.4), a case the formula does not read, and every step
-  would be proved (``sum_{i=1}^{n} 1 = 7``). Detected by deciding the negated condition
-  (``n < 0``) under the assumptions: proved means the condition holds at no admissible point;
+* the assumptions make a reading's condition false everywhere (``\\Pr[A] < 0``): every step
+  would be proved. Detected by deciding the negated condition under the assumptions: proved
+  means the condition holds at no admissible point;
 * the assumptions pin a count to a value that is not an integer (``n = 1/2``: no sum has half a
   term), or to a range with no integer in it (``0 < n < 1``). Detected for the count's domain and
   the assumptions in that count alone, solved exactly.
@@ -120,9 +119,8 @@ def vacuous(step: Step, derivation: Derivation, deadline: Deadline) -> str:
                 f"({verdict.status.value}: {verdict.reason}); a proof there may be vacuous"
             )
         return (
-            f"the assumptions are false wherever {shown} (the reading's condition: a sum's "
-            "number of terms, a probability's sign) holds, so the step would be proved "
-            "vacuously; not checked (a sum with no term is 0, a product 1: state the case)"
+            f"the assumptions are false wherever {shown} (the reading's condition: a "
+            "probability's sign) holds, so the step would be proved vacuously; not checked"
         )
     return ""
 

@@ -40,6 +40,7 @@ class Rewrite:
     opaque: tuple[tuple[str, str], ...]
     conditions: tuple[str, ...]
     counts: tuple[str, ...]
+    cases: tuple[tuple[tuple[str, ...], str, str], ...] = ()
     uses: tuple[tuple[str, int, bool], ...] = ()
     defines: str = ""
     note: str = ""
@@ -98,6 +99,8 @@ class _Expander:
 
     def _argument(self, latex: str, depth: int) -> str:
         reading = read_expression(latex)
+        if reading.terms:  # its empty cases would not be the step's: the application stays
+            raise NotUnderstood("a sum of symbolic bounds in an argument", latex)
         self._need(reading, {})
         return "(" + self.expand(reading.text, depth + 1) + ")"
 
@@ -135,6 +138,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         blocked = frozenset(step.counts)
         expander = _Expander(definitions, table, number, blocked)
         lhs, rhs = expander.expand(step.lhs), expander.expand(step.rhs)
+        cases = tuple((empty, expander.expand(left), expander.expand(right))
+                      for empty, left, right in step.cases)  # fmt: skip
         premise = expander.expand(step.premise) if step.premise else step.premise
         unused = [d for d in definitions
                   if _mentions(step, d, table) and _bears(d, definitions, number)
@@ -155,7 +160,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         counts = tuple(sorted({*step.counts, *expander.counts}))
         used = sorted(expander.used, key=lambda d: d.index)
         uses = tuple((d.shown, d.line, d.marked) for d in used)
-        out.append(Rewrite(lhs, rhs, premise, opaque, conditions, counts, uses, caveat=caveat))
+        out.append(Rewrite(lhs, rhs, premise, opaque, conditions, counts, cases, uses,
+                           caveat=caveat))  # fmt: skip
     for d in definitions:
         if d.why_not:
             note = f"not used: {d.why_not}"
@@ -165,7 +171,7 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
             note = "no step after it uses it"
         step = steps[d.index]
         out[d.index] = Rewrite(step.lhs, step.rhs, step.premise, step.opaque, step.conditions,
-                               step.counts,
+                               step.counts, step.cases,
                                defines=(d.name or render(list(d.head)))
                                if d.marked and not d.why_not else "",
                                note=note)  # fmt: skip

@@ -27,7 +27,9 @@ Preconditions, each checked here:
        read to closed forms), and an opaque quantity of ``B`` (``\\Pr[...]``, a sum over a
        set: one number per text) must not mention a variable ``vi``, nor may ``vi`` count the
        terms of a sum of ``B``;
-  (P5) in S, ``n`` does not count the terms of a sum (its integrality would be lost).
+  (P5) in S, ``n`` does not count the terms of a sum (its integrality would be lost);
+  (P6) ``B`` holds no sum or product of symbolic bounds (S would be decided where it is not
+       empty only: :mod:`.cases` splits the sums a step writes, not those a definition brings).
 Proof: a definition makes ``n`` a name for the value of ``B`` at the text's parameters (P1: no
 step before gave ``n`` another meaning; P2: it has one value at S, the one the text's last
 definition before S gives it, as "now let n := B'" tells the reader), and ``f`` the function
@@ -74,6 +76,8 @@ class Step(displays.Step, Protocol):
     def opaque(self) -> tuple[tuple[str, str], ...]: ...
     @property
     def conditions(self) -> tuple[str, ...]: ...
+    @property
+    def cases(self) -> tuple[tuple[tuple[str, ...], str, str], ...]: ...
 
 
 #: Defining symbols, each read as ``=`` (the label of ``\\stackrel{def}{=}`` is what marks it).
@@ -365,6 +369,10 @@ def _checked(definition: Definition, step: Step) -> Definition:
                 "a variable into"))  # fmt: skip
     if params & set(body.counts):
         return replace(definition, why_not="a variable counts the terms of a sum of its right side")
+    if body.terms:  # P6: the steps using it would be decided where its sums are not empty only
+        return replace(definition, why_not=(
+            "its right side holds a sum or product of symbolic bounds, whose empty case the "
+            "steps using it would not carry"))  # fmt: skip
     return definition
 
 

@@ -34,6 +34,7 @@ from dpproofs.steps.names import (
     unused_where,
 )
 from dpproofs.steps.notation import RELATIONS
+from dpproofs.steps.reading import step_cases
 from dpproofs.steps.rows import Row, read_rows, statements, substitute
 from dpproofs.symbolic.written import read_formula
 
@@ -60,10 +61,14 @@ class Step:
     starts_statement: bool = False
     #: The line of the pasted text where the step's relation is (1-based).
     line: int = 0
-    #: What the step's sums and products need (:class:`dpproofs.steps.latex.Reading`): their
-    #: numbers of terms are >= 0 (conditions), the parameters in their bounds are integers.
+    #: What the step's reading needs (:class:`dpproofs.steps.latex.Reading`): conditions (a
+    #: probability >= 0); the parameters in the bounds of its sums and products are integers.
     conditions: tuple[str, ...] = ()
     counts: tuple[str, ...] = ()
+    #: The numbers of terms of its sums and products of symbolic bounds, and for each non-empty
+    #: set E of them the sides with those sums empty (:mod:`dpproofs.steps.cases`).
+    terms: tuple[str, ...] = ()
+    cases: tuple[tuple[tuple[str, ...], str, str], ...] = ()
     #: Opaque quantities (``\\Pr[...]``, ``\\mathbb{E}[...]``): (parameter, LaTeX). A proof
     #: holds for every value of them; a refutation does not count (:mod:`dpproofs.steps.check`).
     opaque: tuple[tuple[str, str], ...] = ()
@@ -158,13 +163,10 @@ class Derivation:
                 return False, "the consequence is not a relation"
         want = self.conclusion
         kept = [s.premise for s in self.steps if s.premise and not s.consequence]
-        kept += [c for s in self.steps for c in s.conditions
-                 if set(s.counts) & set(re.findall(r"\w+", c))]  # fmt: skip
         if kept:  # each step holds only under these: the conclusion would drop them
             return False, (
                 f"the steps were proved only where {' and '.join(dict.fromkeys(kept))} (a row's "
-                "condition, a sum's number of terms >= 0), which the conclusion does not carry: "
-                "state them with --assume"
+                "condition), which the conclusion does not carry: state them with --assume"
             )
         if _same(first, want.lhs) and _same(last, want.rhs) and implies(composed, want.relation):
             return True, ""
@@ -332,7 +334,8 @@ def _defined(
     for step, new in zip(steps, definition_use.rewrite(steps, found), strict=True):
         if new is not None:
             step = replace(step, lhs=new.lhs, rhs=new.rhs, premise=new.premise, opaque=new.opaque,
-                           conditions=new.conditions, counts=new.counts, uses=new.uses,
+                           conditions=new.conditions, counts=new.counts, cases=new.cases,
+                           uses=new.uses,
                            defines=new.defines or ("" if new.uses else step.defines),
                            definition=new.note, caveat=new.caveat)  # fmt: skip
         out.append(step)
@@ -372,13 +375,14 @@ def _chain_steps(rows: list[Row], group: list[int], offset: int) -> list[Step]:
         ambiguous = next((rows[n].problem for n in sorted(spanned) if rows[n].problem), "")
         refused = next((rows[n].refused for n in sorted(spanned) if rows[n].refused), "")
         premise, why_c = _condition(row)
-        problem = refused or unchecked or why_l or why_r or ambiguous or why_c
-        if ambiguous or why_c:  # read, but not as the paper may mean it: not checked
+        terms, cases, many = step_cases((left, right))
+        problem = refused or unchecked or why_l or why_r or ambiguous or why_c or many
+        if ambiguous or why_c or many:  # read, but not as the paper may mean it: not checked
             lhs = rhs = None
         steps.append(
             Step(offset + i + 1, render(exprs[i]), rel, render(exprs[i + 1]), row.justification,
                  lhs, relation, rhs, problem, premise, line=row.line, conditions=conditions,
-                 counts=counts, opaque=opaque, caveat=row.caveat)
+                 counts=counts, terms=terms, cases=cases, opaque=opaque, caveat=row.caveat)
         )  # fmt: skip
     if consequence is not None:
         tail, row_number = consequence
@@ -424,7 +428,11 @@ def _consequence(chain: list[Step], tail: list[str], row: Row, offset: int = 0) 
         problem = f"the chain before {arrow} gives no relation to draw it from (not checked)"
     lhs, why_l = _translate(lhs_latex)
     rhs, why_r = _translate(rhs_latex) if rhs_latex else (None, "")
-    problem = problem or why_l or why_r
+    symbolic = any(r is not None and r.counts for r in (_read(lhs_latex)[0], *(
+        [_read(rhs_latex)[0]] if rhs_latex else [])))  # fmt: skip
+    problem = problem or why_l or why_r or (symbolic and (
+        f"a sum or product with symbolic bounds in the consequence after {arrow} is not "
+        "supported (its empty case; not checked)")) or ""  # fmt: skip
     problem = problem or row.problem or ("" if not row.condition else
         f"a condition on the consequence after {arrow} is not supported (not checked)")  # fmt: skip
     if problem:

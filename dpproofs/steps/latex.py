@@ -23,7 +23,6 @@ Anything else (a Latin letter applied to parentheses, an improper ``\\int``, an 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from dpproofs.steps.binders import (
     DECORATION_WORDS,
@@ -50,41 +49,38 @@ from dpproofs.steps.notation import (
     _VARIANTS,
     RELATIONS,
 )
+from dpproofs.steps.reading import CASES, Reading, subsets
 from dpproofs.steps.sums import SUMS
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """An expression in claim syntax, with what its sums and products need to mean it.
-
-    ``conditions`` (claim syntax) say that each sum or product has a number of terms >= 0;
-    ``counts`` are the parameters in their bounds, which count terms: integers. A statement
-    proved for all real values of ``counts`` under ``conditions`` holds for the integer ones; a
-    refutation counts only at integer values (see :mod:`dpproofs.steps.check`).
-    """
-
-    text: str
-    conditions: tuple[str, ...] = ()
-    counts: tuple[str, ...] = ()
-    #: Opaque quantities (:mod:`.binders`): (parameter, LaTeX as written).
-    opaque: tuple[tuple[str, str], ...] = ()
 
 
 def read_expression(latex: str) -> Reading:
     """One LaTeX expression (no relation) in the syntax of ``read_formula``, with the conditions
     of its sums and products."""
     check_decimals(latex)
-    parser = _Parser(*unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
-    try:
-        text = parser.whole()
-    except RecursionError as exc:  # the parser recurses once per nested group
-        raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
+    parser = _parsed(latex, frozenset())
+    terms = tuple(sorted(set(parser.terms)))
+    cases: tuple[tuple[tuple[str, ...], str], ...] = ()
+    if len(terms) <= CASES:
+        cases = tuple((empty, _parsed(latex, frozenset(empty)).text) for empty in subsets(terms))
     return Reading(
-        text,
+        parser.text,
         tuple(dict.fromkeys(parser.conditions)),
         tuple(sorted(set(parser.counts))),
         tuple(sorted(set(parser.opaque))),
+        terms,
+        cases,
     )
+
+
+def _parsed(latex: str, empty: frozenset[str]) -> _Parser:
+    """The parser after reading ``latex`` whole (its ``text``), the sums of ``empty`` empty."""
+    parser = _Parser(*unbrace_applications([_BARS.get(tok, tok) for tok in tokens(latex)]))
+    parser.empty = empty
+    try:
+        parser.text = parser.whole()
+    except RecursionError as exc:  # the parser recurses once per nested group
+        raise NotUnderstood("nested too deeply to read", f"{latex[:40]}...") from exc
+    return parser
 
 
 def to_claim_syntax(latex: str) -> str:
@@ -102,6 +98,9 @@ class _Parser(_Opaque, _Letters):
         self.bars = 0
         self.conditions: list[str] = []
         self.counts: list[str] = []
+        self.terms: list[str] = []
+        self.empty: frozenset[str] = frozenset()
+        self.text = ""
         self.opaque: list[tuple[str, str]] = []
 
     def peek(self) -> str | None:

@@ -44,6 +44,10 @@ class _Binding:
     bars: int
     conditions: list[str]
     counts: list[str]
+    #: The numbers of terms (claim syntax) of the sums and products of symbolic bounds read, and
+    #: those to read as empty (m <= -1: 0 or 1; :mod:`dpproofs.steps.cases`).
+    terms: list[str]
+    empty: frozenset[str]
     opaque: list[tuple[str, str]]
 
     if TYPE_CHECKING:
@@ -69,9 +73,11 @@ class _Binding:
     def _sub(self, toks: list[str]) -> str:
         """``toks`` read as an expression of its own, its conditions kept."""
         parser = type(self)(toks)
+        parser.empty = self.empty
         text = parser.whole()
         self.conditions += parser.conditions
         self.counts += parser.counts
+        self.terms += parser.terms
         self.opaque += parser.opaque
         return text
 
@@ -100,7 +106,7 @@ class _Binding:
         self.take("_")
         variable, elements = listed_set(tok, self._raw_argument())
         probe = type(self)(self.toks)
-        probe.pos, probe.bars = self.pos, self.bars
+        probe.pos, probe.bars, probe.empty = self.pos, self.bars, self.empty
         probe.term()
         body, self.pos = self.toks[self.pos : probe.pos], probe.pos
         if mentions(self.toks[self.pos :], variable):
@@ -289,9 +295,11 @@ class _Binding:
             closed = closed_form(SUMS[tok], _name(index), lower, upper, body)
         except (NotSummable, DpProofsError) as exc:
             raise NotUnderstood(str(exc), tok) from exc
-        if closed.condition:
-            self.conditions.append(closed.condition)
         self.counts += closed.counts
+        if closed.terms:  # symbolic bounds: non-empty (m >= 0) or, in this reading, empty
+            self.terms.append(closed.terms)
+            if closed.terms in self.empty:
+                return closed.empty
         return closed.text
 
     def _imaginary_unit(self, start: int, where: str) -> None:

@@ -99,13 +99,15 @@ class _Opaque(_Binding):
             and "=" in (self.toks[self.pos + 3 : self.pos + 4])
         ):  # bounds: read exactly or refused (a sequence, no closed form: map it)
             return self._big_operator(tok)
-        saved = (len(self.opaque), len(self.conditions), len(self.counts), self.bars)
+        saved = (len(self.opaque), len(self.conditions), len(self.counts), self.bars,
+                 len(self.terms))  # fmt: skip
         try:
             return self._big_operator(tok) if tok in SUMS else self._over_listed_set(tok)
         except NotUnderstood as exc:
             if str(exc).startswith("ambiguous"):
                 raise
         del self.opaque[saved[0] :], self.conditions[saved[1] :], self.counts[saved[2] :]
+        del self.terms[saved[4] :]
         self.bars = saved[3]
         return self._opaque_operator(start)
 
@@ -149,10 +151,11 @@ class _Opaque(_Binding):
         bound = _names(under[:cut])
         letters_only = all(re.fullmatch(_BOUND_LETTER, t) for t in under)
         unwritten = bool(tok not in SUMS and cut == len(under) and letters_only and bound)
-        saved = (len(self.opaque), len(self.conditions), len(self.counts))
+        saved = (len(self.opaque), len(self.conditions), len(self.counts), len(self.terms))
         body_start = self.pos
         self.term()  # the body's extent; its reading is not used
         del self.opaque[saved[0] :], self.conditions[saved[1] :], self.counts[saved[2] :]
+        del self.terms[saved[3] :]
         if tok in SUMS and cut == len(under) and letters_only and bound:
             unwritten = not _indexes_only(self.toks[body_start : self.pos], under)
         rest = self.toks[self.pos :]

@@ -12,15 +12,19 @@ empty sum, 0, or product, 1). Read exactly, never by expanding on a guessed b:
   none), i in an exponent or under a function, a product whose factors depend on i, bounds
   that are not integer combinations of parameters.
 
-Constant bounds (no parameter): m is known. With m <= 0 (b < a, "bounds swapped" included) the
-sum has no term, as in Concrete Mathematics (eq. 2.4: the sum over the integers a <= i <= b): it
-is 0 and the product 1, never the formula's value at m < 0 (sum_{i=3}^{1} 1 is 0, not -1).
+Constant bounds (no parameter), or bounds whose difference is constant (n to n + 2): m is
+known. With m <= 0 (b < a, "bounds swapped" included) the sum has no term, as in Concrete
+Mathematics (eq. 2.4: the sum over the integers a <= i <= b): it is 0 and the product 1,
+never the formula's value at m < 0 (sum_{i=3}^{1} 1 is 0, not -1).
 
-Symbolic bounds: the reading holds for integer bounds with m >= 0: the step is checked where
-m >= 0 (a condition) for all REAL values of the parameters in the bounds (counts). Proved for all
-reals, it holds for the integers with m >= 0; the empty case m < 0 is not covered, and a step
-whose assumptions leave no such point is not checked (:mod:`dpproofs.steps.counts`). A refutation
-is only reported at integer counts (dpproofs.steps.check).
+Symbolic bounds (:mod:`dpproofs.steps.cases`): the closed form above is the sum for integer
+bounds with m >= 0 only; with m <= -1 the sum is empty (0, the product 1), never the formula's
+value there. :class:`Closed` gives both: ``text`` (m >= 0) and ``empty``, with ``terms`` = m
+(claim syntax, expanded: sums with the same number of terms are empty together). A step is proved
+only when it holds in every case, each sum of symbolic bounds non-empty (m >= 0, its closed form)
+or empty (m <= -1, its empty value), each case for all REAL values of the parameters in the
+bounds (counts) under its conditions; a refutation is only reported at integer counts
+(dpproofs.steps.check).
 """
 
 from __future__ import annotations
@@ -43,11 +47,14 @@ class NotSummable(DpProofsError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Closed:
-    """A sum or product in claim syntax, the condition its bounds need, their parameters."""
+    """A sum or product in claim syntax where its number of terms m is >= 0 (``text``) and where
+    it is <= -1 (``empty``: 0 or 1), m in claim syntax (``terms``, "" for constant bounds: then
+    ``text`` is the value) and the parameters in the bounds (``counts``)."""
 
     text: str
-    condition: str
+    terms: str
     counts: tuple[str, ...]
+    empty: str = ""
 
 
 def _term(text: str) -> sympy.Expr:
@@ -81,7 +88,7 @@ def _bound(text: str, which: str) -> sympy.Expr:
     expr = _term(text)
     if not _is_polynomial(expr):
         raise NotSummable(f"the {which} bound {text} is not an integer combination of parameters")
-    if not _integer_linear(sympy.expand(expr)):
+    if not _integer_linear(sympy.expand(expr.doit())):  # doit: flatten a nested unevaluated +
         raise NotSummable(
             f"the {which} bound {text} is not an integer combination of parameters (write it so)"
         )
@@ -115,16 +122,16 @@ def closed_form(kind: str, index: str, lower: str, upper: str, body: str) -> Clo
             f"parameter (--map '\\sum_{{{index}=...}}^{{...}} ...' => 'S')"
         )
     terms = f"({upper}) - ({lower}) + 1"
-    condition = f"{terms} >= 0"
-    if not counts:  # constant bounds: the number of terms is known exactly
-        number = high - low + 1
-        if number <= 0:  # b < a: no term (Concrete Mathematics 2.4), the empty sum or product
-            return Closed("0" if kind == "sum" else "1", "", ())
-        condition = ""
+    number = sympy.expand((high - low + 1).doit())
+    empty = "0" if kind == "sum" else "1"
+    if not number.free_symbols and number <= 0:  # b < a: no term (Concrete Mathematics 2.4)
+        return Closed(empty, "", ())
+    # the number of terms known (constant bounds, or n to n + 2): no case to split
+    written = str(number) if number.free_symbols else ""
     expr = _term(body)
     if sympy.Symbol(index, real=True) not in expr.free_symbols:
         text = f"({terms})*({body})" if kind == "sum" else f"({body})**({terms})"
-        return Closed(text, condition, counts)
+        return Closed(text, written, counts, empty)
     if kind != "sum" or not _is_polynomial(expr):
         raise NotSummable(
             f"a {kind} whose terms depend on {index} is read only when it is a sum of a "
@@ -134,4 +141,4 @@ def closed_form(kind: str, index: str, lower: str, upper: str, body: str) -> Clo
     closed = sympy.summation(sympy.expand(expr), (symbol, low, high))
     if closed.has(sympy.Sum, sympy.Piecewise):
         raise NotSummable(f"no closed form for the {kind} of {body}")
-    return Closed(f"({sympy.factor(closed)})", condition, counts)
+    return Closed(f"({sympy.factor(closed)})", written, counts, empty)

@@ -42,8 +42,11 @@ def test_a_polynomial_sum_is_its_closed_form_at_every_integer_bound(
     n = lower + shift  # shift = -1: the empty sum
     brute = sum(c0 + c1 * i + c2 * i * i + c3 * i * x for i in range(lower, n + 1))
     assert value(reading.text, n=n, x=x) == brute
-    assert reading.counts == ("n",)
-    assert value(reading.conditions[0].split(">=")[0], n=n) >= 0
+    shown = {0: "n + 1", 1: "n", 2: "n - 1", 3: "n - 2"}[lower]  # n - lower + 1, expanded
+    assert reading.counts == ("n",) and reading.terms == (shown,)
+    assert value(reading.terms[0], n=n) == n - lower + 1 >= 0
+    # read as empty (its number of terms <= -1), it is 0 whatever the body
+    assert reading.case(frozenset(reading.terms)) == "0"
 
 
 @settings(max_examples=30, deadline=None)
@@ -91,7 +94,7 @@ def test_a_sum_in_an_assumption_is_refused() -> None:
 def test_a_step_true_at_every_integer_is_never_refuted_at_a_fraction() -> None:
     # n <= n^2 for every integer n >= 0, false at n = 1/2: the refutation does not count.
     step = read_derivation(r"\sum_{i=1}^{n} 1 \le n^2").steps[0]
-    assert step.counts == ("n",) and step.conditions == ("((n)) - (1) + 1 >= 0",)
+    assert step.counts == ("n",) and step.terms == ("n",) and step.conditions == ()
     result = check_step(step, read_derivation(r"\sum_{i=1}^{n} 1 \le n^2"), Deadline(20))
     assert result.status == "unknown" and "must be an integer" in result.reason
 
@@ -108,11 +111,24 @@ def test_a_step_false_at_an_integer_is_refuted_there() -> None:
 
 
 def test_recheck_states_a_sum_s_condition_as_the_decider_did() -> None:
-    # sum_{i=1}^{n} 1 >= 0 is n >= 0: true only under the sum's condition n - 1 + 1 >= 0; the
-    # second encoding of dpproofs recheck had dropped it (and could not prove the step again).
-    from dpproofs.recheck.witnesses import step_problem
+    # sum_{i=1}^{n} 1 >= 0 is n >= 0 where the sum is not empty (n >= 0), 0 >= 0 where it is
+    # (n <= -1); the second encoding of dpproofs recheck states both cases as the decider did
+    from dpproofs.recheck.witnesses import step_problem, step_problems
 
     derivation = read_derivation(r"\sum_{i=1}^{n} 1 \ge 0")
     problem = step_problem(derivation, derivation.steps[0])
-    assert len(problem.assumptions) == 1
-    assert str(problem.assumptions[0]).replace(" ", "") == "n>=0"  # (n) - (1) + 1 >= 0
+    assert [str(a).replace(" ", "") for a in problem.assumptions] == ["n>=0"]
+    problems = step_problems(derivation, derivation.steps[0])
+    assert [[str(a).replace(" ", "") for a in p.assumptions] for p in problems] == [
+        ["n>=0"],
+        ["n<=-1"],
+    ]
+    assert str(problems[1].statement).replace(" ", "") == "0>=0"
+
+
+def test_recheck_skips_a_case_the_domains_exclude() -> None:
+    # k in (0, oo): the case k <= -1 has no point (sympy evaluates the condition to False)
+    derivation = read_derivation(r"\sum_{i=1}^{k} 2 = 2k", where={"k": "(0, oo)"})
+    from dpproofs.recheck.witnesses import step_problems
+
+    assert len(step_problems(derivation, derivation.steps[0])) == 1
