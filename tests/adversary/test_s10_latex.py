@@ -1,0 +1,308 @@
+"""Adversary (helper ADV7, session 10, issue 28): the session's LaTeX reader work attacked -- a
+pasted document's commands in TeX's order and scope (dpproofs/steps/macros.py,
+macro_definitions.py, tex_source.py) and definitions that follow redefinitions
+(dpproofs/steps/definitions.py) -- through the library API and ``dpproofs check-proof`` on a
+.tex file.
+
+Each finding is a test of the right answer that fails today, marked xfail(strict=True, reason=
+"ADV7: ..."), so a fix turns it into an XPASS that must be unmarked. What held is kept as plain
+tests. Truth is decided here without the reader, by what TeX typesets (the paper a reader sees):
+each step's printed form is written out in the comment and its value computed with integers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dpproofs.deadline import Deadline
+from dpproofs.steps.check import check_steps
+from dpproofs.steps.derivation import read_derivation
+from tests.steps.test_steps_cli import call
+
+
+def statuses(block: str, **kwargs: object) -> list[str]:
+    derivation = read_derivation(block, **kwargs)  # type: ignore[arg-type]
+    return [r.status for r in check_steps(derivation, Deadline(30))]
+
+
+def align(document: str, row: str) -> str:
+    """``document`` (a preamble) followed by one align block holding ``row``."""
+    return f"{document}\n\\begin{{align}} {row} \\end{{align}}"
+
+
+# === 1. an undelimited argument's braces are stripped: TeX prints no bracket ====================
+# TeX substitutes #1 by the argument's tokens WITHOUT its braces (The TeXbook, ch. 20), so
+# \newcommand{\ng}[1]{-#1} then \ng{a+1} typesets "-a+1", and \sub{3}{a+1} with body #1-#2
+# typesets "3-a+1". The reader substitutes "{a+1}" and reads a brace group after -, \cdot or /
+# as a parenthesis (docs/latex.md calls {x+1}^2 and 2{a+b} ambiguous, not -{a+b}). The same holds
+# for the brace group written by hand: -{a+1} prints as -a+1.
+# Witness for each false step: a = 0 (printed value vs. the right side, both exact integers).
+FALSE_BY_STRIPPED_BRACES = [
+    # -a+1 = -a-1: at a = 0, 1 != -1
+    (r"\newcommand{\ng}[1]{-#1}", r"\ng{a+1} &= -a-1", (1, -1)),
+    # 2 \cdot a+1 = 2a+2: at a = 0, 1 != 2
+    (r"\newcommand{\tw}[1]{2 \cdot #1}", r"\tw{a+1} &= 2a+2", (1, 2)),
+    # 3-a+1 = 2-a: at a = 0, 4 != 2
+    (r"\newcommand{\sub}[2]{#1-#2}", r"\sub{3}{a+1} &= 2-a", (4, 2)),
+    # \def with parameters: the same stripping
+    (r"\def\ng#1{-#1}", r"\ng{a+1} &= -a-1", (1, -1)),
+    # by hand: -{a+1} prints -a+1
+    ("", r"-{a+1} &= -a-1", (1, -1)),
+    ("", r"2\cdot{a+1} &= 2a+2", (1, 2)),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV7: a brace group after an operator read as brackets")
+@pytest.mark.parametrize(("preamble", "row", "values"), FALSE_BY_STRIPPED_BRACES)
+def test_a_stripped_argument_is_not_read_as_parenthesised(
+    preamble: str, row: str, values: tuple[int, int]
+) -> None:
+    printed, right = values
+    assert printed != right  # the witness a = 0
+    assert statuses(align(preamble, row)) != ["proved"]
+
+
+TRUE_BY_STRIPPED_BRACES = [
+    # -a+1 = 1-a, true for every a; refused as -(a+1) = 1 - a at a = 1
+    (r"\newcommand{\ng}[1]{-#1}", r"\ng{a+1} &= 1-a"),
+    # 2 \cdot a+1 = 2a+1, true for every a
+    (r"\newcommand{\tw}[1]{2 \cdot #1}", r"\tw{a+1} &= 2a+1"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV7: a brace group after an operator read as brackets")
+@pytest.mark.parametrize(("preamble", "row"), TRUE_BY_STRIPPED_BRACES)
+def test_a_true_step_with_a_stripped_argument_is_not_refuted(preamble: str, row: str) -> None:
+    assert statuses(align(preamble, row)) != ["refuted"]
+
+
+def test_a_braced_argument_before_a_superscript_is_ambiguous() -> None:
+    # held: \sq{a+1} with body #1^2 prints a+1^2; read {a+1}^2, called ambiguous
+    assert statuses(align(r"\newcommand{\sq}[1]{#1^2}", r"\sq{a+1} &= a^2+2a+1")) == ["not-checked"]
+
+
+# === 2. adjacent digits from arguments make one number ===========================================
+# \def\a#1#2{#2#1} then \a 12 typesets "21" (two ordinary atoms, no space: twenty-one); the
+# reader reads {2}{1} as the product 2*1. So "= 2" (false: 21 != 2) is proved and "= 21" (true)
+# refuted. The same for \tw{2}2 with body #1: printed "22", read (2)*2 = 4; and {2}{1} by hand.
+@pytest.mark.xfail(strict=True, reason="ADV7: braced digits side by side read as a product")
+@pytest.mark.parametrize(
+    ("preamble", "row", "status"),
+    [
+        (r"\def\a#1#2{#2#1}", r"\a 12 &= 2", "proved"),  # 21 = 2 is false
+        (r"\def\a#1#2{#2#1}", r"\a 12 &= 21", "refuted"),  # 21 = 21 is true
+        (r"\newcommand{\tw}[1]{#1}", r"\tw{2}2 &= 22", "refuted"),  # 22 = 22 is true
+        ("", r"{2}{1} &= 2", "proved"),  # prints 21 = 2, false
+    ],
+)
+def test_braced_digits_side_by_side_are_one_number(preamble: str, row: str, status: str) -> None:
+    assert statuses(align(preamble, row)) != [status]
+
+
+def test_a_command_before_a_digit_makes_one_number() -> None:
+    # held: \newcommand{\cc}{2}, \cc2 prints 22 and 1\cc prints 12
+    assert statuses(align(r"\newcommand{\cc}{2}", r"\cc2 &= 22")) == ["proved"]
+    assert statuses(align(r"\newcommand{\cc}{2}", r"1\cc &= 12")) == ["proved"]
+    assert statuses(align(r"\newcommand{\cc}{2}", r"\cc2 &= 4")) == ["refuted"]  # 22 != 4
+
+
+# === 3. what TeX executes: \else of \iffalse, \unless, \lstinline[...], \begin {verbatim} ========
+# \iffalse A \else B \fi executes B (The TeXbook, ch. 20), and e-TeX's \unless\iffalse B \fi
+# executes B: \cc is 3 there, so "\cc = 3" prints 3 = 3 (true), refuted today as 2 = 3.
+# \lstinline[language=TeX]|...| (the listings package's optional argument) and \begin {verbatim}
+# (a space before the brace: \begin takes an undelimited argument) show their text, never run
+# it: \cc stays 2 and "\cc + \cc = 4" prints 2 + 2 = 4 (true), refuted today as 3 + 3 = 4.
+EXECUTED_OR_NOT = [
+    r"\def\cc{2}\iffalse\else\def\cc{3}\fi" + "\n" + r"\begin{align} \cc &= 3 \end{align}",
+    r"\def\cc{2}\unless\iffalse\def\cc{3}\fi" + "\n" + r"\begin{align} \cc &= 3 \end{align}",
+    r"\def\cc{2} \lstinline[language=TeX]|\def\cc{3}|"
+    + "\n"
+    + r"\begin{align} \cc + \cc &= 4 \end{align}",
+    "\\def\\cc{2}\n\\begin {verbatim}\n\\gdef\\cc{3}\n\\end{verbatim}\n"
+    r"\begin{align} \cc + \cc &= 4 \end{align}",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV7: \\else, \\unless, \\lstinline[..], \\begin {..}")
+@pytest.mark.parametrize("document", EXECUTED_OR_NOT)
+def test_what_tex_executes_is_what_is_read(document: str) -> None:
+    assert statuses(document) != ["refuted"]
+
+
+@pytest.mark.parametrize(
+    ("document", "status"),
+    [
+        # held: \verb, verbatim*, a comment, \% (a percent sign: the \def after it runs)
+        (r"\def\cc{2}\footnote{see \verb+\def\cc{3}+}" + "\n" + r"\[ \cc + \cc = 4 \]", "proved"),
+        (
+            "\\def\\cc{2}\n\\begin{verbatim*}\n\\def\\cc{3}\n\\end{verbatim*}\n\\[ \\cc = 2 \\]",
+            "proved",
+        ),
+        ("\\def\\cc{2}% \\def\\cc{3}\n\\[ \\cc = 2 \\]", "proved"),
+        ("\\def\\cc{2}\\% \\def\\cc{3}\n\\[ \\cc + \\cc = 6 \\]", "proved"),
+        ("\\def\\cc{2}\\iffalse \\def\\cc{3} \\fi\n\\[ \\cc = 2 \\]", "proved"),
+    ],
+)
+def test_comments_and_verbatim_that_look_like_definitions(document: str, status: str) -> None:
+    assert statuses(document) == [status]
+
+
+# === 4. \newcommand of a command already defined =================================================
+# LaTeX's \newcommand of a defined command is an error ("Command \le already defined") and
+# defines nothing: the document keeps \le, so "1 \le 2 \\ 3 \le 5" prints 1 <= 2, 3 <= 5 (true).
+# The reader takes \le as \ge and refutes both (1 >= 2 false). Likewise \newcommand{\cc}{3} after
+# \newcommand{\cc}{2} leaves \cc = 2: "\cc + 1 = 4" prints 2 + 1 = 4 (false), proved today.
+@pytest.mark.xfail(strict=True, reason="ADV7: \\newcommand of a defined command read as a renew")
+def test_newcommand_of_a_defined_command_does_not_redefine_it() -> None:
+    assert "refuted" not in statuses(align(r"\newcommand{\le}{\ge}", r"1 &\le 2 \\ 3 &\le 5"))
+    document = align("\\newcommand{\\cc}{2}\n\\newcommand{\\cc}{3}", r"\cc + 1 &= 4")
+    assert statuses(document) != ["proved"]  # 2 + 1 = 3 != 4
+
+
+# === 5. scope: groups, environments, \let, \global =============================================
+@pytest.mark.parametrize(
+    ("document", "status"),
+    [
+        # a \def inside \begin{proof}...\end{proof} ends there: 2 = 2
+        ("\\def\\cc{2}\n\\begin{proof}\\def\\cc{3}\\end{proof}\n\\[ \\cc = 2 \\]", "proved"),
+        ("\\def\\cc{2}\n\\begingroup\\def\\cc{3}\\endgroup\n\\[ \\cc = 2 \\]", "proved"),
+        ("\\def\\cc{2}{\\def\\cc{3}}\n\\[ \\cc = 3 \\]", "refuted"),  # 2 = 3
+        ("{\\gdef\\cc{3}}\n\\[ \\cc = 3 \\]", "proved"),
+        ("\\begingroup\\global\\def\\cc{3}\\endgroup\n\\[ \\cc = 3 \\]", "proved"),
+        # \let copies the meaning at the \let, through a chain: \a = \c = 2, \d = 5
+        (
+            r"\def\b{2}\let\a\b\let\c\a\renewcommand{\b}{5}\let\d\b" + "\n"
+            r"\[ \a + \c + \d = 9 \]",
+            "proved",
+        ),
+        # a \let inside a group ends there; the later \def of \a holds
+        ("\\def\\b{2}{\\let\\a\\b}\\def\\a{7}\n\\[ \\a = 7 \\]", "proved"),
+        ("\\providecommand{\\cc}{3}\n\\[ \\cc = 3 \\]", "proved"),
+        ("\\def\\cc{2}\\providecommand{\\cc}{3}\n\\[ \\cc = 2 \\]", "proved"),
+        # redefining \frac and \sum: what the document says, 2/1 = 2, 2^3 = 8
+        ("\\renewcommand{\\frac}[2]{#2/#1}\n\\[ \\frac{1}{2} = 2 \\]", "proved"),
+        ("\\renewcommand{\\sum}{\\prod}\n\\[ \\sum_{i=1}^{3} 2 = 8 \\]", "proved"),
+        # \def with parameters in order, swapped in the body: y - x
+        ("\\def\\sub#1#2{#2 - #1}\n\\[ \\sub{x}{y} = y - x \\]", "proved"),
+        ("\\newcommand{\\R}{\\le}\n\\[ 1 \\R 2 \\]", "proved"),
+    ],
+)
+def test_scope_held(document: str, status: str) -> None:
+    assert statuses(document) == [status]
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        r"\def\p#1.{#1^2}" + "\n" + r"\[ \p x. = x^2 \]",  # delimited
+        r"\def\a{1}\edef\b{\a}\def\a{2}" + "\n" + r"\[ \b = 1 \]",
+        r"{\def\a{1}\xdef\b{\a}}" + "\n" + r"\[ \b = 1 \]",
+        r"\newcommand{\f}[2][1]{#1 + #2}" + "\n" + r"\[ \f{3} = 4 \]",  # optional argument
+        # a redefinition inside an align row or inside a group within math
+        r"\newcommand{\cc}{2}" + "\n"
+        r"\begin{align} x &= \cc \\ \renewcommand{\cc}{3} y &= \cc \end{align}",
+        r"\newcommand{\cc}{2}" + "\n" + r"\[ {\renewcommand{\cc}{3}} \cc = 2 \]",
+        r"\newcommand{\s}{1+1}" + "\n" + r"\[ \frac\s2 = 1 \]",  # \frac takes \s unexpanded
+    ],
+)
+def test_what_is_not_followed_is_not_decided(document: str) -> None:
+    assert set(statuses(document)) <= {"not-checked", "unknown"}
+
+
+# === 6. definitions: inline, in a justification ================================================
+# "Let $c := 2$. Then c + 1 = 3": the prose defines c with a defining symbol, so c + 1 = 3 is
+# 2 + 1 = 3 (true). With "Let $c = 2$" the step is not checked (the prose fixes c); with the
+# defining symbols := , \coloneqq, \triangleq (or a document macro for :=) it is refuted at c = 1.
+@pytest.mark.xfail(strict=True, reason="ADV7: an inline := definition does not fix the name")
+@pytest.mark.parametrize(
+    "prose",
+    [
+        r"Let $c := 2$.",
+        r"Let $c \coloneqq 2$.",
+        r"Set $c \triangleq 2$.",
+        "\\newcommand{\\defeq}{:=}\nLet $c \\defeq 2$.",
+    ],
+)
+def test_an_inline_definition_is_not_refuted_through(prose: str) -> None:
+    assert statuses(f"{prose} Then\n\\begin{{align}} c + 1 &= 3 \\end{{align}}") != ["refuted"]
+
+
+def test_an_inline_equation_fixes_the_name() -> None:
+    # held: "Let $c = 2$" -- not checked, never refuted
+    assert statuses("Let $c = 2$. Then\n\\begin{align} c + 1 &= 3 \\end{align}") == ["not-checked"]
+
+
+# "x = c + 1 (where c := 2) = 3": the justification defines c; the next link c + 1 = 3 is
+# 2 + 1 = 3 (true), refuted today at c = 1.
+@pytest.mark.xfail(strict=True, reason="ADV7: a definition in a justification is ignored")
+def test_a_definition_in_a_justification_is_not_refuted_through() -> None:
+    block = r"\begin{align} x &= c + 1 && \text{where $c := 2$} \\ &= 3 \end{align}"
+    assert "refuted" not in statuses(block)
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        # defined, used, redefined, used: each use reads the definition in force
+        (
+            "Let\n\\[ c := 2 \\]\nThen\n\\[ c + 1 = 3 \\]\nNow let\n\\[ c := 5 \\]\nso\n"
+            "\\[ c + 1 = 6 \\]",
+            ["not-checked", "proved", "not-checked", "proved"],
+        ),
+        (
+            "Let\n\\[ c := 2 \\]\nThen\n\\[ c + 1 = 3 \\]\nNow let\n\\[ c := 5 \\]\nso\n"
+            "\\[ c + 1 = 3 \\]",
+            ["not-checked", "proved", "not-checked", "refuted"],
+        ),  # 6 != 3
+        # the same in one align block
+        (
+            "Let\n\\begin{align} c &:= 2 \\\\ c + 1 &= 3 \\\\ c &:= 5 \\\\ c + 1 &= 6 \\end{align}",
+            ["not-checked", "proved", "not-checked", "proved"],
+        ),
+        # a function redefined with another arity: f(2) after f(x, y) := x + y is not decided
+        (
+            "Let\n\\[ f(x) := x^2 \\]\nThen\n\\[ f(3) = 9 \\]\nNow let\n\\[ f(x, y) := x + y \\]\n"
+            "so\n\\[ f(3, 1) = 4 \\]\nand\n\\[ f(2) = 4 \\]",
+            ["not-checked", "proved", "not-checked", "proved", "not-checked"],
+        ),
+        # a definition after the step that uses it: not used
+        (
+            "Then\n\\begin{align} c + 1 &= 3 \\end{align}\nwhere\n\\[ c := 2 \\]",
+            ["not-checked", "not-checked"],
+        ),
+        # the definition's right side is a macro redefined later: the text is expanded where
+        # the definition stands (2), a later \renewcommand changes nothing
+        (
+            "\\newcommand{\\val}{2}\nLet\n\\[ c := \\val \\]\n\\renewcommand{\\val}{5}\nThen\n"
+            "\\[ c + 1 = 3 \\]",
+            ["not-checked", "proved"],
+        ),
+        # a definition written with a document macro for :=
+        (
+            "\\newcommand{\\defeq}{:=}\n\\[ c \\defeq 2 \\]\nThen\n\\[ c + 1 = 3 \\]",
+            ["not-checked", "proved"],
+        ),
+    ],
+)
+def test_definitions_held(document: str, expected: list[str]) -> None:
+    assert statuses(document) == expected
+
+
+# === 7. the command line reads the same ==========================================================
+@pytest.mark.xfail(strict=True, reason="ADV7: \\else of \\iffalse is executed by TeX")
+def test_check_proof_on_a_file_reads_the_else_branch(tmp_path: Path) -> None:
+    # \cc is 3 in the PDF: "\cc + 1 = 4" prints 3 + 1 = 4, true; refuted today (2 + 1 = 4)
+    proof = tmp_path / "proof.tex"
+    proof.write_text("\\def\\cc{2}\\iffalse\\else\\def\\cc{3}\\fi\n\\[ \\cc + 1 = 4 \\]\n")
+    code, out, _ = call(str(proof))
+    assert code != 1, out
+
+
+def test_check_proof_on_a_file_reads_a_group(tmp_path: Path) -> None:
+    # held: {\def\cc{3}} ends with its group; \cc + 1 = 3 prints 2 + 1 = 3
+    proof = tmp_path / "proof.tex"
+    proof.write_text("\\def\\cc{2}{\\def\\cc{3}}\n\\[ \\cc + 1 = 3 \\]\n")
+    code, out, _ = call(str(proof))
+    assert code == 0, out
