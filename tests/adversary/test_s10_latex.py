@@ -38,7 +38,7 @@ def align(document: str, row: str) -> str:
 # typesets "3-a+1". The reader substitutes "{a+1}" and reads a brace group after -, \cdot or /
 # as a parenthesis (docs/latex.md calls {x+1}^2 and 2{a+b} ambiguous, not -{a+b}). The same holds
 # for the brace group written by hand: -{a+1} prints as -a+1.
-# Witness for each false step: a = 0 (printed value vs. the right side, both exact integers).
+# Witness for each false step: a = 0 unless said (printed value vs. the right side, exact).
 FALSE_BY_STRIPPED_BRACES = [
     # -a+1 = -a-1: at a = 0, 1 != -1
     (r"\newcommand{\ng}[1]{-#1}", r"\ng{a+1} &= -a-1", (1, -1)),
@@ -51,6 +51,11 @@ FALSE_BY_STRIPPED_BRACES = [
     # by hand: -{a+1} prints -a+1
     ("", r"-{a+1} &= -a-1", (1, -1)),
     ("", r"2\cdot{a+1} &= 2a+2", (1, 2)),
+    # 2 \times a+1 = 2a+2: at a = 0, 1 != 2
+    ("", r"2 \times {a+1} &= 2a+2", (1, 2)),
+    # a+1/2 = (a+1)/2: at a = 0 both are 1/2, so the witness is a = 1 (doubled: 3 != 2); the group
+    # BEFORE / is not flagged, though one before \cdot is ("{a+1} next to \cdot")
+    ("", r"{a+1}/2 &= \frac{a+1}{2}", (3, 2)),
 ]
 
 
