@@ -311,6 +311,31 @@ def test_a_definition_in_a_justification_is_not_refuted_through() -> None:
     assert "refuted" not in statuses(block)
 
 
+# A justification that gives the name a new value: "c + 1 = 6 (now with c = 5)" is 5 + 1 = 6,
+# true. Without a definition in force the reader does not refute it ("a condition in the
+# justification could not be read", held below); with c := 2 in force it refutes it through the
+# definition (3 != 6), the justification ignored. And \coloneqq in a justification is no relation
+# to the caveat: "taking $c \coloneqq 5$" lets c + 1 = 6 be refuted at c = 1.
+@pytest.mark.xfail(strict=True, reason="ADV7: a value in a justification ignored when refuting")
+@pytest.mark.parametrize(
+    "document",
+    [
+        "Let\n\\[ c := 2 \\]\nThen\n"
+        "\\begin{align} c + 1 &= 3 \\\\ c + 1 &= 6 && \\text{now with $c = 5$} \\end{align}",
+        "Let\n\\[ c := 2 \\]\nThen\n"
+        "\\begin{align} c + 1 &= 3 \\\\ c + 1 &= 6 && \\text{now with $c := 5$} \\end{align}",
+        "\\begin{align} c + 1 &= 6 && \\text{taking $c \\coloneqq 5$} \\end{align}",
+    ],
+)
+def test_a_value_in_a_justification_keeps_the_step_from_being_refuted(document: str) -> None:
+    assert "refuted" not in statuses(document)
+
+
+def test_a_value_in_a_justification_without_a_definition_held() -> None:
+    block = "\\begin{align} c + 1 &= 6 && \\text{now with $c := 5$} \\end{align}"
+    assert statuses(block) == ["not-checked"]
+
+
 @pytest.mark.parametrize(
     ("document", "expected"),
     [
