@@ -198,6 +198,28 @@ def test_iff_inside_iffalse_keeps_both_blocks() -> None:
     assert len(statuses(IFF_IN_IFFALSE)) == 2
 
 
+# Text LaTeX never typesets: everything after \end{document}, and a block inside \ifdraft ... \fi
+# after \newif\ifdraft (a new conditional starts false; the text never says \drafttrue). The paper
+# holds one true step, (y+1)^2 = y^2 + 2y + 1; the reader also reads the draft block
+# (x+1)^2 = x^2 + 1 (false at x = 1: 4 != 2) and reports the derivation refuted (exit 1).
+NOT_TYPESET = [
+    "\\begin{document}\n\\[ (y+1)^2 = y^2 + 2y + 1 \\]\n\\end{document}\n"
+    "Old draft, never typeset:\n\\[ (x+1)^2 = x^2 + 1 \\]\n",
+    "\\newif\\ifdraft\n\\[ (y+1)^2 = y^2 + 2y + 1 \\]\n"
+    "\\ifdraft\n\\[ (x+1)^2 = x^2 + 1 \\]\n\\fi\n",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="ADV7: a block LaTeX never typesets is refuted")
+@pytest.mark.parametrize("document", NOT_TYPESET)
+def test_a_block_not_typeset_does_not_refute_the_paper(document: str, tmp_path: Path) -> None:
+    assert (1 + 1) ** 2 != 1**2 + 1
+    proof = tmp_path / "proof.tex"
+    proof.write_text(document)
+    code, out, _ = call(str(proof))
+    assert code != 1, out
+
+
 # === 4. \newcommand of a command already defined =================================================
 # LaTeX's \newcommand of a defined command is an error ("Command \le already defined") and
 # defines nothing: the document keeps \le, so "1 \le 2 \\ 3 \le 5" prints 1 <= 2, 3 <= 5 (true).
