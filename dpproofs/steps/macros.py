@@ -55,10 +55,11 @@ MAX_EXPANSIONS = 500
 MAX_PENDING = 100_000
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[{}]|\$\$?", re.DOTALL)
 _TOKEN_AT = re.compile(r"\\(?:[A-Za-z@]+|.)|[{}]|\$\$?", re.DOTALL)
+#: Commands (LaTeX's, etoolbox's, xpatch's) that change the command they are given.
 _PATCHING = re.compile(r"(?:addto@macro|appto|preto|patchcmd|apptocmd|pretocmd|robustify)$")
-#: A token after which a braced group is that command's argument: a command, or the end of an
-#: argument group (``\\foo{a}{b}``).
-_COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+|\}")
+#: A token after which a braced group is that command's argument (``\\foo{a}{b}``: after the
+#: first argument, ``last`` is ``\\foo`` again).
+_COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+")
 _CONDITIONAL = re.compile(r"\\if[A-Za-z@]*")
 _MATH_ENVIRONMENTS = frozenset(
     f"{name}{star}"
@@ -197,12 +198,11 @@ class _Walk:
                 return closed
         return None
 
-    def patched(self, command: str, braced: bool = True) -> None:
-        """A command the walk does not know, given a command name as its argument
-        (``\\patchcmd{\\cc}``; unbraced after a patching command, ``\\g@addto@macro\\cc``), may
-        change that command: it is not read from here on."""
-        if command in _LATEX or command.startswith("\\begin") or self.meaning(command):
-            return
+    def patched(self, command: str, braced: bool = True) -> bool:
+        """A command that changes another (``\\patchcmd{\\cc}``, ``\\g@addto@macro\\cc``,
+        :data:`_PATCHING`): the command it names is not read from here on."""
+        if self.meaning(command):
+            return False
         named = re.compile(r"\s*(\\[A-Za-z@]+)" + (r"\s*\}" if braced else "")).match(
             self.rest, self.pos
         )
@@ -211,6 +211,7 @@ class _Walk:
             self.define(named.group(1), Unread(f"{why}: {named.group(1)} is not read"), True)
             self.emit(named.group(1))  # named, not used
             self.pos = named.end(1)
+        return named is not None
 
     def define(self, name: str, meaning: Meaning, every_level: bool) -> None:
         if every_level:
@@ -225,11 +226,14 @@ class _Walk:
             math = token in ("\\[", "\\(") or self.frames[-1].math
             argument = before if token == "{" and _COMMAND_BEFORE.fullmatch(before) else ""
             self.frames.append(_Frame(token, math, argument=argument))
-            if argument and not math:
+            self.emit(token)
+            if argument and not math and _PATCHING.search(argument):
                 self.patched(argument)
+            return
         elif token in _CLOSERS:
             closed = self.close(_CLOSERS[token])
-            self.last = "}" if closed is not None and closed.argument else ""
+            # a group after an argument is the same command's next argument
+            self.last = closed.argument if closed is not None else ""
         elif token in ("$", "$$"):
             if self.frames[-1].kind == token:
                 self.frames.pop()
@@ -291,8 +295,8 @@ class _Walk:
             self.emit(f" {meaning.token} ")
         elif not isinstance(meaning, Macro):
             self.emit(name)
-            if home is None and _PATCHING.search(name):
-                self.patched(name, braced=False)
+            if home is None and _PATCHING.search(name) and self.patched(name, braced=False):
+                self.last = ""  # \\gappto\\cc{...}: {...} is no argument of \\cc
         else:
             self.expand(name, meaning, start)
 

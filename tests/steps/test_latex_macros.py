@@ -345,3 +345,14 @@ def test_a_refused_blocks_reason_comes_before_a_parse_failure(tmp_path: Path) ->
     assert code == 3, out
     assert "ambiguous: the document's commands: line 1: \\newcommand{\\cc}[1][0]{3}" in out
     assert "not understood" not in out
+
+
+def test_a_known_commands_second_argument_changes_nothing() -> None:
+    # \\frac{..}{\\Delta}: the second group is \\frac's argument, not a patch of \\Delta (a bug of
+    # this walk once made \\Delta unread, and every later step using it not checked)
+    document = "$a = \\frac{\\epsilon}{\\Delta}$\n\\begin{align} \\Delta &= 1 \\end{align}"
+    assert expand(document) == Expansion(document)
+    assert refusals(document) == [""]
+    # nor is a formatting command given a command (in prose, as a body often is) a patch of it
+    prose = "\\newcommand{\\eps}{\\ensuremath{\\varepsilon}}\nfor \\eps, \\textbf{\\delta}:\n"
+    assert refusals(prose + "\\begin{align} \\varepsilon + \\delta &= 1 \\end{align}") == [""]
