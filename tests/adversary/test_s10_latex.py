@@ -301,6 +301,15 @@ def test_scope_held(document: str, status: str) -> None:
     assert statuses(document) == [status]
 
 
+# \bgroup is \let to "{" (plain TeX, LaTeX): "\bgroup ... }" and "{ ... \egroup" are groups like
+# "{ ... }". \cc is 2 after them, "\cc + \cc = 4" prints 2 + 2 = 4 (true); the walker pairs a
+# closer only with its own spelling, keeps the group open, and refutes 3 + 3 = 4.
+@pytest.mark.xfail(strict=True, reason="ADV7: \\bgroup closed by } (or { by \\egroup) not paired")
+@pytest.mark.parametrize("group", [r"\bgroup\def\cc{3}}", r"{\def\cc{3}\egroup"])
+def test_implicit_braces_close_explicit_ones(group: str) -> None:
+    assert statuses(f"\\def\\cc{{2}}{group}\n\\[ \\cc + \\cc = 4 \\]") != ["refuted"]
+
+
 @pytest.mark.parametrize(
     "document",
     [
