@@ -328,6 +328,26 @@ def test_what_is_not_followed_is_not_decided(document: str) -> None:
     assert set(statuses(document)) <= {"not-checked", "unknown"}
 
 
+def test_a_definition_inside_a_theorem_holds_there_only() -> None:
+    # held: \def inside \begin{theorem} reads 3 in the theorem's display, 2 after it
+    document = (
+        "\\def\\cc{2}\n\\begin{theorem}\\def\\cc{3}\n\\[ \\cc + 1 = 4 \\]\n\\end{theorem}\n"
+        "\\[ \\cc + 1 = 3 \\]"
+    )
+    assert statuses(document) == ["proved", "proved"]
+
+
+def test_an_assumption_naming_a_document_command_is_a_usage_error(tmp_path: Path) -> None:
+    # held: --assume is read without the document's commands, and says so (exit 2), rather than
+    # dropping the assumption (x^2 >= x holds for x >= 1, fails at x = 1/2)
+    proof = tmp_path / "proof.tex"
+    proof.write_text(
+        "\\newcommand{\\cc}{x}\nWe have\n\\begin{align} \\cc^2 &\\ge \\cc \\end{align}\n"
+    )
+    code, _, err = call(str(proof), "--assume", r"\cc \ge 1")
+    assert code == 2 and r"\cc" in err
+
+
 # === 6. definitions: inline, in a justification ================================================
 # "Let $c := 2$. Then c + 1 = 3": the prose defines c with a defining symbol, so c + 1 = 3 is
 # 2 + 1 = 3 (true). With "Let $c = 2$" the step is not checked (the prose fixes c); with the
