@@ -493,6 +493,12 @@ def test_a_definition_written_through_a_command_is_not_refuted_through(document:
             "If\n\\[ c = 5 \\]\nthen\n\\[ c + 1 = 6 \\]",
             ["not-checked"] * 4,
         ),
+        # f(x) := x + c, then c redefined: f(0) is 1 or 5? never decided
+        (
+            "Let\n\\[ c := 1 \\]\nand\n\\[ f(x) := x + c \\]\nNow let\n\\[ c := 5 \\]\n"
+            "so\n\\[ f(0) = 1 \\]",
+            ["not-checked"] * 4,
+        ),
     ],
 )
 def test_more_definitions_held(document: str, expected: list[str]) -> None:
