@@ -28,6 +28,13 @@ def statuses(block: str, **kwargs: object) -> list[str]:
     return [r.status for r in check_steps(derivation, Deadline(30))]
 
 
+def check_file(tmp_path: Path, text: str, *argv: str) -> tuple[int, str, str]:
+    """``dpproofs check-proof`` on ``text`` written to a .tex file: exit code, out, err."""
+    proof = tmp_path / "proof.tex"
+    proof.write_text(text)
+    return call(str(proof), *argv)
+
+
 def align(document: str, row: str) -> str:
     """``document`` (a preamble) followed by one align block holding ``row``."""
     return f"{document}\n\\begin{{align}} {row} \\end{{align}}"
@@ -187,9 +194,7 @@ IFF_IN_IFFALSE = (
 @pytest.mark.xfail(strict=True, reason="ADV7: \\iff in \\iffalse drops the rest of the text")
 def test_iff_inside_iffalse_does_not_hide_the_rest(tmp_path: Path) -> None:
     assert F(1, 2) ** 2 < F(1, 2)
-    proof = tmp_path / "proof.tex"
-    proof.write_text(IFF_IN_IFFALSE)
-    code, out, _ = call(str(proof))
+    code, out, _ = check_file(tmp_path, IFF_IN_IFFALSE)
     assert code != 0, out
 
 
@@ -214,9 +219,7 @@ NOT_TYPESET = [
 @pytest.mark.parametrize("document", NOT_TYPESET)
 def test_a_block_not_typeset_does_not_refute_the_paper(document: str, tmp_path: Path) -> None:
     assert (1 + 1) ** 2 != 1**2 + 1
-    proof = tmp_path / "proof.tex"
-    proof.write_text(document)
-    code, out, _ = call(str(proof))
+    code, out, _ = check_file(tmp_path, document)
     assert code != 1, out
 
 
@@ -340,11 +343,12 @@ def test_a_definition_inside_a_theorem_holds_there_only() -> None:
 def test_an_assumption_naming_a_document_command_is_a_usage_error(tmp_path: Path) -> None:
     # held: --assume is read without the document's commands, and says so (exit 2), rather than
     # dropping the assumption (x^2 >= x holds for x >= 1, fails at x = 1/2)
-    proof = tmp_path / "proof.tex"
-    proof.write_text(
-        "\\newcommand{\\cc}{x}\nWe have\n\\begin{align} \\cc^2 &\\ge \\cc \\end{align}\n"
+    code, _, err = check_file(
+        tmp_path,
+        "\\newcommand{\\cc}{x}\nWe have\n\\begin{align} \\cc^2 &\\ge \\cc \\end{align}\n",
+        "--assume",
+        r"\cc \ge 1",
     )
-    code, _, err = call(str(proof), "--assume", r"\cc \ge 1")
     assert code == 2 and r"\cc" in err
 
 
@@ -509,25 +513,23 @@ def test_more_definitions_held(document: str, expected: list[str]) -> None:
 @pytest.mark.xfail(strict=True, reason="ADV7: \\else of \\iffalse is executed by TeX")
 def test_check_proof_on_a_file_reads_the_else_branch(tmp_path: Path) -> None:
     # \cc is 3 in the PDF: "\cc + 1 = 4" prints 3 + 1 = 4, true; refuted today (2 + 1 = 4)
-    proof = tmp_path / "proof.tex"
-    proof.write_text("\\def\\cc{2}\\iffalse\\else\\def\\cc{3}\\fi\n\\[ \\cc + 1 = 4 \\]\n")
-    code, out, _ = call(str(proof))
+    code, out, _ = check_file(
+        tmp_path, "\\def\\cc{2}\\iffalse\\else\\def\\cc{3}\\fi\n\\[ \\cc + 1 = 4 \\]\n"
+    )
     assert code != 1, out
 
 
 @pytest.mark.xfail(strict=True, reason="ADV7: a brace group after an operator read as brackets")
 def test_check_proof_does_not_prove_a_stripped_argument(tmp_path: Path) -> None:
     # \sub{3}{a+1} prints 3-a+1: "= 2-a" is false (a = 0: 4 != 2); exit 0 (proved) today
-    proof = tmp_path / "proof.tex"
-    proof.write_text("\\newcommand{\\sub}[2]{#1-#2}\n\\[ \\sub{3}{a+1} = 2 - a \\]\n")
     assert 3 - 0 + 1 != 2 - 0
-    code, out, _ = call(str(proof))
+    code, out, _ = check_file(
+        tmp_path, "\\newcommand{\\sub}[2]{#1-#2}\n\\[ \\sub{3}{a+1} = 2 - a \\]\n"
+    )
     assert code != 0, out
 
 
 def test_check_proof_on_a_file_reads_a_group(tmp_path: Path) -> None:
     # held: {\def\cc{3}} ends with its group; \cc + 1 = 3 prints 2 + 1 = 3
-    proof = tmp_path / "proof.tex"
-    proof.write_text("\\def\\cc{2}{\\def\\cc{3}}\n\\[ \\cc + 1 = 3 \\]\n")
-    code, out, _ = call(str(proof))
+    code, out, _ = check_file(tmp_path, "\\def\\cc{2}{\\def\\cc{3}}\n\\[ \\cc + 1 = 3 \\]\n")
     assert code == 0, out
