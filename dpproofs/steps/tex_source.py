@@ -10,12 +10,13 @@ breaks are kept, so every line of the text keeps its number.
 
 Constant conditionals are resolved as TeX resolves them (The TeXbook, ch. 20): ``\\iffalse A
 \\else B \\fi`` is B, ``\\iftrue A \\else B \\fi`` is A, ``\\unless`` (e-TeX) swaps the two, and
-``\\ifX`` after ``\\newif\\ifX`` is ``\\iffalse`` when the text never sets it (no ``Xtrue``,
-``Xfalse`` and no other definition of ``\\ifX``: a new conditional starts false). Skipping a
+``\\ifX`` after ``\\newif\\ifX`` is ``\\iffalse`` when the text never sets it (``X`` written
+nowhere but in ``\\ifX``, no definition of ``\\ifX``: a new conditional starts false). Skipping a
 branch, TeX pairs ``\\fi`` with the conditionals it skips: the primitives (:data:`CONDITIONALS`),
 the ``\\newif`` ones and ``\\if@...``; ``\\iff`` and ``\\ifthenelse`` are no conditionals. A
 branch holding any other ``\\if...`` (a package's conditional, or a macro) or not ended by its
-``\\fi`` cannot be delimited: its ``\\iftrue``/``\\iffalse`` stays in the text, and
+``\\fi``, or one whose removed text opens or closes a group (``\\def\\a{\\iffalse}``), cannot
+be delimited: its ``\\iftrue``/``\\iffalse`` stays in the text, and
 :mod:`.macros` reads nothing from there on.
 """
 
@@ -78,7 +79,7 @@ def _set_somewhere(text: str, newifs: set[str]) -> set[str]:
         if (
             stem + "true" in text
             or stem + "false" in text
-            or text.count(name[1:]) != text.count(name)
+            or text.count(stem) != text.count(name)  # \\setboolean{draft}{true}, \\csname
             or re.search(defining + re.escape(name) + r"(?![A-Za-z@])", text)
         ):
             found.add(name)
@@ -113,7 +114,19 @@ def _resolve(text: str, newifs: set[str]) -> str:
         else:  # the condition with its branch (to its \\else) and the \\fi go
             cut = [(constant.start(), (otherwise or end).end())]
             cut += [(end.start(), end.end())] if otherwise else []
+        if any(_unbalanced(text[begin:finish]) for begin, finish in cut):
+            return text  # across a group's end (inside a definition's body?): not clear
         for begin, finish in reversed(cut):
             text = text[:begin] + "\n" * text.count("\n", begin, finish) + text[finish:]
         pos = constant.start()
     return text
+
+
+def _unbalanced(text: str) -> bool:
+    """Whether ``text`` opens or closes a group it does not close or open."""
+    depth = 0
+    for brace in re.findall(r"\\.|[{}]", text, re.DOTALL):
+        depth += {"{": 1, "}": -1}.get(brace, 0)
+        if depth < 0:
+            return True
+    return depth != 0

@@ -90,6 +90,10 @@ def statuses(block: str) -> list[str]:
         ("\\def\\cc{2}\\unless\\iftrue\\def\\cc{3}\\fi\n\\[ \\cc = 2 \\]", ["proved"]),
         # \drafttrue written: the \ifdraft block is typeset, and 1 = 2 refuted
         ("\\newif\\ifdraft\\drafttrue\n\\ifdraft\n\\[ 1 = 2 \\]\n\\fi", ["refuted"]),
+        ("\\newif\\ifdraft\\setboolean{draft}{true}\n\\ifdraft\n\\[ 1 = 2 \\]\n\\fi", ["refuted"]),
+        # an \iffalse inside a body is no conditional of the text; used, it is not followed
+        ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\[ 1 = 2 \\]", ["refuted"]),
+        ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\bs\\[ 1 = 2 \\]\\es", ["not-checked"]),
         ("\\[ 1 = 1 \\]\\end {document}\n\\[ 1 = 2 \\]", ["proved"]),
         ("\\iftrue $a \\iff b$ \\fi\n\\[ 1 = 2 \\]", ["refuted"]),
     ],
