@@ -1,12 +1,12 @@
 """What TeX executes of a pasted text: comments, verbatim material and skipped branches removed.
 
 ``%`` to the end of its line is a comment (``\\%`` is a percent sign, and ``\\\\%`` a row end
-followed by a comment); ``\\verb|...|`` and ``\\lstinline[options]|...|`` (any delimiter), the
-``verbatim``, ``Verbatim``, ``BVerbatim``, ``lstlisting``, ``minted`` and ``comment``
-environments (``\\begin {verbatim}`` too: ``\\begin`` takes an undelimited argument; to the end
-of the text when not closed) and everything after ``\\end{document}`` are shown or skipped by
-TeX, never executed: a definition or a math block there is neither defined nor read. Their line
-breaks are kept, so every line of the text keeps its number.
+followed by a comment); ``\\verb|...|`` and ``\\lstinline[options]|...|`` (any delimiter, or
+``{...}``), the ``verbatim``, ``Verbatim``, ``BVerbatim``, ``lstlisting``, ``minted`` and
+``comment`` environments (``\\begin {verbatim}`` too: ``\\begin`` takes an undelimited
+argument; to the end of the text when not closed) and everything after ``\\end{document}``
+are shown or skipped by TeX, never executed: a definition or a math block there is neither
+defined nor read. Their line breaks are kept, so every line of the text keeps its number.
 
 Constant conditionals are resolved as TeX resolves them (The TeXbook, ch. 20): ``\\iffalse A
 \\else B \\fi`` is B, ``\\iftrue A \\else B \\fi`` is A, ``\\unless`` (e-TeX) swaps the two, and
@@ -39,6 +39,7 @@ NOT_CONDITIONALS = frozenset(("\\iff", "\\ifthenelse"))
 _HIDDEN = re.compile(
     r"\\begin\s*\{(?P<env>(?:verbatim|Verbatim|BVerbatim|lstlisting|minted|comment)\*?)\}"
     r"(?:.*?\\end\{(?P=env)\}|.*)"
+    r"|\\lstinline\*?(?:\[[^\]\n]*\])?\{(?P<braced>(?:[^{}\n]|\{[^{}\n]*\})*)\}"
     r"|\\(?:verb|lstinline)\*?(?:(?<=lstinline)\[[^\]\n]*\])?"
     r"(?P<delim>[^\sA-Za-z*\[])[^\n]*?(?P=delim)"
     r"|\\end\s*\{document\}(?P<after>.*)"
@@ -57,7 +58,7 @@ def visible(text: str) -> str:
             return ""
         if found.group("after") is not None:
             return "\\end{document}" + "\n" * found.group("after").count("\n")
-        if found.group("env") or found.group("delim"):
+        if found.group("env") or found.group("delim") or found.group("braced") is not None:
             return "\n" * found.group(0).count("\n")
         return found.group(0)
 

@@ -95,6 +95,10 @@ def statuses(block: str) -> list[str]:
         ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\[ 1 = 2 \\]", ["refuted"]),
         ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\bs\\[ 1 = 2 \\]\\es", ["not-checked"]),
         ("\\[ 1 = 1 \\]\\end {document}\n\\[ 1 = 2 \\]", ["proved"]),
+        # \lstinline{...} shows its text, braces and all: the block stays in the group where
+        # \cc is 5 (cut at its first "{" before, the "}" left behind closed the group: 2 = 5)
+        ("\\def\\cc{2}{\\def\\cc{5}\\lstinline{a{b}}\n\\[ \\cc = 5 \\]}", ["proved"]),
+        ("\\def\\cc{2}{\\def\\cc{5}\\lstinline[x]{a{b}}\n\\[ \\cc = 5 \\]}", ["proved"]),
         ("\\iftrue $a \\iff b$ \\fi\n\\[ 1 = 2 \\]", ["refuted"]),
     ],
 )  # fmt: skip
