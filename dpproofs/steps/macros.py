@@ -387,7 +387,7 @@ class _Walk:
         """Give ``found.name`` its meaning from here on, or record why it has none."""
         name = found.name
         meaning: Meaning | None = None
-        if _structural(name):
+        if _structural(name) or found.let in ("\\iftrue", "\\iffalse"):
             self.refuse(f"line {shown.line}: {shown.head} redefines {name}, which the reader "
                         "reads itself: the text after it is not read", onward=True)  # fmt: skip
             return
@@ -438,6 +438,7 @@ def _structural(name: str) -> bool:
         or name in PREFIXES
         or name in _CLOSERS
         or bool(_CONDITIONAL.fullmatch(name))
+        or name in BY_NAME
         or name in re.findall(r"\\[A-Za-z]+|\\.", _READ_HERE)
     )
 

@@ -92,6 +92,8 @@ def _resolve(text: str, newifs: set[str]) -> str:
     branch TeX executes, until one whose branches cannot be delimited (left in place)."""
     pos = 0
     while (constant := _CONSTANT.search(text, pos)) is not None:
+        if re.search(r"\\let\s*\\[A-Za-z@]+\s*=?\s?$", text[: constant.start()]):
+            return text  # \\let\\ifX\\iffalse: copied, not run (macros refuses from there)
         taken = constant.group(0).endswith("true") != ("unless" in constant.group(0))
         depth, otherwise, end = 1, None, None
         for token in _TOKEN.finditer(text, constant.end()):

@@ -95,6 +95,11 @@ def statuses(block: str) -> list[str]:
         ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\[ 1 = 2 \\]", ["refuted"]),
         ("\\def\\bs{\\iffalse}\\def\\es{\\fi}\n\\bs\\[ 1 = 2 \\]\\es", ["not-checked"]),
         ("\\[ 1 = 1 \\]\\end {document}\n\\[ 1 = 2 \\]", ["proved"]),
+        # \\let copies \\iffalse, it does not run it: a conditional the text makes, whose uses
+        # are not followed, so nothing after it is decided (the second was refuted before)
+        ("\\[ 1 = 1 \\]\\let\\ifdraft\\iffalse\n\\ifdraft \\[ 1 = 2 \\] \\fi\n\\[ 2 = 3 \\]",
+         ["proved", "not-checked", "not-checked"]),
+        ("\\let\\skipped\\iffalse\n\\[ 1 = 2 \\]", ["not-checked"]),
         # \lstinline{...} shows its text, braces and all: the block stays in the group where
         # \cc is 5 (cut at its first "{" before, the "}" left behind closed the group: 2 = 5)
         ("\\def\\cc{2}{\\def\\cc{5}\\lstinline{a{b}}\n\\[ \\cc = 5 \\]}", ["proved"]),
