@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _IGNORED, RELATIONS, UNCHECKED_RELATIONS
+
 #: Every command that defines a command or an environment (after the prefixes ``\\global``,
 #: ``\\long``, ``\\protected``, ``\\outer``); each use is read here.
 DEFINING = frozenset(
@@ -37,6 +39,27 @@ DEFINING = frozenset(
     )
 )
 PREFIXES = frozenset(("\\global", "\\long", "\\protected", "\\outer"))
+#: Commands LaTeX defines that the reader reads: ``\\providecommand`` does nothing to them.
+LATEX = (
+    set(RELATIONS) | set(UNCHECKED_RELATIONS) | set(_FUNCTIONS) | set(_IGNORED)
+    | {f"\\{name}" for name in _GREEK | {"varepsilon", "vartheta", "varphi", "varrho", "pi"}}
+    | set(re.findall(r"\\[A-Za-z]+", r"""
+        \frac \dfrac \tfrac \sum \prod \int \sqrt \Pr \max \min \sup \inf \cdot \times
+        \left \right \mathbb \mathrm \text \operatorname \lvert \rvert \vert \mid \infty
+        \sin \cos \lim \binom \ldots \cdots \exp \log \ln"""))
+)  # fmt: skip
+
+
+#: Commands that define or use a command named in braces, as the ``\\csname`` spelling.
+BY_NAME = {
+    f"\\{command}": f"{prefix}\\csname NAME\\endcsname"
+    for command, prefix in zip(
+        ["@namedef", "csdef", "csgdef", "csedef", "csxdef", "cslet", "@nameuse", "csuse"],
+        [f"\\expandafter\\{name}" for name in ("def", "def", "gdef", "edef", "xdef", "let")]
+        + ["", ""],
+        strict=True,
+    )
+}
 _NAME = re.compile(r"\s*(?:\{\s*(\\[A-Za-z@]+|\\.)\s*\}|(\\[A-Za-z@]+|\\.))")
 _ENVIRONMENT = re.compile(r"\s*\{([^{}]*)\}")
 _OPTION = re.compile(r"\s*\[[^\[\]]*\]")
@@ -187,3 +210,25 @@ def argument(text: str, pos: int) -> tuple[str, int] | None:
     # paragraph, a math shift or a parameter: TeX stops there or errs
     token = _ONE_TOKEN.match(text, pos)
     return (token.group(0), token.end()) if token else None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A definition as a message shows it: its line, its start and its whole text."""
+
+    line: int
+    head: str
+    whole: str
+
+
+def unread_message(shown: Shown, why: str, name: str) -> str:
+    """Why a definition is not read, for the blocks that use ``name``."""
+    return (
+        f"line {shown.line}: {shown.head} ({why}): the document's definition is not read, and "
+        f"{name or 'the command it defines'} is not read the built-in way"
+    )
+
+
+def mentioned(text: str) -> set[str]:
+    """The commands ``text`` names."""
+    return set(re.findall(r"\\[A-Za-z@]+|\\.", text))

@@ -37,15 +37,19 @@ import re
 from dataclasses import dataclass, field
 
 from dpproofs.steps.macro_definitions import (
+    BY_NAME,
     DEFINING,
+    LATEX,
     PREFIXES,
     CommandDefinition,
     Macro,
+    Shown,
     argument,
+    mentioned,
     read,
+    unread_message,
 )
-from dpproofs.steps.notation import _FUNCTIONS, _GREEK, _IGNORED, RELATIONS, UNCHECKED_RELATIONS
-from dpproofs.steps.tex_source import visible
+from dpproofs.steps.tex_source import NOT_CONDITIONALS, visible
 
 __all__ = ["Expansion", "Macro", "Refusal", "expand"]
 
@@ -61,22 +65,14 @@ _PATCHING = re.compile(r"(?:addto@macro|appto|preto|patchcmd|apptocmd|pretocmd|r
 #: first argument, ``last`` is ``\\foo`` again).
 _COMMAND_BEFORE = re.compile(r"\\[A-Za-z@]+")
 _CONDITIONAL = re.compile(r"\\if[A-Za-z@]*")
+_OPTION = re.compile(r"\[[^\[\]{}]*\]")
 _MATH_ENVIRONMENTS = frozenset(
     f"{name}{star}"
     for name in re.findall(r"\w+", "align alignat eqnarray equation gather multline flalign math")
     for star in ("", "*")
 ) | {"displaymath", "aligned", "split", "gathered", "alignedat", "array", "cases", "matrix"}
-_CLOSERS = {"}": "{", "\\endgroup": "\\begingroup", "\\egroup": "\\bgroup", "\\]": "\\[",
+_CLOSERS = {"}": "{", "\\endgroup": "\\begingroup", "\\egroup": "{", "\\]": "\\[",
             "\\)": "\\("}  # fmt: skip
-#: Commands LaTeX defines that the reader reads: ``\\providecommand`` does nothing to them.
-_LATEX = (
-    set(RELATIONS) | set(UNCHECKED_RELATIONS) | set(_FUNCTIONS) | set(_IGNORED)
-    | {f"\\{name}" for name in _GREEK | {"varepsilon", "vartheta", "varphi", "varrho", "pi"}}
-    | set(re.findall(r"\\[A-Za-z]+", r"""
-        \frac \dfrac \tfrac \sum \prod \int \sqrt \Pr \max \min \sup \inf \cdot \times
-        \left \right \mathbb \mathrm \text \operatorname \lvert \rvert \vert \mid \infty
-        \sin \cos \lim \binom \ldots \cdots \exp \log \ln"""))
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +161,9 @@ class _Walk:
         while found := (_TOKEN_AT if self.letters_at else _TOKEN).search(self.rest, self.pos):
             between = self.rest[self.pos : found.start()]
             self.emit(between)
-            self.last = between.strip()[-1:] or self.last
+            # an optional argument between a command's arguments: the next group is one too
+            if not (_OPTION.fullmatch(between.strip()) and _COMMAND_BEFORE.fullmatch(self.last)):
+                self.last = between.strip()[-1:] or self.last
             self.pos = found.end()
             self.token(found.group(0), found.start())
         self.emit(self.rest[self.pos :])
@@ -225,7 +223,8 @@ class _Walk:
         if token in ("{", "\\begingroup", "\\bgroup", "\\[", "\\("):
             math = token in ("\\[", "\\(") or self.frames[-1].math
             argument = before if token == "{" and _COMMAND_BEFORE.fullmatch(before) else ""
-            self.frames.append(_Frame(token, math, argument=argument))
+            kind = "{" if token == "\\bgroup" else token  # \\bgroup is \\let to {
+            self.frames.append(_Frame(kind, math, argument=argument))
             self.emit(token)
             if argument and not math and _PATCHING.search(argument):
                 self.patched(argument)
@@ -255,10 +254,17 @@ class _Walk:
         elif token == "\\newif":
             named = re.compile(r"\s*\\[A-Za-z@]+").match(self.rest, self.pos)
             token, self.pos = (token + named.group(0), named.end()) if named else (token, self.pos)
-        elif _CONDITIONAL.fullmatch(token) and token != "\\ifthenelse":
+        elif _CONDITIONAL.fullmatch(token) and token not in NOT_CONDITIONALS:
             self.conditionals += 1
+            if token in ("\\iftrue", "\\iffalse"):  # left by visible(): its end is not clear
+                self.refuse(f"line {self.lines + 1}: {token} ... \\fi whose end is not clear (a "
+                            "conditional not known inside it, or no \\fi): the text after it is "
+                            "not read", onward=True)  # fmt: skip
         elif token == "\\fi":
             self.conditionals = max(0, self.conditionals - 1)
+        elif token in BY_NAME:
+            self.by_name(token, start)
+            return
         elif token.startswith("\\"):
             self.use(token, start)
             return
@@ -343,6 +349,16 @@ class _Walk:
         built = "\\" + found.group(found.lastindex or 0) + " "
         self.push(built if token == "\\csname" else found.group(1) + built, found.end())
 
+    def by_name(self, token: str, start: int) -> None:
+        """``\\@namedef{cc}``, ``\\csdef{cc}`` ... as the ``\\csname`` spelling they stand for."""
+        found = re.compile(r"\s*\{\s*([A-Za-z@]*)\s*\}").match(self.rest, self.pos)
+        if found is None:
+            self.refuse(f"line {self.lines + 1}: {token} of a name not in letters is not followed "
+                        "(write the command it builds)", onward=True)  # fmt: skip
+            self.emit(token)
+            return
+        self.push(BY_NAME[token].replace("NAME", found.group(1)) + " ", found.end())
+
     def definition(self, token: str, start: int) -> None:
         every_level = token == "\\global"
         while token in PREFIXES:
@@ -365,22 +381,24 @@ class _Walk:
             self.refuse(f"line {line}: {shown} ({found.why}): the text after it is not read",
                         onward=True)  # fmt: skip
             return
-        self.bind(found, token, every_level, _Shown(line, shown, text.strip()))
+        self.bind(found, token, every_level, Shown(line, shown, text.strip()))
 
-    def bind(self, found: CommandDefinition, token: str, every_level: bool, shown: _Shown) -> None:
+    def bind(self, found: CommandDefinition, token: str, every_level: bool, shown: Shown) -> None:
         """Give ``found.name`` its meaning from here on, or record why it has none."""
         name = found.name
         meaning: Meaning | None = None
-        if _structural(name):
+        if _structural(name) or found.let in ("\\iftrue", "\\iffalse"):
             self.refuse(f"line {shown.line}: {shown.head} redefines {name}, which the reader "
                         "reads itself: the text after it is not read", onward=True)  # fmt: skip
             return
         if token == "\\providecommand" and self.meaning(name) is not None:
             return  # already defined by the document: \\providecommand does nothing
         why = found.why
-        if not why and token == "\\providecommand" and name in _LATEX:
+        if not why and token == "\\providecommand" and name in LATEX:
             why = "LaTeX defines it, so this may do nothing"
-        if not why and found.macro is not None and name in _mentioned(found.macro.body):
+        if not why and token == "\\newcommand" and (name in LATEX or self.meaning(name)):
+            why = "it is already defined: LaTeX stops with an error and keeps the old meaning"
+        if not why and found.macro is not None and name in mentioned(found.macro.body):
             meaning = Unread(
                 f"line {shown.line}: {shown.whole} defines {name} by itself; not read (write "
                 f"the steps with {name} expanded)"
@@ -400,9 +418,9 @@ class _Walk:
             if not home:
                 why = "inside a conditional (\\if... \\fi), which may not run"
             if home is not None and name in home.used:
-                self.refuse(_unread(shown, why, name))
+                self.refuse(unread_message(shown, why, name))
         if why:
-            meaning = Unread(_unread(shown, why, name))
+            meaning = Unread(unread_message(shown, why, name))
         assert meaning is not None
         if home is not None:  # unread to the end of the block, and after it when global
             for frame in self.frames[self.frames.index(home) :]:
@@ -413,20 +431,6 @@ class _Walk:
         self.define(name, meaning, every_level)
 
 
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    line: int
-    head: str
-    whole: str
-
-
-def _unread(shown: _Shown, why: str, name: str) -> str:
-    return (
-        f"line {shown.line}: {shown.head} ({why}): the document's definition is not read, and "
-        f"{name or 'the command it defines'} is not read the built-in way"
-    )
-
-
 def _structural(name: str) -> bool:
     """A command the walk reads itself (groups, environments, definitions, conditionals)."""
     return (
@@ -434,13 +438,10 @@ def _structural(name: str) -> bool:
         or name in PREFIXES
         or name in _CLOSERS
         or bool(_CONDITIONAL.fullmatch(name))
+        or name in BY_NAME
         or name in re.findall(r"\\[A-Za-z]+|\\.", _READ_HERE)
     )
 
 
 _READ_HERE = r"""\begin \end \csname \endcsname \expandafter \makeatletter \makeatother \newif
     \fi \begingroup \bgroup \[ \( \verb \lstinline"""
-
-
-def _mentioned(text: str) -> set[str]:
-    return set(re.findall(r"\\[A-Za-z@]+|\\.", text))
