@@ -38,6 +38,7 @@ from typing import Protocol
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
+from dpproofs.steps.macros import expand
 from dpproofs.steps.notation import RELATIONS
 from dpproofs.steps.rows import _MATH_BLOCK
 from dpproofs.steps.tex_source import visible
@@ -62,6 +63,12 @@ class Step(Protocol):
     def statement(self) -> str | None: ...
 
 
+#: Defining symbols, each read as ``=`` (the label of ``\\stackrel{def}{=}`` is what marks it).
+_LABEL = r"(?:def\.?|\\(?:text|mathrm|rm|textrm)\s*\{\s*def\.?\s*\}|\\rm\s+def|\\Delta|\\triangle)"
+DEFINER = re.compile(
+    r":=|\\coloneqq|\\coloneq|\\colonequals|\\triangleq|\\defeq"
+    r"|\\(?:stackrel|overset)\s*\{\s*" + _LABEL + r"\s*\}\s*(?:\{\s*=\s*\}|=)"
+)
 _BARE_NAME = re.compile(r"(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:[A-Za-z0-9]|\{[A-Za-z0-9]+\}))?")
 
 
@@ -95,8 +102,8 @@ def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
     text = visible(text)
     if not _MATH_BLOCK.search(text):  # a bare block: no prose
         return {}
+    found = _defined_unread(expand(text).text)
     prose = _MATH_BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-    found: dict[str, tuple[int, str]] = {}
     for inline in _INLINE.finditer(prose):
         latex = (inline.group(1) or inline.group(2)).strip()
         try:
@@ -115,6 +122,32 @@ def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
             except NotUnderstood:
                 continue
             found.setdefault(name, (line, latex))
+    return found
+
+
+_DEFINED = re.compile(
+    r"(?<![A-Za-z0-9\\])(?P<name>" + _BARE_NAME.pattern + r")\s*(?:" + DEFINER.pattern + ")"
+)
+
+
+def _defined_unread(text: str) -> dict[str, tuple[int, str]]:
+    """The names a defining symbol follows anywhere in the document as TeX prints it (its
+    commands expanded), each with the line and the text: inline ``$c := 2$`` in the prose or in
+    a justification, a display a command writes (``\\setc`` for ``c := 2``). The displays
+    written with the symbol are read as definitions (:mod:`.definitions` reads the symbol as
+    ``=`` before this); these are not, and fix the name all the same."""
+    found: dict[str, tuple[int, str]] = {}
+    for defined in _DEFINED.finditer(text):
+        written = defined.group("name")
+        try:
+            name = read_expression(written).text.strip("() ")
+        except NotUnderstood:
+            continue
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and name not in _CONSTANTS:
+            line = text.count("\n", 0, defined.start()) + 1
+            value = re.match(r"[^$&\n}\\]{0,40}", text[defined.end() :])
+            shown = defined.group(0) + (value.group(0) if value else "")
+            found.setdefault(name, (line, " ".join(shown.split())))
     return found
 
 
