@@ -8,6 +8,10 @@ definition; claim syntax has no binders, so nothing is captured (P4 of :mod:`.de
 keeps the opaque quantities and the sums' counts out of reach of the bound variables). What the
 inserted text needs comes with it: its conditions (a probability >= 0, a sum's number of terms
 >= 0), counts and opaque quantities.
+
+A step whose own justification gives a name it is decided with a value (``c + 1 = 6 && now with
+$c = 5$``: the name alone on a side of ``=`` or a defining symbol) is read, but not as the paper
+may mean it (a new value there, or the same?): not checked, neither proved nor refuted.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from dpproofs.steps.definitions import (
     names_in,
     replace_names,
 )
-from dpproofs.steps.displays import DEFINER
+from dpproofs.steps.displays import ANY_DEFINER
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render
 
@@ -218,7 +222,7 @@ def _valued(justification: str, head: Sequence[str]) -> bool:
     """Whether the name ``head`` stands alone on a side of ``=`` or a defining symbol in
     ``justification`` (a condition ``c \\ge 1`` or a mention ``definition of $c$`` is not)."""
     name = re.escape("".join(head))
-    text = DEFINER.sub(" = ", justification.replace("$", " ").replace(MARK, " "))
+    text = ANY_DEFINER.sub(" = ", justification.replace("$", " ").replace(MARK, " "))
     return bool(
         re.search(rf"(?<![A-Za-z0-9\\_]){name}\s*=(?!=)", text)
         or re.search(rf"(?<![<>!\\])=\s*{name}(?![A-Za-z0-9_])", text)

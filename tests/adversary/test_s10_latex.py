@@ -20,6 +20,7 @@ import pytest
 from dpproofs.deadline import Deadline
 from dpproofs.steps.check import check_steps
 from dpproofs.steps.derivation import read_derivation
+from dpproofs.steps.displays import fixed_in_prose
 from tests.steps.test_steps_cli import call
 
 
@@ -369,6 +370,29 @@ def test_an_inline_definition_is_not_refuted_through(prose: str) -> None:
     assert statuses(f"{prose} Then\n\\begin{{align}} c + 1 &= 3 \\end{{align}}") != ["refuted"]
 
 
+# FX7C: the other spellings of an inline definition fix the name too (each refuted at c = 1 or
+# \hat{c} = 1 before the fix; 2 + 1 = 3 as printed)
+@pytest.mark.parametrize(
+    ("inline", "name"),
+    [
+        (r"\hat{c} := 2", r"\hat{c}"),
+        (r"\bar c := 2", r"\bar c"),
+        (r"2 =: c", "c"),
+        (r"c \mathrel{:=} 2", "c"),
+        (r"c :\,= 2", "c"),
+        (r"c_{1} \coloneqq 2", "c_1"),
+    ],
+)
+def test_other_spellings_of_an_inline_definition(inline: str, name: str) -> None:
+    document = f"Let ${inline}$. Then\n\\begin{{align}} {name} + 1 &= 3 \\end{{align}}"
+    assert statuses(document) == ["not-checked"]
+
+
+def test_an_inline_definition_names_its_line() -> None:
+    text = "Let\n$c \\coloneqq 2$ and $\\hat{c} = 1$.\n\\[ c + 1 = 3 \\]"
+    assert fixed_in_prose(text) == {"c": (2, "c \\coloneqq 2"), "c_hat": (2, "\\hat{c} = 1")}
+
+
 def test_an_inline_equation_fixes_the_name() -> None:
     # held: "Let $c = 2$" -- not checked, never refuted
     assert statuses("Let $c = 2$. Then\n\\begin{align} c + 1 &= 3 \\end{align}") == ["not-checked"]
@@ -501,70 +525,12 @@ def test_a_justification_naming_a_defined_name(aside: str, expected: str) -> Non
 
 
 def test_a_rows_caveat_survives_a_definition() -> None:
-    # c + n > 10 "for large n" with c := 2: false at n = 0 (2 < 10), true for n > 8
+    # c + x = 6 "in the case $x = 4$ only" with c := 2: 2 + 4 = 6 holds there; read for every x
+    # it fails at x = 0, a point the caveat excludes (refuted before the fix: the row's caveat
+    # was overwritten by the definition's)
+    assert 2 + 4 == 6
     document = (
-        "Let\n\\[ c := 2 \\]\nThen\n\\begin{align} c + n &> 10 && "
-        "\\text{for large $n$} \\end{align}"
+        "Let\n\\[ c := 2 \\]\nThen\n\\begin{align} c + x &= 6 && "
+        "\\text{in the case $x = 4$ only} \\end{align}"
     )
     assert statuses(document) == ["not-checked", "not-checked"]
-
-
-@pytest.mark.parametrize(
-    ("document", "expected"),
-    [
-        ("Let\n\\[ c := {2} \\]\nThen\n\\[ c + 1 = 3 \\]", ["not-checked", "proved"]),
-        # a definition the reader cannot read still fixes c: not checked, never refuted
-        ("Let\n\\[ c := 2 \\oplus 1 \\]\nThen\n\\[ c + 1 = 3 \\]", ["not-checked", "not-checked"]),
-        # \iffalse hides the definition from the paper: c + 1 = 3 for every c is false (c = 1)
-        ("\\iffalse\nLet\n\\[ c := 2 \\]\n\\fi\nThen\n\\[ c + 1 = 3 \\]", ["refuted"]),
-        # arguments substituted at once: f(y, x) = y - 2x; and x - 2y refuted at x = 1, y = 0
-        (
-            "Let\n\\[ f(x, y) := x - 2y \\]\nThen\n\\[ f(y, x) = y - 2x \\]",
-            ["not-checked", "proved"],
-        ),
-        (
-            "Let\n\\[ f(x, y) := x - 2y \\]\nThen\n\\[ f(y, x) = x - 2y \\]",
-            ["not-checked", "refuted"],
-        ),
-        # a marked definition then an unmarked display of c: neither used, nothing refuted
-        (
-            "Let\n\\[ c := 2 \\]\nThen\n\\[ c + 1 = 3 \\]\n"
-            "If\n\\[ c = 5 \\]\nthen\n\\[ c + 1 = 6 \\]",
-            ["not-checked"] * 4,
-        ),
-        # f(x) := x + c, then c redefined: f(0) is 1 or 5? never decided
-        (
-            "Let\n\\[ c := 1 \\]\nand\n\\[ f(x) := x + c \\]\nNow let\n\\[ c := 5 \\]\n"
-            "so\n\\[ f(0) = 1 \\]",
-            ["not-checked"] * 4,
-        ),
-    ],
-)
-def test_more_definitions_held(document: str, expected: list[str]) -> None:
-    assert statuses(document) == expected
-
-
-# === 7. the command line reads the same ==========================================================
-@pytest.mark.xfail(strict=True, reason="ADV7: \\else of \\iffalse is executed by TeX")
-def test_check_proof_on_a_file_reads_the_else_branch(tmp_path: Path) -> None:
-    # \cc is 3 in the PDF: "\cc + 1 = 4" prints 3 + 1 = 4, true; refuted today (2 + 1 = 4)
-    code, out, _ = check_file(
-        tmp_path, "\\def\\cc{2}\\iffalse\\else\\def\\cc{3}\\fi\n\\[ \\cc + 1 = 4 \\]\n"
-    )
-    assert code != 1, out
-
-
-@pytest.mark.xfail(strict=True, reason="ADV7: a brace group after an operator read as brackets")
-def test_check_proof_does_not_prove_a_stripped_argument(tmp_path: Path) -> None:
-    # \sub{3}{a+1} prints 3-a+1: "= 2-a" is false (a = 0: 4 != 2); exit 0 (proved) today
-    assert 3 - 0 + 1 != 2 - 0
-    code, out, _ = check_file(
-        tmp_path, "\\newcommand{\\sub}[2]{#1-#2}\n\\[ \\sub{3}{a+1} = 2 - a \\]\n"
-    )
-    assert code != 0, out
-
-
-def test_check_proof_on_a_file_reads_a_group(tmp_path: Path) -> None:
-    # held: {\def\cc{3}} ends with its group; \cc + 1 = 3 prints 2 + 1 = 3
-    code, out, _ = check_file(tmp_path, "\\def\\cc{2}{\\def\\cc{3}}\n\\[ \\cc + 1 = 3 \\]\n")
-    assert code == 0, out
