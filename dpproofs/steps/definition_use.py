@@ -159,7 +159,8 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         if not expander.used and caveat == step.caveat:
             out.append(None)
             continue
-        for d in expander.used:
+        ambiguous = _restated(step, expander.used)
+        for d in expander.used if not ambiguous else ():  # not decided with it: no user
             users[d.index].append(number)
         sides = " ".join(s for s in (lhs, rhs) if s)
         opaque = tuple(sorted({(t, table[t]) for t in _WORD_TOKEN.findall(sides) if t in table}))
@@ -168,7 +169,7 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         used = sorted(expander.used, key=lambda d: d.index)
         uses = tuple((d.shown, d.line, d.marked) for d in used)
         out.append(Rewrite(lhs, rhs, premise, opaque, conditions, counts, cases, uses,
-                           caveat=caveat, ambiguous=_restated(step, used)))  # fmt: skip
+                           caveat=caveat, ambiguous=ambiguous))  # fmt: skip
     for d in definitions:
         if d.why_not:
             note = f"not used: {d.why_not}"
