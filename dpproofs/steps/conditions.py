@@ -40,12 +40,14 @@ _WORD = re.compile(
     r"given that|unless)(?: (?:all|every|any|each))?"
 )
 #: A relation the reader does not read (``\\geqq``, ``\\gt``, ``\\nless``, ``\\succeq``,
-#: ``\\gtrsim``, ``\\to``): still a relation, so the justification may state a condition.
+#: ``\\gtrsim``, ``\\to``, a defining symbol ``\\coloneqq``): still a relation, so the
+#: justification may state a condition.
 _RELATION_LIKE = re.compile(
     r"\\n?(?:geq?q?|leq?q?|gt|lt|gtr\w*|less\w*|succ\w*|prec\w*|sim\w*|approx\w*|equiv|cong|"
     r"propto|asymp|to|gg|ll|ggg|lll|doteq|vartriangle\w*|trianglerighteq|ntriangle\w*|"
     r"eqsim|backsim\w*|in|ni|subset\w*|supset\w*|mid|parallel|models|vdash|Rightarrow|"
-    r"rightarrow|longrightarrow|implies|iff|Leftrightarrow|leftrightarrow)"
+    r"rightarrow|longrightarrow|implies|iff|Leftrightarrow|leftrightarrow|"
+    r"coloneqq?|colonequals|eqq?colon|Coloneqq?|triangleq|defeq)"
 )
 #: Words that restrict a claim with no relation written: "for sufficiently small $\\epsilon$",
 #: "for large $x$", "as $x \\to \\infty$", "for some $x$", "near 0".

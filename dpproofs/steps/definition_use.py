@@ -8,6 +8,10 @@ definition; claim syntax has no binders, so nothing is captured (P4 of :mod:`.de
 keeps the opaque quantities and the sums' counts out of reach of the bound variables). What the
 inserted text needs comes with it: its conditions (a probability >= 0, a sum's number of terms
 >= 0), counts and opaque quantities.
+
+A step whose own justification gives a name it is decided with a value (``c + 1 = 6 && now with
+$c = 5$``: the name alone on a side of ``=`` or a defining symbol) is read, but not as the paper
+may mean it (a new value there, or the same?): not checked, neither proved nor refuted.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from dpproofs.steps.conditions import MARK
 from dpproofs.steps.definitions import (
     Definition,
     Step,
@@ -25,6 +30,7 @@ from dpproofs.steps.definitions import (
     names_in,
     replace_names,
 )
+from dpproofs.steps.displays import ANY_DEFINER
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render
 
@@ -45,6 +51,7 @@ class Rewrite:
     defines: str = ""
     note: str = ""
     caveat: str = ""
+    ambiguous: str = ""  # why the step is not checked at all ("" when it is)
 
 
 _WORD_TOKEN = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])")
@@ -145,14 +152,15 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
                   if _mentions(step, d, table) and _bears(d, definitions, number)
                   and (d.why_not or (d.index < number and d.name in blocked))]  # fmt: skip
         caveat = "; ".join(
-            f"the display at line {d.line} is not used as the definition of {d.shown}: "
-            + (d.why_not or f"{d.name} counts the terms of a sum here")
-            for d in unused
-        )
-        if not expander.used and not caveat:
+            [step.caveat] * bool(step.caveat)
+            + [f"the display at line {d.line} is not used as the definition of {d.shown}: "
+               + (d.why_not or f"{d.name} counts the terms of a sum here") for d in unused]
+        )  # fmt: skip
+        if not expander.used and caveat == step.caveat:
             out.append(None)
             continue
-        for d in expander.used:
+        ambiguous = _restated(step, expander.used)
+        for d in expander.used if not ambiguous else ():  # not decided with it: no user
             users[d.index].append(number)
         sides = " ".join(s for s in (lhs, rhs) if s)
         opaque = tuple(sorted({(t, table[t]) for t in _WORD_TOKEN.findall(sides) if t in table}))
@@ -161,7 +169,7 @@ def rewrite(steps: Sequence[Step], definitions: Sequence[Definition]) -> list[Re
         used = sorted(expander.used, key=lambda d: d.index)
         uses = tuple((d.shown, d.line, d.marked) for d in used)
         out.append(Rewrite(lhs, rhs, premise, opaque, conditions, counts, cases, uses,
-                           caveat=caveat))  # fmt: skip
+                           caveat=caveat, ambiguous=ambiguous))  # fmt: skip
     for d in definitions:
         if d.why_not:
             note = f"not used: {d.why_not}"
@@ -194,3 +202,29 @@ def _bears(definition: Definition, definitions: Sequence[Definition], number: in
     is and it is stated after the step ("q + 1 = 2, where q := 1")."""
     current = in_force(definitions, key(definition), number)
     return current is definition or (current is None and definition.index > number)
+
+
+def _restated(step: Step, used: Sequence[Definition]) -> str:
+    """Why ``step`` is not checked when its own justification gives a name whose definition
+    it is decided with a value ("c + 1 = 6 && now with $c = 5$", "... where $c := 5$"): the
+    author may give the name another value there, or restate it; "" when none is given one."""
+    for definition in used:
+        if _valued(step.justification, definition.head):
+            return (
+                f"ambiguous: its justification '{step.justification.strip()}' gives "
+                f"{definition.shown} a value, while the definition at line {definition.line} is "
+                f"in force (a new value, or the same?): state {definition.shown} := ... in a "
+                "display before the step to check it with the new value"
+            )
+    return ""
+
+
+def _valued(justification: str, head: Sequence[str]) -> bool:
+    """Whether the name ``head`` stands alone on a side of ``=`` or a defining symbol in
+    ``justification`` (a condition ``c \\ge 1`` or a mention ``definition of $c$`` is not)."""
+    name = re.escape("".join(head))
+    text = ANY_DEFINER.sub(" = ", justification.replace("$", " ").replace(MARK, " "))
+    return bool(
+        re.search(rf"(?<![A-Za-z0-9\\_]){name}\s*=(?!=)", text)
+        or re.search(rf"(?<![<>!\\])=\s*{name}(?![A-Za-z0-9_])", text)
+    )

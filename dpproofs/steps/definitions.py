@@ -56,6 +56,7 @@ from typing import Protocol
 from dpproofs.steps import displays
 from dpproofs.steps.binders import matching
 from dpproofs.steps.chain import Relation
+from dpproofs.steps.displays import DEFINER
 from dpproofs.steps.latex import Reading, read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, tokens
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS, UNCHECKED_RELATIONS
@@ -77,15 +78,13 @@ class Step(displays.Step, Protocol):
     @property
     def conditions(self) -> tuple[str, ...]: ...
     @property
+    def justification(self) -> str: ...
+    @property
+    def caveat(self) -> str: ...
+    @property
     def cases(self) -> tuple[tuple[tuple[str, ...], str, str], ...]: ...
 
 
-#: Defining symbols, each read as ``=`` (the label of ``\\stackrel{def}{=}`` is what marks it).
-_LABEL = r"(?:def\.?|\\(?:text|mathrm|rm|textrm)\s*\{\s*def\.?\s*\}|\\rm\s+def|\\Delta|\\triangle)"
-DEFINER = re.compile(
-    r":=|\\coloneqq|\\coloneq|\\colonequals|\\triangleq|\\defeq"
-    r"|\\(?:stackrel|overset)\s*\{\s*" + _LABEL + r"\s*\}\s*(?:\{\s*=\s*\}|=)"
-)
 #: A defining word closing the prose before a display.
 _WORD = re.compile(r"\b(?:let|define[sd]?|denoted?|denotes|where|we\s+(?:set|write))\b", re.I)
 #: Names whose application a reader takes for the standard function unless told otherwise.

@@ -338,6 +338,8 @@ def _defined(
                            uses=new.uses,
                            defines=new.defines or ("" if new.uses else step.defines),
                            definition=new.note, caveat=new.caveat)  # fmt: skip
+            if new.ambiguous:  # read, but not as the paper may mean it: not checked
+                step = replace(step, lhs=None, rhs=None, problem=step.problem or new.ambiguous)
         out.append(step)
     return out
 

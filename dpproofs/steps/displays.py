@@ -16,7 +16,9 @@ prose, so it reads the displays' shapes (issue 28):
   (``ln(a + b) = ln a + ln b``), or any display of a text without prose, stays a claim.
 * A step that uses a name **inline mathematics in the prose** gives a value ("With
   $\\delta = .5$ we get"): the name is not a free parameter there either; a refutation at
-  another value of it is not the text's, and the step is not checked.
+  another value of it is not the text's, and the step is not checked. So does a name before a
+  defining symbol (``:=``) that is not read as a definition, anywhere in the document as TeX
+  prints it: inline, in a justification, in a display a command writes.
 * A later step that uses a name a display **defined** (the definition read or not) or a name a
   lone **inequality** display constrained (a condition or a case): the name is not a free
   parameter of the text, so a refutation at an arbitrary value of it is not a refutation of the
@@ -30,6 +32,7 @@ keeps its refutation unless it uses such a name.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +41,7 @@ from typing import Protocol
 from dpproofs.steps.chain import Relation
 from dpproofs.steps.latex import read_expression
 from dpproofs.steps.lexer import NotUnderstood, render, split_chain, tokens
+from dpproofs.steps.macros import expand
 from dpproofs.steps.notation import RELATIONS
 from dpproofs.steps.rows import _MATH_BLOCK
 from dpproofs.steps.tex_source import visible
@@ -62,6 +66,12 @@ class Step(Protocol):
     def statement(self) -> str | None: ...
 
 
+#: Defining symbols, each read as ``=`` (the label of ``\\stackrel{def}{=}`` is what marks it).
+_LABEL = r"(?:def\.?|\\(?:text|mathrm|rm|textrm)\s*\{\s*def\.?\s*\}|\\rm\s+def|\\Delta|\\triangle)"
+DEFINER = re.compile(
+    r":=|\\coloneqq|\\coloneq|\\colonequals|\\triangleq|\\defeq"
+    r"|\\(?:stackrel|overset)\s*\{\s*" + _LABEL + r"\s*\}\s*(?:\{\s*=\s*\}|=)"
+)
 _BARE_NAME = re.compile(r"(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:[A-Za-z0-9]|\{[A-Za-z0-9]+\}))?")
 
 
@@ -95,8 +105,8 @@ def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
     text = visible(text)
     if not _MATH_BLOCK.search(text):  # a bare block: no prose
         return {}
+    found = _defined_unread(expand(text).text)
     prose = _MATH_BLOCK.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-    found: dict[str, tuple[int, str]] = {}
     for inline in _INLINE.finditer(prose):
         latex = (inline.group(1) or inline.group(2)).strip()
         try:
@@ -106,15 +116,55 @@ def fixed_in_prose(text: str) -> dict[str, tuple[int, str]]:
         if not rels or any(RELATIONS.get(r) != "==" for r in rels):
             continue  # a value (an inequality there is a condition a witness may satisfy)
         line = prose.count("\n", 0, inline.start()) + 1
-        for expr in exprs:
-            written = render(expr).strip()
-            if not _BARE_NAME.fullmatch(written):
-                continue
-            try:
-                name = read_expression(written).text.strip("() ")
-            except NotUnderstood:
-                continue
+        for name in _names_alone(exprs):
             found.setdefault(name, (line, latex))
+    return found
+
+
+def _names_alone(exprs: Sequence[list[str]]) -> list[str]:
+    """The sides that read to one name (``\\delta``, ``c_{1}``, ``\\hat{c}``), claim syntax."""
+    names = []
+    for expr in exprs:
+        try:
+            name = read_expression(render(expr)).text.strip("() ")
+        except NotUnderstood:
+            continue
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and name not in _CONSTANTS:
+            names.append(name)
+    return names
+
+
+#: A defining symbol either way round (``c := 2``, ``2 =: c``), spaced or wrapped.
+ANY_DEFINER = re.compile(
+    DEFINER.pattern + r"|=\s*:|\\eqq?colon|\\mathrel\s*\{\s*:\s*=\s*\}"
+    r"|:\s*(?:\\[,;:! ]\s*)*="
+)
+#: What ends a piece of mathematics: a dollar, a display's or a row's delimiter, a paragraph.
+_PIECE_END = re.compile(
+    r"\$|\\[\[\]()]|&|\\\\|\n\s*\n|\\(?:begin|end)\s*\{[^}]*\}|\\(?:text|mbox)\s*\{"
+)
+
+
+def _defined_unread(text: str) -> dict[str, tuple[int, str]]:
+    """The names a defining symbol (:data:`ANY_DEFINER`) puts alone on a side anywhere in the
+    document as TeX prints it (its commands expanded), each with the line and the piece:
+    inline ``$c := 2$`` in the prose or in a justification, a display a command writes
+    (``\\setc`` for ``c := 2``). The displays written with the symbol are read as definitions
+    (:mod:`.definitions` reads it as ``=`` before this); these are not, and fix the name."""
+    found: dict[str, tuple[int, str]] = {}
+    cuts = [0, *(m.start() for m in _PIECE_END.finditer(text)), len(text)]
+    for begin, stop in itertools.pairwise(cuts):
+        piece = _PIECE_END.sub(" ", text[begin:stop], count=1).strip()
+        if not ANY_DEFINER.search(piece):
+            continue
+        try:
+            exprs, rels, _ = split_chain(tokens(ANY_DEFINER.sub(" = ", piece)))
+        except NotUnderstood:
+            continue
+        if not rels or any(RELATIONS.get(r) != "==" for r in rels):
+            continue
+        for name in _names_alone(exprs):
+            found.setdefault(name, (text.count("\n", 0, begin) + 1, " ".join(piece.split())))
     return found
 
 
