@@ -79,8 +79,12 @@ def _in_the_whole(piece: Piece, q: Any, record: SmallModel) -> str:
     (bounded: "proved: <reason>" per proved part) must contain what the lifting of this part
     says, its parameters' domains as the file states them (the parts' texts are joined into
     the whole's, :func:`dpproofs.verdict.conjunction`; their order, and the whole's
-    certificate, are compared by :mod:`.liftedwhole`).
+    certificate, are compared by :mod:`.liftedwhole`). An unknown whole says nothing a part's
+    lifting proves (a refuted premise of a reduction, say): there is no text to compare, and the
+    record itself is replayed as any other.
     """
+    if piece.whole == "unknown":
+        return ""
     want = stated(q, record.n_star)
     said = piece.reason if piece.reason else piece.coverage or ""
     if want not in said:

@@ -46,6 +46,8 @@ class Piece:
     method: str = ""
     reason: str | None = None
     certificate: tuple[str, ...] = ()
+    #: The whole verdict's status as the report states it (a part's ``status`` is its own).
+    whole: str = ""
 
     @property
     def kind(self) -> str:
@@ -194,6 +196,7 @@ def read_verdicts(path: str | Path) -> list[Reported]:
                     str(entry.get("method", "")),
                     entry.get("reason"),
                     _lines(path, entry),
+                    str(entry.get("status", "")),
                 )
             )
         verdicts.append(_reported(path, entry, file, line, tuple(pieces)))
