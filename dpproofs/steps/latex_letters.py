@@ -63,8 +63,9 @@ def _prints_the_same(inner: list[str], before: str, after: str) -> bool:
     only between tokens that bind more loosely than + and -: both ends of the expression, a
     relation, a +, a bracket, a comma (a + b - c is a + (b - c)); a product, quotient or
     juxtaposition (``/ \\cdot \\times``, ``{ab}``) also after -, \\cdot, \\times, a letter,
-    a digit or a closing bracket and before \\cdot, \\times or a letter, since multiplication
-    associates (x \\cdot a/b = x (a/b), 2ab = 2 (ab)). Anything else reads otherwise:
+    a digit or a closing bracket and before \\cdot, \\times or (no quotient: a/bc reads
+    a/(bc)) a letter, since multiplication associates (x \\cdot a/b = x (a/b), 2ab = 2 (ab)).
+    Anything else reads otherwise:
     -{a+1} prints -a+1, {a+1}/2 prints a+1/2, {ab}^2 prints ab^2, x/{ab} prints x/ab."""
     depth, additive, product, items, script, previous = 0, False, False, 0, False, ""
     for t in inner:  # operators and atoms outside every bracket of the group
@@ -80,8 +81,9 @@ def _prints_the_same(inner: list[str], before: str, after: str) -> bool:
         return before in _LOOSE_BEFORE and after in _LOOSE_AFTER
     if product or items > 1:
         atom_before = re.fullmatch(r"[A-Za-z0-9)}\]]|\\[A-Za-z]+", before) is not None
+        quotient = "/" in inner  # {a/b}c prints a/bc: a/(bc) to many readers
         return (before in _PRODUCT_BEFORE or (atom_before and _greek_or_plain(before))) and (
-            after in _PRODUCT_AFTER or is_name(after)
+            after in _PRODUCT_AFTER or (is_name(after) and not quotient)
         )
     return not (script and after in ("^", "_"))
 
@@ -186,7 +188,8 @@ class _Letters(_Binding):
         before = self.toks[self.pos - 1] if self.pos > 0 else ""
         digits = (_ends_in_digit(self.toks, self.pos - 1) and _starts_with_digit(inner, 0)) or (
             _ends_in_digit(inner, len(inner) - 1) and _starts_with_digit(self.toks, end + 1)
-        )
+        )  # {2}{1}, 2{1}, {2}.5; and x{.5}, which prints x.5 (refused as written, lexer.py)
+        digits = digits or (inner[:1] != [] and inner[0].startswith(".") and before[-1:].isalnum())
         if (inner and not _prints_the_same(inner, before, after)) or (inner and after == "["):
             raise NotUnderstood(
                 f"ambiguous: {{{render(inner)}}} next to {after or before} groups for TeX but "

@@ -38,10 +38,11 @@ def statuses(block: str) -> list[str]:
 
 
 def _value(parts: list[str], point: dict[str, F]) -> F | None:
-    if any(o == "" and x.isdigit() and y.isdigit() for x, o, y in zip(parts, parts[1:], parts[2:])):
-        return None  # 2 3 prints 23: the digit rule's case, not this one's
-    if any(o == "^" and not y.isdigit() for o, y in zip(parts, parts[1:])):
-        return None  # a power of a letter or a group: not generated here
+    for at in range(1, len(parts) - 1):
+        if parts[at] == "" and parts[at - 1].isdigit() and parts[at + 1].isdigit():
+            return None  # 2 3 prints 23: the digit rule's case, not this one's
+        if parts[at] == "^" and not parts[at + 1].isdigit():
+            return None  # a power of a letter or a group: not generated here
     text = " ".join(f"F({p})" if p.isdigit() else _PYTHON.get(p, p) for p in parts)
     try:
         value = eval(text, {"F": F}, dict(point))  # generated arithmetic, exact
@@ -85,6 +86,11 @@ def test_a_group_read_as_brackets_prints_the_same(
         ("a/b", "/", "", False),  # x/(a/b) vs x/a/b
         ("a \\cdot b", "", "^", False),  # (ab)^2 vs a b^2
         ("ab", "2", "", True),  # 2(ab) = 2ab
+        ("ab", "2", "c", True),  # 2(ab)c = 2abc
+        ("a/b", "2", "c", False),  # 2(a/b)c vs 2a/bc, read a/(bc) by many
+        ("ab", "/", "", False),  # x/(ab) vs x/ab
+        ("a", "/", "", True),  # x/a
+        ("x^2", "", "^", False),  # (x^2)^3 vs x^2^3
     ],
 )
 def test_the_rule_on_written_groups(inner: str, before: str, after: str, same: bool) -> None:
@@ -106,6 +112,7 @@ def test_the_rule_on_written_groups(inner: str, before: str, after: str, same: b
         (r"2{1} = 21", ["not-checked"]),
         (r"{2}1 = 2", ["not-checked"]),
         (r"{2}.5 = 2.5", ["not-checked"]),
+        (r"x{.5} = x/2", ["not-checked"]),  # prints x.5
         (r"{2} + {1} = 3", ["proved"]),  # apart: two numbers
     ],
 )
