@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from dpproofs.steps.binders import LATIN_OPAQUE, matching
-from dpproofs.steps.latex_binding import _Binding
+from dpproofs.steps.latex_binding import DECORATIONS, _Binding
 from dpproofs.steps.lexer import NotUnderstood, render
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
 
@@ -56,25 +56,39 @@ _PRODUCT_BEFORE = _LOOSE_BEFORE | {"-", "\\cdot", "\\times"}
 _PRODUCT_AFTER = _LOOSE_AFTER | {"\\cdot", "\\times"}
 
 
+#: Commands whose braced arguments make one atom with them (``\\frac{a}{b}``, ``\\hat{x}``).
+_TAKING = frozenset(
+    {"\\frac", "\\dfrac", "\\tfrac", "\\sqrt", "\\binom", "\\mathbb", "\\mathrm", "\\text"}
+    | {f"\\{name}" for name in DECORATIONS}
+)
+
+
 def _prints_the_same(inner: list[str], before: str, after: str) -> bool:
     """Whether the brace group ``{inner}`` between ``before`` and ``after`` reads the same with
     its braces as brackets and with them gone (as TeX prints it). One atom (``{x}``, ``{x^2}``)
-    does, except before a script (``{x^2}^3``); a sum (``+ - \\pm \\mp`` at its top level)
-    only between tokens that bind more loosely than + and -: both ends of the expression, a
-    relation, a +, a bracket, a comma (a + b - c is a + (b - c)); a product, quotient or
-    juxtaposition (``/ \\cdot \\times``, ``{ab}``) also after -, \\cdot, \\times, a letter,
-    a digit or a closing bracket and before \\cdot, \\times or (no quotient: a/bc reads
-    a/(bc)) a letter, since multiplication associates (x \\cdot a/b = x (a/b), 2ab = 2 (ab)).
-    Anything else reads otherwise:
+    does, except before a script of its own kind (``{x^2}^3``; ``{x^*}^2`` is read); a sum
+    (``+ - \\pm \\mp`` at its top level) only between tokens that bind more loosely than + and
+    -: both ends of the expression, a
+    relation, a +, a bracket, bars around it, a comma (a + b - c is a + (b - c)); a product,
+    quotient or juxtaposition (``/ \\cdot \\times``, ``{ab}``) also after -, \\cdot,
+    \\times, a letter, a digit or a closing bracket and before \\cdot, \\times or (no
+    quotient: a/bc reads a/(bc)) a letter, since multiplication associates (x \\cdot a/b =
+    x (a/b), 2ab = 2 (ab)). Anything else reads otherwise:
     -{a+1} prints -a+1, {a+1}/2 prints a+1/2, {ab}^2 prints ab^2, x/{ab} prints x/ab."""
-    depth, additive, product, items, script, previous = 0, False, False, 0, False, ""
-    for t in inner:  # operators and atoms outside every bracket of the group
+    if before == after == "|":  # |{x-1}| (\\abs{x-1}); |x|{a}|y| is the bar rule's, earlier
+        before = after = ""
+    depth, additive, product, items, script, previous, chain = 0, False, False, 0, False, "", False
+    for index, t in enumerate(inner):  # operators and atoms outside every bracket of the group
         if depth == 0:
             additive = additive or t in ("+", "-", "\\pm", "\\mp")
-            product = product or t in ("/", "\\cdot", "\\times", "*")
-            script = script or t in ("^", "_")
-            items += t not in ("^", "_") and previous not in ("^", "_")
-            previous = t
+            product = product or (t in ("/", "\\cdot", "\\times", "*") and previous != "^")
+            star = inner[index + 1 : index + 2] == ["*"] or inner[index + 1 : index + 4] == [
+                "{", "*", "}"
+            ]  # fmt: skip
+            script = script or (t == after and t in ("^", "_") and not star)
+            argument = t == "{" and chain  # \\frac{a}{b}: one atom
+            items += t not in ("^", "_") and previous not in ("^", "_") and not argument
+            previous, chain = t, t in _TAKING or argument
         depth += t in ("{", "(", "[", "\\{") or t.startswith("\\left")
         depth -= t in ("}", ")", "]", "\\}") or t.startswith("\\right")
     if additive:
@@ -85,7 +99,7 @@ def _prints_the_same(inner: list[str], before: str, after: str) -> bool:
         return (before in _PRODUCT_BEFORE or (atom_before and _greek_or_plain(before))) and (
             after in _PRODUCT_AFTER or (is_name(after) and not quotient)
         )
-    return not (script and after in ("^", "_"))
+    return not script
 
 
 def _greek_or_plain(tok: str) -> bool:

@@ -33,11 +33,14 @@ from dpproofs.steps.notation import (
 
 __all__ = ["substitute"]
 
+_DELIMITERS = r"""\lvert \rvert \vert \Vert \lVert \rVert \langle \rangle \lceil \rceil \lfloor
+    \rfloor \mid \quad \qquad \displaystyle \partial \nabla"""
 #: Commands that take no argument: a group after them is a bare group.
 _NO_ARGUMENT = frozenset(
     {*RELATIONS, *UNCHECKED_RELATIONS, *_FUNCTIONS, *_IGNORED}
     | {f"\\{name}" for name in (*_GREEK, *_VARIANTS)}
-    | {"\\cdot", "\\times", "\\pm", "\\mp", "\\pi", "\\infty", "\\ldots", "\\cdots"}
+    | {"\\cdot", "\\times", "\\pm", "\\mp", "\\pi", "\\infty", "\\ldots", "\\cdots", "\\dots"}
+    | set(re.findall(r"\\[A-Za-z]+", _DELIMITERS))
 )
 _PARAMETER = re.compile(r"#(\d)")
 _BEFORE = re.compile(r"(\^|_|\\[A-Za-z@]+|#\d)\s*$")

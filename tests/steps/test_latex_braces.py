@@ -91,6 +91,9 @@ def test_a_group_read_as_brackets_prints_the_same(
         ("ab", "/", "", False),  # x/(ab) vs x/ab
         ("a", "/", "", True),  # x/a
         ("x^2", "", "^", False),  # (x^2)^3 vs x^2^3
+        ("\\frac{a}{b}", "", "^", True),  # one atom: the fraction's power
+        ("\\hat{a} b", "", "^", False),  # (a_hat b)^2 vs a_hat b^2
+        ("{a}{b}", "", "^", False),  # (ab)^2 vs ab^2
     ],
 )
 def test_the_rule_on_written_groups(inner: str, before: str, after: str, same: bool) -> None:
@@ -137,6 +140,11 @@ def test_bare_groups(block: str, expected: list[str]) -> None:
         # a command with no argument: the group stays bare, the parser's rule decides
         (r"\newcommand{\ng}[1]{-#1}", r"\ng{a} = -a", ["proved"]),
         (r"\newcommand{\ad}[1]{x + #1}", r"\ad{a-1} = x + a - 1", ["proved"]),
+        # the usual bracket commands: the group fills the brackets, as printed
+        (r"\newcommand{\abs}[1]{\left|#1\right|}", r"\abs{x-1} = |1-x|", ["proved"]),
+        (r"\newcommand{\abs}[1]{\lvert #1 \rvert}", r"\abs{x-1} = |1-x|", ["proved"]),
+        (r"\newcommand{\pa}[1]{\left(#1\right)}", r"2\pa{x-1} = 2x-2", ["proved"]),
+        (r"\newcommand{\half}[1]{#1/2}", r"\half{x+1} = \frac{x+1}{2}", ["not-checked"]),
     ],
 )
 def test_arguments_of_document_commands(preamble: str, row: str, expected: list[str]) -> None:
