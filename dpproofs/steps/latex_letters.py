@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from dpproofs.steps.binders import LATIN_OPAQUE, matching
-from dpproofs.steps.latex_binding import _Binding
+from dpproofs.steps.latex_binding import DECORATIONS, _Binding
 from dpproofs.steps.lexer import NotUnderstood, render
 from dpproofs.steps.notation import _GREEK, _VARIANTS, RELATIONS
 
@@ -46,6 +46,80 @@ def unbrace_applications(toks: list[str]) -> tuple[list[str], frozenset[int]]:
                 continue
         index += 1
     return out, frozenset(braced)
+
+
+#: Tokens next to which a brace group holding a sum prints as it groups: x + a-1 is x + (a-1).
+_LOOSE_BEFORE = frozenset({"", "+", "(", "[", "{", ",", "&", "\\{", *RELATIONS})
+_LOOSE_AFTER = frozenset({"", "+", "-", ")", "]", "}", ",", "&", "\\}", *RELATIONS})
+#: ... and a product or quotient: -a/b is -(a/b), 2 \cdot a/b is 2 (a/b), a/b \cdot c is (a/b) c.
+_PRODUCT_BEFORE = _LOOSE_BEFORE | {"-", "\\cdot", "\\times"}
+_PRODUCT_AFTER = _LOOSE_AFTER | {"\\cdot", "\\times"}
+
+
+#: Commands whose braced arguments make one atom with them (``\\frac{a}{b}``, ``\\hat{x}``).
+_TAKING = frozenset(
+    {"\\frac", "\\dfrac", "\\tfrac", "\\sqrt", "\\binom", "\\mathbb", "\\mathrm", "\\text"}
+    | {f"\\{name}" for name in DECORATIONS}
+)
+
+
+def _prints_the_same(inner: list[str], before: str, after: str) -> bool:
+    """Whether the brace group ``{inner}`` between ``before`` and ``after`` reads the same with
+    its braces as brackets and with them gone (as TeX prints it). One atom (``{x}``, ``{x^2}``)
+    does, except before a script of its own kind (``{x^2}^3``; ``{x^*}^2`` is read); a sum
+    (``+ - \\pm \\mp`` at its top level) only between tokens that bind more loosely than + and
+    -: both ends of the expression, a
+    relation, a +, a bracket, bars around it, a comma (a + b - c is a + (b - c)); a product,
+    quotient or juxtaposition (``/ \\cdot \\times``, ``{ab}``) also after -, \\cdot,
+    \\times, a letter, a digit or a closing bracket and before \\cdot, \\times or (no
+    quotient: a/bc reads a/(bc)) a letter, since multiplication associates (x \\cdot a/b =
+    x (a/b), 2ab = 2 (ab)). Anything else reads otherwise:
+    -{a+1} prints -a+1, {a+1}/2 prints a+1/2, {ab}^2 prints ab^2, x/{ab} prints x/ab."""
+    if before == after == "|":  # |{x-1}| (\\abs{x-1}); |x|{a}|y| is the bar rule's, earlier
+        before = after = ""
+    depth, additive, product, items, script, previous, chain = 0, False, False, 0, False, "", False
+    for index, t in enumerate(inner):  # operators and atoms outside every bracket of the group
+        if depth == 0:
+            additive = additive or t in ("+", "-", "\\pm", "\\mp")
+            product = product or (t in ("/", "\\cdot", "\\times", "*") and previous != "^")
+            star = inner[index + 1 : index + 2] == ["*"] or inner[index + 1 : index + 4] == [
+                "{", "*", "}"
+            ]  # fmt: skip
+            script = script or (t == after and t in ("^", "_") and not star)
+            argument = t == "{" and chain  # \\frac{a}{b}: one atom
+            items += t not in ("^", "_") and previous not in ("^", "_") and not argument
+            previous, chain = t, t in _TAKING or argument
+        depth += t in ("{", "(", "[", "\\{") or t.startswith("\\left")
+        depth -= t in ("}", ")", "]", "\\}") or t.startswith("\\right")
+    if additive:
+        return before in _LOOSE_BEFORE and after in _LOOSE_AFTER
+    if product or items > 1:
+        atom_before = re.fullmatch(r"[A-Za-z0-9)}\]]|\\[A-Za-z]+", before) is not None
+        quotient = "/" in inner  # {a/b}c prints a/bc: a/(bc) to many readers
+        return (before in _PRODUCT_BEFORE or (atom_before and _greek_or_plain(before))) and (
+            after in _PRODUCT_AFTER or (is_name(after) and not quotient)
+        )
+    return not script
+
+
+def _greek_or_plain(tok: str) -> bool:
+    """A letter, digit, closing bracket or Greek letter (no function: ``\\log{ab}`` prints
+    log ab, itself ambiguous)."""
+    return not tok.startswith("\\") or is_name(tok)
+
+
+def _ends_in_digit(toks: list[str], index: int) -> bool:
+    """Whether the token at ``index`` (braces skipped leftwards) ends with a digit."""
+    while 0 <= index < len(toks) and toks[index] in ("{", "}"):
+        index -= 1
+    return 0 <= index < len(toks) and toks[index][-1:].isdigit()
+
+
+def _starts_with_digit(toks: list[str], index: int) -> bool:
+    """Whether the token at ``index`` (braces skipped rightwards) starts with a digit or ``.``."""
+    while 0 <= index < len(toks) and toks[index] in ("{", "}"):
+        index += 1
+    return 0 <= index < len(toks) and toks[index][:1] in (*"0123456789", ".")
 
 
 def is_name(tok: str) -> bool:
@@ -119,26 +193,28 @@ class _Letters(_Binding):
 
     def _brace_is_no_parenthesis(self) -> None:
         """A bare brace group at the cursor groups for TeX but prints nothing: ``{x+1}^2`` prints
-        x+1^2, ``2{a+b}`` prints 2a+b, ``{E}[X]`` prints E[X] (an expectation?). Read as a
-        parenthesis only where the print reads the same: alone between operators."""
+        x+1^2, ``2{a+b}`` prints 2a+b, ``-{a+1}`` prints -a+1, ``{a+1}/2`` prints a+1/2, ``{E}[X]``
+        prints E[X] (an expectation?), ``{2}{1}`` prints 21. Read as a parenthesis only where the
+        print reads the same (:func:`_prints_the_same`); otherwise ambiguous."""
         end = matching(self.toks, self.pos)
         inner = self.toks[self.pos + 1 : end]
         after = self.toks[end + 1] if end + 1 < len(self.toks) else ""
         before = self.toks[self.pos - 1] if self.pos > 0 else ""
-        glued = (
-            after in ("^", "_", "[", "(", "'", "!")
-            or re.fullmatch(r"[A-Za-z0-9]|\\[A-Za-z]+|\{", after) is not None
-            or re.fullmatch(r"[A-Za-z0-9)}\]]", before) is not None
-        )
-        depth, operator = 0, False
-        for t in inner:  # an operator outside every bracket of the group: x+1, a \cdot b
-            depth += t in ("{", "(", "[") or t.startswith("\\left")
-            depth -= t in ("}", ")", "]") or t.startswith("\\right")
-            operator = operator or (depth == 0 and t in ("+", "-", "\\pm", "\\mp", "/"))
-        if (operator and glued) or (inner and after == "["):
+        digits = (_ends_in_digit(self.toks, self.pos - 1) and _starts_with_digit(inner, 0)) or (
+            _ends_in_digit(inner, len(inner) - 1) and _starts_with_digit(self.toks, end + 1)
+        )  # {2}{1}, 2{1}, {2}.5; and x{.5}, which prints x.5 (refused as written, lexer.py)
+        digits = digits or (inner[:1] != [] and inner[0].startswith(".") and before[-1:].isalnum())
+        if (inner and not _prints_the_same(inner, before, after)) or (inner and after == "["):
             raise NotUnderstood(
                 f"ambiguous: {{{render(inner)}}} next to {after or before} groups for TeX but "
                 "prints without brackets (a brace group is no parenthesis): write (...)",
+                "{",
+            )
+        if digits:
+            raise NotUnderstood(
+                f"ambiguous: {{{render(inner)}}} next to {after or before} prints as one number "
+                "with its neighbour's digits (TeX prints {2}{1} as 21) but groups for TeX: write "
+                "the number, or \\cdot between the factors",
                 "{",
             )
 

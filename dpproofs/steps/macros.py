@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from dpproofs.steps.macro_arguments import substitute
 from dpproofs.steps.macro_definitions import (
     BY_NAME,
     DEFINING,
@@ -316,7 +317,9 @@ class _Walk:
                 return
             arguments.append(found[0])
             pos = found[1]
-        body = re.sub(r"#(\d)", lambda m: "{" + arguments[int(m.group(1)) - 1] + "}", macro.body)
+        body, stripped = substitute(macro.body, arguments)
+        if stripped:
+            self.refuse(f"line {self.lines + 1}: {name}: {stripped}")
         self.chain = [] if pos > self.source else [*self.chain, name]
         if len(self.chain) > MAX_EXPANSIONS or len(body) + self.source - pos > MAX_PENDING:
             names = ", ".join(sorted({*self.chain, name}))
