@@ -44,8 +44,6 @@ def subsets(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [c for size in range(1, len(terms) + 1) for c in combinations(terms, size)]
 
 
-
-
 def step_cases(
     sides: tuple[Reading | None, Reading | None],
 ) -> tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], str, str], ...], str]:
