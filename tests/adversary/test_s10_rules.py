@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import pickle
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
 from dpproofs.claim import all_of
+from dpproofs.cli.main import main
+from dpproofs.recheck import informedtext
+from dpproofs.recheck.pieces import read_verdicts
 from dpproofs.search import Interval, log_of
 from dpproofs.search.informed import InformedBeliefReduction
 from dpproofs.search.informed_parts import (
@@ -199,3 +204,78 @@ def test_z_at_a_log_point_does_not_cover_its_bracket() -> None:
         all_of(*squares(INFORMED, pinned.lo, DELTA)),
     )
     assert red.preconditions() != []
+
+
+# ---- a report edited so that recheck's text check confirms another coverage ----
+
+REDUCTION = '''from fractions import Fraction as F
+
+from dpproofs import theorem
+from dpproofs.claim import all_of
+from dpproofs.search import log_of
+from dpproofs.search.informed import InformedBeliefReduction
+from dpproofs.search.informed_parts import INFORMED, joint, squares, zero
+
+EPS, DELTA = log_of(F(11, 10)), F(1, 100)
+
+
+@theorem(id="adv8.reduction", source="adversary", expect="verified-bounded")
+def reduction():
+    """Theorem A.3's reduction at one point."""
+    return InformedBeliefReduction(
+        joint(INFORMED, EPS, DELTA), zero(EPS, DELTA), all_of(*squares(INFORMED, EPS, DELTA))
+    )
+'''
+#: (J)'s own parenthesis as the writer gives it at 2 outputs (its record: a bounded search).
+J_TAIL = " (small-model bound N* = 4, not decided at 4 outputs: "
+
+
+@pytest.fixture(scope="module")
+def reduction_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("adv8")
+    file, out = folder / "adv8_reduction.py", folder / "r.json"
+    file.write_text(REDUCTION)
+    assert main(["verify", str(file), "--json", str(out), "--no-cache", "-q"]) == 0
+    return out
+
+
+def _told(report: Path, tmp_path: Path, coverage: str | None = None):  # type: ignore[no-untyped-def]
+    data = json.loads(report.read_text())
+    (entry,) = data["theorems"]
+    if coverage is not None:
+        entry["coverage"] = coverage
+    lie = tmp_path / "lie.json"
+    lie.write_text(json.dumps(data))
+    (verdict,) = read_verdicts(lie)
+    assert informedtext.applies(verdict)
+    return entry["coverage"], informedtext.told(verdict)
+
+
+def test_the_untampered_text_is_told_and_an_edited_point_is_not(
+    reduction_report: Path, tmp_path: Path
+) -> None:
+    coverage, told = _told(reduction_report, tmp_path)
+    assert told is None and J_TAIL in coverage
+    moved = coverage.replace(
+        "eps = ln(11/10), delta = 1/100" + J_TAIL, "eps = ln(3), delta = 1/100" + J_TAIL
+    )
+    assert moved != coverage
+    assert _told(reduction_report, tmp_path, moved)[1] is not None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ADV8: a search part's closing parenthesis is matched by '(?: \\(.*?\\))?', not "
+    "re-derived: (J) decided at 2 outputs is confirmed as covering every number of outputs",
+)
+def test_an_edited_parenthesis_of_j_fails(reduction_report: Path, tmp_path: Path) -> None:
+    # Witness (also through `dpproofs recheck`: '1 confirmed', exit 0, measured): (J)'s tail
+    # '(small-model bound N* = 4, not decided at 4 outputs: z3 unknown ...)' replaced by
+    # '(and on every finite number of outputs: small-model theorem, N* = 4)'. (J) was decided
+    # at 2 outputs only (its record: one bounded search), so the report now claims every n on
+    # every output count, which nothing decided.
+    coverage, _ = _told(reduction_report, tmp_path)
+    lie = coverage[: coverage.rindex(J_TAIL)] + (
+        " (and on every finite number of outputs: small-model theorem, N* = 4)"
+    )
+    assert _told(reduction_report, tmp_path, lie)[1] is not None
