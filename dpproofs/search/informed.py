@@ -84,27 +84,49 @@ def param_box(claim: Any, name: str) -> tuple[Fraction, Fraction | None] | None:
     return None
 
 
-def within(inner: Any, outer: Any) -> bool:
-    if inner is None or outer is None:
-        return False
-    (lo, hi), (olo, ohi) = inner, outer
-    return olo <= lo and (ohi is None or (hi is not None and hi <= ohi))
-
-
 def _where(claim: Any) -> str:
     boxes = {name: param_box(claim, name) for name in ("eps", "delta")}
     ranges = ", ".join(f"{k} in [{b[0]}, {b[1]}]" for k, b in boxes.items() if b is not None)
     return f"{ranges}, outputs {list(claim.quantifier.sizes)}"
 
 
+def _domain(claim: Any, name: str) -> Any:
+    """The domain (:class:`dpproofs.search.domains.Interval`) of parameter ``name`` (None: no
+    such)."""
+    return next((d for n, d in claim.quantifier.params if n == name), None)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """The two domains are one: the same ends, the same open end, the same point ln r."""
+    return (
+        a is not None
+        and b is not None
+        and (a.lo, a.hi, a.lo_open, a.exp_value) == (b.lo, b.hi, b.lo_open, b.exp_value)
+    )
+
+
+def _inside(a: Any, b: Any) -> bool:
+    """Every value of domain ``a`` is a value of domain ``b``: lo_b <= lo_a (strictly when b
+    excludes lo_b and a does not) and hi_a <= hi_b. A point ln r of ``a`` lies in its rational
+    bracket [lo_a, hi_a]; a point ln r of ``b`` holds only itself (its bracket is no range)."""
+    if a is None or b is None:
+        return False
+    if b.exp_value is not None:
+        return _same(a, b)
+    above = a.lo > b.lo or (a.lo == b.lo and (a.lo_open or not b.lo_open))
+    below = b.hi is None or (a.hi is not None and a.hi <= b.hi)
+    return above and below
+
+
 def _covered_by(claim: Any, joint: Any, exact: bool) -> bool:
-    """``claim``'s eps and delta lie in ``joint``'s (``exact``: are ``joint``'s) and its output
-    counts are ``joint``'s (``exact``) or some of them."""
-    boxes = [(param_box(claim, k), param_box(joint, k)) for k in ("eps", "delta")]
+    """``claim``'s eps and delta domains lie in ``joint``'s (``exact``: are ``joint``'s, open
+    ends and points ln r included) and its output counts are ``joint``'s (``exact``) or some
+    of them."""
+    pairs = [(_domain(claim, k), _domain(joint, k)) for k in ("eps", "delta")]
     mine, theirs = set(claim.quantifier.sizes), set(joint.quantifier.sizes)
     if exact:
-        return mine == theirs and all(a is not None and a == b for a, b in boxes)
-    return mine <= theirs and all(within(a, b) for a, b in boxes)
+        return mine == theirs and all(_same(a, b) for a, b in pairs)
+    return mine <= theirs and all(_inside(a, b) for a, b in pairs)
 
 
 #: The beliefs the reduction is stated for, and the parts it needs for them: informed beliefs
@@ -174,6 +196,14 @@ class InformedBeliefReduction:
         for which, claim in claims[len(joints) :]:
             if not any(_covered_by(claim, j, exact=which == "(Z)") for j in joints):
                 failed.append(f"{which} at {_where(claim)}: {WHY[which]}")
+        zeros = [c for w, c in claims if w == "(Z)"]
+        for claim in (c for w, c in claims if w == "(S)") if zeros and not failed else ():
+            # the union bound at an (S) point needs (Z) there: a (J) holding it has its (Z)
+            if not any(
+                _covered_by(claim, j, exact=False) and any(_covered_by(z, j, True) for z in zeros)
+                for j in joints
+            ):
+                failed.append(f"(S) at {_where(claim)}: no (J) holding it has its (Z)")
         return failed + _missing_breach_sets([c for w, c in claims if w == "(S)"])
 
     def decide(self, deadline: Deadline) -> Verdict:

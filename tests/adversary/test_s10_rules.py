@@ -152,11 +152,6 @@ def test_pickled_tags_are_still_the_library_tags() -> None:
 # ---- findings ----
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV8: (S) is checked against some (J), (Z) against some (J): not that (Z) covers "
-    "the (S) points, so every n is claimed at a point where (Z) was never decided",
-)
 def test_every_s_point_needs_a_z_at_it() -> None:
     # Witness: (J) at eps in [1/100, 1/2] and at eps in [1/2, 2], (Z) at [1/100, 1/2] only,
     # (S) at eps = ln 3 (in the second (J) only). The union bound at ln 3 needs (Z) there
@@ -170,11 +165,6 @@ def test_every_s_point_needs_a_z_at_it() -> None:
     assert red.preconditions() != []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV8: within()/param_box read [lo, hi] and ignore lo_open: an (S) point at (J)'s "
-    "excluded end is taken as covered by (J)",
-)
 def test_s_at_an_open_end_of_j_is_refused() -> None:
     # Witness: (J) and (Z) at eps in (1/2, 2] (lo_open), (S) at eps = 1/2. (J) says nothing at
     # eps = 1/2 (n = 1 there is unchecked), yet preconditions() is [].
@@ -187,11 +177,6 @@ def test_s_at_an_open_end_of_j_is_refused() -> None:
     assert red.preconditions() != []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ADV8: (Z) 'at (J)'s domains' compares [lo, hi] only: (Z) at the one point ln 3 "
-    "matches (J) over the whole rational bracket of ln 3, and (S) at another point of it passes",
-)
 def test_z_at_a_log_point_does_not_cover_its_bracket() -> None:
     # Witness: lo, hi = log_of(3)'s bracket; (J) over Interval(lo, hi) (every eps in it), (Z)
     # at log_of(3) (eps = ln 3 only), (S) at eps = lo (a rational != ln 3, inside (J)). The
