@@ -55,6 +55,31 @@ def _recheck(tmp_path, data):
     return main(["recheck", str(lie)], stdout=out, stderr=out), out.getvalue()
 
 
+def _told(tmp_path, data):
+    """What the reduction's text check says of ``data`` (recheck/informedtext.py, the step of
+    ``dpproofs recheck`` that compares the words, the method, the coverage and which records
+    are present with the reduction rebuilt from the file): "" when it holds, else why not. Fast:
+    the records are not replayed (a whole recheck of this report re-solves real searches,
+    a minute or more each; the edits only a replay catches run it whole, below)."""
+    from dpproofs.recheck import claims, informedtext
+    from dpproofs.recheck.pieces import read_verdicts
+
+    lie = tmp_path / "lie.json"
+    lie.write_text(json.dumps({k: data[k] for k in ("dpproofs_version", "theorems")}))
+    (verdict,) = read_verdicts(lie)
+    claims.forget()  # the file as it is now (a recheck run imports it afresh)
+    try:
+        assert informedtext.applies(verdict)
+        told = informedtext.told(verdict)
+    finally:
+        claims.forget()
+    if told is None:
+        return ""
+    outcome, why = told
+    assert outcome.value == "failed", told
+    return why
+
+
 def test_the_report_rechecks(report, tmp_path):
     _, data = report
     (entry,) = data["theorems"]
@@ -82,9 +107,8 @@ def test_an_edited_text_fails(report, tmp_path, field, value):
     _, data = report
     data = json.loads(json.dumps(data))
     data["theorems"][0][field] = value
-    code, said = _recheck(tmp_path, data)
-    assert code == 1, said
-    assert "reduction" in said
+    said = _told(tmp_path, data)
+    assert "reduction" in said, said
 
 
 def test_a_file_whose_reduction_no_longer_applies_fails(report, tmp_path):
@@ -92,10 +116,10 @@ def test_a_file_whose_reduction_no_longer_applies_fails(report, tmp_path):
     text = theorems.read_text()
     try:
         theorems.write_text(text.replace('BOUND = "n*delta2"', 'BOUND = "(n - 1)*delta2"'))
-        code, said = _recheck(tmp_path, data)
+        said = _told(tmp_path, data)
     finally:
         theorems.write_text(text)
-    assert code == 1 and "is not the union bound" in said, said
+    assert "is not the union bound" in said, said
 
 
 def _edited(data, change):
@@ -129,9 +153,9 @@ def test_a_part_whose_record_is_removed_fails_even_allowing_unreplayed(report, t
     data = _edited(
         data, lambda v: v.update(evidence=[r for r in v["evidence"] if r["part"] != path])
     )
-    code, said = _allowing(tmp_path, data)
+    said = _told(tmp_path, data)
     where = ".".join(map(str, path))
-    assert code == 1 and f"no evidence record for part {where} of the reduction" in said, said
+    assert f"no evidence record for part {where} of the reduction" in said, said
 
 
 @pytest.mark.parametrize(
@@ -150,31 +174,29 @@ def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
     _, data = report
     assert old in data["theorems"][0]["coverage"]
     data = _edited(data, lambda v: v.update(coverage=v["coverage"].replace(old, new, 1)))
-    code, said = _allowing(tmp_path, data)
-    assert code == 1 and "is not the reduction's words and its parts' coverages" in said, said
+    said = _told(tmp_path, data)
+    assert "is not the reduction's words and its parts' coverages" in said, said
 
 
 @pytest.mark.parametrize(
     ("path", "status"),
-    [
-        ([0, 0, 0], "refuted"),
-        ([0, 0, 1], "proved"),
-        ([1, 0], "refuted"),
-        ([2], "refuted"),
-        ([2], "proved"),
-    ],
+    [([0, 0, 0], "refuted"), ([2], "proved")],
 )
 def test_a_record_whose_status_is_edited_fails(report, tmp_path, path, status):
     """Each record carries its part's status; its replay (a re-solved bounded search at eps and
     delta pinned to points) gives verified-bounded, so another status stated there is a lie
-    (confirmed before FX5)."""
+    (confirmed before FX5). The check is generic to every record (tests/recheck); a premise's
+    and (J)'s record here, through the whole recheck."""
     _, data = report
     records = data["theorems"][0]["evidence"]
     index = next(i for i, r in enumerate(records) if r["part"] == path)
     assert records[index]["kind"] == "bounded-search"
     data = _edited(data, lambda v: v["evidence"][index].update(status=status))
     code, said = _allowing(tmp_path, data)
-    assert code == 1 and f"says {status}; its replay gives" in said, said
+    # caught by the record's replay, or (when the texts are compared first, (J) lifted) by the
+    # coverage the records now give, which is not the report's
+    assert code == 1 and "1 failed" in said, said
+    assert f"says {status}; its replay gives" in said or "its parts' coverages" in said, said
 
 
 def test_a_lifting_record_whose_status_is_edited_fails(report, tmp_path):
