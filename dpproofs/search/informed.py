@@ -197,13 +197,12 @@ class InformedBeliefReduction:
             if not any(_covered_by(claim, j, exact=which == "(Z)") for j in joints):
                 failed.append(f"{which} at {_where(claim)}: {WHY[which]}")
         zeros = [c for w, c in claims if w == "(Z)"]
-        for claim in (c for w, c in claims if w == "(S)") if zeros and not failed else ():
+        if zeros and not failed:
             # the union bound at an (S) point needs (Z) there: a (J) holding it has its (Z)
-            if not any(
-                _covered_by(claim, j, exact=False) and any(_covered_by(z, j, True) for z in zeros)
-                for j in joints
-            ):
-                failed.append(f"(S) at {_where(claim)}: no (J) holding it has its (Z)")
+            with_zero = [j for j in joints if any(_covered_by(z, j, exact=True) for z in zeros)]
+            for claim in (c for w, c in claims if w == "(S)"):
+                if not any(_covered_by(claim, j, exact=False) for j in with_zero):
+                    failed.append(f"(S) at {_where(claim)}: no (J) holding it has its (Z)")
         return failed + _missing_breach_sets([c for w, c in claims if w == "(S)"])
 
     def decide(self, deadline: Deadline) -> Verdict:
