@@ -108,16 +108,50 @@ def _greek_or_plain(tok: str) -> bool:
     return not tok.startswith("\\") or is_name(tok)
 
 
+#: Commands of two arguments, the first of which may be one unbraced token (``\\frac1{n}``).
+_TWO_ARGUMENTS = frozenset({"\\frac", "\\dfrac", "\\tfrac", "\\binom"})
+
+
+def _opening(toks: list[str], close: int) -> int:
+    """The index of the ``{`` that the ``}`` at ``close`` closes (-1 if none)."""
+    depth = 0
+    for index in range(close, -1, -1):
+        depth += (toks[index] == "}") - (toks[index] == "{")
+        if depth == 0:
+            return index
+    return -1
+
+
+def _is_argument(toks: list[str], opening: int) -> bool:
+    """Whether the brace group opening at ``opening`` is a command's argument (``\\frac{a}{b}``,
+    ``\\frac1{b}``, ``\\sqrt{a}``): it prints apart from its neighbours, not run into them."""
+    before = toks[opening - 1] if opening > 0 else ""
+    if before in _TAKING:
+        return True
+    if before == "}":  # the second argument of \\frac{a}{b}
+        first = _opening(toks, opening - 1)
+        return first > 0 and toks[first - 1] in _TWO_ARGUMENTS
+    return opening > 1 and toks[opening - 2] in _TWO_ARGUMENTS and before not in ("{", "")
+
+
 def _ends_in_digit(toks: list[str], index: int) -> bool:
-    """Whether the token at ``index`` (braces skipped leftwards) ends with a digit."""
+    """Whether the token at ``index`` (bare braces skipped leftwards) ends with a digit; the
+    brace of a command's argument is a border (``\\frac1{{2}-1}``: the 1 is the numerator)."""
     while 0 <= index < len(toks) and toks[index] in ("{", "}"):
+        opening = index if toks[index] == "{" else _opening(toks, index)
+        if _is_argument(toks, opening):
+            return False
         index -= 1
     return 0 <= index < len(toks) and toks[index][-1:].isdigit()
 
 
 def _starts_with_digit(toks: list[str], index: int) -> bool:
-    """Whether the token at ``index`` (braces skipped rightwards) starts with a digit or ``.``."""
+    """Whether the token at ``index`` (bare braces skipped rightwards, a command's argument a
+    border) starts with a digit or ``.``."""
     while 0 <= index < len(toks) and toks[index] in ("{", "}"):
+        opening = index if toks[index] == "{" else _opening(toks, index)
+        if _is_argument(toks, opening):
+            return False
         index += 1
     return 0 <= index < len(toks) and toks[index][:1] in (*"0123456789", ".")
 

@@ -69,7 +69,8 @@ def claim_ids(source: str) -> list[str]:
 def _cell(text: object, limit: int | None = None) -> str:
     flat = " ".join(str(text).split()).replace("|", "\\|")
     if limit is not None and len(flat) > limit:
-        flat = flat[: limit - 3] + "..."
+        cut = flat[: limit - 3]  # at a space: a cut name (dpproofs.search.i...) reads as one
+        flat = (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;") + " ..."
     return flat
 
 

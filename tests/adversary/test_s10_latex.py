@@ -129,6 +129,21 @@ def test_braced_digits_side_by_side_are_one_number(preamble: str, row: str, stat
     assert statuses(align(preamble, row)) != [status]
 
 
+@pytest.mark.parametrize(
+    ("row", "status"),
+    [
+        (r"\frac1{{2}-1} &= 1", "proved"),  # the 1 is \frac's numerator: 1/(2 - 1) = 1
+        (r"\frac1{{2}-1} &= 2", "refuted"),
+        (r"\frac{{2}}{1} &= 2", "proved"),  # {2} ends the numerator; {1} is the denominator
+        (r"\tfrac{{3}}{{2}} &= \frac{3}{2}", "proved"),
+    ],
+)
+def test_a_command_argument_is_no_neighbour_of_its_digits(row: str, status: str) -> None:
+    # CI at stop 38: \frac1{\alpha-1} with --map alpha=2 was called "one number with its
+    # neighbour's digits", the 1 before \frac's argument taken for a digit printed next to {2}
+    assert statuses(align("", row)) == [status]
+
+
 def test_a_command_before_a_digit_makes_one_number() -> None:
     # held: \newcommand{\cc}{2}, \cc2 prints 22 and 1\cc prints 12
     assert statuses(align(r"\newcommand{\cc}{2}", r"\cc2 &= 22")) == ["proved"]

@@ -3,7 +3,7 @@
 from dpproofs.run.runner import TheoremResult
 from dpproofs.theorem import Refutation, Role
 from dpproofs.verdict import Counterexample, Status, Verdict
-from dpproofs.views.markdown import claim_ids, markdown
+from dpproofs.views.markdown import _cell, claim_ids, markdown
 
 
 def test_claim_ids_are_read_from_citations():
@@ -204,3 +204,14 @@ def test_a_proof_on_part_of_the_sources_domain_counts_as_bounded_for_its_claim_i
     vadhan = next(line for line in text.splitlines() if line.startswith("| Vadhan |"))
     # 2 IDs, both decided; one proved, one verified-bounded (columns in _WEAKEST_FIRST reversed)
     assert vadhan.startswith("| Vadhan | 2 | 2 | 1 | 1 | 0 | 0 | 0 |"), vadhan
+
+
+def test_a_long_cell_is_cut_at_a_space_never_inside_a_name():
+    # CI at stop 38: a cell cut at 120 characters ended "dpproofs.search.i...", a module name
+    # that does not exist (tests/test_doc_references.py reads the page)
+    text = "x" * 100 + " parts built by dpproofs.search.informed_parts and more words"
+    cut = _cell(text, 120)
+    assert cut == "x" * 100 + " parts built by ..."
+    assert len(cut) <= 120
+    assert _cell("short | cell", 120) == "short \\| cell"
+    assert _cell("y" * 200, 20) == "y" * 17 + " ..."
