@@ -41,7 +41,7 @@ soundness: $(STAMP)
 	DPPROOFS_LIFTING_PROFILE=long DPPROOFS_LIFTING_EXAMPLES=$(LIFTING_EXAMPLES) $(BIN)/python -m pytest -q tests/search/test_lifting_bruteforce.py tests/search/test_lifting_bruteforce_inner.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist loadfile --durations=20
 
 # The Dask executor's tests (skipped by `make test` when the dask extra is absent).
 test-dask: $(STAMP)
