@@ -112,48 +112,61 @@ def _greek_or_plain(tok: str) -> bool:
 _TWO_ARGUMENTS = frozenset({"\\frac", "\\dfrac", "\\tfrac", "\\binom"})
 
 
-def _opening(toks: list[str], close: int) -> int:
-    """The index of the ``{`` that the ``}`` at ``close`` closes (-1 if none)."""
-    depth = 0
-    for index in range(close, -1, -1):
-        depth += (toks[index] == "}") - (toks[index] == "{")
-        if depth == 0:
-            return index
-    return -1
+def _openings(toks: list[str], upto: int) -> dict[int, int]:
+    """The ``{`` each ``}`` at an index <= ``upto`` closes (one scan: O(len(toks)))."""
+    stack: list[int] = []
+    pairs: dict[int, int] = {}
+    for index, tok in enumerate(toks[: upto + 1]):
+        if tok == "{":
+            stack.append(index)
+        elif tok == "}" and stack:
+            pairs[index] = stack.pop()
+    return pairs
 
 
-def _is_argument(toks: list[str], opening: int) -> bool:
+def _is_argument(toks: list[str], opening: int, pairs: dict[int, int]) -> bool:
     """Whether the brace group opening at ``opening`` is a command's argument (``\\frac{a}{b}``,
     ``\\frac1{b}``, ``\\sqrt{a}``): it prints apart from its neighbours, not run into them."""
     before = toks[opening - 1] if opening > 0 else ""
     if before in _TAKING:
         return True
     if before == "}":  # the second argument of \\frac{a}{b}
-        first = _opening(toks, opening - 1)
+        first = pairs.get(opening - 1, -1)
         return first > 0 and toks[first - 1] in _TWO_ARGUMENTS
     return opening > 1 and toks[opening - 2] in _TWO_ARGUMENTS and before not in ("{", "")
+
+
+def _no_argument_between(toks: list[str], low: int, high: int) -> bool:
+    """Whether none of the braces at ``low..high`` opens or closes a command's argument."""
+    braces = range(max(low, 0), min(high, len(toks) - 1) + 1)
+    if not braces:
+        return True
+    pairs = _openings(toks, len(toks) - 1)  # only where a digit was found: rare, linear
+    return not any(
+        _is_argument(toks, i if toks[i] == "{" else pairs.get(i, -1), pairs)
+        for i in braces
+        if toks[i] == "{" or i in pairs
+    )
 
 
 def _ends_in_digit(toks: list[str], index: int) -> bool:
     """Whether the token at ``index`` (bare braces skipped leftwards) ends with a digit; the
     brace of a command's argument is a border (``\\frac1{{2}-1}``: the 1 is the numerator)."""
+    start = index
     while 0 <= index < len(toks) and toks[index] in ("{", "}"):
-        opening = index if toks[index] == "{" else _opening(toks, index)
-        if _is_argument(toks, opening):
-            return False
         index -= 1
-    return 0 <= index < len(toks) and toks[index][-1:].isdigit()
+    found = 0 <= index < len(toks) and toks[index][-1:].isdigit()
+    return found and _no_argument_between(toks, index + 1, start)
 
 
 def _starts_with_digit(toks: list[str], index: int) -> bool:
     """Whether the token at ``index`` (bare braces skipped rightwards, a command's argument a
     border) starts with a digit or ``.``."""
+    start = index
     while 0 <= index < len(toks) and toks[index] in ("{", "}"):
-        opening = index if toks[index] == "{" else _opening(toks, index)
-        if _is_argument(toks, opening):
-            return False
         index += 1
-    return 0 <= index < len(toks) and toks[index][:1] in (*"0123456789", ".")
+    found = 0 <= index < len(toks) and toks[index][:1] in (*"0123456789", ".")
+    return found and _no_argument_between(toks, start, index - 1)
 
 
 def is_name(tok: str) -> bool:
