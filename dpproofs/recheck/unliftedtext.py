@@ -18,9 +18,14 @@ refused, never matched by a wildcard):
   failed localised lifting one of the three forms :mod:`dpproofs.search.lifting` writes, with
   integers only; anything else is refused ("not replayed").
 
-What is not derived: N* itself (the bound of a search that was not lifted records no formula;
-the rechecker's own count, :mod:`.smallmodel`, is run on lifted records only) and the sizes a
-lifting still needed. Neither widens the coverage: the sizes covered are those listed.
+N* ("needs", "undecided") is counted again by the rechecker's own shape analysis
+(:mod:`.smallmodel`) on the claim's formula traced again (:func:`.retraced.table_of`), as for a
+lifted record: a recorded N* below that count FAILS, one above it stands (the decider's count
+may be coarser); a formula outside the rechecker's reading leaves it "not replayed".
+
+What is not derived: the sizes a lifting still needed, and the size not decided (what the
+solver said there is the record's word). Neither widens the coverage: the sizes covered are
+those listed, and each form says what was not done.
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from dpproofs.recheck.nodetable import NotRead
 from dpproofs.recheck.pieces import Outcome
-from dpproofs.recheck.retraced import claim_formula
+from dpproofs.recheck.retraced import claim_formula, table_of
+from dpproofs.recheck.smallmodel import analyse
 from dpproofs.unlifted import NotLifted, parenthesis, read_not_lifted
 
 #: The solver's words at a size not decided (dpproofs.search.lifting, its _decide_bound).
@@ -91,6 +98,9 @@ def _refused(claim: Any, said: NotLifted, size_name: str) -> tuple[Outcome, str]
             f"the record gives a small-model bound N* = {said.n_star}, but the claim traced "
             f"again is not one formula for every size ({why})"
         )
+    wrong = _bound(claim, root, said)
+    if wrong is not None:
+        return wrong
     if said.localised and _localised(size_name).fullmatch(said.localised) is None:
         return Outcome.NOT_REPLAYED, (
             f"the words {said.localised!r} are not those of a failed localised lifting"
@@ -105,4 +115,27 @@ def _refused(claim: Any, said: NotLifted, size_name: str) -> tuple[Outcome, str]
             )
     elif said.reason:
         return Outcome.FAILED, f"a reason {said.reason!r} where the record needs none"
+    return None
+
+
+def _bound(claim: Any, root: Any, said: NotLifted) -> tuple[Outcome, str] | None:
+    """The record's N* against the rechecker's own count on the claim's formula traced again
+    (:mod:`.smallmodel`, as for a lifted record: a recorded N* below the count FAILS, one above
+    it is the decider's coarser count and stands)."""
+    table = table_of(root)
+    rows = sum(count for _, count in getattr(claim.formula, "axis_rows", ()))
+    try:
+        if table is None:
+            raise NotRead("a leaf of the formula has no notation in a record")
+        mine = max(part.bound for part in analyse(table, rows))
+    except (NotRead, KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as exc:
+        return Outcome.NOT_REPLAYED, (
+            f"N* = {said.n_star} is not re-derived: the claim's formula is outside the "
+            f"rechecker's reading ({exc})"
+        )
+    if said.n_star is not None and said.n_star < mine:
+        return Outcome.FAILED, (
+            f"the record gives N* = {said.n_star}; the claim's formula traced again gives "
+            f"N* = {mine}"
+        )
     return None

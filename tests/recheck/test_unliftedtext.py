@@ -113,6 +113,9 @@ def test_recheck_writes_the_parenthesis_of_j_and_of_s_again() -> None:
         ),
         (J, NotLifted("needs", 4, (4,), "", "and on every size"), "not replayed", "localised"),
         (J, NotLifted("needs", 4, (4,), "and on every size"), "failed", "needs none"),
+        # N* below the rechecker's own count of (J)'s formula traced again (4)
+        (J, NotLifted("undecided", 3, (4,), UNKNOWN), "failed", "gives N* = 4"),
+        (J, NotLifted("needs", 1, (3,)), "failed", "gives N* = 4"),
         # a size listed as covered and as still needed
         (J, NotLifted("needs", 4, (2,)), "failed", "as covered and"),
         # no record of why (a report from before the field)
@@ -123,3 +126,18 @@ def test_what_recheck_cannot_write_is_refused(claim, said, outcome, words) -> No
     got = written(claim, _record(said))
     assert isinstance(got, tuple), got
     assert got[0].value == outcome and words in got[1], got
+
+
+def test_the_table_of_a_traced_formula_is_the_claims_own_and_counts_n_star_4() -> None:
+    from dpproofs.recheck.retraced import compare, table_of
+    from dpproofs.recheck.smallmodel import analyse
+
+    table = table_of(J.formula.root)
+    assert table is not None and compare(J, table)[0] == "confirmed"
+    assert [part.bound for part in analyse(table, 2)] == [4, 4]
+    # a larger recorded N* is the decider's coarser count: it stands (as for lifted records)
+    larger = NotLifted("undecided", 5, (5,), "z3 unknown at 5 outputs (time ran out)")
+    assert written(J, _record(larger)) == (
+        " (small-model bound N* = 5, not decided at 5 outputs: z3 unknown at 5 outputs "
+        "(time ran out))"
+    )
