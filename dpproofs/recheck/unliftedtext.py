@@ -58,7 +58,7 @@ def written(claim: Any, record: Mapping[str, Any]) -> str | tuple[Outcome, str]:
     """The parenthesis (with its brackets, and the space before it) of the bounded coverage of
     ``claim`` as its ``bounded-search`` ``record`` gives it; or (outcome, why) when it cannot
     be written (module docstring)."""
-    size_name = str(record.get("size_name", ""))
+    size_name = claim.quantifier.size_name  # the claim's words, not the record's
     try:
         said = read_not_lifted(record.get("not_lifted"))
     except ValueError as exc:
