@@ -8,8 +8,7 @@ Each kind is a small frozen record with ``as_dict`` (JSON, every number an exact
   (objects as matrices of rationals and parameters at ``size`` outcomes; the predicate is false
   there), ``"scalar"`` (symbols of a scalar claim: an assumption-satisfying point where the
   statement is false) or ``"step"`` (a refuted step of a derivation, ``step`` its index).
-* :class:`BoundedSearch`: a bounded verification's exact list of (size, encoding, result).
-  Every result of a bounded verdict is ``"unsat"`` (no counterexample of that size).
+* :class:`BoundedSearch`: each size (encoding, result: "unsat"), why not lifted (:mod:`.unlifted`).
 * :class:`SmallModel`: the lifting's reduction (m rows; per conjunct K, e, rule, bound, rows;
   N*; the unsat size >= N*; the analysed formula as a node table, docs/json-schema.md).
 * :class:`LocalisedConjunct`: a conjunct proved through localised hypotheses (the hypotheses
@@ -47,6 +46,7 @@ from dpproofs.evidence_fields import read_int as _int
 from dpproofs.evidence_fields import read_pairs as _pairs
 from dpproofs.evidence_fields import read_sizes as _sizes
 from dpproofs.shannon_certificate import ShannonCertificate
+from dpproofs.unlifted import NotLifted, read_not_lifted
 
 
 class Evidence(Protocol):
@@ -108,20 +108,20 @@ class BoundedSearch:
     kind: ClassVar[str] = "bounded-search"
     size_name: str
     sizes: tuple[SizeResult, ...]
+    not_lifted: NotLifted | None = None  # why no lifting (dpproofs.unlifted); None: not said
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "size_name": self.size_name,
-            "sizes": [s.as_dict() for s in self.sizes],
-        }
+        said = {} if self.not_lifted is None else {"not_lifted": self.not_lifted.as_dict()}
+        listed = [s.as_dict() for s in self.sizes]
+        return {"kind": self.kind, "size_name": self.size_name, "sizes": listed, **said}
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> BoundedSearch:
-        sizes = record.get("sizes")
+        sizes, why = record.get("sizes"), record.get("not_lifted")
         if not isinstance(sizes, list):
             raise ValueError("sizes must be a list")
-        return cls(str(record["size_name"]), tuple(SizeResult.from_dict(s) for s in sizes))
+        listed = tuple(SizeResult.from_dict(s) for s in sizes)
+        return cls(str(record["size_name"]), listed, read_not_lifted(why))
 
 
 @dataclass(frozen=True, slots=True)

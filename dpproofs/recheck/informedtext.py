@@ -12,10 +12,13 @@ verdict must carry the method :data:`METHOD`; a bounded one, the WHOLE coverage 
 gives: :data:`COVERAGE` at the file's beliefs (this package's own copy of the decider's words;
 ``tests/search/test_premise.py`` compares them), then the parts' coverages in the parts' order,
 each once (``dpproofs.verdict.conjunction``), each rebuilt from the part's claim and record: a
-bounded search's "all " + the claim's coverage text at the sizes its record lists, then
-possibly one parenthesis (why it was not lifted: not re-derived); a part decided over boxes of
-a parameter (:mod:`dpproofs.search.epsboxes`), "all " + the claim's objects and a text not
-re-derived (the boxes' union); a proved part "proved: " and its reason (not re-derived).
+bounded search's "all " + the claim's coverage text at the sizes its record lists, then the
+parenthesis saying why it was not lifted, written again from the record's ``not_lifted``
+(:mod:`.unliftedtext`; a record that does not say, or says what cannot be re-derived, leaves
+the verdict not replayed); a part decided over boxes of a parameter
+(:mod:`dpproofs.search.epsboxes`), "all " + the claim's objects and a text not re-derived (the
+boxes' union, a bounded box's parenthesis); a proved part "proved: " and its reason (not
+re-derived).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from dpproofs.recheck.claims import NotRebuilt, rebuild
 from dpproofs.recheck.liftedtext import stated
 from dpproofs.recheck.pieces import Outcome, Reported
+from dpproofs.recheck.unliftedtext import written
 
 HOME = ("dpproofs.search.informed", "InformedBeliefReduction")
 METHOD = "informed-belief reduction (docs/design/neighbours.md)"
@@ -70,6 +74,9 @@ def told(verdict: Reported) -> tuple[Outcome, str] | None:
                 f"no evidence record for part {'.'.join(map(str, text.path))} of the reduction "
                 "(its verdict needs every part's)"
             )
+        if isinstance(text, Refused):
+            where = ".".join(map(str, text.path))
+            return text.outcome, f"part {where} of the reduction: {text.why}"
         texts.append(text)
     if verdict.status == "verified-bounded":
         coverage = verdict.coverage or ""
@@ -89,6 +96,15 @@ class Missing:
     path: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A search part (at ``path``) whose coverage text cannot be written from its record."""
+
+    path: tuple[int, ...]
+    outcome: Outcome
+    why: str
+
+
 def _joined(texts: list[str]) -> str:
     """The writer's ``"; ".join(dict.fromkeys(texts))`` as a pattern: each part's text, a text
     equal to an earlier one (the same pattern) possibly left out."""
@@ -102,13 +118,14 @@ def _joined(texts: list[str]) -> str:
 
 def _text(claim: Any, path: tuple[int, ...], records: dict[tuple[int, ...], list[Any]]) -> Any:
     """The pattern of the coverage a part's verdict writes (a premise: its claim's; a
-    conjunction: its parts' joined; a search claim: from its record), or :class:`Missing`."""
+    conjunction: its parts' joined; a search claim: from its record), or :class:`Missing`, or
+    :class:`Refused`."""
     parts = getattr(claim, "parts", None)
     if isinstance(parts, tuple) and not hasattr(claim, "quantifier"):
         texts = []
         for index, part in enumerate(parts):
             text = _text(part, (*path, index), records)
-            if isinstance(text, Missing):
+            if isinstance(text, Missing | Refused):
                 return text
             texts.append(text)
         return texts[0] if len(texts) == 1 else "(?:" + _joined(texts) + ")"
@@ -117,7 +134,6 @@ def _text(claim: Any, path: tuple[int, ...], records: dict[tuple[int, ...], list
         return Missing(path)
     kinds = {piece.kind: piece for piece in pieces}
     quantifier = claim.quantifier
-    tail = r"(?: \(.*?\))?"
     lifted = kinds.get("small-model")
     n_star = lifted.record.get("N*") if lifted is not None else None
     if lifted is not None and isinstance(n_star, int) and len(pieces) == len(kinds):
@@ -129,6 +145,10 @@ def _text(claim: Any, path: tuple[int, ...], records: dict[tuple[int, ...], list
     searched = kinds.get("bounded-search")
     if searched is not None and len(pieces) == 1:
         sizes = [int(s["size"]) for s in searched.record.get("sizes", ())]
-        return re.escape("all " + claim.coverage_text(sizes)) + tail
-    # Boxes of a parameter (dpproofs.search.epsboxes): the boxes' union is not re-derived.
-    return re.escape(f"all {quantifier.what} ") + ".*?" + tail
+        tail = written(claim, searched.record)
+        if isinstance(tail, tuple):
+            return Refused(path, *tail)
+        return re.escape("all " + claim.coverage_text(sizes) + tail)
+    # Boxes of a parameter (dpproofs.search.epsboxes): the boxes' union and the parenthesis
+    # of a bounded box (its record, param-boxes, does not say why) are not re-derived.
+    return re.escape(f"all {quantifier.what} ") + r".*?(?: \(.*?\))?"

@@ -75,29 +75,45 @@ def _recorded(into: _Interned, table: Sequence[Sequence[Any]]) -> int:
     return numbers[-1]
 
 
-def _traced(into: _Interned, root: Any) -> int | None:
-    """The number of the traced formula's root (None: a leaf datum has no notation in a
-    record). Iterative, each shared node once."""
-    done: dict[int, int] = {}
+def _postorder(root: Any) -> list[Any]:
+    """Every node of the formula ``root`` once, each after its operands (iterative)."""
+    order: list[Any] = []
+    seen: set[int] = set()
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
         node, ready = stack.pop()
-        if id(node) in done:
+        if id(node) in seen:
             continue
-        kids = [a for a in node.args if _is_node(a)]
         if not ready:
             stack.append((node, True))
-            stack.extend((k, False) for k in kids if id(k) not in done)
+            kids = [a for a in node.args if _is_node(a) and id(a) not in seen]
+            stack.extend((k, False) for k in reversed(kids))
             continue
-        operands: list[tuple[str, Any]] = []
-        for a in node.args:
-            if _is_node(a):
-                operands.append(("n", done[id(a)]))
-            else:
-                text = _datum(a)
-                if text is None:
-                    return None
-                operands.append(("d", text))
+        seen.add(id(node))
+        order.append(node)
+    return order
+
+
+def _operands(node: Any, done: dict[int, int]) -> list[tuple[str, Any]] | None:
+    """The operands of ``node``: ("n", its operand's number in ``done``) or ("d", a leaf
+    datum in the record's notation); None when a datum has none."""
+    operands: list[tuple[str, Any]] = []
+    for a in node.args:
+        text = None if _is_node(a) else _datum(a)
+        if not _is_node(a) and text is None:
+            return None
+        operands.append(("n", done[id(a)]) if _is_node(a) else ("d", text))
+    return operands
+
+
+def _traced(into: _Interned, root: Any) -> int | None:
+    """The number of the traced formula's root (None: a leaf datum has no notation in a
+    record), each shared node once."""
+    done: dict[int, int] = {}
+    for node in _postorder(root):
+        operands = _operands(node, done)
+        if operands is None:
+            return None
         done[id(node)] = into.number((str(node.op), tuple(operands)))
     return done[id(root)]
 
@@ -136,3 +152,18 @@ def compare(claim: Any, table: Sequence[Sequence[Any]]) -> tuple[str, str]:
             "node by node)"
         )
     return "confirmed", "the recorded formula is the one traced from the claim's predicate"
+
+
+def table_of(root: Any) -> list[list[Any]] | None:
+    """The traced formula ``root`` as a node table in the record's notation (operands first,
+    shared nodes once; docs/json-schema.md), for the rechecker's own shape count
+    (:mod:`.smallmodel`); None when a leaf datum has no notation in a record."""
+    rows: list[list[Any]] = []
+    done: dict[int, int] = {}
+    for node in _postorder(root):
+        operands = _operands(node, done)
+        if operands is None:
+            return None
+        done[id(node)] = len(rows)
+        rows.append([str(node.op), *(value for _, value in operands)])
+    return rows

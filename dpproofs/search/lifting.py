@@ -24,6 +24,7 @@ or not of the shape, stays bounded and its coverage says why, or which size woul
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -46,6 +47,7 @@ from dpproofs.search.records import (
 from dpproofs.search.report import counterexample
 from dpproofs.search.session import Session, add, budget_spent, check
 from dpproofs.search.shape import Opaque, ShapeReport, analyse
+from dpproofs.unlifted import NotLifted, parenthesis
 from dpproofs.verdict import Verdict
 
 METHOD = text.SEARCH_METHOD
@@ -77,7 +79,7 @@ def lift(
             claim,
             covered,
             certificate,
-            f"not one formula for every size: {traced.reason}",
+            NotLifted("formula", reason=traced.reason),
             session,
         )
     m = sum(count for _, count in traced.axis_rows)
@@ -87,7 +89,7 @@ def lift(
             claim,
             covered,
             certificate,
-            f"outside the small-model theorem: {shape.reason}",
+            NotLifted("outside", reason=shape.reason),
             session,
         )
     n_star = shape.bound
@@ -105,7 +107,7 @@ def lift(
             if isinstance(lifted, tuple):
                 return lifted_verdict(claim, n_star, pinned, [*lifted[0], guard], lifted[1])
             certificate = [*certificate, lifted]
-            not_localised = f"; {lifted}"
+            not_localised = lifted
     for size in shape.needs(covered):
         what = "the small-model bound" if size == n_star else f"a size up to N* = {n_star}"
         if size > MAX_LIFT_SIZE or deadline.expired() or not worth:
@@ -113,8 +115,7 @@ def lift(
                 claim,
                 covered,
                 certificate,
-                f"small-model bound N* = {n_star}; unsat at {_sizes_text(shape, covered)} "
-                f"{q.size_name} would prove it for every finite alphabet{not_localised}",
+                NotLifted("needs", n_star, tuple(shape.needs(covered)), "", not_localised),
                 session,
             )
         start = time.perf_counter()
@@ -132,8 +133,7 @@ def lift(
                 claim,
                 covered,
                 certificate,
-                f"small-model bound N* = {n_star}, not decided at {size} {q.size_name}: "
-                f"{outcome.reason}{not_localised}",
+                NotLifted("undecided", n_star, (size,), outcome.reason, not_localised),
                 session,
             )
         covered.append(size)
@@ -220,12 +220,6 @@ def compare_past(
     for size in guarded:
         check_size(claim, size)
     return text.guard_line([*covered, *guarded], claim.quantifier.size_name)
-
-
-def _sizes_text(shape: ShapeReport, covered: list[int]) -> str:
-    """The sizes a lifting still needs, as words."""
-    sizes = shape.needs(covered)
-    return str(sizes[0]) if len(sizes) == 1 else "each of " + ", ".join(map(str, sizes))
 
 
 def pinned_params(claim: SearchStatement) -> list[str]:
@@ -390,14 +384,18 @@ def _bounded(
     claim: SearchStatement,
     covered: list[int],
     certificate: list[str],
-    why: str,
+    why: NotLifted,
     session: Session | None = None,
 ) -> Verdict:
+    """VERIFIED_BOUNDED on the sizes ``covered``; the coverage's parenthesis is written from
+    ``why``, which the bounded-search record carries (:mod:`dpproofs.unlifted`)."""
+    said = parenthesis(why, claim.quantifier.size_name)
+    searched = bounded_search(claim, covered, session.symmetry if session else None)
     return Verdict.verified_bounded(
         METHOD + " (z3 unsat at every size; e^x by true polynomial facts)",
-        coverage="all " + claim.coverage_text(covered) + f" ({why})",
+        coverage="all " + claim.coverage_text(covered) + f" ({said})",
         certificate=certificate,
-        evidence=[bounded_search(claim, covered, session.symmetry if session else None)],
+        evidence=[dataclasses.replace(searched, not_lifted=why)],
     )
 
 

@@ -112,6 +112,7 @@ def test_the_rechecker_does_not_import_the_deciders():
         "dpproofs.recheck.pieces",
         "dpproofs.recheck.resolve",
         "dpproofs.recheck.scalar",
+        "dpproofs.recheck.unliftedtext",
         "dpproofs.recheck.witnesses",
         "dpproofs.cli.recheck",
     ]
