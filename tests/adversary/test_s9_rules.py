@@ -603,11 +603,9 @@ def reduction_report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return data
 
 
-@pytest.mark.slow
-def test_the_untampered_reduction_report_is_confirmed(
-    reduction_report: dict, tmp_path: Path
-) -> None:
-    assert _recheck(tmp_path, reduction_report) == 0
+# The untampered reduction's whole recheck (confirmed, exit 0) is
+# tests/recheck/test_informedtext.py::test_the_report_rechecks: the same reduction at the same
+# point; each whole recheck replays real searches for about two minutes.
 
 
 def _record(verdict: dict, part: list[int]) -> dict:

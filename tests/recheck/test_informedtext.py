@@ -180,13 +180,15 @@ def test_an_edit_after_the_reduction_words_fails(report, tmp_path, old, new):
 
 @pytest.mark.parametrize(
     ("path", "status"),
-    [([0, 0, 0], "refuted"), ([2], "proved")],
+    # (a record at top level, [2], edited to "refuted": tests/adversary/test_s9_rules.py, the same
+    # reduction; each whole recheck replays real searches for about two minutes)
+    [([0, 0, 0], "refuted")],
 )
 def test_a_record_whose_status_is_edited_fails(report, tmp_path, path, status):
     """Each record carries its part's status; its replay (a re-solved bounded search at eps and
     delta pinned to points) gives verified-bounded, so another status stated there is a lie
-    (confirmed before FX5). The check is generic to every record (tests/recheck); a premise's
-    and (J)'s record here, through the whole recheck."""
+    (confirmed before FX5). The check is generic to every record (tests/recheck); a record
+    inside a part here, through the whole recheck."""
     _, data = report
     records = data["theorems"][0]["evidence"]
     index = next(i for i, r in enumerate(records) if r["part"] == path)
