@@ -112,11 +112,11 @@ def _greek_or_plain(tok: str) -> bool:
 _TWO_ARGUMENTS = frozenset({"\\frac", "\\dfrac", "\\tfrac", "\\binom"})
 
 
-def _openings(toks: list[str], upto: int) -> dict[int, int]:
-    """The ``{`` each ``}`` at an index <= ``upto`` closes (one scan: O(len(toks)))."""
+def _openings(toks: list[str]) -> dict[int, int]:
+    """The ``{`` each ``}`` of ``toks`` closes (one scan: O(len(toks)))."""
     stack: list[int] = []
     pairs: dict[int, int] = {}
-    for index, tok in enumerate(toks[: upto + 1]):
+    for index, tok in enumerate(toks):
         if tok == "{":
             stack.append(index)
         elif tok == "}" and stack:
@@ -141,7 +141,7 @@ def _no_argument_between(toks: list[str], low: int, high: int) -> bool:
     braces = range(max(low, 0), min(high, len(toks) - 1) + 1)
     if not braces:
         return True
-    pairs = _openings(toks, len(toks) - 1)  # only where a digit was found: rare, linear
+    pairs = _openings(toks)  # only where a digit was found: rare, linear
     return not any(
         _is_argument(toks, i if toks[i] == "{" else pairs.get(i, -1), pairs)
         for i in braces
